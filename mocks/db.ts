@@ -1,0 +1,171 @@
+import { nextId, resetIds, seededRandom } from './ids';
+
+/**
+ * The fixture db behind MSW, shared by the integration tests and demo mode (`npm run dev:mock`).
+ * Records have the shapes of SPEC section 3; `resetDb()` puts back the same believable data every time.
+ */
+
+export type MockUser = {
+  _id: string;
+  name: string;
+  surname: string;
+  email: string;
+  phoneNumber: string;
+  countryCode: string;
+  gender: string;
+  enabled: boolean;
+  isVerified: boolean;
+  image1: string | null;
+  image2: string | null;
+  image3: string | null;
+  image4: string | null;
+  audioPrompt: string | null;
+  audioPromptType: string | null;
+  hobbies: { _id: string; name: string }[];
+  interestIn: string;
+  workout: string;
+  lookingFor: string;
+  height: number | null;
+  distance: number | null;
+  smoking: string;
+  drinking: string;
+  startAge: number | null;
+  endAge: number | null;
+  dob: string | null;
+  address: string;
+  introduction: string;
+  answerPrompts: { type: string; description: string }[];
+  plan: { productId: 'silver' | 'gold' | 'platinum'; status: string } | null;
+  createdAt: string;
+};
+
+export type MockFaq = { _id: string; question: string; answer: string; enabled: boolean };
+
+export type MockAdmin = {
+  _id: string;
+  name: string;
+  surname: string;
+  email: string;
+  password: string;
+  photo: string;
+};
+
+export const MOCK_ADMIN_EMAIL = 'admin@example.com';
+export const MOCK_ADMIN_PASSWORD = 'Admin@123';
+
+type Db = {
+  admin: MockAdmin;
+  tokens: Set<string>;
+  users: MockUser[];
+  faqs: MockFaq[];
+  contactCount: number;
+  childSafetyPolicy: string;
+  deletionRequests: string[];
+};
+
+const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Lucas', 'Mia', 'Mateo', 'Isla', 'Leo'];
+const LAST_NAMES = ['Smith', 'Garcia', 'Johnson', 'Müller', 'Rossi', 'Kowalski', 'Dubois', 'Tanaka', 'Silva', 'Brown'];
+const HOBBIES = ['Hiking', 'Cooking', 'Photography', 'Reading', 'Travel', 'Yoga', 'Music', 'Painting'];
+const PLANS = ['silver', 'gold', 'platinum'] as const;
+
+function makeUsers(count: number): MockUser[] {
+  const random = seededRandom(42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const hobbies = HOBBIES.map((name) => ({ _id: nextId(), name }));
+  return Array.from({ length: count }, (_, index) => {
+    const name = FIRST_NAMES[index % FIRST_NAMES.length] as string;
+    const surname = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length] as string;
+    const hasPhotos = index % 5 !== 4;
+    const planRoll = random();
+    return {
+      _id: nextId(),
+      name,
+      surname,
+      email: `${name}.${surname}${index}`.toLowerCase().replace(/ü/g, 'u') + '@example.com',
+      phoneNumber: String(7000000000 + index * 7919),
+      countryCode: '+44',
+      gender: index % 2 === 0 ? 'Female' : 'Male',
+      enabled: index % 7 !== 3,
+      isVerified: index % 3 === 0,
+      image1: hasPhotos ? `uploads/users/${index}-1.png` : null,
+      image2: hasPhotos ? `uploads/users/${index}-2.png` : null,
+      image3: hasPhotos && index % 2 === 0 ? `uploads/users/${index}-3.mp4` : null,
+      image4: null,
+      audioPrompt: hasPhotos ? `uploads/audio/${index}.wav` : null,
+      audioPromptType: hasPhotos ? 'My ideal Sunday' : null,
+      hobbies: hasPhotos ? [pick(hobbies), pick(hobbies)].filter((h, i, all) => all.indexOf(h) === i) : [],
+      interestIn: index % 2 === 0 ? 'Men' : 'Women',
+      workout: pick(['Often', 'Sometimes', 'Never']),
+      lookingFor: pick(['Long-term relationship', 'New friends', 'Something casual']),
+      height: 155 + Math.floor(random() * 40),
+      distance: 5 + Math.floor(random() * 95),
+      smoking: pick(['No', 'Socially', 'Yes']),
+      drinking: pick(['No', 'Socially', 'Yes']),
+      startAge: 21 + (index % 5),
+      endAge: 30 + (index % 15),
+      dob: new Date(Date.UTC(1985 + (index % 15), index % 12, 1 + (index % 27))).toISOString(),
+      address: pick(['London, UK', 'Manchester, UK', 'Bristol, UK', 'Leeds, UK']),
+      introduction: 'Coffee first, adventures after. Looking for someone to share long walks and good books with.',
+      answerPrompts: hasPhotos
+        ? [
+            { type: 'Two truths and a lie', description: 'I have climbed Kilimanjaro, I speak four languages, I hate pizza.' },
+            { type: 'My simple pleasures', description: 'Fresh bread and a sunny balcony.' },
+          ]
+        : [],
+      plan: planRoll < 0.6 ? { productId: pick(PLANS), status: pick(['active', 'expired']) } : null,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString(),
+    };
+  }).reverse();
+}
+
+function makeFaqs(): MockFaq[] {
+  return [
+    {
+      _id: nextId(),
+      question: 'How do I reset my password?',
+      answer: '<p>Open <strong>Settings</strong>, choose <em>Account</em> and follow the reset link we e-mail you.</p>',
+      enabled: true,
+    },
+    {
+      _id: nextId(),
+      question: 'How do I report a user?',
+      answer: '<p>Open the chat, tap the menu and choose <strong>Report</strong>. Our team reviews every report.</p>',
+      enabled: true,
+    },
+    {
+      _id: nextId(),
+      question: 'Can I pause my account?',
+      answer: '<p>Yes. Hide your profile from <em>Settings → Privacy</em>; your matches are kept.</p>',
+      enabled: false,
+    },
+  ];
+}
+
+function seed(): Db {
+  resetIds();
+  return {
+    admin: {
+      _id: nextId(),
+      name: 'Admin',
+      surname: 'User',
+      email: MOCK_ADMIN_EMAIL,
+      password: MOCK_ADMIN_PASSWORD,
+      photo: '',
+    },
+    tokens: new Set(),
+    users: makeUsers(64),
+    faqs: makeFaqs(),
+    contactCount: 18,
+    childSafetyPolicy:
+      '<h2>Child Safety Policy</h2><p>We have zero tolerance for child sexual abuse and exploitation. Accounts of users under 18 are removed, and reports are reviewed by our safety team within 24 hours.</p><ul><li>Report concerns from any profile or chat.</li><li>We cooperate with law enforcement.</li></ul>',
+    deletionRequests: [],
+  };
+}
+
+export let db: Db = seed();
+
+export function resetDb() {
+  db = seed();
+}
+
+export { nextId };

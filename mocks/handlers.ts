@@ -1,0 +1,6 @@
+import { authHandlers } from './handlers/auth';
+import { faqHandlers } from './handlers/faq';
+import { scenarioHandler } from './scenario';
+
+/** Every mock API handler; the scenario handler goes first so demo mode can bend any call. */
+export const handlers = [scenarioHandler, ...authHandlers, ...faqHandlers];

@@ -1,0 +1,61 @@
+import { delay, http, HttpResponse } from 'msw';
+import { apiPath } from './http';
+
+/**
+ * Demo-mode states worth seeing, switchable from the demo panel without editing code.
+ * Tests never set one (the default is 'normal').
+ */
+export const SCENARIOS = {
+  normal: 'Normal',
+  slow: 'Slow network (2.5 s per call)',
+  'server-error': 'Server error (500 on every call)',
+  'expired-token': 'Expired token (401 jwt expired)',
+  empty: 'Empty lists',
+} as const;
+
+export type Scenario = keyof typeof SCENARIOS;
+
+const STORAGE_KEY = 'demo-scenario';
+let current: Scenario = 'normal';
+
+export function getScenario(): Scenario {
+  return current;
+}
+
+export function setScenario(next: Scenario) {
+  current = next;
+  // sessionStorage: the console's logout clears localStorage, and the scenario should survive a sign-out.
+  if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(STORAGE_KEY, next);
+}
+
+export function loadScenario() {
+  const stored = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(STORAGE_KEY) : null;
+  current = stored && stored in SCENARIOS ? (stored as Scenario) : 'normal';
+}
+
+function isList(url: URL) {
+  return /\/(list|listAll|list-admin)$/.test(url.pathname);
+}
+
+/** Runs before every other handler; returns nothing to let the request through to them. */
+export const scenarioHandler = http.all(apiPath('*'), async ({ request }) => {
+  const url = new URL(request.url);
+  const publicCall = url.pathname.endsWith('/api/login') || url.pathname.includes('childsafetypolicy');
+  switch (current) {
+    case 'slow':
+      await delay(2500);
+      return undefined;
+    case 'server-error':
+      return HttpResponse.json({ success: false, message: 'Internal server error (demo)' }, { status: 500 });
+    case 'expired-token':
+      return publicCall
+        ? undefined
+        : HttpResponse.json({ success: false, message: 'jwt expired', jwtExpired: true }, { status: 401 });
+    case 'empty':
+      return request.method === 'GET' && isList(url)
+        ? HttpResponse.json({ success: true, message: 'Success', result: [], pagination: { count: 0 } })
+        : undefined;
+    default:
+      return undefined;
+  }
+});

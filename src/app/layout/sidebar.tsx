@@ -1,0 +1,59 @@
+import { Button, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHeartHandshake, IconLogout } from '@tabler/icons-react';
+import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router-dom';
+import { confirmLogout } from '@/components/confirm';
+import { session } from '@/lib/session';
+import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
+import { MENU } from './menu';
+
+function isActive(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(`${to}/`) || (to === '/dashboard' && pathname === '/');
+}
+
+export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const colour = SIDEBAR_COLOURS[settings.sidebarColour];
+  const gradient = { from: colour.from, to: colour.to, deg: 135 };
+
+  const logout = () =>
+    confirmLogout(() => {
+      navigate('/login', { replace: true });
+      session.end();
+    });
+
+  return (
+    <Stack h="100%" gap={0}>
+      <Stack gap={4} p="md" align="center">
+        <ThemeIcon size={40} radius="xl" variant="gradient" gradient={gradient} aria-hidden>
+          <IconHeartHandshake size={24} />
+        </ThemeIcon>
+        <Text fw={700}>Admin Console</Text>
+      </Stack>
+      <ScrollArea style={{ flex: 1 }} px="sm" component="nav" aria-label="Main menu">
+        {MENU.map((item) => {
+          const active = isActive(pathname, item.to);
+          return (
+            <NavLink
+              key={item.to}
+              component={RouterNavLink}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+              active={active}
+              variant="filled"
+              onClick={onNavigate}
+              styles={active ? { root: { backgroundImage: sidebarGradientCss(settings.sidebarColour) } } : undefined}
+              mb={4}
+            />
+          );
+        })}
+      </ScrollArea>
+      <Stack p="md">
+        <Button variant="gradient" gradient={gradient} leftSection={<IconLogout size={18} />} onClick={logout}>
+          Logout
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

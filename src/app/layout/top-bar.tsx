@@ -1,0 +1,32 @@
+import { ActionIcon, Avatar, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { mediaUrl } from '@/lib/media';
+import { useSession } from '@/lib/session';
+
+type TopBarProps = { sidebarOpened: boolean; onToggleSidebar: () => void; onOpenSettings: () => void };
+
+export function TopBar({ sidebarOpened, onToggleSidebar, onOpenSettings }: TopBarProps) {
+  const admin = useSession();
+  const fullName = [admin?.name, admin?.userLastName].filter(Boolean).join(' ') || 'Admin';
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Burger opened={sidebarOpened} onClick={onToggleSidebar} size="sm" aria-label="Toggle sidebar" />
+      <Group gap="sm" wrap="nowrap">
+        <Tooltip label="Settings">
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={onOpenSettings} aria-label="Open settings">
+            <IconSettings size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <UnstyledButton component={Link} to="/profile" aria-label={`Your profile: ${fullName}`}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={mediaUrl(admin?.photo)} alt="" radius="xl" size="md" />
+            <Text size="sm" fw={500} visibleFrom="xs">
+              {admin?.name || 'Admin'}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Group>
+    </Group>
+  );
+}

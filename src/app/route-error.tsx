@@ -1,0 +1,21 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useRouteError } from 'react-router-dom';
+
+/** A screen that crashed while rendering or loading its code: say so, never a blank page. */
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <Stack align="center" py={80} gap="md" role="alert">
+      <Title order={1}>Something went wrong</Title>
+      <Text c="dimmed">This screen could not be shown. Reloading usually helps; if not, please report it.</Text>
+      <Group>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Button variant="default" component={Link} to="/dashboard">
+          Back to the dashboard
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Center, Loader } from '@mantine/core';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErrorState } from './error-state';
+
+/** Renders `children` with a query's data once it has arrived; a loader before, an error state on failure. */
+export function QueryBoundary<Data, Key extends QueryKey>({
+  query,
+  children,
+}: {
+  query: UseQueryOptions<Data, Error, Data, Key>;
+  children: (data: Data) => ReactNode;
+}) {
+  const { data, error, isPending, refetch } = useQuery(query);
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  return children(data);
+}

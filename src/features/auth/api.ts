@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { id, text } from '@/lib/schemas';
+
+const loginResponse = z.object({
+  message: text,
+  result: z.object({
+    token: z.string().min(1),
+    name: text,
+    surname: text,
+    _id: id,
+    email: text,
+    photo: text,
+  }),
+});
+
+export type Credentials = { email: string; password: string };
+
+/** POST /api/login as an admin; the answer becomes the stored session (SPEC 3, 7.1). */
+export function useSignIn() {
+  return useMutation({
+    mutationFn: async ({ email, password }: Credentials) => {
+      const { result } = await api.post('login', loginResponse, {
+        json: { email, password, isRole: 'admin' },
+        auth: 'none',
+      });
+      session.start({
+        accessToken: result.token,
+        name: result.name,
+        userLastName: result.surname,
+        userId: result._id,
+        email: result.email,
+        photo: result.photo,
+      });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineResource } from '@/lib/resource';
+import { flag, id, text } from '@/lib/schemas';
+
+const faq = z.object({ _id: id, question: text, answer: text, enabled: flag });
+
+export type Faq = z.output<typeof faq>;
+export type FaqInput = { question: string; answer: string; enabled: boolean };
+
+/** SPEC 7.4. */
+export const faqResource = defineResource<Faq, FaqInput>({
+  key: 'faq',
+  item: faq,
+  endpoints: {
+    list: 'faq/listAll',
+    detail: (faqId) => `faq/read/${faqId}`,
+    create: 'faq/create',
+    update: (faqId) => `faq/update/${faqId}`,
+    remove: (faqId) => `faq/delete/${faqId}`,
+  },
+});
+
+export const faqQueries = faqResource.queries;

@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { BackButton } from '@/components/back-button';
+import { FormActions } from '@/components/form/form-actions';
+import { RichTextField } from '@/components/form/rich-text-field';
+import { StatusField } from '@/components/form/select-field';
+import { PageCard } from '@/components/page-card';
+import { QueryBoundary } from '@/components/query-boundary';
+import { notify } from '@/lib/notify';
+import { faqQueries, faqResource, type Faq } from './api';
+import { emptyFaqForm, faqFormSchema, toFormValues, toInput, type FaqFormValues } from './form-schema';
+import { FAQ_TEXT } from './strings';
+
+/** /faq/add and /faq/update/{faqId}: one form for both; update waits for the record and starts prefilled. */
+export function FaqFormPage() {
+  const { faqId } = useParams();
+  if (!faqId) return <FaqForm />;
+  return <QueryBoundary query={faqQueries.detail(faqId)}>{(faq) => <FaqForm faq={faq} />}</QueryBoundary>;
+}
+
+function FaqForm({ faq }: { faq?: Faq }) {
+  const navigate = useNavigate();
+  const create = faqResource.useCreate();
+  const update = faqResource.useUpdate();
+  const form = useForm<FaqFormValues>({
+    resolver: zodResolver(faqFormSchema),
+    defaultValues: faq ? toFormValues(faq) : emptyFaqForm,
+  });
+  const title = faq ? FAQ_TEXT.updateTitle : FAQ_TEXT.addTitle;
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    const input = toInput(faqFormSchema.parse(values));
+    const done = (message: string) => () => {
+      notify.success(message);
+      navigate('/faq');
+    };
+    if (faq) update.mutate({ id: faq._id, input }, { onSuccess: done(FAQ_TEXT.updated) });
+    else create.mutate(input, { onSuccess: done(FAQ_TEXT.added) });
+  });
+
+  return (
+    <PageCard title={title} actions={<BackButton fallback="/faq" />}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={FAQ_TEXT.question} {...form.register('question')} error={errors.question?.message} />
+          <RichTextField control={form.control} name="answer" label={FAQ_TEXT.answer} />
+          <StatusField control={form.control} name="status" />
+          <FormActions label={title} pending={create.isPending || update.isPending} />
+        </Stack>
+      </form>
+    </PageCard>
+  );
+}

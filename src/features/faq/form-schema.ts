@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
+import type { Faq, FaqInput } from './api';
+import { FAQ_TEXT } from './strings';
+
+export const faqFormSchema = z.object({
+  question: requiredText(FAQ_TEXT.questionRequired),
+  answer: requiredHtml(FAQ_TEXT.answerRequired),
+  status: statusField(FAQ_TEXT.statusRequired),
+});
+
+export type FaqFormValues = z.input<typeof faqFormSchema>;
+
+export const emptyFaqForm: FaqFormValues = { question: '', answer: '', status: '' };
+
+export function toFormValues(faq: Faq): FaqFormValues {
+  return { question: faq.question, answer: faq.answer, status: statusToForm(faq.enabled) };
+}
+
+export function toInput(values: z.output<typeof faqFormSchema>): FaqInput {
+  return { question: values.question, answer: values.answer, enabled: statusFromForm(values.status) };
+}

@@ -1,0 +1,28 @@
+import dayjs from 'dayjs';
+
+/** The date formats of SPEC 9, in one place. Missing or invalid dates show a dash. */
+function format(value: string | null | undefined, pattern: string): string {
+  if (!value) return '-';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(pattern) : '-';
+}
+
+/** December 05, 2024 03:30 PM */
+export const formatDateTime = (value: string | null | undefined) => format(value, 'MMMM DD, YYYY hh:mm A');
+
+/** 05-12-2024 15:30:00 */
+export const formatNumericDateTime = (value: string | null | undefined) => format(value, 'DD-MM-YYYY HH:mm:ss');
+
+/** 5 December 1990 */
+export const formatLongDate = (value: string | null | undefined) => format(value, 'D MMMM YYYY');
+
+/** The browser's locale date. */
+export function formatLocaleDate(value: string | null | undefined): string {
+  if (!value) return '-';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '-' : date.toLocaleDateString();
+}
+
+export function capitalize(value: string): string {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}

@@ -1,0 +1,57 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+function positiveInt(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+/**
+ * A list's page, page size, filters and search, kept in the URL so that reload, back/forward and shared links
+ * restore the view. Changing a filter or the search goes back to page 1 (SPEC 5).
+ */
+export function useListParams<Filter extends string = never>(filterNames: readonly Filter[] = []) {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const page = positiveInt(searchParams.get('page'), 1);
+  const size = positiveInt(searchParams.get('size'), DEFAULT_PAGE_SIZE);
+  const search = searchParams.get('q') ?? '';
+  const filters = Object.fromEntries(filterNames.map((name) => [name, searchParams.get(name) ?? ''])) as Record<
+    Filter,
+    string
+  >;
+
+  const update = useCallback(
+    (changes: Record<string, string | number | null>, resetPage: boolean) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (resetPage) next.delete('page');
+          return next;
+        },
+        { replace: false },
+      ),
+    [setSearchParams],
+  );
+
+  return {
+    page,
+    size,
+    search,
+    filters,
+    setPage: useCallback((value: number) => update({ page: value }, false), [update]),
+    setSize: useCallback(
+      (value: number) => update({ size: value === DEFAULT_PAGE_SIZE ? null : value }, true),
+      [update],
+    ),
+    setSearch: useCallback((value: string) => update({ q: value }, true), [update]),
+    setFilter: useCallback((name: Filter, value: string | null) => update({ [name]: value }, true), [update]),
+  };
+}

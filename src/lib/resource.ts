@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, type RequestOptions } from './api-client';
+import { ack } from './schemas';
+
+export type ListParams = Record<string, string | number | undefined>;
+
+/** A list answer, paginated or not, as screens use it. */
+export type Rows<T> = { rows: T[]; total: number };
+
+/** { result: T[], pagination?: { count } } → { rows, total }. Lists without pagination count their rows. */
+export const rowsResponse = <T>(item: z.ZodType<T>) =>
+  z
+    .object({
+      result: z.array(item).nullish(),
+      pagination: z.object({ count: z.coerce.number().int().nonnegative() }).nullish(),
+    })
+    .transform(({ result, pagination }) => {
+      const rows = result ?? [];
+      return { rows, total: pagination?.count ?? rows.length };
+    });
+
+type Endpoints = {
+  list: string;
+  detail: (id: string) => string;
+  create: string;
+  update: (id: string) => string;
+  remove: (id: string) => string;
+};
+
+export type ResourceDefinition<Item, Input> = {
+  /** Root of every query key of this resource. */
+  key: string;
+  /** The record's schema; Item is what it parses to. */
+  item: z.ZodType<Item>;
+  endpoints: Endpoints;
+  /** How a form's values travel: JSON by default, multipart for resources with uploads. */
+  toRequest?: (input: Input) => Pick<RequestOptions, 'json' | 'body'>;
+  /** Other cached data a write to this resource changes (e.g. dashboard counts). */
+  alsoInvalidates?: QueryKey[];
+};
+
+/**
+ * Declares a REST resource once: its key factory, its queryOptions and its mutation hooks.
+ * Mutations own invalidation and return its promise, so `isPending` lasts until fresh lists arrive.
+ */
+export function defineResource<Item, Input>(definition: ResourceDefinition<Item, Input>) {
+  const { key, item, endpoints } = definition;
+  const toRequest = definition.toRequest ?? ((input: Input) => ({ json: input }));
+  const listSchema = rowsResponse(item);
+  const detailSchema = z.object({ result: item });
+
+  const keys = {
+    all: [key] as const,
+    lists: () => [key, 'list'] as const,
+    list: (params: ListParams) => [key, 'list', params] as const,
+    details: () => [key, 'detail'] as const,
+    detail: (id: string) => [key, 'detail', id] as const,
+  };
+
+  const queries = {
+    list: (params: ListParams = {}) =>
+      queryOptions({
+        queryKey: keys.list(params),
+        queryFn: ({ signal }) => api.get(endpoints.list, listSchema, { searchParams: params, signal }),
+      }),
+    detail: (id: string) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: async ({ signal }) => (await api.get(endpoints.detail(id), detailSchema, { signal })).result,
+      }),
+  };
+
+  function useInvalidate() {
+    const queryClient = useQueryClient();
+    return (...extra: QueryKey[]) =>
+      Promise.all(
+        [keys.lists(), ...extra, ...(definition.alsoInvalidates ?? [])].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+  }
+
+  function useCreate() {
+    const invalidate = useInvalidate();
+    return useMutation({
+      mutationFn: (input: Input) => api.post(endpoints.create, ack, toRequest(input)),
+      onSuccess: () => invalidate(),
+    });
+  }
+
+  function useUpdate() {
+    const invalidate = useInvalidate();
+    return useMutation({
+      mutationFn: ({ id, input }: { id: string; input: Input }) =>
+        api.patch(endpoints.update(id), ack, toRequest(input)),
+      onSuccess: (_answer, { id }) => invalidate(keys.detail(id)),
+    });
+  }
+
+  function useRemove() {
+    const invalidate = useInvalidate();
+    return useMutation({
+      mutationFn: (id: string) => api.delete(endpoints.remove(id), ack),
+      onSuccess: () => invalidate(),
+    });
+  }
+
+  return { keys, queries, useCreate, useUpdate, useRemove };
+}
+
+/** Builds a multipart body, leaving out absent values; files are appended only when chosen. */
+export function toFormData(fields: Record<string, string | number | boolean | Blob | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    form.append(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}

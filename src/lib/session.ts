@@ -1,0 +1,117 @@
+import { useSyncExternalStore } from 'react';
+
+/** The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab. */
+export type Session = {
+  accessToken: string;
+  name: string;
+  userLastName: string;
+  userId: string;
+  email: string;
+  photo: string;
+};
+
+export type SessionEndReason = 'signed-out' | 'expired';
+
+/** What the guard hands to sign-in: where the admin was going, and whether their session had expired. */
+export type SignInState = { from?: string; expired?: boolean };
+
+const FIELDS = ['accessToken', 'name', 'userLastName', 'userId', 'email', 'photo'] as const;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let snapshot: Session | null = read();
+let endReason: SessionEndReason | null = null;
+
+function read(): Session | null {
+  const accessToken = localStorage.getItem('accessToken');
+  if (!accessToken) return null;
+  const get = (key: (typeof FIELDS)[number]) => localStorage.getItem(key) ?? '';
+  return {
+    accessToken,
+    name: get('name'),
+    userLastName: get('userLastName'),
+    userId: get('userId'),
+    email: get('email'),
+    photo: get('photo'),
+  };
+}
+
+function refresh() {
+  const next = read();
+  if (next === null && snapshot === null) return;
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+function clearAllStorage() {
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+// Another tab signing in or out changes localStorage; this tab follows.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === 'accessToken') {
+      if (event.key === null || !event.newValue) endReason ??= 'signed-out';
+      refresh();
+    }
+  });
+}
+
+export const session = {
+  get: (): Session | null => snapshot,
+
+  token: (): string | null => snapshot?.accessToken ?? null,
+
+  /** Why the last session ended, so sign-in can explain an expiry. Cleared by the next sign-in. */
+  endReason: (): SessionEndReason | null => endReason,
+
+  start(next: Session) {
+    for (const field of FIELDS) localStorage.setItem(field, next[field]);
+    endReason = null;
+    refresh();
+  },
+
+  update(patch: Partial<Omit<Session, 'accessToken'>>) {
+    if (!snapshot) return;
+    for (const [field, value] of Object.entries(patch)) localStorage.setItem(field, value);
+    refresh();
+  },
+
+  /** Logout: SPEC 2.4 clears all stored data. */
+  end() {
+    endReason = 'signed-out';
+    clearAllStorage();
+    refresh();
+  },
+
+  /**
+   * Token expiry. Idempotent, so that many calls failing together end the session once.
+   * Returns whether this call was the one that ended it.
+   */
+  expire(): boolean {
+    if (!snapshot) return false;
+    endReason = 'expired';
+    clearAllStorage();
+    refresh();
+    return true;
+  },
+
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+
+  /** Re-reads storage; tests that seed localStorage directly call this. */
+  reload() {
+    endReason = null;
+    snapshot = read();
+    for (const listener of listeners) listener();
+  },
+};
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
+}

@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { env } from '@/config/env';
+
+async function start() {
+  // Demo mode: MSW answers in the browser from the fixture db the tests use. Never part of a production build.
+  if (env.isMockMode) {
+    const { startDemoMode } = await import('@mocks/browser');
+    await startDemoMode();
+  }
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { db } from '@mocks/db';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+import { session } from '@/lib/session';
+
+export const TEST_TOKEN = 'test-admin-token';
+
+/** Stores a session as sign-in would, with a token the mock API accepts. */
+export function signIn() {
+  db.tokens.add(TEST_TOKEN);
+  session.start({
+    accessToken: TEST_TOKEN,
+    name: db.admin.name,
+    userLastName: db.admin.surname,
+    userId: db.admin._id,
+    email: db.admin.email,
+    photo: db.admin.photo,
+  });
+}
+
+/**
+ * Renders the whole app (real route table, providers and mock API) at `path`.
+ * Every call gets a fresh QueryClient; retries keep their count but skip the wait.
+ */
+export function renderApp(path: string, { signedIn = true }: { signedIn?: boolean } = {}) {
+  if (signedIn) signIn();
+  const queryClient = createQueryClient({ queries: { retryDelay: 0 } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, user, router, queryClient };
+}

@@ -1,0 +1,59 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetDb } from '@mocks/db';
+import { server } from '@mocks/node';
+import { session } from '@/lib/session';
+import { resetRequestLog, startRequestLog } from './request-log';
+
+// jsdom lacks a few browser APIs that Mantine, Embla and ProseMirror use.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+Object.assign(window, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver });
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as never;
+Range.prototype.getBoundingClientRect = () => new DOMRect();
+document.elementFromPoint = () => null;
+window.HTMLMediaElement.prototype.pause = () => {};
+window.HTMLMediaElement.prototype.load = () => {};
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  startRequestLog(server);
+});
+
+beforeEach(() => {
+  resetDb();
+  resetRequestLog();
+  localStorage.clear();
+  sessionStorage.clear();
+  session.reload();
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+afterAll(() => server.close());
