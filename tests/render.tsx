@@ -32,7 +32,7 @@ export function renderApp(path: string, { signedIn = true }: { signedIn?: boolea
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

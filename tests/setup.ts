@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetDb } from '@mocks/db';
@@ -52,6 +53,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps notifications in a module-level store that outlives the unmounted app.
+  notifications.clean();
+  notifications.cleanQueue();
   server.resetHandlers();
   vi.restoreAllMocks();
 });

@@ -25,11 +25,18 @@ function useClearCacheOnSessionEnd(queryClient: QueryClient) {
   );
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+type AppProvidersProps = {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals, which jsdom cannot run. */
+  mantineEnv?: 'default' | 'test';
+};
+
+export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   useClearCacheOnSessionEnd(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env={mantineEnv}>
         <ModalsProvider>
           <Notifications position="top-right" />
           {children}

@@ -4,6 +4,7 @@ import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
+import { ScreenLoader } from './screen-loader';
 
 /** Loads a screen's code only when its route is visited, so each screen's libraries stay in its own chunk. */
 function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
@@ -14,6 +15,7 @@ function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => C
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <ScreenLoader />,
     children: [
       { path: '/sign-in', lazy: screen(() => import('@/features/auth/sign-in-page'), (m) => m.SignInPage) },
       { path: '/login', lazy: screen(() => import('@/features/auth/sign-in-page'), (m) => m.SignInPage) },

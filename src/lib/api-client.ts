@@ -9,7 +9,7 @@ import { session } from './session';
  * Failures are not thrown by ky: `request` reads every answer and decides.
  */
 const http = ky.create({
-  prefixUrl: `${env.apiUrl}/api`,
+  prefixUrl: `${env.apiUrl || window.location.origin}/api`,
   retry: 0,
   timeout: 30_000,
   throwHttpErrors: false,
