@@ -1,6 +1,6 @@
 import { Button, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeartHandshake, IconLogout } from '@tabler/icons-react';
-import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
 import { session } from '@/lib/session';
 import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
@@ -12,15 +12,11 @@ function isActive(pathname: string, to: string) {
 
 export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; onNavigate: () => void }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const colour = SIDEBAR_COLOURS[settings.sidebarColour];
   const gradient = { from: colour.from, to: colour.to, deg: 135 };
 
-  const logout = () =>
-    confirmLogout(() => {
-      navigate('/login', { replace: true });
-      session.end();
-    });
+  // Ending the session is enough: the guard then sends the admin to /login.
+  const logout = () => confirmLogout(() => session.end());
 
   return (
     <Stack h="100%" gap={0}>

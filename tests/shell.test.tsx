@@ -1,0 +1,179 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { server } from '@mocks/node';
+import { MENU } from '@/app/layout/menu';
+import { api } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { apiCalls } from './request-log';
+import { renderApp, signIn } from './render';
+
+describe('the guard', () => {
+  it('sends every signed-in route to sign-in without a token', async () => {
+    for (const path of ['/', '/dashboard', '/users', '/faq', '/faq/add', '/users/abc', '/no-such-page']) {
+      const view = renderApp(path, { signedIn: false });
+      await waitFor(() => expect(view.router.state.location.pathname).toBe('/sign-in'));
+      view.unmount();
+    }
+    expect(await apiCalls()).toHaveLength(0);
+  });
+
+  it('sends a signed-in admin away from sign-in', async () => {
+    const { router } = renderApp('/sign-in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('the layout', () => {
+  it('has a menu entry for every screen, each resolving to a real page', async () => {
+    const { user, router } = renderApp('/faq');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    for (const item of MENU) {
+      await user.click(within(menu).getByRole('link', { name: item.label }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(item.to));
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    }
+  });
+
+  it("shows the admin's name and links to the profile", async () => {
+    renderApp('/faq');
+    const profile = await screen.findByRole('link', { name: 'Your profile: Admin User' });
+    expect(profile).toHaveAttribute('href', '/profile');
+  });
+
+  it('logs out after confirmation, clearing all storage and going to /login', async () => {
+    localStorage.setItem('something-else', 'x');
+    const { user, router } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' });
+    expect(within(dialog).getByText('You will be logged out of your account.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.length).toBe(0);
+    expect(await screen.findByRole('heading', { name: 'Enter your email and password to sign in' })).toBeVisible();
+  });
+
+  it('stays signed in when the admin cancels the logout', async () => {
+    const { user, router } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    expect(router.state.location.pathname).toBe('/faq');
+    expect(localStorage.getItem('accessToken')).not.toBeNull();
+  });
+
+  it('remembers the settings drawer choices', async () => {
+    const { user } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Configurator' });
+    expect(within(drawer).getByRole('radio', { name: 'Purple to pink' })).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(within(drawer).getByRole('radio', { name: 'Green' }));
+    await user.click(within(drawer).getByRole('radio', { name: 'Transparent' }));
+    await user.click(within(drawer).getByRole('switch', { name: 'Navbar Fixed' }));
+
+    expect(within(drawer).getByRole('radio', { name: 'Green' })).toHaveAttribute('aria-checked', 'true');
+    expect(JSON.parse(localStorage.getItem('layout-settings') ?? '{}')).toEqual({
+      sidebarColour: 'success',
+      sidenavType: 'transparent',
+      fixedNavbar: false,
+    });
+  });
+
+  it('shows a page-not-found screen inside the layout with a way back', async () => {
+    const { user, router } = renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('session expiry', () => {
+  it('ends the session once and goes to /login when several calls are refused together', async () => {
+    server.use(
+      http.all('*/api/*', () => HttpResponse.json({ success: false, message: 'jwt expired', jwtExpired: true }, { status: 401 })),
+    );
+    const ended = vi.fn();
+    const { router } = renderApp('/faq');
+    session.subscribe(ended);
+    const schema = z.object({});
+    await act(() =>
+      Promise.allSettled([api.get('faq/listAll', schema), api.get('admin/dashboard', schema), api.get('user/read', schema)]),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(localStorage.length).toBe(0);
+    expect(screen.queryByText('jwt expired')).not.toBeInTheDocument();
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+  });
+
+  it('treats jwtExpired in any answer as expiry, and a 403 as a refusal only', async () => {
+    server.use(
+      http.get('*/api/faq/listAll', () =>
+        HttpResponse.json({ success: false, message: 'Forbidden for this role' }, { status: 403 }),
+      ),
+    );
+    const { router } = renderApp('/faq');
+    expect(await screen.findByText('Forbidden for this role', { selector: '.mantine-Notification-description' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/faq');
+    expect(localStorage.getItem('accessToken')).not.toBeNull();
+  });
+
+  it('brings the admin back to the page they were on after signing in again', async () => {
+    server.use(
+      http.get('*/api/faq/listAll', () => HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 200 }), {
+        once: true,
+      }),
+    );
+    const { user, router } = renderApp('/faq?view=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Admin@123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
+    expect(router.state.location.search).toBe('?view=1');
+    expect(await screen.findByText('How do I reset my password?')).toBeInTheDocument();
+  });
+
+  it('follows a sign-out in another tab', async () => {
+    const { router } = renderApp('/faq');
+    await screen.findByText('How do I reset my password?');
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('retries', () => {
+  it('retries a failed read at most twice in total, and never a refused one', async () => {
+    let attempts = 0;
+    server.use(
+      http.get('*/api/faq/listAll', () => {
+        attempts += 1;
+        return HttpResponse.json({ success: false, message: 'Database down' }, { status: 503 });
+      }),
+    );
+    renderApp('/faq');
+    expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
+    expect(attempts).toBe(3);
+  });
+
+  it('does not retry a 4xx read or any write', async () => {
+    let reads = 0;
+    server.use(
+      http.get('*/api/faq/listAll', () => {
+        reads += 1;
+        return HttpResponse.json({ success: false, message: 'Bad request' }, { status: 400 });
+      }),
+    );
+    signIn();
+    renderApp('/faq');
+    expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
+    expect(reads).toBe(1);
+  });
+});
