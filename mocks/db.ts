@@ -63,8 +63,32 @@ type Db = {
   deletionRequests: string[];
 };
 
-const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Lucas', 'Mia', 'Mateo', 'Isla', 'Leo'];
-const LAST_NAMES = ['Smith', 'Garcia', 'Johnson', 'Müller', 'Rossi', 'Kowalski', 'Dubois', 'Tanaka', 'Silva', 'Brown'];
+const FIRST_NAMES = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'Lucas',
+  'Mia',
+  'Mateo',
+  'Isla',
+  'Leo',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Garcia',
+  'Johnson',
+  'Müller',
+  'Rossi',
+  'Kowalski',
+  'Dubois',
+  'Tanaka',
+  'Silva',
+  'Brown',
+];
 const HOBBIES = ['Hiking', 'Cooking', 'Photography', 'Reading', 'Travel', 'Yoga', 'Music', 'Painting'];
 const PLANS = ['silver', 'gold', 'platinum'] as const;
 
@@ -105,10 +129,14 @@ function makeUsers(count: number): MockUser[] {
       endAge: 30 + (index % 15),
       dob: new Date(Date.UTC(1985 + (index % 15), index % 12, 1 + (index % 27))).toISOString(),
       address: pick(['London, UK', 'Manchester, UK', 'Bristol, UK', 'Leeds, UK']),
-      introduction: 'Coffee first, adventures after. Looking for someone to share long walks and good books with.',
+      introduction:
+        'Coffee first, adventures after. Looking for someone to share long walks and good books with.',
       answerPrompts: hasPhotos
         ? [
-            { type: 'Two truths and a lie', description: 'I have climbed Kilimanjaro, I speak four languages, I hate pizza.' },
+            {
+              type: 'Two truths and a lie',
+              description: 'I have climbed Kilimanjaro, I speak four languages, I hate pizza.',
+            },
             { type: 'My simple pleasures', description: 'Fresh bread and a sunny balcony.' },
           ]
         : [],
@@ -123,13 +151,15 @@ function makeFaqs(): MockFaq[] {
     {
       _id: nextId(),
       question: 'How do I reset my password?',
-      answer: '<p>Open <strong>Settings</strong>, choose <em>Account</em> and follow the reset link we e-mail you.</p>',
+      answer:
+        '<p>Open <strong>Settings</strong>, choose <em>Account</em> and follow the reset link we e-mail you.</p>',
       enabled: true,
     },
     {
       _id: nextId(),
       question: 'How do I report a user?',
-      answer: '<p>Open the chat, tap the menu and choose <strong>Report</strong>. Our team reviews every report.</p>',
+      answer:
+        '<p>Open the chat, tap the menu and choose <strong>Report</strong>. Our team reviews every report.</p>',
       enabled: true,
     },
     {

@@ -7,7 +7,8 @@ export const apiPath = (path: string) => `*/api/${path}`;
 export const ok = (body: Record<string, unknown> = {}) =>
   HttpResponse.json({ success: true, message: 'Success', ...body });
 
-export const fail = (status: number, message: string) => HttpResponse.json({ success: false, message }, { status });
+export const fail = (status: number, message: string) =>
+  HttpResponse.json({ success: false, message }, { status });
 
 /** The server's rule (DECISIONS): admin routes need a token it issued. Returns the refusal, or null to go on. */
 export function refuseWithoutAdmin(request: Request): Response | null {

@@ -4,11 +4,10 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { env } from '@/config/env';
 
 async function start() {
   // Demo mode: MSW answers in the browser from the fixture db the tests use. Never part of a production build.
-  if (env.isMockMode) {
+  if (import.meta.env.MODE === 'mock') {
     const { startDemoMode } = await import('@mocks/browser');
     await startDemoMode();
   }

@@ -17,7 +17,10 @@ describe('FAQ list', () => {
     renderApp('/faq');
     const row = await rowOf('How do I reset my password?');
     expect(within(row).getByText('Active')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/faq/update/${db.faqs[0]!._id}`);
+    expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/faq/update/${db.faqs[0]!._id}`,
+    );
     expect(within(await rowOf('Can I pause my account?')).getByText('Inactive')).toBeInTheDocument();
     for (const header of ['Question', 'Answer', 'Status', 'Action']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
@@ -40,7 +43,10 @@ describe('FAQ list', () => {
     expect(within(dialog).getByText('bold').tagName).toBe('STRONG');
     expect(dialog.querySelector('script')).toBeNull();
     expect(dialog.querySelector('[onerror]')).toBeNull();
-    expect(within(dialog).getByText('link')).not.toHaveAttribute('href', expect.stringContaining('javascript'));
+    expect(within(dialog).getByText('link')).not.toHaveAttribute(
+      'href',
+      expect.stringContaining('javascript'),
+    );
     expect((window as { __faqXss?: boolean }).__faqXss).toBeUndefined();
   });
 
@@ -78,7 +84,9 @@ describe('FAQ list', () => {
     expect(await screen.findByText('No FAQs yet')).toBeInTheDocument();
     view.unmount();
 
-    server.use(http.get('*/api/faq/listAll', () => HttpResponse.json({ success: true, result: 'not a list' })));
+    server.use(
+      http.get('*/api/faq/listAll', () => HttpResponse.json({ success: true, result: 'not a list' })),
+    );
     renderApp('/faq');
     expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
     expect(screen.getByText('The server sent data this screen cannot read.')).toBeInTheDocument();
@@ -113,7 +121,11 @@ describe('FAQ form', () => {
     const [call] = await apiCalls('/api/faq/create');
     expect(call?.method).toBe('POST');
     expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
-    expect(call?.body).toEqual({ question: 'Is the app free?', answer: '<p>Yes, with paid extras.</p>', enabled: true });
+    expect(call?.body).toEqual({
+      question: 'Is the app free?',
+      answer: '<p>Yes, with paid extras.</p>',
+      enabled: true,
+    });
   });
 
   it('loads the record into the update form and saves the changes', async () => {

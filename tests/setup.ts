@@ -32,7 +32,8 @@ class NoopObserver {
 Object.assign(window, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver });
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
-Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as never;
+Range.prototype.getClientRects = () =>
+  ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as never;
 Range.prototype.getBoundingClientRect = () => new DOMRect();
 document.elementFromPoint = () => null;
 window.HTMLMediaElement.prototype.pause = () => {};

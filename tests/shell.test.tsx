@@ -52,7 +52,9 @@ describe('the layout', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.length).toBe(0);
-    expect(await screen.findByRole('heading', { name: 'Enter your email and password to sign in' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Enter your email and password to sign in' }),
+    ).toBeVisible();
   });
 
   it('stays signed in when the admin cancels the logout', async () => {
@@ -67,7 +69,10 @@ describe('the layout', () => {
     const { user } = renderApp('/faq');
     await user.click(await screen.findByRole('button', { name: 'Open settings' }));
     const drawer = await screen.findByRole('dialog', { name: 'Configurator' });
-    expect(within(drawer).getByRole('radio', { name: 'Purple to pink' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(drawer).getByRole('radio', { name: 'Purple to pink' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     await user.click(within(drawer).getByRole('radio', { name: 'Green' }));
     await user.click(within(drawer).getByRole('radio', { name: 'Transparent' }));
@@ -93,14 +98,20 @@ describe('the layout', () => {
 describe('session expiry', () => {
   it('ends the session once and goes to /login when several calls are refused together', async () => {
     server.use(
-      http.all('*/api/*', () => HttpResponse.json({ success: false, message: 'jwt expired', jwtExpired: true }, { status: 401 })),
+      http.all('*/api/*', () =>
+        HttpResponse.json({ success: false, message: 'jwt expired', jwtExpired: true }, { status: 401 }),
+      ),
     );
     const ended = vi.fn();
     const { router } = renderApp('/faq');
     session.subscribe(ended);
     const schema = z.object({});
     await act(() =>
-      Promise.allSettled([api.get('faq/listAll', schema), api.get('admin/dashboard', schema), api.get('user/read', schema)]),
+      Promise.allSettled([
+        api.get('faq/listAll', schema),
+        api.get('admin/dashboard', schema),
+        api.get('user/read', schema),
+      ]),
     );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -117,16 +128,22 @@ describe('session expiry', () => {
       ),
     );
     const { router } = renderApp('/faq');
-    expect(await screen.findByText('Forbidden for this role', { selector: '.mantine-Notification-description' })).toBeVisible();
+    expect(
+      await screen.findByText('Forbidden for this role', { selector: '.mantine-Notification-description' }),
+    ).toBeVisible();
     expect(router.state.location.pathname).toBe('/faq');
     expect(localStorage.getItem('accessToken')).not.toBeNull();
   });
 
   it('brings the admin back to the page they were on after signing in again', async () => {
     server.use(
-      http.get('*/api/faq/listAll', () => HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 200 }), {
-        once: true,
-      }),
+      http.get(
+        '*/api/faq/listAll',
+        () => HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 200 }),
+        {
+          once: true,
+        },
+      ),
     );
     const { user, router } = renderApp('/faq?view=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -27,7 +27,12 @@ export const faqHandlers = [
     const body = (await request.json()) as FaqBody;
     const problem = invalid(body);
     if (problem) return fail(400, problem);
-    const faq: MockFaq = { _id: nextId(), question: body.question!, answer: body.answer!, enabled: body.enabled! };
+    const faq: MockFaq = {
+      _id: nextId(),
+      question: body.question!,
+      answer: body.answer!,
+      enabled: body.enabled!,
+    };
     db.faqs.push(faq);
     return ok({ message: 'Faq created', result: faq });
   }),

@@ -1,14 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { env } from '@/config/env';
+import { ConfirmHost } from '@/components/confirm';
 import { session } from '@/lib/session';
 import { theme } from './theme';
 
+// Mounted right after the first render: notifications raised before then wait in Mantine's store.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
 // Development builds only: the import is dropped from production bundles.
-const ReactQueryDevtools = env.isDev
+const ReactQueryDevtools = import.meta.env.DEV
   ? lazy(() =>
       import('@tanstack/react-query-devtools').then((module) => ({ default: module.ReactQueryDevtools })),
     )
@@ -37,10 +40,11 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} env={mantineEnv}>
-        <ModalsProvider>
+        <Suspense fallback={null}>
           <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        </Suspense>
+        <ConfirmHost />
+        {children}
       </MantineProvider>
       {ReactQueryDevtools ? (
         <Suspense fallback={null}>

@@ -9,7 +9,9 @@ export function RouteError() {
   return (
     <Stack align="center" py={80} gap="md" role="alert">
       <Title order={1}>Something went wrong</Title>
-      <Text c="dimmed">This screen could not be shown. Reloading usually helps; if not, please report it.</Text>
+      <Text c="dimmed">
+        This screen could not be shown. Reloading usually helps; if not, please report it.
+      </Text>
       <Group>
         <Button onClick={() => window.location.reload()}>Reload</Button>
         <Button variant="default" component={Link} to="/dashboard">

@@ -17,16 +17,34 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <ScreenLoader />,
     children: [
-      { path: '/sign-in', lazy: screen(() => import('@/features/auth/sign-in-page'), (m) => m.SignInPage) },
-      { path: '/login', lazy: screen(() => import('@/features/auth/sign-in-page'), (m) => m.SignInPage) },
+      {
+        path: '/sign-in',
+        lazy: screen(
+          () => import('@/features/auth/sign-in-page'),
+          (m) => m.SignInPage,
+        ),
+      },
+      {
+        path: '/login',
+        lazy: screen(
+          () => import('@/features/auth/sign-in-page'),
+          (m) => m.SignInPage,
+        ),
+      },
       { path: '/sign-up', element: <Navigate to="/sign-in" replace /> },
       {
         path: '/childsafetypolicy',
-        lazy: screen(() => import('@/features/public-pages/child-safety-policy-page'), (m) => m.ChildSafetyPolicyPage),
+        lazy: screen(
+          () => import('@/features/public-pages/child-safety-policy-page'),
+          (m) => m.ChildSafetyPolicyPage,
+        ),
       },
       {
         path: '/delete-account',
-        lazy: screen(() => import('@/features/public-pages/delete-account-page'), (m) => m.DeleteAccountPage),
+        lazy: screen(
+          () => import('@/features/public-pages/delete-account-page'),
+          (m) => m.DeleteAccountPage,
+        ),
       },
       {
         element: <RequireAuth />,
@@ -35,25 +53,61 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             errorElement: <RouteError />,
             children: [
-              { index: true, lazy: screen(() => import('@/features/dashboard/dashboard-page'), (m) => m.DashboardPage) },
+              {
+                index: true,
+                lazy: screen(
+                  () => import('@/features/dashboard/dashboard-page'),
+                  (m) => m.DashboardPage,
+                ),
+              },
               {
                 path: '/dashboard',
-                lazy: screen(() => import('@/features/dashboard/dashboard-page'), (m) => m.DashboardPage),
+                lazy: screen(
+                  () => import('@/features/dashboard/dashboard-page'),
+                  (m) => m.DashboardPage,
+                ),
               },
-              { path: '/users', lazy: screen(() => import('@/features/users/users-list-page'), (m) => m.UsersListPage) },
+              {
+                path: '/users',
+                lazy: screen(
+                  () => import('@/features/users/users-list-page'),
+                  (m) => m.UsersListPage,
+                ),
+              },
               {
                 path: '/users/:userId',
-                lazy: screen(() => import('@/features/users/user-profile-page'), (m) => m.UserProfilePage),
+                lazy: screen(
+                  () => import('@/features/users/user-profile-page'),
+                  (m) => m.UserProfilePage,
+                ),
               },
-              { path: '/faq', lazy: screen(() => import('@/features/faq/faq-list-page'), (m) => m.FaqListPage) },
-              { path: '/faq/add', lazy: screen(() => import('@/features/faq/faq-form-page'), (m) => m.FaqFormPage) },
+              {
+                path: '/faq',
+                lazy: screen(
+                  () => import('@/features/faq/faq-list-page'),
+                  (m) => m.FaqListPage,
+                ),
+              },
+              {
+                path: '/faq/add',
+                lazy: screen(
+                  () => import('@/features/faq/faq-form-page'),
+                  (m) => m.FaqFormPage,
+                ),
+              },
               {
                 path: '/faq/update/:faqId',
-                lazy: screen(() => import('@/features/faq/faq-form-page'), (m) => m.FaqFormPage),
+                lazy: screen(
+                  () => import('@/features/faq/faq-form-page'),
+                  (m) => m.FaqFormPage,
+                ),
               },
               {
                 path: '/profile',
-                lazy: screen(() => import('@/features/own-profile/own-profile-page'), (m) => m.OwnProfilePage),
+                lazy: screen(
+                  () => import('@/features/own-profile/own-profile-page'),
+                  (m) => m.OwnProfilePage,
+                ),
               },
               { path: '*', element: <NotFoundPage /> },
             ],

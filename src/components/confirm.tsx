@@ -1,41 +1,73 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-type ConfirmOptions = { title: string; message: string; confirmLabel: string; cancelLabel: string; danger?: boolean };
+/**
+ * One confirmation at a time, asked from anywhere (a row's Delete, the sidebar's Logout).
+ * The dialog's code loads on first use, which keeps Mantine's modal machinery out of the first load.
+ */
+export type ConfirmRequest = {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+};
 
-function confirm({ title, message, confirmLabel, cancelLabel, danger }: ConfirmOptions, onConfirm: () => void) {
-  modals.openConfirmModal({
-    title,
-    children: <Text size="sm">{message}</Text>,
-    labels: { confirm: confirmLabel, cancel: cancelLabel },
-    confirmProps: { color: danger ? 'red' : undefined },
-    centered: true,
-    onConfirm,
-  });
+const ConfirmDialog = lazy(() =>
+  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+
+let pending: ConfirmRequest | null = null;
+const listeners = new Set<() => void>();
+
+function setPending(next: ConfirmRequest | null) {
+  pending = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Mounted once in the providers; shows the pending confirmation, if any. */
+export function ConfirmHost() {
+  const request = useSyncExternalStore(subscribe, () => pending);
+  if (!request) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        request={request}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          setPending(null);
+          request.onConfirm();
+        }}
+      />
+    </Suspense>
+  );
 }
 
 /** SPEC 8: every delete asks first. */
 export function confirmDelete(onConfirm: () => void) {
-  confirm(
-    {
-      title: 'Are you sure you want to delete this item?',
-      message: 'This action cannot be undone.',
-      confirmLabel: 'Yes',
-      cancelLabel: 'No',
-      danger: true,
-    },
+  setPending({
+    title: 'Are you sure you want to delete this item?',
+    message: 'This action cannot be undone.',
+    confirmLabel: 'Yes',
+    cancelLabel: 'No',
+    danger: true,
     onConfirm,
-  );
+  });
 }
 
 export function confirmLogout(onConfirm: () => void) {
-  confirm(
-    {
-      title: 'Are you sure you want to logout?',
-      message: 'You will be logged out of your account.',
-      confirmLabel: 'Yes',
-      cancelLabel: 'No',
-    },
+  setPending({
+    title: 'Are you sure you want to logout?',
+    message: 'You will be logged out of your account.',
+    confirmLabel: 'Yes',
+    cancelLabel: 'No',
     onConfirm,
-  );
+  });
 }

@@ -2,7 +2,15 @@ import { Card, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The frame of every screen: a card with the screen's title and its actions (Add, Back…). */
-export function PageCard({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function PageCard({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Group justify="space-between" mb="md" wrap="wrap">

@@ -1,4 +1,4 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@/lib/list-params';
 
 type PaginationBarProps = {
@@ -20,12 +20,11 @@ export function PaginationBar({ page, size, total, onPage, onSize }: PaginationB
         {total === 0 ? 'No entries' : `Showing ${first}–${last} of ${total}`}
       </Text>
       <Group gap="sm" wrap="wrap">
-        <Select
+        <NativeSelect
           aria-label="Rows per page"
           data={PAGE_SIZES.map((value) => ({ value: String(value), label: `${value} / page` }))}
           value={String(size)}
-          onChange={(value) => value && onSize(Number(value))}
-          allowDeselect={false}
+          onChange={(event) => onSize(Number(event.currentTarget.value))}
           w={120}
           size="xs"
         />

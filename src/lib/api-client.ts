@@ -1,5 +1,5 @@
 import ky, { type Options } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
 import { session } from './session';
@@ -51,11 +51,13 @@ function isTokenRefused(status: number, body: unknown): boolean {
 
 function cleanParams(params: RequestOptions['searchParams']): Record<string, string> | undefined {
   if (!params) return undefined;
-  const entries = Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== '');
+  const entries = Object.entries(params).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
   return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
 }
 
-async function request<S extends z.ZodType>(
+async function request<S extends z.ZodMiniType>(
   method: Method,
   path: string,
   schema: S,
@@ -99,12 +101,12 @@ async function request<S extends z.ZodType>(
 
 /** Typed calls: each takes the zod schema of the answer and returns what it parsed. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  get: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) =>
     request('get', path, schema, options),
-  post: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  post: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) =>
     request('post', path, schema, options),
-  patch: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  patch: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) =>
     request('patch', path, schema, options),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  delete: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) =>
     request('delete', path, schema, options),
 };

@@ -11,7 +11,8 @@ function format(value: string | null | undefined, pattern: string): string {
 export const formatDateTime = (value: string | null | undefined) => format(value, 'MMMM DD, YYYY hh:mm A');
 
 /** 05-12-2024 15:30:00 */
-export const formatNumericDateTime = (value: string | null | undefined) => format(value, 'DD-MM-YYYY HH:mm:ss');
+export const formatNumericDateTime = (value: string | null | undefined) =>
+  format(value, 'DD-MM-YYYY HH:mm:ss');
 
 /** 5 December 1990 */
 export const formatLongDate = (value: string | null | undefined) => format(value, 'D MMMM YYYY');

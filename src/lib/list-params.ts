@@ -19,10 +19,9 @@ export function useListParams<Filter extends string = never>(filterNames: readon
   const page = positiveInt(searchParams.get('page'), 1);
   const size = positiveInt(searchParams.get('size'), DEFAULT_PAGE_SIZE);
   const search = searchParams.get('q') ?? '';
-  const filters = Object.fromEntries(filterNames.map((name) => [name, searchParams.get(name) ?? ''])) as Record<
-    Filter,
-    string
-  >;
+  const filters = Object.fromEntries(
+    filterNames.map((name) => [name, searchParams.get(name) ?? '']),
+  ) as Record<Filter, string>;
 
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage: boolean) =>

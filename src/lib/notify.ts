@@ -1,8 +1,15 @@
-import { notifications } from '@mantine/notifications';
+/**
+ * SPEC 8: every notification sits top right; failures carry the server's words under 'Info'.
+ * Mantine's notifications load on first use, which keeps them out of the first load of every screen.
+ */
+type Notice = { title: string; message: string; color: string };
 
-/** SPEC 8: every notification sits top right; failures carry the server's words under 'Info'. */
+function show(notice: Notice) {
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(notice));
+}
+
 export const notify = {
-  success: (message: string) => notifications.show({ title: 'Success', message, color: 'green' }),
-  info: (message: string) => notifications.show({ title: 'Info', message, color: 'blue' }),
-  error: (message: string) => notifications.show({ title: 'Error', message, color: 'red' }),
+  success: (message: string) => show({ title: 'Success', message, color: 'green' }),
+  info: (message: string) => show({ title: 'Info', message, color: 'blue' }),
+  error: (message: string) => show({ title: 'Error', message, color: 'red' }),
 };

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api, type RequestOptions } from './api-client';
 import { ack } from './schemas';
 
@@ -9,16 +9,17 @@ export type ListParams = Record<string, string | number | undefined>;
 export type Rows<T> = { rows: T[]; total: number };
 
 /** { result: T[], pagination?: { count } } → { rows, total }. Lists without pagination count their rows. */
-export const rowsResponse = <T>(item: z.ZodType<T>) =>
-  z
-    .object({
-      result: z.array(item).nullish(),
-      pagination: z.object({ count: z.coerce.number().int().nonnegative() }).nullish(),
-    })
-    .transform(({ result, pagination }) => {
+export const rowsResponse = <T>(item: z.ZodMiniType<T>) =>
+  z.pipe(
+    z.object({
+      result: z.nullish(z.array(item)),
+      pagination: z.nullish(z.object({ count: z.coerce.number().check(z.int(), z.nonnegative()) })),
+    }),
+    z.transform(({ result, pagination }): Rows<T> => {
       const rows = result ?? [];
       return { rows, total: pagination?.count ?? rows.length };
-    });
+    }),
+  );
 
 type Endpoints = {
   list: string;
@@ -32,7 +33,7 @@ export type ResourceDefinition<Item, Input> = {
   /** Root of every query key of this resource. */
   key: string;
   /** The record's schema; Item is what it parses to. */
-  item: z.ZodType<Item>;
+  item: z.ZodMiniType<Item>;
   endpoints: Endpoints;
   /** How a form's values travel: JSON by default, multipart for resources with uploads. */
   toRequest?: (input: Input) => Pick<RequestOptions, 'json' | 'body'>;
@@ -110,7 +111,9 @@ export function defineResource<Item, Input>(definition: ResourceDefinition<Item,
 }
 
 /** Builds a multipart body, leaving out absent values; files are appended only when chosen. */
-export function toFormData(fields: Record<string, string | number | boolean | Blob | null | undefined>): FormData {
+export function toFormData(
+  fields: Record<string, string | number | boolean | Blob | null | undefined>,
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;

@@ -1,72 +1,61 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
- * Building blocks for response schemas. Real data is messy: optional fields arrive as null or not at all,
- * numbers and booleans sometimes as strings. These accept that and hand screens clean values.
+ * Building blocks for response schemas (zod/mini keeps the first load small; the API is zod's, functional style).
+ * Real data is messy: optional fields arrive as null or not at all, numbers and booleans sometimes as strings.
+ * These accept that and hand screens clean values.
  */
 
-export const id = z.string().min(1);
+export const id = z.string().check(z.minLength(1));
 
 /** Text that may be null or missing; screens get ''. */
-export const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '');
+export const text = z.pipe(
+  z.nullish(z.string()),
+  z.transform((value) => value ?? ''),
+);
 
 /** A boolean that may arrive as 'true' / 'false' or be missing (false). */
-export const flag = z
-  .union([z.boolean(), z.enum(['true', 'false']), z.null(), z.undefined()])
-  .transform((value) => value === true || value === 'true');
+export const flag = z.pipe(
+  z.union([z.boolean(), z.literal('true'), z.literal('false'), z.null(), z.undefined()]),
+  z.transform((value) => value === true || value === 'true'),
+);
 
-/** A number that may arrive as a numeric string; missing or blank becomes null. */
-export const optionalNumber = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
-  .transform((value, ctx) => {
+/** A number that may arrive as a numeric string; missing, blank or not a number becomes null. */
+export const optionalNumber = z.pipe(
+  z.union([z.number(), z.string(), z.null(), z.undefined()]),
+  z.transform((value) => {
     if (value === null || value === undefined || value === '') return null;
     const number = Number(value);
-    if (Number.isNaN(number)) {
-      ctx.addIssue({ code: 'custom', message: 'Expected a number' });
-      return z.NEVER;
-    }
-    return number;
-  });
+    return Number.isNaN(number) ? null : number;
+  }),
+);
 
 /** An ISO date string, or null when missing. */
-export const optionalDate = z
-  .string()
-  .nullish()
-  .transform((value) => value || null);
+export const optionalDate = z.pipe(
+  z.nullish(z.string()),
+  z.transform((value) => value || null),
+);
 
 /** A reference that some answers populate ({ _id, name }) and others leave as a bare id. */
 export const userRef = z.union([
   z.object({ _id: id, name: text }),
-  id.transform((value) => ({ _id: value, name: '' })),
+  z.pipe(
+    id,
+    z.transform((value) => ({ _id: value, name: '' })),
+  ),
 ]);
 
 /** Answers to writes and deletes: only the message matters. */
 export const ack = z.object({ message: text });
 
 /** { result: T } */
-export const envelope = <T extends z.ZodType>(result: T) => z.object({ message: text, result });
+export const envelope = <T extends z.ZodMiniType>(result: T) => z.object({ message: text, result });
 
 /** { result: T[] } where a missing or null list means none. */
-export const listEnvelope = <T extends z.ZodType>(item: T) =>
+export const listEnvelope = <T extends z.ZodMiniType>(item: T) =>
   z.object({
-    result: z
-      .array(item)
-      .nullish()
-      .transform((rows) => rows ?? []),
-  });
-
-/** { result: T[], pagination: { count } } */
-export const pageEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({
-    result: z
-      .array(item)
-      .nullish()
-      .transform((rows) => rows ?? []),
-    pagination: z
-      .object({ count: z.coerce.number().int().nonnegative() })
-      .nullish()
-      .transform((pagination) => pagination ?? { count: 0 }),
+    result: z.pipe(
+      z.nullish(z.array(item)),
+      z.transform((rows) => rows ?? []),
+    ),
   });

@@ -1,70 +1,112 @@
-import { AppShell, Box, Center, Loader } from '@mantine/core';
+import { Box, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useLayoutSettings } from './layout-settings';
-import { SettingsDrawer } from './settings-drawer';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+
+// The drawer's controls are needed only once it is opened, so they stay out of the first load.
+const SettingsDrawer = lazy(() =>
+  import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })),
+);
 
 const SIDEBAR_WIDTH = 250;
 const TOP_BAR_HEIGHT = 60;
 
-/** The signed-in frame: sidebar (250 wide), top bar and the settings drawer. */
+/**
+ * The signed-in frame: sidebar (250 wide, SPEC 9), top bar and the settings drawer. On a phone the sidebar slides
+ * over the page and starts closed. Plain CSS rather than AppShell keeps the first load small.
+ */
 export function AppLayout() {
   const [settings, updateSettings] = useLayoutSettings();
-  const [mobileOpened, mobile] = useDisclosure(false);
-  const [desktopOpened, desktop] = useDisclosure(true);
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
+  const [openOnDesktop, setOpenOnDesktop] = useState(true);
+  const [openOnPhone, setOpenOnPhone] = useState(false);
   const [settingsOpened, settingsDrawer] = useDisclosure(false);
-  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const sidebarOpen = isPhone ? openOnPhone : openOnDesktop;
+
+  const sidebarStyle: CSSProperties = {
+    position: 'fixed',
+    inset: '0 auto 0 0',
+    width: SIDEBAR_WIDTH,
+    zIndex: 200,
+    transform: sidebarOpen ? 'none' : `translateX(-${SIDEBAR_WIDTH}px)`,
+    transition: 'transform 200ms ease',
+    overflowY: 'auto',
+    background: settings.sidenavType === 'white' || isPhone ? 'var(--mantine-color-body)' : 'transparent',
+    borderRight: settings.sidenavType === 'white' ? '1px solid var(--mantine-color-gray-3)' : undefined,
+  };
+
+  const openSettings = () => {
+    setSettingsLoaded(true);
+    settingsDrawer.open();
+  };
 
   return (
-    <AppShell
-      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
-      padding="md"
-    >
-      <AppShell.Navbar
-        bg={settings.sidenavType === 'white' ? 'var(--mantine-color-body)' : 'transparent'}
-        withBorder={settings.sidenavType === 'white'}
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <Box component="aside" style={sidebarStyle} aria-hidden={!sidebarOpen} inert={!sidebarOpen}>
+        <Sidebar settings={settings} onNavigate={() => setOpenOnPhone(false)} />
+      </Box>
+      {isPhone && sidebarOpen ? (
+        <Box
+          onClick={() => setOpenOnPhone(false)}
+          style={{ position: 'fixed', inset: 0, zIndex: 150, background: 'rgba(0, 0, 0, 0.35)' }}
+          aria-hidden
+        />
+      ) : null}
+      <Box
+        p="md"
+        style={{
+          marginLeft: !isPhone && sidebarOpen ? SIDEBAR_WIDTH : 0,
+          transition: 'margin-left 200ms ease',
+        }}
       >
-        <Sidebar settings={settings} onNavigate={mobile.close} />
-      </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Box
           component="header"
           h={TOP_BAR_HEIGHT}
           mb="md"
           style={{
             position: settings.fixedNavbar ? 'sticky' : 'relative',
-            top: 0,
+            top: settings.fixedNavbar ? 8 : undefined,
             zIndex: 100,
             borderRadius: 'var(--mantine-radius-md)',
             backdropFilter: settings.fixedNavbar ? 'saturate(200%) blur(30px)' : undefined,
             backgroundColor: settings.fixedNavbar ? 'rgba(255, 255, 255, 0.8)' : undefined,
+            boxShadow: settings.fixedNavbar ? 'var(--mantine-shadow-xs)' : undefined,
           }}
         >
           <TopBar
-            sidebarOpened={isMobile ? mobileOpened : desktopOpened}
-            onToggleSidebar={isMobile ? mobile.toggle : desktop.toggle}
-            onOpenSettings={settingsDrawer.open}
+            sidebarOpened={sidebarOpen}
+            onToggleSidebar={() =>
+              isPhone ? setOpenOnPhone((open) => !open) : setOpenOnDesktop((open) => !open)
+            }
+            onOpenSettings={openSettings}
           />
         </Box>
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader aria-label="Loading" />
-            </Center>
-          }
-        >
-          <Outlet />
+        <Box component="main">
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading" />
+              </Center>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      {settingsLoaded ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer
+            opened={settingsOpened}
+            onClose={settingsDrawer.close}
+            settings={settings}
+            onChange={updateSettings}
+          />
         </Suspense>
-      </AppShell.Main>
-      <SettingsDrawer
-        opened={settingsOpened}
-        onClose={settingsDrawer.close}
-        settings={settings}
-        onChange={updateSettings}
-      />
-    </AppShell>
+      ) : null}
+    </Box>
   );
 }

@@ -33,7 +33,8 @@ export function useLayoutSettings() {
     ...stored,
     sidebarColour: stored.sidebarColour in SIDEBAR_COLOURS ? stored.sidebarColour : DEFAULTS.sidebarColour,
   };
-  const update = (patch: Partial<LayoutSettings>) => setStored((current) => ({ ...DEFAULTS, ...current, ...patch }));
+  const update = (patch: Partial<LayoutSettings>) =>
+    setStored((current) => ({ ...DEFAULTS, ...current, ...patch }));
   return [settings, update] as const;
 }
 

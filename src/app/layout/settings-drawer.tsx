@@ -1,5 +1,10 @@
 import { CheckIcon, ColorSwatch, Drawer, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings, type SidebarColour } from './layout-settings';
+import {
+  SIDEBAR_COLOURS,
+  sidebarGradientCss,
+  type LayoutSettings,
+  type SidebarColour,
+} from './layout-settings';
 
 type SettingsDrawerProps = {
   opened: boolean;

@@ -1,4 +1,4 @@
-import { Button, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeartHandshake, IconLogout } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
@@ -19,14 +19,14 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
   const logout = () => confirmLogout(() => session.end());
 
   return (
-    <Stack h="100%" gap={0}>
+    <Stack mih="100%" gap={0}>
       <Stack gap={4} p="md" align="center">
         <ThemeIcon size={40} radius="xl" variant="gradient" gradient={gradient} aria-hidden>
           <IconHeartHandshake size={24} />
         </ThemeIcon>
         <Text fw={700}>Admin Console</Text>
       </Stack>
-      <ScrollArea style={{ flex: 1 }} px="sm" component="nav" aria-label="Main menu">
+      <Box style={{ flex: 1 }} px="sm" component="nav" aria-label="Main menu">
         {MENU.map((item) => {
           const active = isActive(pathname, item.to);
           return (
@@ -39,14 +39,21 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
               active={active}
               variant="filled"
               onClick={onNavigate}
-              styles={active ? { root: { backgroundImage: sidebarGradientCss(settings.sidebarColour) } } : undefined}
+              styles={
+                active ? { root: { backgroundImage: sidebarGradientCss(settings.sidebarColour) } } : undefined
+              }
               mb={4}
             />
           );
         })}
-      </ScrollArea>
+      </Box>
       <Stack p="md">
-        <Button variant="gradient" gradient={gradient} leftSection={<IconLogout size={18} />} onClick={logout}>
+        <Button
+          variant="gradient"
+          gradient={gradient}
+          leftSection={<IconLogout size={18} />}
+          onClick={logout}
+        >
           Logout
         </Button>
       </Stack>

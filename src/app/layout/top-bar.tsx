@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { mediaUrl } from '@/lib/media';
@@ -13,11 +13,16 @@ export function TopBar({ sidebarOpened, onToggleSidebar, onOpenSettings }: TopBa
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Burger opened={sidebarOpened} onClick={onToggleSidebar} size="sm" aria-label="Toggle sidebar" />
       <Group gap="sm" wrap="nowrap">
-        <Tooltip label="Settings">
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={onOpenSettings} aria-label="Open settings">
-            <IconSettings size={20} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={onOpenSettings}
+          aria-label="Open settings"
+          title="Settings"
+        >
+          <IconSettings size={20} />
+        </ActionIcon>
         <UnstyledButton component={Link} to="/profile" aria-label={`Your profile: ${fullName}`}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={mediaUrl(admin?.photo)} alt="" radius="xl" size="md" />

@@ -6,7 +6,10 @@ import StarterKit from '@tiptap/starter-kit';
 import { useId } from 'react';
 import { useController, type FieldValues, type UseControllerProps } from 'react-hook-form';
 
-type RichTextFieldProps<T extends FieldValues> = UseControllerProps<T> & { label: string; withAsterisk?: boolean };
+type RichTextFieldProps<T extends FieldValues> = UseControllerProps<T> & {
+  label: string;
+  withAsterisk?: boolean;
+};
 
 /**
  * A rich-text form field (Mantine tiptap). Holds HTML; an empty editor holds ''.

@@ -13,15 +13,18 @@ export function SelectField<T extends FieldValues>({
   defaultValue,
   ...selectProps
 }: SelectFieldProps<T>) {
-  const { field, fieldState } = useController({ name, control, rules, defaultValue });
+  const {
+    field: { ref: inputRef, value, onChange, onBlur },
+    fieldState,
+  } = useController({ name, control, rules, defaultValue });
   return (
     <Select
       {...selectProps}
-      ref={field.ref}
-      name={field.name}
-      value={field.value || null}
-      onChange={(value) => field.onChange(value ?? '')}
-      onBlur={field.onBlur}
+      ref={inputRef}
+      name={name}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      onBlur={onBlur}
       error={fieldState.error?.message}
       allowDeselect={false}
     />

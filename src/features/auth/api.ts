@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import { id, text } from '@/lib/schemas';
@@ -7,7 +7,7 @@ import { id, text } from '@/lib/schemas';
 const loginResponse = z.object({
   message: text,
   result: z.object({
-    token: z.string().min(1),
+    token: z.string().check(z.minLength(1)),
     name: text,
     surname: text,
     _id: id,

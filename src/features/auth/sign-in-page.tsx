@@ -2,13 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Center, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useSession, type SignInState } from '@/lib/session';
 import { useSignIn } from './api';
 
 const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Please input your email!').pipe(z.email('The input is not valid E-mail!')),
-  password: z.string().min(1, 'Please input your password!'),
+  email: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Please input your email!'), z.email('The input is not valid E-mail!')),
+  password: z.string().check(z.minLength(1, 'Please input your password!')),
 });
 
 type SignInValues = z.input<typeof signInSchema>;

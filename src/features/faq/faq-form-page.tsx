@@ -45,7 +45,11 @@ function FaqForm({ faq }: { faq?: Faq }) {
     <PageCard title={title} actions={<BackButton fallback="/faq" />}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={FAQ_TEXT.question} {...form.register('question')} error={errors.question?.message} />
+          <TextInput
+            label={FAQ_TEXT.question}
+            {...form.register('question')}
+            error={errors.question?.message}
+          />
           <RichTextField control={form.control} name="answer" label={FAQ_TEXT.answer} />
           <StatusField control={form.control} name="status" />
           <FormActions label={title} pending={create.isPending || update.isPending} />
