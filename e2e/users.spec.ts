@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { notification, signInToDashboard } from './support';
+
+type ListedUser = {
+  _id: string;
+  name: string;
+  email: string;
+  image1?: string | null;
+  image2?: string | null;
+  image3?: string | null;
+  image4?: string | null;
+};
+
+/** Asks the API directly (with the signed-in admin's token) to pick test subjects from the seeded data. */
+async function listUsers(
+  page: Page,
+  query: string,
+): Promise<{ result: ListedUser[]; pagination: { count: number } }> {
+  return page.evaluate(async (q) => {
+    const response = await fetch(`/api/admin/list?${q}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+    });
+    return response.json();
+  }, query);
+}
+
+test('lists users with paging, search and filters kept in the URL', async ({ page }) => {
+  await signInToDashboard(page);
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row')).toHaveCount(11);
+
+  const { result, pagination } = await listUsers(page, 'page=1&items=10');
+  expect(pagination.count).toBeGreaterThan(10);
+  const someone = result[3]!;
+
+  await page.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+
+  const search = page.getByLabel('Search by name, email or phone no');
+  await search.fill(someone.email.slice(0, 2));
+  await page.waitForTimeout(600);
+  await expect(page).not.toHaveURL(/q=/);
+  await search.fill(someone.email);
+  await expect(page).toHaveURL(/q=/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(table.getByText(someone.email)).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  await page.reload();
+  await expect(page.getByLabel('Search by name, email or phone no')).toHaveValue(someone.email);
+  await expect(table.getByText(someone.email)).toBeVisible();
+
+  await search.fill('');
+  await page.getByLabel('Status').selectOption({ label: 'Inactive' });
+  await expect(page).toHaveURL(/status=false/);
+  await expect(table.getByRole('row').nth(1)).toContainText('Inactive');
+  await expect(table.getByText('Active', { exact: true })).toHaveCount(0);
+});
+
+test('deactivates and reactivates a user', async ({ page }) => {
+  await signInToDashboard(page);
+  await page.goto('/users?status=true');
+  const row = page
+    .getByRole('table', { name: 'Users' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Deactivate' }) })
+    .first();
+  const email = (await row.locator('text=/@/').first().textContent())!.trim();
+
+  await page.goto('/users');
+  const search = page.getByLabel('Search by name, email or phone no');
+  await search.fill(email);
+  const target = page.getByRole('row').filter({ hasText: email });
+  await target.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(notification(page, 'Success')).toBeVisible();
+  await expect(target.getByText('Inactive')).toBeVisible();
+  await target.getByRole('button', { name: 'Activate' }).click();
+  await expect(target.getByText('Active', { exact: true })).toBeVisible();
+  await expect(target.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+});
+
+test("shows a user's profile with their media", async ({ page }) => {
+  await signInToDashboard(page);
+  await page.goto('/users');
+  const { result } = await listUsers(page, 'page=1&items=100');
+  const withVideo = result.find((user) =>
+    [user.image1, user.image2, user.image3, user.image4].some(
+      (path) => path && /\.(mp4|webm|ogg|mov)$/i.test(path),
+    ),
+  );
+  const withPhoto = withVideo ?? result.find((user) => user.image1);
+  expect(withPhoto, 'the demo data has users with media').toBeTruthy();
+
+  await page.goto(`/users/${withPhoto!._id}`);
+  await expect(page.getByText('Basic Information')).toBeVisible();
+  await expect(page.getByText('Personal Information')).toBeVisible();
+  await expect(page.getByText(withPhoto!.email).first()).toBeVisible();
+
+  const image = page.locator('img[src*="uploads/"]').first();
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  if (withVideo) await expect(page.locator('video')).toHaveCount(1);
+});
