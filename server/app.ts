@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import { requireAdmin } from './lib/auth';
+import type { AppEnv } from './lib/env';
+import { handleError, HttpError } from './lib/errors';
+import type { Mailer } from './lib/mail';
+import { UPLOAD_BODY_LIMIT, UploadStore } from './lib/uploads';
+import { registerContentRoutes, registerPolicyRoute } from './routes/content';
+import { registerResources } from './routes/resources';
+import { registerPublicUserRoutes, registerUserRoutes } from './routes/users';
+
+export type AppDeps = {
+  db: Db;
+  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'publicUrl'>;
+  mailer: Mailer;
+  /** The built console to serve; omitted in API-only tests. */
+  distDir?: string;
+};
+
+/** The reference API (SPEC 7) plus the built console, as one Hono app that tests can drive with app.request(). */
+export function createApp({ db, config, mailer, distDir }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const uploads = new UploadStore(config.dataDir);
+
+  app.onError(handleError);
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginResourcePolicy: 'same-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: UPLOAD_BODY_LIMIT,
+      onError: () => {
+        throw new HttpError(413, 'The upload is too large');
+      },
+    }),
+  );
+
+  // Public calls first: they answer before the admin check below runs.
+  registerPolicyRoute(app, db);
+  registerPublicUserRoutes(app, { db, mailer, ...config });
+
+  app.use('/api/*', requireAdmin(db, config.jwtSecret));
+  registerUserRoutes(app, { db, uploads });
+  registerResources(app, db, uploads);
+  registerContentRoutes(app, { db, uploads, mailer });
+  app.all('/api/*', () => {
+    throw new HttpError(404, 'No such API route');
+  });
+
+  // Uploaded media, under server-generated names; nosniff so a file is never run as something else.
+  const uploadsRoot = relative(process.cwd(), uploads.directory) || '.';
+  app.use('/uploads/*', async (c, next) => {
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'public, max-age=86400');
+    await next();
+  });
+  app.get(
+    '/uploads/*',
+    serveStatic({ root: uploadsRoot, rewriteRequestPath: (path) => path.replace(/^\/uploads/, '') }),
+  );
+  app.get('/uploads/*', (c) => c.json({ success: false, message: 'File not found' }, 404));
+
+  if (distDir && existsSync(join(distDir, 'index.html'))) {
+    const root = relative(process.cwd(), distDir) || '.';
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.get('*', serveStatic({ root }));
+    // Deep links (/users/123, /faq/add) get the console, which routes them itself.
+    app.get(
+      '*',
+      serveStatic({
+        root,
+        path: 'index.html',
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'no-cache');
+        },
+      }),
+    );
+  }
+  return app;
+}

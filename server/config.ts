@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => !(value && ['0', 'false', 'no', 'off'].includes(value.toLowerCase())));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(6).default('Admin@123'),
+  JWT_SECRET: z.string().min(16).optional(),
+  TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
+  SEED_DEMO: flag,
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Admin Console <no-reply@localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where links in mails point (the account-deletion confirmation); defaults to http://localhost:PORT. */
+  publicUrl: string;
+};
+
+/** The secret is kept in DATA_DIR when not given, so tokens survive a restart. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: values.PORT,
+    dataDir,
+    adminEmail: values.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),
+    tokenTtlSeconds: values.TOKEN_TTL,
+    seedDemo: values.SEED_DEMO,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+  };
+}

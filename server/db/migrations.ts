@@ -1,0 +1,203 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The schema, as numbered steps applied in order. PRAGMA user_version records how far a database has come,
+ * so a file database from an older version is brought forward on start. Never edit a step that has shipped: add one.
+ */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    role TEXT NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'admin')),
+    name TEXT NOT NULL DEFAULT '',
+    surname TEXT NOT NULL DEFAULT '',
+    email TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    password_hash TEXT,
+    photo TEXT,
+    phone_number TEXT NOT NULL DEFAULT '',
+    country_code TEXT NOT NULL DEFAULT '',
+    gender TEXT NOT NULL DEFAULT '',
+    enabled INTEGER NOT NULL DEFAULT 1,
+    is_verified INTEGER NOT NULL DEFAULT 0,
+    image1 TEXT, image2 TEXT, image3 TEXT, image4 TEXT,
+    audio_prompt TEXT,
+    audio_prompt_type TEXT,
+    interest_in TEXT, workout TEXT, looking_for TEXT,
+    height INTEGER, distance INTEGER,
+    smoking TEXT, drinking TEXT,
+    start_age INTEGER, end_age INTEGER,
+    dob TEXT, address TEXT, introduction TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX users_role_created ON users (role, created_at DESC, id DESC);
+  CREATE INDEX users_role_enabled_created ON users (role, enabled, created_at DESC, id DESC);
+
+  -- Substring search (the console searches from 3 characters) without scanning every row.
+  CREATE VIRTUAL TABLE users_search USING fts5(
+    name, surname, email, phone_number, content='users', content_rowid='rowid', tokenize='trigram'
+  );
+  CREATE TRIGGER users_search_insert AFTER INSERT ON users BEGIN
+    INSERT INTO users_search (rowid, name, surname, email, phone_number)
+    VALUES (new.rowid, new.name, new.surname, new.email, new.phone_number);
+  END;
+  CREATE TRIGGER users_search_delete AFTER DELETE ON users BEGIN
+    INSERT INTO users_search (users_search, rowid, name, surname, email, phone_number)
+    VALUES ('delete', old.rowid, old.name, old.surname, old.email, old.phone_number);
+  END;
+  CREATE TRIGGER users_search_update AFTER UPDATE OF name, surname, email, phone_number ON users BEGIN
+    INSERT INTO users_search (users_search, rowid, name, surname, email, phone_number)
+    VALUES ('delete', old.rowid, old.name, old.surname, old.email, old.phone_number);
+    INSERT INTO users_search (rowid, name, surname, email, phone_number)
+    VALUES (new.rowid, new.name, new.surname, new.email, new.phone_number);
+  END;
+
+  CREATE TABLE user_plans (
+    user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    product_id TEXT NOT NULL CHECK (product_id IN ('silver', 'gold', 'platinum')),
+    status TEXT NOT NULL DEFAULT 'active'
+  );
+  CREATE INDEX user_plans_product ON user_plans (product_id);
+
+  CREATE TABLE user_prompts (
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    description TEXT NOT NULL,
+    PRIMARY KEY (user_id, position)
+  );
+
+  CREATE TABLE hobbies (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, icon TEXT, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE user_hobbies (
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    hobby_id TEXT NOT NULL REFERENCES hobbies (id) ON DELETE CASCADE,
+    PRIMARY KEY (user_id, hobby_id)
+  );
+
+  CREATE TABLE languages (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE food_preferences (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE religious_beliefs (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE event_categories (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, icon TEXT, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE looking_for (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, icon TEXT, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE universities (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT NOT NULL DEFAULT '', email TEXT NOT NULL DEFAULT '',
+    enabled INTEGER NOT NULL DEFAULT 1, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE faqs (
+    id TEXT PRIMARY KEY, question TEXT NOT NULL, answer TEXT NOT NULL, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE report_elements (
+    id TEXT PRIMARY KEY, message TEXT NOT NULL, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  -- At most one settings record: the constant key makes a second insert fail.
+  CREATE TABLE settings (
+    id TEXT PRIMARY KEY, singleton INTEGER NOT NULL DEFAULT 1 UNIQUE CHECK (singleton = 1),
+    privacy TEXT NOT NULL, terms_condition TEXT NOT NULL, image TEXT,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE policies (key TEXT PRIMARY KEY, html TEXT NOT NULL, updated_at TEXT NOT NULL);
+
+  CREATE TABLE offers (
+    id TEXT PRIMARY KEY, title TEXT NOT NULL, brand_logo TEXT, image TEXT, off REAL NOT NULL,
+    minimum_purchase_amount REAL, minimum_member INTEGER, expire_date TEXT NOT NULL, description TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 1, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX offers_created ON offers (created_at DESC, id DESC);
+  CREATE TABLE plans (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, benefit TEXT NOT NULL, plan_type TEXT NOT NULL, price TEXT NOT NULL,
+    product_id TEXT NOT NULL, is_recommended INTEGER NOT NULL DEFAULT 0, enabled INTEGER NOT NULL DEFAULT 1,
+    description TEXT NOT NULL DEFAULT '', created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE contacts (
+    id TEXT PRIMARY KEY, title TEXT NOT NULL, email TEXT NOT NULL, phone_no TEXT NOT NULL DEFAULT '',
+    description TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX contacts_created ON contacts (created_at DESC, id DESC);
+  CREATE TABLE events (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, venue TEXT NOT NULL,
+    category_id TEXT REFERENCES event_categories (id) ON DELETE SET NULL,
+    university_id TEXT REFERENCES universities (id) ON DELETE SET NULL,
+    date TEXT NOT NULL, start_time TEXT NOT NULL, end_time TEXT NOT NULL, number_of_participants INTEGER NOT NULL,
+    image TEXT, user_id TEXT REFERENCES users (id) ON DELETE SET NULL,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX events_created ON events (created_at DESC, id DESC);
+  CREATE TABLE event_participants (
+    event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (event_id, user_id)
+  );
+  CREATE TABLE posts (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, image1 TEXT, image2 TEXT, image3 TEXT, video TEXT,
+    user_id TEXT REFERENCES users (id) ON DELETE SET NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX posts_created ON posts (created_at DESC, id DESC);
+  CREATE TABLE blog_categories (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT NOT NULL, enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE blogs (
+    id TEXT PRIMARY KEY, title TEXT NOT NULL, slug TEXT NOT NULL, author TEXT NOT NULL, seo_title TEXT NOT NULL,
+    category_id TEXT REFERENCES blog_categories (id) ON DELETE SET NULL, focus_keyword TEXT NOT NULL,
+    enabled INTEGER NOT NULL DEFAULT 1, image TEXT, short_description TEXT NOT NULL, description TEXT NOT NULL,
+    meta_description TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX blogs_created ON blogs (created_at DESC, id DESC);
+  CREATE TABLE feedbacks (
+    id TEXT PRIMARY KEY, user_id TEXT REFERENCES users (id) ON DELETE SET NULL, rating INTEGER NOT NULL,
+    description TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE chat_reports (
+    id TEXT PRIMARY KEY, message TEXT NOT NULL, reporter_id TEXT REFERENCES users (id) ON DELETE SET NULL,
+    reported_id TEXT REFERENCES users (id) ON DELETE SET NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE chat_blocks (
+    id TEXT PRIMARY KEY, block_by TEXT REFERENCES users (id) ON DELETE SET NULL,
+    blocked_user TEXT REFERENCES users (id) ON DELETE SET NULL, message TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE mails (
+    id TEXT PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, all_users INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE mail_recipients (
+    mail_id TEXT NOT NULL REFERENCES mails (id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (mail_id, user_id)
+  );
+  CREATE TABLE deletion_requests (
+    token_hash TEXT PRIMARY KEY, email TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+    used_at TEXT
+  );
+  `,
+];
+
+export function migrate(db: Database.Database) {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+
+/** An answer the client should see: status and message, nothing internal. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (thing: string) => new HttpError(404, `${thing} not found`);
+export const badRequest = (message: string) => new HttpError(400, message);
+
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Every failure becomes { success: false, message }; unexpected ones are logged and answered without detail. */
+export function handleError(error: Error, c: Context) {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json({ success: false, message: error.message, ...error.extra }, error.status);
+  }
+  if (error instanceof ZodError) return c.json({ success: false, message: zodMessage(error) }, 400);
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const message = status === 413 ? 'The upload is too large' : error.message || 'Request refused';
+    return c.json({ success: false, message }, status);
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  return c.json({ success: false, message: 'Something went wrong on the server' }, 500);
+}

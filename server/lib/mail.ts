@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { newId } from './ids';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise every message is written as an .eml file under DATA_DIR/outbox. */
+export function createMailer(options: {
+  dataDir: string;
+  smtpUrl: string | undefined;
+  from: string;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+    };
+  }
+  const outbox = join(options.dataDir, 'outbox');
+  mkdirSync(outbox, { recursive: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`;
+      await writeFile(join(outbox, file), info.message as Buffer);
+    },
+  };
+}

@@ -1,0 +1,429 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../db/connection';
+import type { AppEnv } from '../lib/env';
+import { HttpError, notFound } from '../lib/errors';
+import { newId, now } from '../lib/ids';
+import type { Mailer } from '../lib/mail';
+import { pageBody, paging } from '../lib/paging';
+import { fileField, type UploadStore } from '../lib/uploads';
+
+type Deps = { db: Db; uploads: UploadStore; mailer: Mailer };
+
+const ref = (id: unknown, name: unknown) => (id ? { _id: id, name: name ?? '' } : null);
+
+async function formBody(c: { req: { parseBody(o: { all: boolean }): Promise<Record<string, unknown>> } }) {
+  return c.req.parseBody({ all: true }).catch(() => {
+    throw new HttpError(400, 'The request must be multipart form data');
+  });
+}
+
+/** Events, posts, the setting record, the child safety policy, read-only lists and sent mail (SPEC 7.6, 7.9-7.13). */
+export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }: Deps) {
+  // ----- Events
+  const eventSelect = `SELECT e.*, c.name AS category_name, un.name AS university_name, u.name AS user_name
+    FROM events e LEFT JOIN event_categories c ON c.id = e.category_id LEFT JOIN universities un ON un.id = e.university_id
+    LEFT JOIN users u ON u.id = e.user_id`;
+  const joined = db.prepare<[string], { _id: string; name: string }>(
+    'SELECT u.id AS _id, u.name FROM event_participants ep JOIN users u ON u.id = ep.user_id WHERE ep.event_id = ? ORDER BY u.name',
+  );
+  const serializeEvent = (row: Record<string, unknown>) => ({
+    _id: row.id,
+    name: row.name,
+    venue: row.venue,
+    category: ref(row.category_id, row.category_name),
+    university: ref(row.university_id, row.university_name),
+    date: row.date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    numberOfParticipants: row.number_of_participants,
+    image: row.image,
+    userId: ref(row.user_id, row.user_name),
+    joinedUsers: joined.all(String(row.id)),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  const findEvent = (id: string) => {
+    const row = db.prepare(`${eventSelect} WHERE e.id = ?`).get(id) as Record<string, unknown> | undefined;
+    if (!row) throw notFound('Event');
+    return serializeEvent(row);
+  };
+  const eventBody = z.object({
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(300),
+    venue: z.string({ error: 'venue is required' }).trim().min(1, 'venue is required').max(300),
+    startTime: z.string({ error: 'startTime is required' }).trim().min(1, 'startTime is required'),
+    endTime: z.string({ error: 'endTime is required' }).trim().min(1, 'endTime is required'),
+    date: z
+      .string({ error: 'date is required' })
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'date must be a date'),
+    numberOfParticipants: z.coerce
+      .number({ error: 'numberOfParticipants must be a number' })
+      .int()
+      .min(1, 'numberOfParticipants must be at least 1'),
+    category: z.string().optional(),
+    university: z.string().optional(),
+  });
+  const exists = (table: string, id: string | undefined, label: string) => {
+    if (!id) return null;
+    if (!db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id))
+      throw new HttpError(400, `${label} not found`);
+    return id;
+  };
+
+  app.get('/api/event/list-admin', (c) => {
+    const { page, size, offset } = paging(c.req.query());
+    const rows = db
+      .prepare(`${eventSelect} ORDER BY e.created_at DESC, e.id DESC LIMIT ? OFFSET ?`)
+      .all(size, offset) as Record<string, unknown>[];
+    const count = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+    return c.json(pageBody(rows.map(serializeEvent), count, page, size));
+  });
+  app.get('/api/event/read/:id', (c) =>
+    c.json({ success: true, message: 'Success', result: findEvent(c.req.param('id')) }),
+  );
+  app.post('/api/event/create', async (c) => {
+    const body = await formBody(c);
+    const data = eventBody.parse(body);
+    const file = fileField(body, 'file');
+    if (!file) throw new HttpError(400, 'Event image is required');
+    const image = await uploads.save('file', file, 'image');
+    const id = newId();
+    const stamp = now();
+    db.prepare(
+      `INSERT INTO events (id, name, venue, category_id, university_id, date, start_time, end_time, number_of_participants, image, user_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      data.name,
+      data.venue,
+      exists('event_categories', data.category, 'Event category'),
+      exists('universities', data.university, 'University'),
+      new Date(data.date).toISOString(),
+      data.startTime,
+      data.endTime,
+      data.numberOfParticipants,
+      image,
+      c.get('adminId'),
+      stamp,
+      stamp,
+    );
+    return c.json({ success: true, message: 'Event created successfully', result: findEvent(id) });
+  });
+  app.patch('/api/event/update/:id', async (c) => {
+    const id = c.req.param('id');
+    findEvent(id);
+    const body = await formBody(c);
+    const data = eventBody.parse(body);
+    const file = fileField(body, 'file');
+    const image = file ? await uploads.save('file', file, 'image') : null;
+    db.prepare(
+      `UPDATE events SET name = ?, venue = ?, category_id = COALESCE(?, category_id), university_id = COALESCE(?, university_id), date = ?,
+       start_time = ?, end_time = ?, number_of_participants = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?`,
+    ).run(
+      data.name,
+      data.venue,
+      exists('event_categories', data.category, 'Event category'),
+      exists('universities', data.university, 'University'),
+      new Date(data.date).toISOString(),
+      data.startTime,
+      data.endTime,
+      data.numberOfParticipants,
+      image,
+      now(),
+      id,
+    );
+    return c.json({ success: true, message: 'Event updated successfully', result: findEvent(id) });
+  });
+  app.delete('/api/event/delete/:id', (c) => {
+    if (db.prepare('DELETE FROM events WHERE id = ?').run(c.req.param('id')).changes === 0)
+      throw notFound('Event');
+    return c.json({ success: true, message: 'Event deleted successfully' });
+  });
+
+  // ----- Posts
+  const postSelect = 'SELECT p.*, u.name AS user_name FROM posts p LEFT JOIN users u ON u.id = p.user_id';
+  const serializePost = (row: Record<string, unknown>) => ({
+    _id: row.id,
+    name: row.name,
+    image1: row.image1,
+    image2: row.image2,
+    image3: row.image3,
+    video: row.video,
+    userId: ref(row.user_id, row.user_name),
+    created: row.created_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  const findPost = (id: string) => {
+    const row = db.prepare(`${postSelect} WHERE p.id = ?`).get(id) as Record<string, unknown> | undefined;
+    if (!row) throw notFound('Post');
+    return serializePost(row);
+  };
+  const postName = z.object({
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(500),
+  });
+  const postMedia = async (body: Record<string, unknown>) => {
+    const out: Record<string, string> = {};
+    for (const field of ['image1', 'image2', 'image3'] as const) {
+      const file = fileField(body, field);
+      if (file) out[field] = await uploads.save(field, file, 'image');
+    }
+    const video = fileField(body, 'video');
+    if (video) out.video = await uploads.save('video', video, 'media');
+    return out;
+  };
+
+  app.get('/api/post/list', (c) => {
+    const query = c.req.query();
+    const { page, size, offset } = paging(query);
+    const q = query.q?.trim();
+    const where = q ? " WHERE p.name LIKE ? ESCAPE '\\'" : '';
+    const params = q ? [`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`] : [];
+    const rows = db
+      .prepare(`${postSelect}${where} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`)
+      .all(...params, size, offset) as Record<string, unknown>[];
+    const count = (db.prepare(`SELECT count(*) AS n FROM posts p${where}`).get(...params) as { n: number }).n;
+    return c.json(pageBody(rows.map(serializePost), count, page, size));
+  });
+  app.get('/api/post/read/:id', (c) =>
+    c.json({ success: true, message: 'Success', result: findPost(c.req.param('id')) }),
+  );
+  app.post('/api/post/create', async (c) => {
+    const body = await formBody(c);
+    const { name } = postName.parse(body);
+    const media = await postMedia(body);
+    const id = newId();
+    const stamp = now();
+    db.prepare(
+      'INSERT INTO posts (id, name, image1, image2, image3, video, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      id,
+      name,
+      media.image1 ?? null,
+      media.image2 ?? null,
+      media.image3 ?? null,
+      media.video ?? null,
+      c.get('adminId'),
+      stamp,
+      stamp,
+    );
+    return c.json({ success: true, message: 'Post created successfully', result: findPost(id) });
+  });
+  app.patch('/api/post/update/:id', async (c) => {
+    const id = c.req.param('id');
+    findPost(id);
+    const body = await formBody(c);
+    const { name } = postName.parse(body);
+    const media = await postMedia(body);
+    db.prepare(
+      'UPDATE posts SET name = ?, image1 = COALESCE(?, image1), image2 = COALESCE(?, image2), image3 = COALESCE(?, image3), video = COALESCE(?, video), updated_at = ? WHERE id = ?',
+    ).run(
+      name,
+      media.image1 ?? null,
+      media.image2 ?? null,
+      media.image3 ?? null,
+      media.video ?? null,
+      now(),
+      id,
+    );
+    return c.json({ success: true, message: 'Post updated successfully', result: findPost(id) });
+  });
+  app.delete('/api/post/delete/:id', (c) => {
+    if (db.prepare('DELETE FROM posts WHERE id = ?').run(c.req.param('id')).changes === 0)
+      throw notFound('Post');
+    return c.json({ success: true, message: 'Post deleted successfully' });
+  });
+
+  // ----- Setting: a single record
+  const serializeSetting = (row: Record<string, unknown>) => ({
+    _id: row.id,
+    privacy: row.privacy,
+    termsCondition: row.terms_condition,
+    image: row.image ?? null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  const settingBody = z.object({
+    privacy: z.string({ error: 'privacy is required' }).trim().min(1, 'privacy is required'),
+    termsCondition: z
+      .string({ error: 'termsCondition is required' })
+      .trim()
+      .min(1, 'termsCondition is required'),
+  });
+  const findSetting = (id: string) => {
+    const row = db.prepare('SELECT * FROM settings WHERE id = ?').get(id) as
+      Record<string, unknown> | undefined;
+    if (!row) throw notFound('Setting');
+    return serializeSetting(row);
+  };
+  app.get('/api/setting/listAll', (c) => {
+    const rows = (db.prepare('SELECT * FROM settings').all() as Record<string, unknown>[]).map(
+      serializeSetting,
+    );
+    return c.json({ success: true, message: 'Success', result: rows, pagination: { count: rows.length } });
+  });
+  app.get('/api/setting/read/:id', (c) =>
+    c.json({ success: true, message: 'Success', result: findSetting(c.req.param('id')) }),
+  );
+  app.post('/api/setting/create', async (c) => {
+    const data = settingBody.parse(await c.req.json().catch(() => ({})));
+    if (db.prepare('SELECT 1 FROM settings').get())
+      throw new HttpError(409, 'A setting record already exists; update it instead');
+    const id = newId();
+    const stamp = now();
+    db.prepare(
+      'INSERT INTO settings (id, privacy, terms_condition, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(id, data.privacy, data.termsCondition, stamp, stamp);
+    return c.json({ success: true, message: 'Setting created successfully', result: findSetting(id) });
+  });
+  app.patch('/api/setting/update-with-image/:id', async (c) => {
+    const id = c.req.param('id');
+    findSetting(id);
+    const type = c.req.header('content-type') ?? '';
+    const body = type.includes('application/json')
+      ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>)
+      : await formBody(c);
+    const data = settingBody.parse(body);
+    const file = fileField(body, 'file');
+    const image = file ? await uploads.save('file', file, 'image') : null;
+    db.prepare(
+      'UPDATE settings SET privacy = ?, terms_condition = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?',
+    ).run(data.privacy, data.termsCondition, image, now(), id);
+    return c.json({ success: true, message: 'Setting updated successfully', result: findSetting(id) });
+  });
+
+  // ----- Read-only lists
+  const readOnlyList = (
+    path: string,
+    table: string,
+    select: string,
+    serialize: (row: Record<string, unknown>) => unknown,
+  ) =>
+    app.get(`/api/${path}`, (c) => {
+      const { page, size, offset } = paging(c.req.query());
+      const rows = db
+        .prepare(`${select} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`)
+        .all(size, offset) as Record<string, unknown>[];
+      const count = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      return c.json(pageBody(rows.map(serialize), count, page, size));
+    });
+
+  readOnlyList('contact-us/list', 'contacts', 'SELECT * FROM contacts t', (row) => ({
+    _id: row.id,
+    title: row.title,
+    email: row.email,
+    phoneNo: row.phone_no,
+    description: row.description,
+    created: row.created_at,
+    createdAt: row.created_at,
+  }));
+  readOnlyList(
+    'feedback/list',
+    'feedbacks',
+    'SELECT t.*, u.name, u.email, u.country_code, u.phone_number FROM feedbacks t LEFT JOIN users u ON u.id = t.user_id',
+    (row) => ({
+      _id: row.id,
+      user: row.user_id
+        ? {
+            _id: row.user_id,
+            name: row.name,
+            email: row.email,
+            countryCode: row.country_code,
+            phoneNumber: row.phone_number,
+          }
+        : null,
+      rating: row.rating,
+      description: row.description,
+      createdAt: row.created_at,
+    }),
+  );
+  readOnlyList(
+    'chat-report/list',
+    'chat_reports',
+    'SELECT t.*, a.name AS reporter_name, b.name AS reported_name FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id LEFT JOIN users b ON b.id = t.reported_id',
+    (row) => ({
+      _id: row.id,
+      message: row.message,
+      user: row.reporter_id,
+      created: row.created_at,
+      createdAt: row.created_at,
+      thread: {
+        user_id: [ref(row.reporter_id, row.reporter_name), ref(row.reported_id, row.reported_name)].filter(
+          Boolean,
+        ),
+      },
+    }),
+  );
+  readOnlyList(
+    'chat-block/list',
+    'chat_blocks',
+    'SELECT t.*, a.name AS by_name, b.name AS blocked_name FROM chat_blocks t LEFT JOIN users a ON a.id = t.block_by LEFT JOIN users b ON b.id = t.blocked_user',
+    (row) => ({
+      _id: row.id,
+      blockBy: ref(row.block_by, row.by_name),
+      blockedUser: ref(row.blocked_user, row.blocked_name),
+      message: row.message,
+      created: row.created_at,
+      createdAt: row.created_at,
+    }),
+  );
+
+  // ----- Mail
+  const recipientsOf = db.prepare<[string], { _id: string; name: string; surname: string; email: string }>(
+    'SELECT u.id AS _id, u.name, u.surname, u.email FROM mail_recipients r JOIN users u ON u.id = r.user_id WHERE r.mail_id = ? ORDER BY u.name',
+  );
+  readOnlyList('mail-send/list', 'mails', 'SELECT * FROM mails t', (row) => ({
+    _id: row.id,
+    title: row.title,
+    body: row.body,
+    allUsers: row.all_users === 1,
+    users: recipientsOf.all(String(row.id)),
+    createdAt: row.created_at,
+  }));
+  const mailBody = z.object({
+    title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(300),
+    body: z.string({ error: 'body is required' }).trim().min(1, 'body is required').max(50_000),
+    users: z.union([z.literal('all'), z.array(z.string()).min(1, 'users must name at least one user')], {
+      error: 'users must be a list of user ids or "all"',
+    }),
+  });
+  app.post('/api/mail-send/create', async (c) => {
+    const data = mailBody.parse(await c.req.json().catch(() => ({})));
+    const all = data.users === 'all' || data.users.includes('all');
+    const recipients = (
+      all
+        ? db.prepare("SELECT id, email, name FROM users WHERE role = 'user' AND enabled = 1").all()
+        : (data.users as string[]).map((id) => {
+            const user = db
+              .prepare("SELECT id, email, name FROM users WHERE id = ? AND role = 'user'")
+              .get(id);
+            if (!user) throw new HttpError(400, `User ${id} not found`);
+            return user;
+          })
+    ) as { id: string; email: string; name: string }[];
+    const id = newId();
+    const stamp = now();
+    db.transaction(() => {
+      db.prepare(
+        'INSERT INTO mails (id, title, body, all_users, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(id, data.title, data.body, all ? 1 : 0, stamp, stamp);
+      const insert = db.prepare('INSERT OR IGNORE INTO mail_recipients (mail_id, user_id) VALUES (?, ?)');
+      for (const user of recipients) insert.run(id, user.id);
+    })();
+    for (const user of recipients)
+      await mailer.send({ to: user.email, subject: data.title, text: data.body });
+    return c.json({
+      success: true,
+      message: 'Mail sent successfully',
+      result: { _id: id, title: data.title, body: data.body, users: recipientsOf.all(id), createdAt: stamp },
+    });
+  });
+}
+
+export function registerPolicyRoute(app: Hono<AppEnv>, db: Db) {
+  app.get('/api/childsafetypolicy', (c) => {
+    const row = db.prepare("SELECT html FROM policies WHERE key = 'childsafetypolicy'").get() as
+      { html: string } | undefined;
+    return c.json({ success: true, message: 'Success', result: { childsafetypolicy: row?.html ?? '' } });
+  });
+}

@@ -1,0 +1,283 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/connection';
+import type { AppEnv } from '../lib/env';
+import { defaultSerialize, registerResource, type ResourceDef, type Row } from '../lib/resource';
+import type { UploadStore } from '../lib/uploads';
+
+const PLAN_TYPES = ['free', 'silver', 'gold', 'platinum'] as const;
+export const PLAN_PRICES = [
+  '0.00',
+  '0.29',
+  '0.79',
+  '1.19',
+  '1.59',
+  '1.69',
+  '2.29',
+  '4.49',
+  '6.49',
+  '7.99',
+  '9.99',
+  '11.49',
+  '13.49',
+  '14.99',
+  '15.99',
+  '17.99',
+  '19.00',
+  '19.99',
+  '21.00',
+  '22.49',
+  '24.99',
+  '25.99',
+  '27.99',
+  '28.99',
+  '29.99',
+  '30.00',
+] as const;
+
+const nameAndStatus = {
+  name: { column: 'name', type: 'text', required: true, max: 200 },
+  enabled: { column: 'enabled', type: 'bool', required: true },
+} as const;
+const icon = (label: string) =>
+  ({ icon: { column: 'icon', apiName: 'icon', kind: 'image', label } }) as const;
+
+/** The table-backed resources of SPEC 7, with their exact paths (quirks included). */
+export const RESOURCES: ResourceDef[] = [
+  {
+    table: 'universities',
+    label: 'University',
+    fields: {
+      ...nameAndStatus,
+      description: { column: 'description', type: 'text', required: true, max: 5000 },
+      email: { column: 'email', type: 'text', email: true, max: 200 },
+    },
+    routes: {
+      listAll: 'university/listAll',
+      read: ['university/read'],
+      create: ['university/create'],
+      update: ['university/update'],
+      delete: 'university/delete',
+    },
+    orderBy: 'name COLLATE NOCASE',
+  },
+  {
+    table: 'faqs',
+    label: 'Faq',
+    fields: {
+      question: { column: 'question', type: 'text', required: true, max: 1000 },
+      answer: { column: 'answer', type: 'text', required: true },
+      enabled: { column: 'enabled', type: 'bool', required: true },
+    },
+    routes: {
+      listAll: 'faq/listAll',
+      read: ['faq/read'],
+      create: ['faq/create'],
+      update: ['faq/update'],
+      delete: 'faq/delete',
+    },
+    orderBy: 'created_at, id',
+  },
+  {
+    table: 'report_elements',
+    label: 'Report element',
+    fields: {
+      message: { column: 'message', type: 'text', required: true, max: 1000 },
+      enabled: { column: 'enabled', type: 'bool', required: true },
+    },
+    routes: {
+      listAll: 'reportelement/listAll',
+      read: ['reportelement/read'],
+      create: ['reportelement/create'],
+      update: ['reportelement/update'],
+      delete: 'reportelement/delete',
+    },
+    orderBy: 'created_at, id',
+  },
+  {
+    table: 'hobbies',
+    label: 'Hobby',
+    fields: nameAndStatus,
+    uploads: icon('Icon'),
+    routes: {
+      listAll: 'hobbies/listAll',
+      read: ['hobbies/read'],
+      create: ['hobbies/create-with-icon', 'hobbies/create'],
+      update: ['hobbies/update-with-icon', 'hobbies/update'],
+      delete: 'hobbies/delete',
+    },
+    orderBy: 'name COLLATE NOCASE',
+  },
+  {
+    table: 'languages',
+    label: 'Language',
+    fields: nameAndStatus,
+    routes: {
+      listAll: 'language/listAll',
+      read: ['language/read'],
+      create: ['language/create'],
+      update: ['language/update'],
+      delete: 'language/delete',
+    },
+    orderBy: 'name COLLATE NOCASE',
+  },
+  {
+    table: 'food_preferences',
+    label: 'Food preference',
+    fields: nameAndStatus,
+    routes: {
+      listAll: 'foodpreference/listAll',
+      read: ['foodpreference/read'],
+      create: ['foodpreference/create'],
+      update: ['foodpreference/update'],
+      delete: 'foodpreference/delete',
+    },
+    orderBy: 'name COLLATE NOCASE',
+  },
+  {
+    table: 'religious_beliefs',
+    label: 'Religious belief',
+    fields: nameAndStatus,
+    routes: {
+      listAll: 'religiousbelief/listAll',
+      read: ['religiousbelief/read'],
+      create: ['religiousbelief/create'],
+      update: ['religiousbelief/update'],
+      delete: 'religiousbelief/delete',
+    },
+    orderBy: 'name COLLATE NOCASE',
+  },
+  {
+    table: 'event_categories',
+    label: 'Event category',
+    fields: nameAndStatus,
+    uploads: icon('Icon'),
+    // The console lists Active and Inactive categories, so listAll answers every row; `enabled`/`sortBy` are accepted.
+    routes: {
+      listAll: 'eventcategory/listAll',
+      read: ['event-category/read', 'eventcategory/read'],
+      create: ['eventcategory/create-with-icon'],
+      update: ['eventcategory/update-with-icon'],
+      delete: 'eventcategory/delete',
+    },
+    orderBy: 'enabled DESC, name COLLATE NOCASE',
+  },
+  {
+    table: 'looking_for',
+    label: 'Looking for',
+    fields: nameAndStatus,
+    uploads: icon('Icon'),
+    routes: {
+      listAll: 'lookingfor/listAll',
+      read: ['lookingfor/read'],
+      create: ['lookingfor/create-with-icon'],
+      update: ['lookingfor/update'],
+      delete: 'lookingfor/delete',
+    },
+    orderBy: 'name COLLATE NOCASE',
+  },
+  {
+    table: 'blog_categories',
+    label: 'Blog category',
+    fields: { ...nameAndStatus, description: { column: 'description', type: 'text', required: true } },
+    routes: {
+      listAll: 'blog-category/listAll',
+      list: 'blog-category/list',
+      read: ['blog-category/read'],
+      create: ['blog-category/create'],
+      update: ['blog-category/update'],
+      delete: 'blog-category/delete',
+    },
+  },
+  {
+    table: 'blogs',
+    label: 'Blog',
+    fields: {
+      title: { column: 'title', type: 'text', required: true, max: 300 },
+      slug: { column: 'slug', type: 'text', required: true, max: 300 },
+      author: { column: 'author', type: 'text', required: true, max: 200 },
+      seoTitle: { column: 'seo_title', type: 'text', required: true, max: 300 },
+      category: {
+        column: 'category_id',
+        type: 'ref',
+        table: 'blog_categories',
+        label: 'Blog category',
+        required: true,
+      },
+      focusKeyword: { column: 'focus_keyword', type: 'text', required: true, max: 200 },
+      enabled: { column: 'enabled', type: 'bool', required: true },
+      shortDescription: { column: 'short_description', type: 'text', required: true },
+      description: { column: 'description', type: 'text', required: true },
+      metaDescription: { column: 'meta_description', type: 'text', required: true },
+    },
+    uploads: {
+      file: { column: 'image', apiName: 'image', kind: 'image', requiredOnCreate: true, label: 'Image' },
+    },
+    routes: {
+      list: 'blog/list',
+      read: ['blog/read'],
+      create: ['blog/create'],
+      update: ['blog/update'],
+      delete: 'blog/delete',
+    },
+  },
+  {
+    table: 'offers',
+    label: 'Offer',
+    fields: {
+      title: { column: 'title', type: 'text', required: true, max: 300 },
+      off: { column: 'off', type: 'number', required: true, min: 0 },
+      minimumPurchaseAmount: { column: 'minimum_purchase_amount', type: 'number', min: 0 },
+      minimumMember: { column: 'minimum_member', type: 'number', min: 0, integer: true },
+      expireDate: { column: 'expire_date', type: 'date', required: true },
+      description: { column: 'description', type: 'text', required: true },
+      enabled: { column: 'enabled', type: 'bool', required: true },
+    },
+    uploads: {
+      file: {
+        column: 'brand_logo',
+        apiName: 'brandLogo',
+        kind: 'image',
+        requiredOnCreate: true,
+        label: 'Brand logo',
+      },
+      document: {
+        column: 'image',
+        apiName: 'image',
+        kind: 'image',
+        requiredOnCreate: true,
+        label: 'Offer image',
+      },
+    },
+    routes: {
+      list: 'offer/list',
+      read: ['offer/read'],
+      create: ['offer/create'],
+      update: ['offer/update'],
+      delete: 'offer/delete',
+    },
+  },
+  {
+    table: 'plans',
+    label: 'Plan',
+    fields: {
+      name: { column: 'name', type: 'text', required: true, max: 200 },
+      benefit: { column: 'benefit', type: 'text', required: true },
+      planType: { column: 'plan_type', type: 'text', required: true, oneOf: PLAN_TYPES },
+      price: { column: 'price', type: 'text', required: true, oneOf: PLAN_PRICES },
+      productId: { column: 'product_id', type: 'text', required: true, max: 200 },
+      isRecommended: { column: 'is_recommended', type: 'bool', required: true },
+      enabled: { column: 'enabled', type: 'bool', required: true },
+      description: { column: 'description', type: 'text', max: 5000 },
+    },
+    routes: { list: 'plan/list', read: ['plan/read'], create: ['plan/create'], update: ['plan/update'] },
+    orderBy: 'created_at, id',
+  },
+];
+
+export function registerResources(app: Hono<AppEnv>, db: Db, uploads: UploadStore) {
+  for (const def of RESOURCES) registerResource(app, db, uploads, def);
+}
+
+export function serializeWith(def: ResourceDef) {
+  return (row: Row) => defaultSerialize(def, row);
+}

@@ -1,0 +1,346 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../db/connection';
+import { issueToken } from '../lib/auth';
+import type { AppEnv } from '../lib/env';
+import { HttpError, notFound } from '../lib/errors';
+import { now } from '../lib/ids';
+import type { Mailer } from '../lib/mail';
+import { pageBody, paging } from '../lib/paging';
+import { hashPassword, verifyPassword } from '../lib/passwords';
+import { RateLimiter } from '../lib/rate-limit';
+import { fileField, type UploadStore } from '../lib/uploads';
+
+type UserRow = {
+  rowid: number;
+  id: string;
+  role: string;
+  name: string;
+  surname: string;
+  email: string;
+  password_hash: string | null;
+  photo: string | null;
+  phone_number: string;
+  country_code: string;
+  gender: string;
+  enabled: number;
+  is_verified: number;
+  image1: string | null;
+  image2: string | null;
+  image3: string | null;
+  image4: string | null;
+  audio_prompt: string | null;
+  audio_prompt_type: string | null;
+  interest_in: string | null;
+  workout: string | null;
+  looking_for: string | null;
+  height: number | null;
+  distance: number | null;
+  smoking: string | null;
+  drinking: string | null;
+  start_age: number | null;
+  end_age: number | null;
+  dob: string | null;
+  address: string | null;
+  introduction: string | null;
+  created_at: string;
+  updated_at: string;
+  product_id?: string | null;
+  plan_status?: string | null;
+};
+
+/** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
+function summary(row: UserRow) {
+  return {
+    _id: row.id,
+    name: row.name,
+    surname: row.surname,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    countryCode: row.country_code,
+    gender: row.gender,
+    enabled: row.enabled === 1,
+    isVerified: row.is_verified === 1,
+    image1: row.image1,
+    image2: row.image2,
+    image3: row.image3,
+    image4: row.image4,
+    plan: row.product_id ? { productId: row.product_id, status: row.plan_status } : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const SEARCHABLE = { name: 'name', surname: 'surname', email: 'email', phoneNumber: 'phone_number' } as const;
+
+const listQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  fields: z.string().optional(),
+  filter: z.literal('user.enabled', { error: "filter must be 'user.enabled'" }).optional(),
+  equal: z.enum(['true', 'false'], { error: "equal must be 'true' or 'false'" }).optional(),
+  planFilter: z
+    .enum(['silver', 'gold', 'platinum'], { error: 'planFilter must be silver, gold or platinum' })
+    .optional(),
+});
+
+/** An FTS5 query matching `text` as a substring of the chosen columns (trigram index: 3 characters or more). */
+function ftsQuery(text: string, columns: string[]) {
+  return `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
+}
+
+const ADMIN_SAFE = (row: UserRow) => ({
+  _id: row.id,
+  name: row.name,
+  surname: row.surname,
+  email: row.email,
+  photo: row.photo ?? '',
+});
+
+export function registerPublicUserRoutes(
+  app: Hono<AppEnv>,
+  {
+    db,
+    mailer,
+    publicUrl,
+    jwtSecret,
+    tokenTtlSeconds,
+  }: { db: Db; mailer: Mailer; publicUrl: string; jwtSecret: string; tokenTtlSeconds: number },
+) {
+  const loginAttempts = new RateLimiter(5, 15 * 60 * 1000);
+  const deletionRequests = new RateLimiter(5, 60 * 60 * 1000);
+  const byEmail = db.prepare<[string], UserRow>('SELECT rowid, * FROM users WHERE email = ?');
+  const loginBody = z.object({
+    email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required'),
+    password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+    isRole: z.string().optional(),
+  });
+  // A fixed hash to compare against when the e-mail is unknown, so timing does not reveal which accounts exist.
+  const decoy = hashPassword(randomBytes(16).toString('hex'));
+
+  app.post('/api/login', async (c) => {
+    const { email, password, isRole } = loginBody.parse(await c.req.json().catch(() => ({})));
+    const key = `${email}|${c.req.header('x-forwarded-for') ?? 'local'}`;
+    const wait = loginAttempts.blockedFor(key);
+    if (wait)
+      throw new HttpError(
+        429,
+        'Too many failed sign-in attempts. Try again later.',
+        {},
+        { 'Retry-After': String(wait) },
+      );
+    const user = byEmail.get(email);
+    const valid = await verifyPassword(password, user?.password_hash ?? (await decoy));
+    if (!user || !valid || user.role !== 'admin' || (isRole !== undefined && isRole !== 'admin')) {
+      const retryAfter = loginAttempts.hit(key);
+      if (retryAfter)
+        throw new HttpError(
+          429,
+          'Too many failed sign-in attempts. Try again later.',
+          {},
+          { 'Retry-After': String(retryAfter) },
+        );
+      throw new HttpError(401, 'Invalid email or password');
+    }
+    loginAttempts.reset(key);
+    const token = await issueToken(user.id, jwtSecret, tokenTtlSeconds);
+    return c.json({ success: true, message: 'Login successful', result: { token, ...ADMIN_SAFE(user) } });
+  });
+
+  // SPEC 7.2 public deletion, made safe: same answer for every address, a mailed link confirms, nothing deleted now.
+  const insertRequest = db.prepare(
+    'INSERT INTO deletion_requests (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  );
+  const sameAnswer = {
+    success: true,
+    message: 'If an account exists for this address, we have sent a link to confirm its deletion.',
+  };
+  app.delete('/api/user/delete-account/:email', async (c) => {
+    const email = z
+      .email('Please give a valid e-mail address')
+      .parse(decodeURIComponent(c.req.param('email')).trim().toLowerCase());
+    const wait =
+      deletionRequests.hit(c.req.header('x-forwarded-for') ?? 'local') ||
+      deletionRequests.hit(`email:${email}`);
+    if (wait)
+      throw new HttpError(429, 'Too many requests. Try again later.', {}, { 'Retry-After': String(wait) });
+    const user = byEmail.get(email);
+    if (user && user.role === 'user') {
+      const token = randomBytes(32).toString('base64url');
+      const hash = createHash('sha256').update(token).digest('hex');
+      const created = new Date();
+      insertRequest.run(
+        hash,
+        email,
+        created.toISOString(),
+        new Date(created.getTime() + 24 * 3600 * 1000).toISOString(),
+      );
+      const link = `${publicUrl}/api/user/delete-account/confirm?token=${token}`;
+      await mailer.send({
+        to: email,
+        subject: 'Confirm the deletion of your account',
+        text: `We received a request to delete the account of ${email}.\n\nTo delete it and all its data permanently, open this link within 24 hours:\n${link}\n\nIf you did not ask for this, ignore this message: nothing will change.`,
+      });
+    }
+    return c.json(sameAnswer);
+  });
+
+  const findRequest = db.prepare<[string], { email: string; expires_at: string; used_at: string | null }>(
+    'SELECT email, expires_at, used_at FROM deletion_requests WHERE token_hash = ?',
+  );
+  app.get('/api/user/delete-account/confirm', (c) => {
+    const token = c.req.query('token') ?? '';
+    const request = token ? findRequest.get(createHash('sha256').update(token).digest('hex')) : undefined;
+    if (!request || request.used_at || Date.parse(request.expires_at) < Date.now()) {
+      throw new HttpError(400, 'This link is invalid or has expired. Please request the deletion again.');
+    }
+    db.transaction(() => {
+      db.prepare("DELETE FROM users WHERE email = ? AND role = 'user'").run(request.email);
+      db.prepare('UPDATE deletion_requests SET used_at = ? WHERE email = ? AND used_at IS NULL').run(
+        now(),
+        request.email,
+      );
+    })();
+    return c.json({ success: true, message: 'Your account and all its data have been deleted.' });
+  });
+}
+
+export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db; uploads: UploadStore }) {
+  const planJoin = "FROM users u LEFT JOIN user_plans p ON p.user_id = u.id WHERE u.role = 'user'";
+  const select = `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status ${planJoin}`;
+  const byId = db.prepare<[string], UserRow>(`${select} AND u.id = ?`);
+
+  app.get('/api/admin/dashboard', (c) => {
+    const userCount = (
+      db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user'").get() as { n: number }
+    ).n;
+    const contactCount = (db.prepare('SELECT count(*) AS n FROM contacts').get() as { n: number }).n;
+    return c.json({ success: true, message: 'Success', result: { userCount, contactCount } });
+  });
+
+  app.get('/api/admin/list', (c) => {
+    const query = c.req.query();
+    const { page, size, offset } = paging(query);
+    const { q, fields, filter, equal, planFilter } = listQuery.parse(query);
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (q) {
+      const requested = (fields ?? 'name,email,phoneNumber').split(',').map((field) => field.trim());
+      const columns = requested.map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE]).filter(Boolean);
+      if (columns.length === 0)
+        throw new HttpError(400, `fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
+      if (q.length >= 3) {
+        where.push('u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH ?)');
+        params.push(ftsQuery(q, columns));
+      } else {
+        where.push(`(${columns.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+        const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        params.push(...columns.map(() => pattern));
+      }
+    }
+    if (filter && equal) {
+      where.push('u.enabled = ?');
+      params.push(equal === 'true' ? 1 : 0);
+    }
+    if (planFilter) {
+      where.push('p.product_id = ?');
+      params.push(planFilter);
+    }
+    const condition = where.length ? ` AND ${where.join(' AND ')}` : '';
+    const count = (db.prepare(`SELECT count(*) AS n ${planJoin}${condition}`).get(...params) as { n: number })
+      .n;
+    const rows = db
+      .prepare(`${select}${condition} ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`)
+      .all(...params, size, offset) as UserRow[];
+    return c.json(pageBody(rows.map(summary), count, page, size));
+  });
+
+  app.patch('/api/admin/status/:userId', (c) => {
+    const enabled = z
+      .enum(['true', 'false'], { error: "enabled must be 'true' or 'false'" })
+      .parse(c.req.query('enabled'));
+    const result = db
+      .prepare("UPDATE users SET enabled = ?, updated_at = ? WHERE id = ? AND role = 'user'")
+      .run(enabled === 'true' ? 1 : 0, now(), c.req.param('userId'));
+    if (result.changes === 0) throw notFound('User');
+    return c.json({
+      success: true,
+      message: enabled === 'true' ? 'User activated successfully' : 'User deactivated successfully',
+    });
+  });
+
+  const hobbiesOf = db.prepare<[string], { _id: string; name: string }>(
+    'SELECT h.id AS _id, h.name FROM user_hobbies uh JOIN hobbies h ON h.id = uh.hobby_id WHERE uh.user_id = ? ORDER BY h.name',
+  );
+  const promptsOf = db.prepare<[string], { type: string; description: string }>(
+    'SELECT type, description FROM user_prompts WHERE user_id = ? ORDER BY position',
+  );
+  const admin = db.prepare<[string], UserRow>("SELECT rowid, * FROM users WHERE id = ? AND role = 'admin'");
+
+  app.get('/api/user/read', (c) => {
+    const row = admin.get(c.get('adminId'));
+    if (!row) throw notFound('User');
+    return c.json({ success: true, message: 'Success', result: ADMIN_SAFE(row) });
+  });
+
+  app.get('/api/user/read/:userId', (c) => {
+    const row = byId.get(c.req.param('userId'));
+    if (!row) throw notFound('User');
+    const { plan, ...user } = summary(row);
+    return c.json({
+      success: true,
+      status: 200,
+      message: 'Success',
+      plan,
+      result: {
+        ...user,
+        audioPrompt: row.audio_prompt,
+        audioPromptType: row.audio_prompt_type,
+        hobbies: hobbiesOf.all(row.id),
+        interestIn: row.interest_in,
+        workout: row.workout,
+        lookingFor: row.looking_for,
+        height: row.height,
+        distance: row.distance,
+        smoking: row.smoking,
+        drinking: row.drinking,
+        startAge: row.start_age,
+        endAge: row.end_age,
+        dob: row.dob,
+        address: row.address,
+        introduction: row.introduction,
+        answerPrompts: promptsOf.all(row.id),
+      },
+    });
+  });
+
+  const profileBody = z.object({
+    email: z
+      .string({ error: 'email is required' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email('email must be a valid e-mail address')),
+    password: z.string({ error: 'password is required' }).min(6, 'password must be at least 6 characters'),
+  });
+  app.patch('/api/admin/profile/update', async (c) => {
+    const body = await c.req.parseBody({ all: true }).catch(() => {
+      throw new HttpError(400, 'The request must be multipart form data');
+    });
+    const { email, password } = profileBody.parse(body);
+    const adminId = c.get('adminId');
+    const clash = db.prepare('SELECT id FROM users WHERE email = ? AND id <> ?').get(email, adminId);
+    if (clash) throw new HttpError(409, 'This e-mail address is already in use');
+    const file = fileField(body, 'file');
+    const photo = file ? await uploads.save('file', file, 'image') : undefined;
+    const hash = await hashPassword(password);
+    db.prepare(
+      'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), updated_at = ? WHERE id = ?',
+    ).run(email, hash, photo ?? null, now(), adminId);
+    const row = admin.get(adminId)!;
+    return c.json({
+      success: true,
+      message: 'Profile updated successfully',
+      result: { email: row.email, photo: row.photo ?? '' },
+    });
+  });
+}
