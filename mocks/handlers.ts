@@ -1,6 +1,7 @@
 import { authHandlers } from './handlers/auth';
 import { faqHandlers } from './handlers/faq';
+import { publicHandlers } from './handlers/public';
 import { scenarioHandler } from './scenario';
 
 /** Every mock API handler; the scenario handler goes first so demo mode can bend any call. */
-export const handlers = [scenarioHandler, ...authHandlers, ...faqHandlers];
+export const handlers = [scenarioHandler, ...authHandlers, ...faqHandlers, ...publicHandlers];

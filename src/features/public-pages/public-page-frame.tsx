@@ -1,0 +1,24 @@
+import { Card, Center, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The frame of a page anyone can open, without the admin layout. */
+export function PublicPageFrame({
+  title,
+  children,
+  width = 760,
+}: {
+  title: string;
+  children: ReactNode;
+  width?: number;
+}) {
+  return (
+    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+      <Card withBorder radius="md" p="xl" w="100%" maw={width}>
+        <Title order={1} size="h2" mb="md">
+          {title}
+        </Title>
+        {children}
+      </Card>
+    </Center>
+  );
+}

@@ -1,0 +1,13 @@
+/** The public pages' strings (SPEC 2.25, 5, 8), verbatim where SPEC gives them. */
+export const PUBLIC_TEXT = {
+  policyTitle: 'Child Safety Policy',
+  policyFailed: 'Failed to fetch data',
+  deleteTitle: 'Delete Your Account',
+  deleteWarning:
+    'This action cannot be undone. Your account and all of its data (profile, photos, matches and messages) will be permanently deleted.',
+  email: 'Email',
+  emailRequired: 'Please input your email!',
+  emailInvalid: 'The input is not valid E-mail!',
+  deleteButton: 'Delete',
+  deleted: 'Account delete successfully',
+} as const;
