@@ -1,7 +1,14 @@
 import { authHandlers } from './handlers/auth';
 import { faqHandlers } from './handlers/faq';
+import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
 import { scenarioHandler } from './scenario';
 
 /** Every mock API handler; the scenario handler goes first so demo mode can bend any call. */
-export const handlers = [scenarioHandler, ...authHandlers, ...faqHandlers, ...publicHandlers];
+export const handlers = [
+  scenarioHandler,
+  ...authHandlers,
+  ...faqHandlers,
+  ...publicHandlers,
+  ...profileHandlers,
+];

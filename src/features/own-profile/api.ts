@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+import { toFormData } from '@/lib/resource';
+import { text } from '@/lib/schemas';
+import { session } from '@/lib/session';
+
+const ownProfile = z.object({ email: text, photo: text });
+
+export type OwnProfileInput = { email: string; password: string; file: File | null };
+
+/** SPEC 7.2: the signed-in admin's own record. */
+export const ownProfileQueries = {
+  all: () => ['own-profile'] as const,
+  detail: () =>
+    queryOptions({
+      queryKey: [...ownProfileQueries.all(), 'detail'] as const,
+      queryFn: async ({ signal }) =>
+        (await api.get('user/read', z.object({ result: ownProfile }), { signal })).result,
+    }),
+};
+
+/** PATCH /api/admin/profile/update (multipart); the new photo and e-mail go into the stored session. */
+export function useUpdateOwnProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ email, password, file }: OwnProfileInput) => {
+      const { result } = await api.patch('admin/profile/update', z.object({ result: ownProfile }), {
+        body: toFormData({ email, password, file }),
+      });
+      session.update({ photo: result.photo, email: result.email || email });
+      return result;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownProfileQueries.all() }),
+  });
+}
