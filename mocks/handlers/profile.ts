@@ -14,7 +14,7 @@ export const profileHandlers = [
     const file = form.get('file');
     db.admin.email = email;
     db.admin.password = password;
-    if (file instanceof Blob && file.size > 0) db.admin.photo = `uploads/admin-${Date.now()}.png`;
+    if (file && typeof file !== 'string' && file.size > 0) db.admin.photo = `uploads/admin-${Date.now()}.png`;
     return ok({
       message: 'Profile updated successfully',
       result: { email: db.admin.email, photo: db.admin.photo },
