@@ -2,6 +2,7 @@ import { authHandlers } from './handlers/auth';
 import { faqHandlers } from './handlers/faq';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
+import { userHandlers } from './handlers/users';
 import { scenarioHandler } from './scenario';
 
 /** Every mock API handler; the scenario handler goes first so demo mode can bend any call. */
@@ -11,4 +12,5 @@ export const handlers = [
   ...faqHandlers,
   ...publicHandlers,
   ...profileHandlers,
+  ...userHandlers,
 ];

@@ -14,8 +14,9 @@ export const formatDateTime = (value: string | null | undefined) => format(value
 export const formatNumericDateTime = (value: string | null | undefined) =>
   format(value, 'DD-MM-YYYY HH:mm:ss');
 
-/** 5 December 1990 */
-export const formatLongDate = (value: string | null | undefined) => format(value, 'D MMMM YYYY');
+/** 5 December 1990. A birth date is a calendar date: its day must not move with the viewer's time zone. */
+export const formatLongDate = (value: string | null | undefined) =>
+  format(value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : value, 'D MMMM YYYY');
 
 /** The browser's locale date. */
 export function formatLocaleDate(value: string | null | undefined): string {

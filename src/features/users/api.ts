@@ -1,0 +1,111 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+import { rowsResponse } from '@/lib/resource';
+import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
+
+const mediaPath = z.pipe(
+  z.nullish(z.string()),
+  z.transform((value) => value || null),
+);
+
+const user = z.object({
+  _id: id,
+  name: text,
+  surname: text,
+  email: text,
+  phoneNumber: text,
+  countryCode: text,
+  gender: text,
+  enabled: flag,
+  isVerified: flag,
+  image1: mediaPath,
+  image2: mediaPath,
+  image3: mediaPath,
+  image4: mediaPath,
+  audioPrompt: mediaPath,
+  audioPromptType: text,
+  hobbies: z.pipe(
+    z.nullish(z.array(z.union([z.object({ name: text }), z.string()]))),
+    z.transform((items) =>
+      (items ?? []).map((item) => (typeof item === 'string' ? item : item.name)).filter(Boolean),
+    ),
+  ),
+  interestIn: text,
+  workout: text,
+  lookingFor: text,
+  height: optionalNumber,
+  distance: optionalNumber,
+  smoking: text,
+  drinking: text,
+  startAge: optionalNumber,
+  endAge: optionalNumber,
+  dob: optionalDate,
+  address: text,
+  introduction: text,
+  answerPrompts: z.pipe(
+    z.nullish(z.array(z.object({ type: text, description: text }))),
+    z.transform((prompts) => prompts ?? []),
+  ),
+});
+
+const plan = z.nullish(z.object({ productId: text, status: text }));
+
+export type User = z.output<typeof user>;
+export type UserPlan = NonNullable<z.output<typeof plan>>;
+
+export type UsersListParams = {
+  page: number;
+  size: number;
+  search: string;
+  status: string;
+  plan: string;
+};
+
+const userDetail = z.object({ result: user, plan });
+
+/** SPEC 7.2: GET /api/admin/list, GET /api/user/read/{id}. */
+export const userQueries = {
+  all: () => ['users'] as const,
+  lists: () => [...userQueries.all(), 'list'] as const,
+  list: (params: UsersListParams) =>
+    queryOptions({
+      queryKey: [...userQueries.lists(), params] as const,
+      queryFn: ({ signal }) =>
+        api.get('admin/list', rowsResponse(user), {
+          signal,
+          searchParams: {
+            page: params.page,
+            items: params.size,
+            ...(params.search ? { q: params.search, fields: 'name,email,phoneNumber' } : {}),
+            ...(params.status ? { filter: 'user.enabled', equal: params.status } : {}),
+            ...(params.plan ? { planFilter: params.plan } : {}),
+          },
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  details: () => [...userQueries.all(), 'detail'] as const,
+  detail: (userId: string) =>
+    queryOptions({
+      queryKey: [...userQueries.details(), userId] as const,
+      queryFn: async ({ signal }) => {
+        const answer = await api.get(`user/read/${userId}`, userDetail, { signal });
+        return { user: answer.result, plan: answer.plan ?? null };
+      },
+    }),
+};
+
+/** PATCH /api/admin/status/{id}?enabled=…: its failure is reported as Error at the call site (SPEC 8). */
+export function useSetUserStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, enabled }: { userId: string; enabled: boolean }) =>
+      api.patch(`admin/status/${userId}`, ack, { searchParams: { enabled } }),
+    onSuccess: (_answer, { userId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: [...userQueries.details(), userId] }),
+      ]),
+    meta: { notifyError: false },
+  });
+}

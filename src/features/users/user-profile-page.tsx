@@ -1,0 +1,150 @@
+import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { QueryBoundary } from '@/components/query-boundary';
+import { capitalize, formatLongDate } from '@/lib/format';
+import { mediaUrl } from '@/lib/media';
+import { userQueries, type User, type UserPlan } from './api';
+import { MediaCarousel } from './media-carousel';
+import { USERS_TEXT } from './strings';
+import { UserAvatar } from './user-avatar';
+
+const orDash = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '-' : String(value);
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={3} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** /users/{userId} (SPEC 2.7). */
+export function UserProfilePage() {
+  const { userId = '' } = useParams();
+  return (
+    <QueryBoundary query={userQueries.detail(userId)}>
+      {({ user, plan }) => <UserProfile user={user} plan={plan} />}
+    </QueryBoundary>
+  );
+}
+
+function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
+  const fullName = [user.name, user.surname].filter(Boolean).join(' ') || '-';
+  const interactAge =
+    user.startAge !== null || user.endAge !== null
+      ? `${orDash(user.startAge)} - ${orDash(user.endAge)}`
+      : '-';
+  return (
+    <Stack>
+      <Card withBorder radius="md" padding="lg">
+        <Group>
+          <UserAvatar name={user.name} image={user.image1} size={72} />
+          <Stack gap={2}>
+            <Group gap={6}>
+              <Title order={2} size="h3">
+                {fullName}
+              </Title>
+              {user.isVerified ? (
+                <IconRosetteDiscountCheckFilled
+                  size={20}
+                  color="var(--mantine-color-blue-6)"
+                  aria-label={USERS_TEXT.verified}
+                  role="img"
+                />
+              ) : null}
+            </Group>
+            <Text c="dimmed">{orDash(user.email)}</Text>
+          </Stack>
+        </Group>
+      </Card>
+
+      <Section title={USERS_TEXT.basic}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          <Field label={USERS_TEXT.hobbies}>{user.hobbies.length ? user.hobbies.join(', ') : '-'}</Field>
+          <Field label={USERS_TEXT.interestIn}>{orDash(user.interestIn)}</Field>
+          <Field label={USERS_TEXT.workout}>{orDash(user.workout)}</Field>
+          <Field label={USERS_TEXT.lookingFor}>{orDash(user.lookingFor)}</Field>
+          <Field label={USERS_TEXT.height}>{user.height === null ? '-' : `${user.height} cm`}</Field>
+          <Field label={USERS_TEXT.distance}>{orDash(user.distance)}</Field>
+          <Field label={USERS_TEXT.smoking}>{orDash(user.smoking)}</Field>
+          <Field label={USERS_TEXT.drinking}>{orDash(user.drinking)}</Field>
+          <Field label={USERS_TEXT.interactAge}>{interactAge}</Field>
+          <Field label={USERS_TEXT.audioPrompt}>
+            <Stack gap={4}>
+              <span>{orDash(user.audioPromptType)}</span>
+              {user.audioPrompt ? (
+                <audio
+                  controls
+                  preload="none"
+                  src={mediaUrl(user.audioPrompt)}
+                  aria-label={USERS_TEXT.audioPrompt}
+                  style={{ maxWidth: '100%' }}
+                />
+              ) : null}
+            </Stack>
+          </Field>
+        </SimpleGrid>
+      </Section>
+
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Section title={USERS_TEXT.personal}>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <Field label={USERS_TEXT.mobile}>
+                {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
+              </Field>
+              <Field label={USERS_TEXT.email}>{orDash(user.email)}</Field>
+              <Field label={USERS_TEXT.dob}>{formatLongDate(user.dob)}</Field>
+              <Field label={USERS_TEXT.gender}>{orDash(user.gender)}</Field>
+              <Field label={USERS_TEXT.location}>{orDash(user.address)}</Field>
+              <Field label={USERS_TEXT.bio}>{orDash(user.introduction)}</Field>
+            </SimpleGrid>
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <MediaCarousel paths={[user.image1, user.image2, user.image3, user.image4]} name={user.name} />
+        </Grid.Col>
+      </Grid>
+
+      {plan ? (
+        <Section title={USERS_TEXT.planDetails}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Field label={USERS_TEXT.planName}>{orDash(capitalize(plan.productId))}</Field>
+            <Field label={USERS_TEXT.planStatus}>{orDash(capitalize(plan.status))}</Field>
+          </SimpleGrid>
+        </Section>
+      ) : null}
+
+      {user.answerPrompts.length ? (
+        <Section title={USERS_TEXT.prompts}>
+          <Stack>
+            {user.answerPrompts.map((prompt, index) => (
+              <Field key={index} label={prompt.type || '-'}>
+                {orDash(prompt.description)}
+              </Field>
+            ))}
+          </Stack>
+        </Section>
+      ) : null}
+    </Stack>
+  );
+}

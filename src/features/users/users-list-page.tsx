@@ -1,0 +1,211 @@
+import {
+  Anchor,
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DataTable, type Column } from '@/components/data-table';
+import { PageCard } from '@/components/page-card';
+import { PaginationBar } from '@/components/pagination-bar';
+import { StatusBadge } from '@/components/status-badge';
+import { isApiError } from '@/lib/api-error';
+import { useListParams } from '@/lib/list-params';
+import { mediaUrl } from '@/lib/media';
+import { notify } from '@/lib/notify';
+import { useSetUserStatus, userQueries, type User } from './api';
+import { PLAN_OPTIONS, USERS_TEXT } from './strings';
+import { UserAvatar } from './user-avatar';
+
+const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ default: module.PhotoModal })));
+
+const SEARCH_MIN_LENGTH = 3;
+
+/** SPEC 5: the search applies from 3 characters, or when cleared. */
+function applicableSearch(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length === 0 || trimmed.length >= SEARCH_MIN_LENGTH ? trimmed : null;
+}
+
+/** The search box: typed text stays local until it is applicable, then goes to the URL. */
+function useSearchBox(applied: string, apply: (value: string) => void) {
+  const [text, setText] = useState(applied);
+  const [debounced] = useDebouncedValue(text, 300);
+  const lastApplied = useRef(applied);
+
+  useEffect(() => {
+    // Back/forward or a shared link changed the search: show it.
+    if (applied !== lastApplied.current) {
+      lastApplied.current = applied;
+      setText(applied);
+    }
+  }, [applied]);
+
+  useEffect(() => {
+    const next = applicableSearch(debounced);
+    if (next !== null && next !== lastApplied.current) {
+      lastApplied.current = next;
+      apply(next);
+    }
+  }, [debounced, apply]);
+
+  return [text, setText] as const;
+}
+
+/** /users (SPEC 2.6). */
+export function UsersListPage() {
+  const { page, size, search, filters, setPage, setSize, setSearch, setFilter } = useListParams([
+    'status',
+    'plan',
+  ]);
+  const [searchText, setSearchText] = useSearchBox(search, setSearch);
+  const list = useQuery(userQueries.list({ page, size, search, status: filters.status, plan: filters.plan }));
+  const setStatus = useSetUserStatus();
+  const [photo, setPhoto] = useState<{ src: string; name: string } | null>(null);
+
+  const toggle = (user: User) =>
+    setStatus.mutate(
+      { userId: user._id, enabled: !user.enabled },
+      {
+        onSuccess: (answer) =>
+          notify.success(answer.message || (user.enabled ? USERS_TEXT.deactivated : USERS_TEXT.activated)),
+        onError: (error) =>
+          notify.error((isApiError(error) && error.serverMessage) || USERS_TEXT.statusFailed),
+      },
+    );
+
+  const columns: Column<User>[] = [
+    {
+      header: USERS_TEXT.name,
+      cell: (user) => {
+        const photoUrl = mediaUrl(user.image1);
+        return (
+          <Group gap="sm" wrap="nowrap">
+            <UnstyledButton
+              aria-label={`View photo of ${user.name}`}
+              onClick={() => setPhoto({ src: photoUrl ?? '', name: user.name })}
+              disabled={!photoUrl}
+            >
+              <UserAvatar name={user.name} image={user.image1} />
+            </UnstyledButton>
+            <Stack gap={0}>
+              <Group gap={4} wrap="nowrap">
+                <Anchor component={Link} to={`/users/${user._id}`} fw={500} size="sm">
+                  {user.name} {user.surname}
+                </Anchor>
+                {user.isVerified ? (
+                  <IconRosetteDiscountCheckFilled
+                    size={16}
+                    color="var(--mantine-color-blue-6)"
+                    aria-label={USERS_TEXT.verified}
+                    role="img"
+                  />
+                ) : null}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {user.email}
+              </Text>
+            </Stack>
+          </Group>
+        );
+      },
+    },
+    {
+      header: USERS_TEXT.phone,
+      cell: (user) => (
+        <Text size="sm">{[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}</Text>
+      ),
+    },
+    { header: USERS_TEXT.gender, cell: (user) => <Text size="sm">{user.gender || '-'}</Text> },
+    { header: USERS_TEXT.status, cell: (user) => <StatusBadge enabled={user.enabled} /> },
+    {
+      header: USERS_TEXT.actions,
+      cell: (user) => (
+        <Button
+          size="xs"
+          variant="light"
+          color={user.enabled ? 'red' : 'green'}
+          loading={setStatus.isPending && setStatus.variables?.userId === user._id}
+          onClick={() => toggle(user)}
+        >
+          {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <PageCard title={USERS_TEXT.listTitle}>
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label={USERS_TEXT.searchHint}
+          placeholder={USERS_TEXT.searchHint}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          style={{ flex: '1 1 260px' }}
+          type="search"
+        />
+        <NativeSelect
+          label={USERS_TEXT.plan}
+          value={filters.plan}
+          onChange={(event) => setFilter('plan', event.currentTarget.value || null)}
+          data={[{ value: '', label: 'All plans' }, ...PLAN_OPTIONS]}
+          w={160}
+        />
+        <NativeSelect
+          label={USERS_TEXT.status}
+          value={filters.status}
+          onChange={(event) => setFilter('status', event.currentTarget.value || null)}
+          data={[
+            { value: '', label: 'All' },
+            { value: 'true', label: 'Active' },
+            { value: 'false', label: 'Inactive' },
+          ]}
+          w={160}
+        />
+      </Group>
+      <Box pos="relative">
+        <LoadingOverlay
+          visible={list.isFetching && (list.isPending || list.isPlaceholderData)}
+          loaderProps={{ 'aria-label': USERS_TEXT.loading }}
+          overlayProps={{ blur: 1 }}
+          pos="fixed"
+          zIndex={300}
+        />
+        <DataTable
+          label={USERS_TEXT.listTitle}
+          columns={columns}
+          rows={list.data?.rows}
+          rowKey={(user) => user._id}
+          loading={list.isPending}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          emptyText={USERS_TEXT.empty}
+        />
+      </Box>
+      <PaginationBar
+        page={page}
+        size={size}
+        total={list.data?.total ?? 0}
+        onPage={setPage}
+        onSize={setSize}
+      />
+      {photo ? (
+        <Suspense fallback={null}>
+          <PhotoModal src={photo.src} name={photo.name} onClose={() => setPhoto(null)} />
+        </Suspense>
+      ) : null}
+    </PageCard>
+  );
+}

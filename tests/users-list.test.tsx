@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '@mocks/db';
+import { server } from '@mocks/node';
+import { apiCalls } from './request-log';
+import { renderApp, TEST_TOKEN } from './render';
+
+const table = () => screen.findByRole('table', { name: 'Users' });
+const dataRows = async () =>
+  within(await table())
+    .getAllByRole('row')
+    .slice(1);
+const listCalls = () => apiCalls('/api/admin/list');
+const lastListQuery = async () => (await listCalls()).at(-1)?.query;
+
+describe('users list', () => {
+  it('shows every column for the first page, fetched with the admin token', async () => {
+    renderApp('/users');
+    const first = db.users[0]!;
+    const link = await screen.findByRole('link', { name: `${first.name} ${first.surname}` });
+    expect(link).toHaveAttribute('href', `/users/${first._id}`);
+    for (const header of ['Name', 'Phone Number', 'Gender', 'Status', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    expect(await dataRows()).toHaveLength(10);
+    const row = link.closest('tr') as HTMLElement;
+    expect(within(row).getByText(first.email)).toBeInTheDocument();
+    expect(within(row).getByText(`${first.countryCode} ${first.phoneNumber}`)).toBeInTheDocument();
+    expect(within(row).getByText(first.gender)).toBeInTheDocument();
+    expect(within(row).getByText(first.enabled ? 'Active' : 'Inactive')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: first.enabled ? 'Deactivate' : 'Activate' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'Verified' }).length).toBeGreaterThan(0);
+    expect(screen.getByText(`Showing 1–10 of ${db.users.length}`)).toBeInTheDocument();
+
+    const calls = await listCalls();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.query).toEqual({ page: '1', items: '10' });
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it('searches only from 3 characters, or when cleared, and goes back to page 1', async () => {
+    const { user, router } = renderApp('/users?page=2');
+    await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
+    const search = screen.getByRole('searchbox', { name: 'Search by name, email or phone no' });
+    expect(search).toHaveAttribute('placeholder', 'Search by name, email or phone no');
+
+    await user.type(search, 'ol');
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(await listCalls()).toHaveLength(1);
+
+    await user.type(search, 'i');
+    await waitFor(async () =>
+      expect(await lastListQuery()).toEqual({
+        page: '1',
+        items: '10',
+        q: 'oli',
+        fields: 'name,email,phoneNumber',
+      }),
+    );
+    expect(router.state.location.search).toBe('?q=oli');
+    const names = (await dataRows()).map((row) => row.textContent ?? '');
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((text) => /oli/i.test(text))).toBe(true);
+
+    await user.clear(search);
+    await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '1', items: '10' }));
+  });
+
+  it('filters by status and plan, resetting the page, and keeps it all in the URL', async () => {
+    const { user, router } = renderApp('/users?page=3');
+    await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Inactive');
+    await waitFor(async () =>
+      expect(await lastListQuery()).toEqual({
+        page: '1',
+        items: '10',
+        filter: 'user.enabled',
+        equal: 'false',
+      }),
+    );
+    await waitFor(async () => {
+      for (const row of await dataRows()) expect(within(row).getByText('Inactive')).toBeInTheDocument();
+    });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Plan' }), 'Gold');
+    await waitFor(async () =>
+      expect(await lastListQuery()).toEqual({
+        page: '1',
+        items: '10',
+        filter: 'user.enabled',
+        equal: 'false',
+        planFilter: 'gold',
+      }),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('plan')).toBe('gold');
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+  });
+
+  it('restores page, size and filters from the URL', async () => {
+    renderApp('/users?page=2&size=20&status=true&plan=silver&q=smith');
+    await table();
+    await waitFor(async () =>
+      expect(await lastListQuery()).toEqual({
+        page: '2',
+        items: '20',
+        q: 'smith',
+        fields: 'name,email,phoneNumber',
+        filter: 'user.enabled',
+        equal: 'true',
+        planFilter: 'silver',
+      }),
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search by name, email or phone no' })).toHaveValue('smith');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('true');
+    expect(screen.getByRole('combobox', { name: 'Plan' })).toHaveValue('silver');
+  });
+
+  it('pages and changes the page size', async () => {
+    const { user } = renderApp('/users');
+    await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '2', items: '10' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '20 / page');
+    await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '1', items: '20' }));
+    await waitFor(async () => expect(await dataRows()).toHaveLength(20));
+  });
+
+  it('deactivates a user, says so and shows the refreshed list', async () => {
+    const target = db.users.find((item) => item.enabled)!;
+    const { user } = renderApp('/users');
+    const row = (await screen.findByRole('link', { name: `${target.name} ${target.surname}` })).closest(
+      'tr',
+    ) as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+
+    const message = await screen.findByText('User deactivated successfully');
+    expect(
+      within(message.closest('.mantine-Notification-root') as HTMLElement).getByText('Success'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText('Inactive')).toBeInTheDocument());
+    expect(within(row).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    const patch = (await apiCalls(`/api/admin/status/${target._id}`))[0];
+    expect(patch?.method).toBe('PATCH');
+    expect(patch?.query).toEqual({ enabled: 'false' });
+    expect(patch?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(await listCalls()).toHaveLength(2);
+  });
+
+  it("shows a failed status change as an Error with the server's message", async () => {
+    server.use(
+      http.patch('*/api/admin/status/:userId', () =>
+        HttpResponse.json({ success: false, message: 'Could not update' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderApp('/users');
+    const [button] = await screen.findAllByRole('button', { name: /^(Activate|Deactivate)$/ });
+    await user.click(button!);
+    const message = await screen.findByText('Could not update');
+    const notification = message.closest('.mantine-Notification-root') as HTMLElement;
+    expect(within(notification).getByText('Error')).toBeInTheDocument();
+    expect(within(notification).queryByText('Info')).not.toBeInTheDocument();
+  });
+
+  it('opens the larger photo from the avatar', async () => {
+    const target = db.users.find((item) => item.image1)!;
+    const { user } = renderApp('/users');
+    await user.click(await screen.findByRole('button', { name: `View photo of ${target.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: target.name });
+    expect(within(dialog).getByRole('img', { name: `Photo of ${target.name}` })).toHaveAttribute(
+      'src',
+      `/${target.image1}`,
+    );
+  });
+
+  it('shows an empty state, and an error state for an unreadable answer', async () => {
+    const view = renderApp('/users?q=zzzzzz');
+    expect(await screen.findByText('No users match these filters')).toBeInTheDocument();
+    view.unmount();
+
+    server.use(http.get('*/api/admin/list', () => HttpResponse.json({ success: true, result: 'oops' })));
+    renderApp('/users');
+    expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
+  });
+});
