@@ -47,6 +47,16 @@ export default defineConfig(({ mode }) => ({
           },
   },
   build: {
+    rolldownOptions: {
+      output: {
+        // Floating UI (popovers, tooltips, modals) gets its own chunk, so a screen without them does not
+        // load it merely because the bundler grouped it with something that screen does use.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+        },
+      },
+    },
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { db } from '@mocks/db';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
 
@@ -22,18 +22,33 @@ export function signIn() {
   });
 }
 
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  onChange(useLocation());
+  return null;
+}
+
 /**
  * Renders the whole app (real route table, providers and mock API) at `path`.
  * Every call gets a fresh QueryClient; retries keep their count but skip the wait.
+ * `router.state.location` is where the app is now.
  */
 export function renderApp(path: string, { signedIn = true }: { signedIn?: boolean } = {}) {
   if (signedIn) signIn();
   const queryClient = createQueryClient({ queries: { retryDelay: 0 } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let location: Location | undefined;
+  const router = {
+    get state() {
+      if (!location) throw new Error('The app has not rendered yet');
+      return { location };
+    },
+  };
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} mantineEnv="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe onChange={(next) => (location = next)} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, user, router, queryClient };

@@ -1,11 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router-dom';
 
 /** A screen that crashed while rendering or loading its code: say so, never a blank page. */
 export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
   return (
     <Stack align="center" py={80} gap="md" role="alert">
       <Title order={1}>Something went wrong</Title>
@@ -14,7 +10,7 @@ export function RouteError() {
       </Text>
       <Group>
         <Button onClick={() => window.location.reload()}>Reload</Button>
-        <Button variant="default" component={Link} to="/dashboard">
+        <Button variant="default" component="a" href="/dashboard">
           Back to the dashboard
         </Button>
       </Group>

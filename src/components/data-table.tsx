@@ -1,6 +1,7 @@
-import { Center, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Center, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import './data-table.css';
 import { ErrorState } from './error-state';
 
 export type Column<Row> = {
@@ -38,49 +39,49 @@ export function DataTable<Row>({
   if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading}>
-        <Table.Thead>
-          <Table.Tr>
+    <div className="data-table-scroll">
+      <table className="data-table" aria-label={label} aria-busy={loading}>
+        <thead>
+          <tr>
             {columns.map((column, index) => (
-              <Table.Th key={index} style={{ width: column.width }}>
+              <th key={index} scope="col" style={{ width: column.width }}>
                 {column.header}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {loading && !rows
             ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                <Table.Tr key={row} aria-hidden>
+                <tr key={row} aria-hidden>
                   {columns.map((_column, cell) => (
-                    <Table.Td key={cell}>
+                    <td key={cell}>
                       <Skeleton height={14} radius="sm" />
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))
             : rows?.map((row, index) => (
-                <Table.Tr key={rowKey(row)}>
+                <tr key={rowKey(row)}>
                   {columns.map((column, cell) => (
-                    <Table.Td key={cell}>{column.cell(row, index)}</Table.Td>
+                    <td key={cell}>{column.cell(row, index)}</td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))}
           {!loading && rows?.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+            <tr>
+              <td colSpan={columns.length}>
                 <Center py="xl">
                   <Stack align="center" gap={4}>
                     <IconDatabaseOff size={32} stroke={1.5} aria-hidden />
                     <Text c="dimmed">{emptyText}</Text>
                   </Stack>
                 </Center>
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ) : null}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }

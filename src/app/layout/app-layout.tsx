@@ -1,7 +1,8 @@
 import { Box, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../error-boundary';
 import { useLayoutSettings } from './layout-settings';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -20,6 +21,7 @@ const TOP_BAR_HEIGHT = 60;
  */
 export function AppLayout() {
   const [settings, updateSettings] = useLayoutSettings();
+  const { pathname } = useLocation();
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const [openOnDesktop, setOpenOnDesktop] = useState(true);
   const [openOnPhone, setOpenOnPhone] = useState(false);
@@ -86,15 +88,17 @@ export function AppLayout() {
           />
         </Box>
         <Box component="main">
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label="Loading" />
-              </Center>
-            }
-          >
-            <Outlet />
-          </Suspense>
+          <ErrorBoundary key={pathname}>
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader aria-label="Loading" />
+                </Center>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </Box>
       </Box>
       {settingsLoaded ? (

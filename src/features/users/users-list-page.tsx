@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Group,
-  LoadingOverlay,
   NativeSelect,
   Stack,
   Text,
@@ -15,6 +14,7 @@ import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BusyOverlay } from '@/components/busy-overlay';
 import { DataTable, type Column } from '@/components/data-table';
 import { PageCard } from '@/components/page-card';
 import { PaginationBar } from '@/components/pagination-bar';
@@ -176,12 +176,9 @@ export function UsersListPage() {
         />
       </Group>
       <Box pos="relative">
-        <LoadingOverlay
+        <BusyOverlay
           visible={list.isFetching && (list.isPending || list.isPlaceholderData)}
-          loaderProps={{ 'aria-label': USERS_TEXT.loading }}
-          overlayProps={{ blur: 1 }}
-          pos="fixed"
-          zIndex={300}
+          label={USERS_TEXT.loading}
         />
         <DataTable
           label={USERS_TEXT.listTitle}
