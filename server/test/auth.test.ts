@@ -1,0 +1,168 @@
+import { sign } from 'hono/jwt';
+import { describe, expect, it } from 'vitest';
+import { issueToken } from '../lib/auth';
+import { ADMIN, makeServer, SECRET } from './harness';
+
+describe('sign-in', () => {
+  it('answers SPEC 7.1 login fields for the admin', async () => {
+    const { call, adminId } = await makeServer();
+    const { status, body } = await call('POST', '/api/login', {
+      json: { ...ADMIN, isRole: 'admin' },
+      token: null,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      success: true,
+      result: { _id: adminId, name: 'Admin', surname: 'User', email: ADMIN.email, photo: '' },
+    });
+    expect((body.result as { token: string }).token.split('.')).toHaveLength(3);
+  });
+
+  it('refuses a wrong password, an unknown e-mail and another role with one message', async () => {
+    const { call } = await makeServer();
+    for (const body of [
+      { ...ADMIN, password: 'nope', isRole: 'admin' },
+      { email: 'nobody@example.com', password: 'whatever', isRole: 'admin' },
+      { ...ADMIN, isRole: 'user' },
+    ]) {
+      const answer = await call('POST', '/api/login', { json: body, token: null });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ success: false, message: 'Invalid email or password' });
+    }
+  });
+
+  it('validates the body', async () => {
+    const { call } = await makeServer();
+    const answer = await call('POST', '/api/login', { json: { email: '' }, token: null });
+    expect(answer.status).toBe(400);
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.message).toMatch(/email/);
+  });
+
+  it('throttles repeated failures with 429 and Retry-After', async () => {
+    const { call } = await makeServer();
+    const wrong = { ...ADMIN, password: 'wrong-password', isRole: 'admin' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1)
+      statuses.push((await call('POST', '/api/login', { json: wrong, token: null })).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await call('POST', '/api/login', { json: { ...ADMIN, isRole: 'admin' }, token: null });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.body.message).toMatch(/Too many/);
+  });
+});
+
+describe('admin routes', () => {
+  it('need a token', async () => {
+    const { call } = await makeServer();
+    const answer = await call('GET', '/api/admin/dashboard', { token: null });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ success: false, message: 'Authentication required' });
+  });
+
+  it('refuse a badly signed or malformed token', async () => {
+    const { call, adminId } = await makeServer();
+    const forged = await sign(
+      { sub: adminId, role: 'admin', exp: Math.floor(Date.now() / 1000) + 60 },
+      'another-secret-another-secret',
+      'HS256',
+    );
+    for (const token of [forged, 'not-a-jwt', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']) {
+      const answer = await call('GET', '/api/admin/dashboard', { token });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ success: false, message: 'Invalid token' });
+    }
+  });
+
+  it("answer an expired token with 'jwt expired' and jwtExpired: true", async () => {
+    const { call, adminId } = await makeServer();
+    const expired = await issueToken(adminId, SECRET, -60);
+    const answer = await call('GET', '/api/faq/listAll', { token: expired });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ success: false, message: 'jwt expired', jwtExpired: true });
+  });
+
+  it('accept a token from sign-in', async () => {
+    const { call } = await makeServer();
+    const login = await call('POST', '/api/login', { json: { ...ADMIN, isRole: 'admin' }, token: null });
+    const token = (login.body.result as { token: string }).token;
+    const answer = await call('GET', '/api/admin/dashboard', { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      success: true,
+      message: 'Success',
+      result: { userCount: 0, contactCount: 0 },
+    });
+  });
+
+  it('leave the public calls public and answer unknown routes with JSON 404', async () => {
+    const { call } = await makeServer();
+    const policy = await call('GET', '/api/childsafetypolicy', { token: null });
+    expect(policy.status).toBe(200);
+    expect((policy.body.result as { childsafetypolicy: string }).childsafetypolicy).toContain(
+      'Child Safety Policy',
+    );
+    const missing = await call('GET', '/api/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: 'No such API route' });
+  });
+
+  it('reject a malformed JSON body without leaking internals', async () => {
+    const { app, token } = await makeServer();
+    const response = await app.request('/api/faq/create', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{"question": ',
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string };
+    expect(body.message).toBe('The request body must be a JSON object');
+  });
+});
+
+describe('own profile', () => {
+  it('reads and updates the admin (multipart), after which the new password signs in', async () => {
+    const { call } = await makeServer();
+    const read = await call('GET', '/api/user/read');
+    expect(read.body.result).toMatchObject({ email: ADMIN.email, photo: '' });
+
+    const form = new FormData();
+    form.set('email', 'Boss@Example.com');
+    form.set('password', 'n3w-password');
+    form.set(
+      'file',
+      new File(
+        [
+          Buffer.from(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+            'base64',
+          ),
+        ],
+        'me.png',
+      ),
+    );
+    const update = await call('PATCH', '/api/admin/profile/update', { form });
+    expect(update.status).toBe(200);
+    expect(update.body.result).toMatchObject({
+      email: 'boss@example.com',
+      photo: expect.stringMatching(/^uploads\/[0-9a-f]{24}\.png$/),
+    });
+
+    const login = await call('POST', '/api/login', {
+      json: { email: 'boss@example.com', password: 'n3w-password', isRole: 'admin' },
+      token: null,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('validates the password length', async () => {
+    const { call } = await makeServer();
+    const form = new FormData();
+    form.set('email', ADMIN.email);
+    form.set('password', '123');
+    const answer = await call('PATCH', '/api/admin/profile/update', { form });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/at least 6/);
+  });
+});

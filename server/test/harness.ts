@@ -1,0 +1,73 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app';
+import { openDatabase, type Db } from '../db/connection';
+import { issueToken } from '../lib/auth';
+import { createMailer } from '../lib/mail';
+import { UploadStore } from '../lib/uploads';
+import { bootstrap } from '../seed/bootstrap';
+import { seedDemo } from '../seed/demo';
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
+export const SECRET = 'test-secret-that-is-long-enough';
+
+/** A fresh app over a fresh database and data dir, driven in-process with app.request(). */
+export async function makeServer(
+  options: { seedUsers?: number; dbFile?: string; dataDir?: string; distDir?: string } = {},
+) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-api-test-'));
+  const db = openDatabase(options.dbFile ?? ':memory:');
+  await bootstrap(db, ADMIN);
+  if (options.seedUsers !== undefined)
+    await seedDemo(db, new UploadStore(dataDir), { users: options.seedUsers });
+  const config = { dataDir, jwtSecret: SECRET, tokenTtlSeconds: 3600, publicUrl: 'http://console.test' };
+  const app = createApp({
+    db,
+    config,
+    mailer: createMailer({ dataDir, smtpUrl: undefined, from: 'test@localhost' }),
+    distDir: options.distDir,
+  });
+  const adminId = (db.prepare("SELECT id FROM users WHERE role = 'admin'").get() as { id: string }).id;
+  const token = await issueToken(adminId, SECRET, 3600);
+
+  async function call(
+    method: string,
+    path: string,
+    init: { json?: unknown; form?: FormData; token?: string | null; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
+    const bearer = init.token === undefined ? token : init.token;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    let body: BodyInit | undefined;
+    if (init.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) body = init.form;
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, headers: response.headers, body: json, text };
+  }
+
+  const outbox = () => {
+    const dir = join(dataDir, 'outbox');
+    return readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'));
+  };
+
+  return { app, db: db as Db, dataDir, token, adminId, call, outbox };
+}
+
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function pngFile(name = 'icon.png') {
+  return new File([PNG_BYTES], name, { type: 'image/png' });
+}

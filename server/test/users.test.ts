@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { makeServer } from './harness';
+
+type Listed = {
+  _id: string;
+  name: string;
+  surname: string;
+  email: string;
+  phoneNumber: string;
+  enabled: boolean;
+  plan: { productId: string } | null;
+};
+
+describe('users list (GET /api/admin/list)', () => {
+  it('pages newest first with the total in pagination.count', async () => {
+    const { call } = await makeServer({ seedUsers: 30 });
+    const first = await call('GET', '/api/admin/list?page=1&items=10');
+    expect(first.status).toBe(200);
+    expect(first.body.pagination).toEqual({ count: 30, page: 1, items: 10 });
+    const rows = first.body.result as Listed[];
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toMatchObject({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      countryCode: '+44',
+      isVerified: expect.any(Boolean),
+    });
+    const last = await call('GET', '/api/admin/list?page=3&items=10');
+    expect((last.body.result as Listed[]).map((row) => row._id)).not.toContain(rows[0]!._id);
+    const beyond = await call('GET', '/api/admin/list?page=9&items=10');
+    expect(beyond.body.result).toEqual([]);
+  });
+
+  it('searches the requested fields, from 3 characters with the index and below that by scanning', async () => {
+    const { call } = await makeServer({ seedUsers: 30 });
+    const byName = await call('GET', '/api/admin/list?page=1&items=50&q=oliv&fields=name,email,phoneNumber');
+    const names = (byName.body.result as Listed[]).map((row) => row.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name === 'Olivia')).toBe(true);
+    expect(byName.body.pagination).toMatchObject({ count: names.length });
+
+    const phone = (byName.body.result as Listed[])[0]!.phoneNumber;
+    const byPhone = await call('GET', `/api/admin/list?q=${phone.slice(2, 8)}&fields=phoneNumber`);
+    expect((byPhone.body.result as Listed[]).map((row) => row.phoneNumber)).toContain(phone);
+
+    const short = await call('GET', '/api/admin/list?q=Ol&fields=name');
+    expect((short.body.result as Listed[]).every((row) => row.name.toLowerCase().includes('ol'))).toBe(true);
+
+    const surnameOnly = await call('GET', '/api/admin/list?q=smith&fields=surname');
+    expect((surnameOnly.body.result as Listed[]).every((row) => row.surname === 'Smith')).toBe(true);
+    const wildcard = await call('GET', '/api/admin/list?q=%25%25%25&fields=name');
+    expect(wildcard.body.result).toEqual([]);
+  });
+
+  it('filters by status and plan', async () => {
+    const { call } = await makeServer({ seedUsers: 30 });
+    const inactive = await call('GET', '/api/admin/list?items=100&filter=user.enabled&equal=false');
+    expect((inactive.body.result as Listed[]).length).toBeGreaterThan(0);
+    expect((inactive.body.result as Listed[]).every((row) => !row.enabled)).toBe(true);
+    const gold = await call('GET', '/api/admin/list?items=100&planFilter=gold');
+    expect((gold.body.result as Listed[]).every((row) => row.plan?.productId === 'gold')).toBe(true);
+    const all = await call('GET', '/api/admin/list?items=100');
+    expect((gold.body.pagination as { count: number }).count).toBeLessThan(
+      (all.body.pagination as { count: number }).count,
+    );
+  });
+
+  it('refuses filters it does not know', async () => {
+    const { call } = await makeServer();
+    for (const query of ['planFilter=diamond', 'filter=user.enabled&equal=maybe', 'q=abc&fields=password']) {
+      const answer = await call('GET', `/api/admin/list?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.success).toBe(false);
+      expect(typeof answer.body.message).toBe('string');
+    }
+  });
+});
+
+describe('user status and profile', () => {
+  it('deactivates and activates a user', async () => {
+    const { call } = await makeServer({ seedUsers: 5 });
+    const user = (
+      (await call('GET', '/api/admin/list?filter=user.enabled&equal=true')).body.result as Listed[]
+    )[0]!;
+    const off = await call('PATCH', `/api/admin/status/${user._id}?enabled=false`);
+    expect(off.body).toEqual({ success: true, message: 'User deactivated successfully' });
+    expect(((await call('GET', `/api/user/read/${user._id}`)).body.result as Listed).enabled).toBe(false);
+    const on = await call('PATCH', `/api/admin/status/${user._id}?enabled=true`);
+    expect(on.body).toEqual({ success: true, message: 'User activated successfully' });
+    expect((await call('PATCH', `/api/admin/status/${user._id}?enabled=yes`)).status).toBe(400);
+    expect((await call('PATCH', '/api/admin/status/ffffffffffffffffffffffff?enabled=true')).status).toBe(404);
+  });
+
+  it('reads a full user with status, result and plan', async () => {
+    const { call, db } = await makeServer({ seedUsers: 12 });
+    const withPlan = db.prepare('SELECT user_id FROM user_plans LIMIT 1').get() as { user_id: string };
+    const answer = await call('GET', `/api/user/read/${withPlan.user_id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      success: true,
+      status: 200,
+      plan: { productId: expect.any(String), status: expect.any(String) },
+    });
+    const result = answer.body.result as Record<string, unknown>;
+    for (const field of [
+      'name',
+      'email',
+      'phoneNumber',
+      'countryCode',
+      'gender',
+      'enabled',
+      'isVerified',
+      'image1',
+      'audioPrompt',
+      'audioPromptType',
+      'hobbies',
+      'interestIn',
+      'workout',
+      'lookingFor',
+      'height',
+      'distance',
+      'smoking',
+      'drinking',
+      'startAge',
+      'endAge',
+      'dob',
+      'address',
+      'introduction',
+      'answerPrompts',
+    ]) {
+      expect(result).toHaveProperty(field);
+    }
+    expect(result).not.toHaveProperty('password_hash');
+    expect(result).not.toHaveProperty('passwordHash');
+    expect((await call('GET', '/api/user/read/ffffffffffffffffffffffff')).body).toEqual({
+      success: false,
+      message: 'User not found',
+    });
+  });
+
+  it('counts users and contacts on the dashboard', async () => {
+    const { call } = await makeServer({ seedUsers: 7 });
+    const answer = await call('GET', '/api/admin/dashboard');
+    expect(answer.body.result).toEqual({ userCount: 7, contactCount: 42 });
+  });
+});
+
+describe('public account deletion', () => {
+  it('answers the same for any address, mails a link, and deletes only when the link is followed', async () => {
+    const { call, db, outbox } = await makeServer({ seedUsers: 3 });
+    const user = db.prepare("SELECT id, email FROM users WHERE role = 'user' LIMIT 1").get() as {
+      id: string;
+      email: string;
+    };
+
+    const known = await call('DELETE', `/api/user/delete-account/${encodeURIComponent(user.email)}`, {
+      token: null,
+    });
+    const unknown = await call('DELETE', '/api/user/delete-account/nobody%40example.com', { token: null });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeTruthy();
+
+    const mails = outbox();
+    expect(mails).toHaveLength(1);
+    const link = /http:\/\/console\.test(\/api\/user\/delete-account\/confirm\?token=[\w-]+)/.exec(
+      // The .eml is quoted-printable: undo its soft line breaks and escaped '='.
+      mails[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+    )?.[1];
+    expect(link).toBeTruthy();
+
+    const confirmed = await call('GET', link!, { token: null });
+    expect(confirmed.status).toBe(200);
+    expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeUndefined();
+    expect((await call('GET', link!, { token: null })).status).toBe(400);
+    expect((await call('GET', '/api/user/delete-account/confirm?token=forged', { token: null })).status).toBe(
+      400,
+    );
+  });
+
+  it('validates the address and limits the rate', async () => {
+    const { call } = await makeServer();
+    expect((await call('DELETE', '/api/user/delete-account/not-an-email', { token: null })).status).toBe(400);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1)
+      statuses.push(
+        (await call('DELETE', `/api/user/delete-account/user${i}%40example.com`, { token: null })).status,
+      );
+    expect(statuses).toContain(429);
+  });
+});
