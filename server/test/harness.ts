@@ -39,7 +39,7 @@ export async function makeServer(
     const headers: Record<string, string> = { ...init.headers };
     const bearer = init.token === undefined ? token : init.token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.json);
