@@ -17,7 +17,7 @@ test('creates, updates and deletes a FAQ', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Answer' }).click();
   await page.keyboard.type('Open your profile and tap the camera.');
   await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Active' }).click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
   await page.getByRole('button', { name: 'Add Faq' }).click();
 
   await expect(notification(page, 'Faq added successfully!')).toBeVisible();
@@ -37,7 +37,7 @@ test('creates, updates and deletes a FAQ', async ({ page }) => {
   const updated = `${question} (updated)`;
   await page.getByLabel('Question').fill(updated);
   await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Inactive' }).click();
+  await page.getByRole('option', { name: 'Inactive', exact: true }).click();
   await page.getByRole('button', { name: 'Update Faq' }).click();
   await expect(notification(page, 'Faq updated successfully!')).toBeVisible();
   const updatedRow = page.getByRole('row').filter({ hasText: updated });

@@ -34,7 +34,7 @@ test('lists users with paging, search and filters kept in the URL', async ({ pag
   expect(pagination.count).toBeGreaterThan(10);
   const someone = result[3]!;
 
-  await page.getByRole('link', { name: 'Page 2' }).click();
+  await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
 
   const search = page.getByLabel('Search by name, email or phone no');

@@ -32,7 +32,43 @@ export const userHandlers = [
         (url.searchParams.get('filter') !== 'user.enabled' || !equal || String(user.enabled) === equal) &&
         (!plan || user.plan?.productId === plan),
     );
-    return ok(paginate(rows, url, 'items'));
+    // Like the real API, the list carries a summary of each user; the profile fields come from user/read.
+    const summaries = rows.map(
+      ({
+        _id,
+        name,
+        surname,
+        email,
+        phoneNumber,
+        countryCode,
+        gender,
+        enabled,
+        isVerified,
+        image1,
+        image2,
+        image3,
+        image4,
+        plan,
+        createdAt,
+      }) => ({
+        _id,
+        name,
+        surname,
+        email,
+        phoneNumber,
+        countryCode,
+        gender,
+        enabled,
+        isVerified,
+        image1,
+        image2,
+        image3,
+        image4,
+        plan,
+        createdAt,
+      }),
+    );
+    return ok(paginate(summaries, url, 'items'));
   }),
 
   http.patch(apiPath('admin/status/:userId'), ({ request, params }) => {

@@ -16,13 +16,13 @@ export const text = z.pipe(
 
 /** A boolean that may arrive as 'true' / 'false' or be missing (false). */
 export const flag = z.pipe(
-  z.union([z.boolean(), z.literal('true'), z.literal('false'), z.null(), z.undefined()]),
+  z.nullish(z.union([z.boolean(), z.literal('true'), z.literal('false')])),
   z.transform((value) => value === true || value === 'true'),
 );
 
 /** A number that may arrive as a numeric string; missing, blank or not a number becomes null. */
 export const optionalNumber = z.pipe(
-  z.union([z.number(), z.string(), z.null(), z.undefined()]),
+  z.nullish(z.union([z.number(), z.string()])),
   z.transform((value) => {
     if (value === null || value === undefined || value === '') return null;
     const number = Number(value);
