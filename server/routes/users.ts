@@ -210,10 +210,24 @@ export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db;
   const select = `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status ${planJoin}`;
   const byId = db.prepare<[string], UserRow>(`${select} AND u.id = ?`);
 
+  // Counting 100,000 rows on every page view dominates the list's cost; a count stays valid until the next write.
+  const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
+  const counts = new Map<string, number>();
+  function countOf(source: string, condition: string, params: (string | number)[]) {
+    const key = `${totalChanges.get()!.n}|${source}|${condition}|${params.join('\u0000')}`;
+    let count = counts.get(key);
+    if (count === undefined) {
+      if (counts.size > 1000) counts.clear();
+      count = (
+        db.prepare(`SELECT count(*) AS n FROM ${source} WHERE ${condition}`).get(...params) as { n: number }
+      ).n;
+      counts.set(key, count);
+    }
+    return count;
+  }
+
   app.get('/api/admin/dashboard', (c) => {
-    const userCount = (
-      db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user'").get() as { n: number }
-    ).n;
+    const userCount = countOf('users u', "u.role = 'user'", []);
     const contactCount = (db.prepare('SELECT count(*) AS n FROM contacts').get() as { n: number }).n;
     return c.json({ success: true, message: 'Success', result: { userCount, contactCount } });
   });
@@ -222,16 +236,18 @@ export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db;
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     const { q, fields, filter, equal, planFilter } = listQuery.parse(query);
-    const where: string[] = [];
+    const where = ["u.role = 'user'"];
     const params: (string | number)[] = [];
+    let searched = false;
     if (q) {
       const requested = (fields ?? 'name,email,phoneNumber').split(',').map((field) => field.trim());
       const columns = requested.map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE]).filter(Boolean);
       if (columns.length === 0)
         throw new HttpError(400, `fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
       if (q.length >= 3) {
-        where.push('u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH ?)');
+        where.push('users_search MATCH ?');
         params.push(ftsQuery(q, columns));
+        searched = true;
       } else {
         where.push(`(${columns.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
         const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -243,16 +259,23 @@ export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db;
       params.push(equal === 'true' ? 1 : 0);
     }
     if (planFilter) {
-      where.push('p.product_id = ?');
+      where.push('u.plan_product = ?');
       params.push(planFilter);
     }
-    const condition = where.length ? ` AND ${where.join(' AND ')}` : '';
-    const count = (db.prepare(`SELECT count(*) AS n ${planJoin}${condition}`).get(...params) as { n: number })
-      .n;
+    const condition = where.join(' AND ');
+    // A search walks the trigram index newest first and stops at the page; otherwise the page is found on a users
+    // index alone. Only the page's rows are then read and joined with their plan.
+    // CROSS JOIN keeps the trigram index as the outer loop, so the walk stops as soon as the page is full.
+    const source = searched ? 'users_search CROSS JOIN users u ON u.rowid = users_search.rowid' : 'users u';
     const rows = db
-      .prepare(`${select}${condition} ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status
+         FROM (SELECT u.rowid AS rid FROM ${source} WHERE ${condition} ORDER BY ${searched ? 'users_search.rowid' : 'u.rowid'} DESC LIMIT ? OFFSET ?) page
+         JOIN users u ON u.rowid = page.rid LEFT JOIN user_plans p ON p.user_id = u.id
+         ORDER BY u.rowid DESC`,
+      )
       .all(...params, size, offset) as UserRow[];
-    return c.json(pageBody(rows.map(summary), count, page, size));
+    return c.json(pageBody(rows.map(summary), countOf(source, condition, params), page, size));
   });
 
   app.patch('/api/admin/status/:userId', (c) => {
