@@ -90,7 +90,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts'],
+    files: ['server/**/*.ts', 'scripts/**/*.{mjs,ts}', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );
