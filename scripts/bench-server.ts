@@ -9,39 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/connection';
 import { newId } from '../server/lib/ids';
 import { bootstrap } from '../server/seed/bootstrap';
+import { FIRST_NAMES, LAST_NAMES } from '../server/seed/demo';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const CONCURRENCY = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-const FIRST = [
-  'Olivia',
-  'Liam',
-  'Emma',
-  'Noah',
-  'Ava',
-  'Elijah',
-  'Sophia',
-  'Lucas',
-  'Mia',
-  'Mateo',
-  'Isla',
-  'Leo',
-];
-const LAST = [
-  'Smith',
-  'Garcia',
-  'Johnson',
-  'Muller',
-  'Rossi',
-  'Kowalski',
-  'Dubois',
-  'Tanaka',
-  'Silva',
-  'Brown',
-];
 
 async function seed(dataDir: string) {
   const db = openDatabase(join(dataDir, 'console.db'));
@@ -57,8 +31,8 @@ async function seed(dataDir: string) {
   db.transaction(() => {
     for (let i = 0; i < USERS; i += 1) {
       const id = newId();
-      const name = FIRST[i % FIRST.length]!;
-      const surname = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+      const name = FIRST_NAMES[i % FIRST_NAMES.length]!;
+      const surname = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!;
       const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
       user.run(
         id,

@@ -4,19 +4,9 @@ import type { Db } from '../db/connection';
 import { newId } from '../lib/ids';
 import type { UploadStore } from '../lib/uploads';
 import { bannerPng, iconPng, portraitPng, toneWav } from './media';
+import { random } from './random';
 
-/** A seeded PRNG (mulberry32): the same demo data on every fresh start. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const FIRST = [
+export const FIRST_NAMES = [
   'Olivia',
   'Liam',
   'Emma',
@@ -42,7 +32,7 @@ const FIRST = [
   'Lena',
   'Tomás',
 ];
-const LAST = [
+export const LAST_NAMES = [
   'Smith',
   'Garcia',
   'Johnson',
@@ -330,8 +320,8 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
     for (let i = 0; i < userCount; i += 1) {
       const id = newId();
       userIds.push(id);
-      const name = FIRST[i % FIRST.length]!;
-      const surname = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+      const name = FIRST_NAMES[i % FIRST_NAMES.length]!;
+      const surname = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!;
       const hasMedia = i % 6 !== 5;
       const photo = (n: number) => portraits[(i + n) % portraits.length];
       insert('users', {
