@@ -51,7 +51,10 @@ describe('user profile', () => {
   it('shows every section of a full profile', async () => {
     const user = richUser();
     renderApp(`/users/${user._id}`);
-    expect(await screen.findByRole('heading', { name: 'Olivia Smith' })).toBeInTheDocument();
+    // The first render also transforms the lazy route chunk: allow a cold start.
+    expect(
+      await screen.findByRole('heading', { name: 'Olivia Smith' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Verified' })).toBeInTheDocument();
 
     const basic = section('Basic Information');

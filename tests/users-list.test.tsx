@@ -18,7 +18,12 @@ describe('users list', () => {
   it('shows every column for the first page, fetched with the admin token', async () => {
     renderApp('/users');
     const first = db.users[0]!;
-    const link = await screen.findByRole('link', { name: `${first.name} ${first.surname}` });
+    // The first render also transforms the lazy route chunk: allow a cold start.
+    const link = await screen.findByRole(
+      'link',
+      { name: `${first.name} ${first.surname}` },
+      { timeout: 5000 },
+    );
     expect(link).toHaveAttribute('href', `/users/${first._id}`);
     for (const header of ['Name', 'Phone Number', 'Gender', 'Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
