@@ -1,6 +1,5 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -23,21 +22,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['tsconfig.app.json', 'tsconfig.node.json', 'server/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      // eslint-plugin-import with the pure-JS TypeScript resolver: the import-x / unrs-resolver pair needs native
+      // bindings for every platform in the lock file, which this registry does not all carry (npm ci then fails).
+      'import/resolver': {
+        typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json', 'server/tsconfig.json'] },
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-cycle': 'error',
-      'import-x/no-duplicates': 'error',
-      'import-x/no-self-import': 'error',
+      'import/no-cycle': 'error',
+      'import/no-duplicates': 'error',
+      'import/no-self-import': 'error',
       eqeqeq: ['error', 'smart'],
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
     },
@@ -62,7 +60,7 @@ export default tseslint.config(
         },
       ],
       // Features do not import each other; shared code lives in lib/ and components/, which import no feature.
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -87,7 +85,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main.tsx'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'import/no-restricted-paths': 'off' },
   },
   {
     files: ['server/**/*.ts', 'scripts/**/*.{mjs,ts}', 'e2e/**/*.ts'],
