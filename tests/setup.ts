@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetDb } from '@mocks/db';
 import { server } from '@mocks/node';
 import { session } from '@/lib/session';
 import { resetRequestLog, startRequestLog } from './request-log';
+
+// A screen's code loads lazily; the first render of a test file can take over a second on a busy CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Mantine, Embla and ProseMirror use.
 Object.defineProperty(window, 'matchMedia', {
