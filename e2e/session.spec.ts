@@ -49,3 +49,18 @@ test('a deep link survives a reload and an unknown page says so', async ({ page 
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(notification(page, 'Info')).toHaveCount(0);
 });
+
+test('works on a phone-sized screen: the menu slides over the page and closes after choosing', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToDashboard(page);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+});
