@@ -47,15 +47,3 @@ export const userRef = z.union([
 
 /** Answers to writes and deletes: only the message matters. */
 export const ack = z.object({ message: text });
-
-/** { result: T } */
-export const envelope = <T extends z.ZodMiniType>(result: T) => z.object({ message: text, result });
-
-/** { result: T[] } where a missing or null list means none. */
-export const listEnvelope = <T extends z.ZodMiniType>(item: T) =>
-  z.object({
-    result: z.pipe(
-      z.nullish(z.array(item)),
-      z.transform((rows) => rows ?? []),
-    ),
-  });
