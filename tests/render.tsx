@@ -36,17 +36,24 @@ export function renderApp(path: string, { signedIn = true }: { signedIn?: boolea
   if (signedIn) signIn();
   const queryClient = createQueryClient({ queries: { retryDelay: 0 } });
   let location: Location | undefined;
+  const visited: Location[] = [];
   const router = {
     get state() {
       if (!location) throw new Error('The app has not rendered yet');
       return { location };
     },
+    /** Every location the app went to, in order, each once. */
+    visited: () => visited.map((entry) => entry.pathname),
+  };
+  const track = (next: Location) => {
+    location = next;
+    if (visited.at(-1)?.key !== next.key) visited.push(next);
   };
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} mantineEnv="test">
       <MemoryRouter initialEntries={[path]}>
-        <LocationProbe onChange={(next) => (location = next)} />
+        <LocationProbe onChange={track} />
         <AppRoutes />
       </MemoryRouter>
     </AppProviders>,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
 import { apiCalls } from './request-log';
@@ -74,6 +74,22 @@ describe('users list', () => {
     await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '1', items: '10' }));
   });
 
+  it('follows a search cleared from outside the box and never re-applies the old text', async () => {
+    const { user, router } = renderApp('/users');
+    await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
+    const search = screen.getByRole('searchbox', { name: 'Search by name, email or phone no' });
+    await user.type(search, 'oli');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=oli'));
+
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Users' }));
+    await waitFor(() => expect(search).toHaveValue(''));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(router.state.location.search).toBe('');
+    expect(router.visited().slice(-2)).toEqual(['/users', '/users']);
+    expect(await lastListQuery()).toEqual({ page: '1', items: '10' });
+  });
+
   it('filters by status and plan, resetting the page, and keeps it all in the URL', async () => {
     const { user, router } = renderApp('/users?page=3');
     await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
@@ -128,7 +144,7 @@ describe('users list', () => {
     await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '2', items: '10' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '20 / page');
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '20');
     await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '1', items: '20' }));
     await waitFor(async () => expect(await dataRows()).toHaveLength(20));
   });
@@ -154,12 +170,53 @@ describe('users list', () => {
     expect(await listCalls()).toHaveLength(2);
   });
 
+  it('activates an inactive user with the server message as Success', async () => {
+    const target = db.users.find((item) => !item.enabled)!;
+    server.use(
+      http.patch('*/api/admin/status/:userId', () =>
+        HttpResponse.json({ success: true, message: 'User is now active' }),
+      ),
+    );
+    const { user } = renderApp('/users?status=false');
+    const row = (await screen.findByRole('link', { name: `${target.name} ${target.surname}` })).closest(
+      'tr',
+    ) as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Activate' }));
+
+    const message = await screen.findByText('User is now active');
+    expect(
+      within(message.closest('.mantine-Notification-root') as HTMLElement).getByText('Success'),
+    ).toBeInTheDocument();
+    const patch = (await apiCalls(`/api/admin/status/${target._id}`))[0];
+    expect(patch?.query).toEqual({ enabled: 'true' });
+    await waitFor(async () => expect(await listCalls()).toHaveLength(2));
+  });
+
+  it('treats success:false on a status change as a failure, shown as Error', async () => {
+    server.use(
+      http.patch('*/api/admin/status/:userId', () =>
+        HttpResponse.json({ success: false, message: 'User is locked' }),
+      ),
+    );
+    const { user } = renderApp('/users');
+    const [button] = await screen.findAllByRole('button', { name: /^(Activate|Deactivate)$/ });
+    const label = button!.textContent;
+    await user.click(button!);
+    const message = await screen.findByText('User is locked');
+    const notification = message.closest('.mantine-Notification-root') as HTMLElement;
+    expect(within(notification).getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText(/successfully/)).not.toBeInTheDocument();
+    expect(button).toHaveTextContent(label!);
+    expect(await listCalls()).toHaveLength(1);
+  });
+
   it("shows a failed status change as an Error with the server's message", async () => {
     server.use(
       http.patch('*/api/admin/status/:userId', () =>
         HttpResponse.json({ success: false, message: 'Could not update' }, { status: 500 }),
       ),
     );
+    const logged = vi.spyOn(console, 'error');
     const { user } = renderApp('/users');
     const [button] = await screen.findAllByRole('button', { name: /^(Activate|Deactivate)$/ });
     await user.click(button!);
@@ -167,6 +224,7 @@ describe('users list', () => {
     const notification = message.closest('.mantine-Notification-root') as HTMLElement;
     expect(within(notification).getByText('Error')).toBeInTheDocument();
     expect(within(notification).queryByText('Info')).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ serverMessage: 'Could not update' }));
   });
 
   it('opens the larger photo from the avatar', async () => {

@@ -9,10 +9,9 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BusyOverlay } from '@/components/busy-overlay';
 import { DataTable, type Column } from '@/components/data-table';
@@ -23,44 +22,12 @@ import { isApiError } from '@/lib/api-error';
 import { useListParams } from '@/lib/list-params';
 import { mediaUrl } from '@/lib/media';
 import { notify } from '@/lib/notify';
+import { useSearchBox } from '@/lib/search-box';
 import { useSetUserStatus, userQueries, type User } from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 
 const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ default: module.PhotoModal })));
-
-const SEARCH_MIN_LENGTH = 3;
-
-/** SPEC 5: the search applies from 3 characters, or when cleared. */
-function applicableSearch(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed.length === 0 || trimmed.length >= SEARCH_MIN_LENGTH ? trimmed : null;
-}
-
-/** The search box: typed text stays local until it is applicable, then goes to the URL. */
-function useSearchBox(applied: string, apply: (value: string) => void) {
-  const [text, setText] = useState(applied);
-  const [debounced] = useDebouncedValue(text, 300);
-  const lastApplied = useRef(applied);
-
-  useEffect(() => {
-    // Back/forward or a shared link changed the search: show it.
-    if (applied !== lastApplied.current) {
-      lastApplied.current = applied;
-      setText(applied);
-    }
-  }, [applied]);
-
-  useEffect(() => {
-    const next = applicableSearch(debounced);
-    if (next !== null && next !== lastApplied.current) {
-      lastApplied.current = next;
-      apply(next);
-    }
-  }, [debounced, apply]);
-
-  return [text, setText] as const;
-}
 
 /** /users (SPEC 2.6). */
 export function UsersListPage() {
@@ -79,8 +46,10 @@ export function UsersListPage() {
       {
         onSuccess: (answer) =>
           notify.success(answer.message || (user.enabled ? USERS_TEXT.deactivated : USERS_TEXT.activated)),
-        onError: (error) =>
-          notify.error((isApiError(error) && error.serverMessage) || USERS_TEXT.statusFailed),
+        // SPEC 8: Error with the server's words; nothing when it gave none (an ended session has its own path).
+        onError: (error) => {
+          if (isApiError(error) && error.serverMessage) notify.error(error.serverMessage);
+        },
       },
     );
 
