@@ -13,9 +13,9 @@ declare module '@tanstack/react-query' {
  * SPEC 8: a failure is logged, and shown as an Info notification with the server's message when it gave one.
  * An ended session is not an error to report: the admin is sent to sign in.
  */
-export function reportApiFailure(error: unknown) {
+export function reportApiFailure(error: unknown, { notifyError = true }: { notifyError?: boolean } = {}) {
   console.error(error);
-  if (error instanceof ApiError && error.kind !== 'session-expired' && error.serverMessage) {
+  if (notifyError && error instanceof ApiError && error.kind !== 'session-expired' && error.serverMessage) {
     notify.info(error.serverMessage);
   }
 }
@@ -33,14 +33,11 @@ export const FRESH_FOR_MS = 60_000;
 export function createQueryClient(overrides: QueryClientConfig['defaultOptions'] = {}) {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (query.meta?.notifyError !== false) reportApiFailure(error);
-      },
+      // A call site that opts out of the notification (meta.notifyError: false) still has its failure logged.
+      onError: (error, query) => reportApiFailure(error, query.meta),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.notifyError !== false) reportApiFailure(error);
-      },
+      onError: (error, _variables, _context, mutation) => reportApiFailure(error, mutation.meta),
     }),
     defaultOptions: {
       queries: {

@@ -13,7 +13,6 @@ export const USERS_TEXT = {
   verified: 'Verified',
   loading: 'Loading users',
   empty: 'No users match these filters',
-  statusFailed: 'Could not change the status',
   activated: 'User activated successfully',
   deactivated: 'User deactivated successfully',
   // Profile
