@@ -66,8 +66,9 @@ describe('delete account', () => {
   it("validates the e-mail with SPEC's messages", async () => {
     const { user } = renderApp('/delete-account', { signedIn: false });
     expect(await screen.findByRole('heading', { name: 'Delete Your Account' })).toBeInTheDocument();
-    expect(screen.getByText(/cannot be undone/)).toBeInTheDocument();
-    expect(screen.getByText(/permanently deleted/)).toBeInTheDocument();
+    const warning = screen.getByRole('heading', { level: 2 });
+    expect(warning).toHaveTextContent(/cannot be undone/);
+    expect(warning).toHaveTextContent(/all your data will be permanently deleted/);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Please input your email!')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { notify } from '@/lib/notify';
@@ -31,7 +31,10 @@ export function DeleteAccountPage() {
     <PublicPageFrame title={PUBLIC_TEXT.deleteTitle} width={480}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text c="dimmed">{PUBLIC_TEXT.deleteWarning}</Text>
+          <Title order={2} size="h4" c="red.8">
+            {PUBLIC_TEXT.deleteWarning}
+          </Title>
+          <Text c="dimmed">{PUBLIC_TEXT.deleteDetail}</Text>
           <TextInput
             label={PUBLIC_TEXT.email}
             type="email"

@@ -3,8 +3,9 @@ export const PUBLIC_TEXT = {
   policyTitle: 'Child Safety Policy',
   policyFailed: 'Failed to fetch data',
   deleteTitle: 'Delete Your Account',
-  deleteWarning:
-    'This action cannot be undone. Your account and all of its data (profile, photos, matches and messages) will be permanently deleted.',
+  deleteWarning: 'This action cannot be undone: all your data will be permanently deleted.',
+  deleteDetail:
+    'Your profile, photos, matches and messages go with your account. We will e-mail you a link to confirm the deletion.',
   email: 'Email',
   emailRequired: 'Please input your email!',
   emailInvalid: 'The input is not valid E-mail!',
