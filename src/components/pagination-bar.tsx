@@ -1,4 +1,5 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { useId } from 'react';
 import { PAGE_SIZES } from '@/lib/list-params';
 
 type PaginationBarProps = {
@@ -14,18 +15,22 @@ export function PaginationBar({ page, size, total, onPage, onSize }: PaginationB
   const pages = Math.max(1, Math.ceil(total / size));
   const first = total === 0 ? 0 : (page - 1) * size + 1;
   const last = Math.min(total, page * size);
+  const sizeId = useId();
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
         {total === 0 ? 'No entries' : `Showing ${first}–${last} of ${total}`}
       </Text>
       <Group gap="sm" wrap="wrap">
+        <Text component="label" htmlFor={sizeId} size="sm">
+          Rows per page
+        </Text>
         <NativeSelect
-          aria-label="Rows per page"
-          data={PAGE_SIZES.map((value) => ({ value: String(value), label: `${value} / page` }))}
+          id={sizeId}
+          data={PAGE_SIZES.map((value) => ({ value: String(value), label: String(value) }))}
           value={String(size)}
           onChange={(event) => onSize(Number(event.currentTarget.value))}
-          w={120}
+          w={80}
           size="xs"
         />
         <Pagination

@@ -17,7 +17,9 @@ export function useListParams<Filter extends string = never>(filterNames: readon
   const [searchParams, setSearchParams] = useSearchParams();
 
   const page = positiveInt(searchParams.get('page'), 1);
-  const size = positiveInt(searchParams.get('size'), DEFAULT_PAGE_SIZE);
+  // Only the sizes the control offers: a hand-edited ?size=5000 would otherwise ask the API for everything.
+  const requestedSize = positiveInt(searchParams.get('size'), DEFAULT_PAGE_SIZE);
+  const size = (PAGE_SIZES as readonly number[]).includes(requestedSize) ? requestedSize : DEFAULT_PAGE_SIZE;
   const search = searchParams.get('q') ?? '';
   const filters = Object.fromEntries(
     filterNames.map((name) => [name, searchParams.get(name) ?? '']),
