@@ -8,15 +8,7 @@ const FEATURES = ['auth', 'dashboard', 'users', 'faq', 'public-pages', 'own-prof
 
 export default tseslint.config(
   {
-    ignores: [
-      'dist',
-      'coverage',
-      'node_modules',
-      'public/mockServiceWorker.js',
-      'data',
-      'test-results',
-      'playwright-report',
-    ],
+    ignores: ['dist', 'coverage', 'node_modules', 'data', 'test-results', 'playwright-report'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -52,6 +44,12 @@ export default tseslint.config(
         'error',
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render stored HTML with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.',
+        },
+        {
+          // The same prop smuggled in an object (spread into JSX, or given to createElement).
+          selector:
+            "Property[key.name='dangerouslySetInnerHTML'], Property[key.value='dangerouslySetInnerHTML']",
           message: 'Render stored HTML with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.',
         },
         {
