@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -26,10 +28,28 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Demo mode's service worker, served by the dev server from the msw package itself: it never sits in public/,
+ * so production builds do not ship it.
+ */
+function mockServiceWorker(): Plugin {
+  const workerPath = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
+  return {
+    name: 'mock-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript');
+        response.end(readFileSync(workerPath));
+      });
+    },
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), chunkModules()],
+  plugins: [react(), chunkModules(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
