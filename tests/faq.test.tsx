@@ -68,6 +68,37 @@ describe('FAQ list', () => {
     expect(await apiCalls('/api/faq/listAll')).toHaveLength(2);
   });
 
+  it("keeps the row and shows the server's message when a delete is refused", async () => {
+    server.use(
+      http.delete('*/api/faq/delete/:id', () =>
+        HttpResponse.json({ success: false, message: 'This FAQ is in use' }),
+      ),
+    );
+    const { user } = renderApp('/faq');
+    const row = await rowOf('How do I report a user?');
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+
+    const notification = await screen.findByRole('alert');
+    expect(within(notification).getByText('Info')).toBeInTheDocument();
+    expect(within(notification).getByText('This FAQ is in use')).toBeInTheDocument();
+    expect(screen.queryByText('Faq deleted successfully!')).not.toBeInTheDocument();
+    expect(await rowOf('How do I report a user?')).toBeInTheDocument();
+  });
+
+  it('shows no notification when a failure carries no message', async () => {
+    server.use(http.delete('*/api/faq/delete/:id', () => new HttpResponse(null, { status: 500 })));
+    const { user } = renderApp('/faq');
+    const row = await rowOf('How do I report a user?');
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+
+    await waitFor(async () => expect(await apiCalls('/api/faq/delete/' + db.faqs[1]!._id)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await rowOf('How do I report a user?')).toBeInTheDocument();
+  });
+
   it('does nothing when the admin answers No', async () => {
     const { user } = renderApp('/faq');
     const row = await rowOf('How do I report a user?');
@@ -172,6 +203,36 @@ describe('FAQ form', () => {
     expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveTextContent('Some answer');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
     expect(screen.getByRole('button', { name: 'Add Faq' })).toBeEnabled();
+  });
+
+  it('keeps every value of the update form when the save answers success:false', async () => {
+    server.use(
+      http.patch('*/api/faq/update/:id', () =>
+        HttpResponse.json({ success: false, message: 'Question is too long' }),
+      ),
+    );
+    const faq = db.faqs[0]!;
+    const { user, router } = renderApp(`/faq/update/${faq._id}`);
+    const question = await screen.findByLabelText('Question');
+    await user.clear(question);
+    await user.type(question, 'A changed question?');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await user.click(screen.getByRole('button', { name: 'Update Faq' }));
+
+    expect(
+      await screen.findByText('Question is too long', { selector: '.mantine-Notification-description' }),
+    ).toBeVisible();
+    expect(screen.queryByText('Faq updated successfully!')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/faq/update/${faq._id}`);
+    expect(screen.getByLabelText('Question')).toHaveValue('A changed question?');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
+  });
+
+  it('goes back to the list with the Back button', async () => {
+    const { user, router } = renderApp('/faq/add');
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
   });
 
   it('shows the server message when the record does not exist', async () => {

@@ -11,12 +11,20 @@ import { renderApp, signIn } from './render';
 
 describe('the guard', () => {
   it('sends every signed-in route to sign-in without a token', async () => {
-    for (const path of ['/', '/dashboard', '/users', '/faq', '/faq/add', '/users/abc', '/no-such-page']) {
+    for (const path of ['/', '/dashboard', '/users', '/faq', '/faq/add', '/users/abc', '/profile']) {
       const view = renderApp(path, { signedIn: false });
       await waitFor(() => expect(view.router.state.location.pathname).toBe('/sign-in'));
       view.unmount();
     }
     expect(await apiCalls()).toHaveLength(0);
+  });
+
+  it('tells a signed-out visitor that an unknown page does not exist, with a way to sign in', async () => {
+    const { user, router } = renderApp('/no-such-page', { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
   });
 
   it('sends a signed-in admin away from sign-in', async () => {
@@ -40,6 +48,40 @@ describe('the layout', () => {
     renderApp('/faq');
     const profile = await screen.findByRole('link', { name: 'Your profile: Admin User' });
     expect(profile).toHaveAttribute('href', '/profile');
+  });
+
+  it("shows the admin's photo in the top bar, or a default avatar without one", async () => {
+    signIn();
+    session.update({ photo: 'uploads/admin.png' });
+    const view = renderApp('/faq', { signedIn: false });
+    const profile = await screen.findByRole('link', { name: 'Your profile: Admin User' });
+    expect(profile.querySelector('img')).toHaveAttribute('src', '/uploads/admin.png');
+    view.unmount();
+
+    session.update({ photo: '' });
+    renderApp('/faq', { signedIn: false });
+    const withoutPhoto = await screen.findByRole('link', { name: 'Your profile: Admin User' });
+    expect(withoutPhoto.querySelector('img')).toBeNull();
+    expect(withoutPhoto.querySelector('svg')).not.toBeNull();
+  });
+
+  it('hides and shows the sidebar with the top-bar toggle', async () => {
+    const { user, container } = renderApp('/faq');
+    const sidebar = container.querySelector('aside') as HTMLElement;
+    expect(await within(sidebar).findByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    expect(sidebar).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    expect(sidebar).toHaveAttribute('aria-hidden', 'false');
+  });
+
+  it('names the close button of every dialog and drawer', async () => {
+    const { user } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Configurator' });
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('logs out after confirmation, clearing all storage and going to /login', async () => {
@@ -116,12 +158,36 @@ describe('session expiry', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(ended).toHaveBeenCalledTimes(1);
+    expect(router.visited().filter((path) => path === '/login')).toHaveLength(1);
     expect(localStorage.length).toBe(0);
     expect(screen.queryByText('jwt expired')).not.toBeInTheDocument();
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
   });
 
-  it('treats jwtExpired in any answer as expiry, and a 403 as a refusal only', async () => {
+  it('treats a jwtExpired flag in any answer as expiry, even without the message', async () => {
+    server.use(
+      http.get('*/api/admin/dashboard', () => HttpResponse.json({ success: false, jwtExpired: true })),
+    );
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('ends the session when a write is refused for an expired token', async () => {
+    server.use(
+      http.delete('*/api/faq/delete/:id', () =>
+        HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 }),
+      ),
+    );
+    const { user, router } = renderApp('/faq');
+    const [firstDelete] = await screen.findAllByRole('button', { name: 'Delete' });
+    await user.click(firstDelete!);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByText('jwt expired')).not.toBeInTheDocument();
+  });
+
+  it('treats a 403 as a refusal only', async () => {
     server.use(
       http.get('*/api/faq/listAll', () =>
         HttpResponse.json({ success: false, message: 'Forbidden for this role' }, { status: 403 }),
@@ -192,5 +258,25 @@ describe('retries', () => {
     renderApp('/faq');
     expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
     expect(reads).toBe(1);
+  });
+
+  it('never retries a failed write', async () => {
+    let writes = 0;
+    server.use(
+      http.post('*/api/faq/create', () => {
+        writes += 1;
+        return HttpResponse.json({ success: false, message: 'Database down' }, { status: 503 });
+      }),
+    );
+    const { user } = renderApp('/faq/add');
+    await user.type(await screen.findByLabelText('Question'), 'Is it retried?');
+    await user.type(screen.getByRole('textbox', { name: 'Answer' }), 'No.');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Active' }));
+    await user.click(screen.getByRole('button', { name: 'Add Faq' }));
+    expect(
+      await screen.findByText('Database down', { selector: '.mantine-Notification-description' }),
+    ).toBeVisible();
+    expect(writes).toBe(1);
   });
 });

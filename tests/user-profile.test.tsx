@@ -112,7 +112,7 @@ describe('user profile', () => {
     });
     const { container } = renderApp(`/users/${user._id}`);
     expect(await screen.findByRole('heading', { name: 'Noah' })).toBeInTheDocument();
-    expect(screen.getByText('N')).toBeInTheDocument();
+    expect(screen.getByText('N')).toHaveStyle({ backgroundColor: avatarColour('Noah') });
     expect(screen.getByText('No photos or videos')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Plan Details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Answer Prompts' })).not.toBeInTheDocument();
