@@ -24,9 +24,17 @@ test('shows the dashboard counts, which link to their lists', async ({ page }) =
   const users = page.getByRole('link', { name: /Total Users/ });
   await expect(users).toBeVisible();
   await expect(users).toContainText(/\d+/);
-  await expect(page.getByRole('link', { name: /Total Contact/ })).toHaveAttribute('href', '/contact-us');
+  const contacts = page.getByRole('link', { name: /Total Contact/ });
+  await expect(contacts).toHaveAttribute('href', '/contact-us');
   await users.click();
   await expect(page).toHaveURL(/\/users/);
+
+  await page.goBack();
+  await contacts.click();
+  await expect(page).toHaveURL(/\/contact-us$/);
+  const table = page.getByRole('table', { name: 'Contact Us' });
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await expect(page.getByText(/Showing 1–10 of \d+/)).toBeVisible();
 });
 
 test('logs out after confirmation, clearing storage', async ({ page }) => {

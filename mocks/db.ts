@@ -39,6 +39,15 @@ export type MockUser = {
   createdAt: string;
 };
 
+export type MockContact = {
+  _id: string;
+  title: string;
+  email: string;
+  phoneNo: string;
+  description: string;
+  created: string;
+};
+
 export type MockFaq = { _id: string; question: string; answer: string; enabled: boolean };
 
 export type MockAdmin = {
@@ -58,7 +67,7 @@ type Db = {
   tokens: Set<string>;
   users: MockUser[];
   faqs: MockFaq[];
-  contactCount: number;
+  contacts: MockContact[];
   childSafetyPolicy: string;
   deletionRequests: string[];
 };
@@ -171,6 +180,39 @@ function makeFaqs(): MockFaq[] {
   ];
 }
 
+const CONTACT_SUBJECTS = [
+  [
+    'Cannot upload photos',
+    'Every time I try to add a second photo the app says the upload failed. I have tried on Wi-Fi and mobile data.',
+  ],
+  [
+    'Billing question',
+    'I was charged twice for my Gold plan this month. Could you refund the second payment, please?',
+  ],
+  [
+    'Report a fake profile',
+    'A profile in my area uses pictures of a well-known actor and keeps asking people for money.',
+  ],
+  ['Feature request', 'It would be great to filter matches by the languages they speak.'],
+  ['Account locked', 'I mistyped my password a few times and now I cannot sign in at all.'],
+  ['Event cancelled?', 'The board games evening on Friday disappeared from my list. Is it still happening?'],
+] as const;
+
+function makeContacts(count: number): MockContact[] {
+  return Array.from({ length: count }, (_, index) => {
+    const [title, description] = CONTACT_SUBJECTS[index % CONTACT_SUBJECTS.length]!;
+    const name = (FIRST_NAMES[index % FIRST_NAMES.length] as string).toLowerCase();
+    return {
+      _id: nextId(),
+      title,
+      email: `${name}.${index}@example.com`,
+      phoneNo: `+44 7700 900${String(100 + index).padStart(3, '0')}`,
+      description,
+      created: new Date(Date.UTC(2026, 10, 20, 15, 30) - index * 7_200_000).toISOString(),
+    };
+  });
+}
+
 function seed(): Db {
   resetIds();
   return {
@@ -185,7 +227,7 @@ function seed(): Db {
     tokens: new Set(),
     users: makeUsers(64),
     faqs: makeFaqs(),
-    contactCount: 18,
+    contacts: makeContacts(18),
     childSafetyPolicy:
       '<h2>Child Safety Policy</h2><p>We have zero tolerance for child sexual abuse and exploitation. Accounts of users under 18 are removed, and reports are reviewed by our safety team within 24 hours.</p><ul><li>Report concerns from any profile or chat.</li><li>We cooperate with law enforcement.</li></ul>',
     deletionRequests: [],

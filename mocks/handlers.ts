@@ -1,4 +1,5 @@
 import { authHandlers } from './handlers/auth';
+import { contactHandlers } from './handlers/contact-us';
 import { faqHandlers } from './handlers/faq';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
@@ -9,6 +10,7 @@ import { scenarioHandler } from './scenario';
 export const handlers = [
   scenarioHandler,
   ...authHandlers,
+  ...contactHandlers,
   ...faqHandlers,
   ...publicHandlers,
   ...profileHandlers,

@@ -31,7 +31,7 @@ describe('dashboard', () => {
       await screen.findByRole('link', { name: new RegExp(`Total Users\\s*${db.users.length}`) }),
     ).toBeVisible();
     expect(
-      screen.getByRole('link', { name: new RegExp(`Total Contact\\s*${db.contactCount}`) }),
+      screen.getByRole('link', { name: new RegExp(`Total Contact\\s*${db.contacts.length}`) }),
     ).toBeVisible();
   });
 

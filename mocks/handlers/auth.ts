@@ -18,7 +18,7 @@ export const authHandlers = [
   http.get(apiPath('admin/dashboard'), ({ request }) => {
     const refusal = refuseWithoutAdmin(request);
     if (refusal) return refusal;
-    return ok({ result: { userCount: db.users.length, contactCount: db.contactCount } });
+    return ok({ result: { userCount: db.users.length, contactCount: db.contacts.length } });
   }),
 
   http.get(apiPath('user/read'), ({ request }) => {

@@ -76,6 +76,13 @@ export const routes: RouteObject[] = [
               (m) => m.FaqListPage,
             ),
           },
+          {
+            path: '/contact-us',
+            element: screen(
+              () => import('@/features/contact-us/contact-us-list-page'),
+              (m) => m.ContactUsListPage,
+            ),
+          },
           { path: '/faq/add', element: faqForm },
           { path: '/faq/update/:faqId', element: faqForm },
           {

@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api, type RequestOptions } from './api-client';
 import { ack } from './schemas';
@@ -20,6 +26,38 @@ export const rowsResponse = <T>(item: z.ZodMiniType<T>) =>
       return { rows, total: pagination?.count ?? rows.length };
     }),
   );
+
+/** What a paginated list asks for: the page and its size (sent as `limit`, or `items` for users and posts). */
+export type PageRequest = { page: number; size: number };
+
+/**
+ * Declares a read-only, server-paginated list (contact messages, feedback, reports…): its query keys and queryOptions.
+ * The previous page stays on screen while the next one loads.
+ */
+export function definePagedList<Item>(definition: {
+  key: string;
+  item: z.ZodMiniType<Item>;
+  path: string;
+  sizeParam?: 'limit' | 'items';
+}) {
+  const { key, item, path, sizeParam = 'limit' } = definition;
+  const schema = rowsResponse(item);
+  const keys = {
+    all: [key] as const,
+    lists: () => [key, 'list'] as const,
+    list: (request: PageRequest) => [key, 'list', request] as const,
+  };
+  return {
+    keys,
+    list: (request: PageRequest) =>
+      queryOptions({
+        queryKey: keys.list(request),
+        queryFn: ({ signal }) =>
+          api.get(path, schema, { signal, searchParams: { page: request.page, [sizeParam]: request.size } }),
+        placeholderData: keepPreviousData,
+      }),
+  };
+}
 
 type Endpoints = {
   list: string;

@@ -1,4 +1,4 @@
-import { IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
 
 export type MenuItem = { label: string; to: string; icon: Icon };
 
@@ -7,4 +7,5 @@ export const MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconDashboard },
   { label: 'Users', to: '/users', icon: IconUsers },
   { label: 'FAQ', to: '/faq', icon: IconHelpCircle },
+  { label: 'Contact Us', to: '/contact-us', icon: IconAddressBook },
 ];
