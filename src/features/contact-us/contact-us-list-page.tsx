@@ -1,8 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { Column } from '@/components/data-table';
-import { PagedList } from '@/components/paged-list';
+import { PageCard } from '@/components/page-card';
+import { PagedTable } from '@/components/paged-table';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatDateTime } from '@/lib/format';
+import { useListParams } from '@/lib/list-params';
 import { contactQueries, type ContactMessage } from './api';
 import { CONTACT_TEXT } from './strings';
 
@@ -33,13 +36,18 @@ const columns: Column<ContactMessage>[] = [
 
 /** /contact-us (SPEC 2.15): read-only, paginated. */
 export function ContactUsListPage() {
+  const paging = useListParams();
+  const query = useQuery(contactQueries.list({ page: paging.page, size: paging.size }));
   return (
-    <PagedList
-      title={CONTACT_TEXT.listTitle}
-      list={contactQueries}
-      columns={columns}
-      rowKey={(row) => row._id}
-      emptyText={CONTACT_TEXT.empty}
-    />
+    <PageCard title={CONTACT_TEXT.listTitle}>
+      <PagedTable
+        label={CONTACT_TEXT.listTitle}
+        query={query}
+        paging={paging}
+        columns={columns}
+        rowKey={(row) => row._id}
+        emptyText={CONTACT_TEXT.empty}
+      />
+    </PageCard>
   );
 }

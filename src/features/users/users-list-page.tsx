@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BusyOverlay } from '@/components/busy-overlay';
-import { DataTable, type Column } from '@/components/data-table';
+import type { Column } from '@/components/data-table';
 import { PageCard } from '@/components/page-card';
-import { PaginationBar } from '@/components/pagination-bar';
+import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
 import { isApiError } from '@/lib/api-error';
 import { useListParams } from '@/lib/list-params';
@@ -31,10 +20,8 @@ const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ defaul
 
 /** /users (SPEC 2.6). */
 export function UsersListPage() {
-  const { page, size, search, filters, setPage, setSize, setSearch, setFilter } = useListParams([
-    'status',
-    'plan',
-  ]);
+  const paging = useListParams(['status', 'plan']);
+  const { page, size, search, filters, setSearch, setFilter } = paging;
   const [searchText, setSearchText] = useSearchBox(search, setSearch);
   const list = useQuery(userQueries.list({ page, size, search, status: filters.status, plan: filters.plan }));
   const setStatus = useSetUserStatus();
@@ -144,28 +131,14 @@ export function UsersListPage() {
           w={160}
         />
       </Group>
-      <Box pos="relative">
-        <BusyOverlay
-          visible={list.isFetching && (list.isPending || list.isPlaceholderData)}
-          label={USERS_TEXT.loading}
-        />
-        <DataTable
-          label={USERS_TEXT.listTitle}
-          columns={columns}
-          rows={list.data?.rows}
-          rowKey={(user) => user._id}
-          loading={list.isPending}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          emptyText={USERS_TEXT.empty}
-        />
-      </Box>
-      <PaginationBar
-        page={page}
-        size={size}
-        total={list.data?.total ?? 0}
-        onPage={setPage}
-        onSize={setSize}
+      <PagedTable
+        label={USERS_TEXT.listTitle}
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey={(user) => user._id}
+        emptyText={USERS_TEXT.empty}
+        loadingLabel={USERS_TEXT.loading}
       />
       {photo ? (
         <Suspense fallback={null}>

@@ -1,0 +1,60 @@
+import { Box } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Rows } from '@/lib/resource';
+import { BusyOverlay } from './busy-overlay';
+import { DataTable, type Column } from './data-table';
+import { PaginationBar } from './pagination-bar';
+
+type PagedTableProps<Row> = {
+  label: string;
+  /** The list's query, asked for `paging`'s page and size. */
+  query: UseQueryResult<Rows<Row>>;
+  /** From useListParams: the page and size in the URL, and how to change them. */
+  paging: { page: number; size: number; setPage: (page: number) => void; setSize: (size: number) => void };
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string;
+  emptyText: string;
+  loadingLabel?: string;
+};
+
+/**
+ * A server-paginated table: the full-screen loader while a page loads (the previous page stays underneath), the
+ * table's loading, empty and error states, and the pagination bar with its page-size control.
+ */
+export function PagedTable<Row>({
+  label,
+  query,
+  paging,
+  columns,
+  rowKey,
+  emptyText,
+  loadingLabel = 'Loading',
+}: PagedTableProps<Row>) {
+  return (
+    <>
+      <Box pos="relative">
+        <BusyOverlay
+          visible={query.isFetching && (query.isPending || query.isPlaceholderData)}
+          label={loadingLabel}
+        />
+        <DataTable
+          label={label}
+          columns={columns}
+          rows={query.data?.rows}
+          rowKey={rowKey}
+          loading={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyText={emptyText}
+        />
+      </Box>
+      <PaginationBar
+        page={paging.page}
+        size={paging.size}
+        total={query.data?.total ?? 0}
+        onPage={paging.setPage}
+        onSize={paging.setSize}
+      />
+    </>
+  );
+}
