@@ -10,14 +10,14 @@ import { requireAdmin } from './lib/auth';
 import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
 import type { Mailer } from './lib/mail';
-import { UPLOAD_BODY_LIMIT, UploadStore } from './lib/uploads';
+import { UPLOAD_BODY_LIMIT, uploadContentType, UploadStore } from './lib/uploads';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { registerResources } from './routes/resources';
 import { registerPublicUserRoutes, registerUserRoutes } from './routes/users';
 
 export type AppDeps = {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'publicUrl'>;
+  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'publicUrl' | 'trustProxy'>;
   mailer: Mailer;
   /** The built console to serve; omitted in API-only tests. */
   distDir?: string;
@@ -66,7 +66,7 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
   registerPublicUserRoutes(app, { db, mailer, ...config });
 
   app.use('/api/*', requireAdmin(db, config.jwtSecret));
-  registerUserRoutes(app, { db, uploads });
+  registerUserRoutes(app, { db, uploads, ...config });
   registerResources(app, db, uploads);
   registerContentRoutes(app, { db, uploads, mailer });
   app.all('/api/*', () => {
@@ -79,6 +79,8 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'public, max-age=86400');
     await next();
+    const type = uploadContentType(c.req.path);
+    if (c.res.ok && type) c.header('Content-Type', type);
   });
   app.get(
     '/uploads/*',
@@ -92,18 +94,15 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
       await next();
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
+    // index.html names the current hashed assets, so it is revalidated on every load, however it is reached.
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
+    });
     app.get('*', serveStatic({ root }));
+    app.get('/assets/*', (c) => c.text('Not found', 404));
     // Deep links (/users/123, /faq/add) get the console, which routes them itself.
-    app.get(
-      '*',
-      serveStatic({
-        root,
-        path: 'index.html',
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'no-cache');
-        },
-      }),
-    );
+    app.get('*', serveStatic({ root, path: 'index.html' }));
   }
   return app;
 }

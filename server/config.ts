@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .string()
-  .optional()
-  .transform((value) => !(value && ['0', 'false', 'no', 'off'].includes(value.toLowerCase())));
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? !['0', 'false', 'no', 'off'].includes(value.toLowerCase()) : fallback));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,7 +20,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(12 * 60 * 60),
-  SEED_DEMO: flag,
+  SEED_DEMO: flag(true),
+  TRUST_PROXY: flag(false),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Admin Console <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -33,6 +35,8 @@ export type Config = {
   jwtSecret: string;
   tokenTtlSeconds: number;
   seedDemo: boolean;
+  /** Behind one reverse proxy: the client is the last X-Forwarded-For entry, which that proxy appended. */
+  trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where links in mails point (the account-deletion confirmation); defaults to http://localhost:PORT. */
@@ -67,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),
     tokenTtlSeconds: values.TOKEN_TTL,
     seedDemo: values.SEED_DEMO,
+    trustProxy: values.TRUST_PROXY,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),

@@ -205,6 +205,8 @@ const MIGRATIONS: string[] = [
     used_at TEXT
   );
   `,
+  // Tokens carry the version they were signed at; a password change bumps it, so older tokens stop working.
+  `ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export function migrate(db: Database.Database) {

@@ -3,20 +3,33 @@ import { sign, verify } from 'hono/jwt';
 import type { Db } from '../db/connection';
 import { HttpError } from './errors';
 
-export type AdminClaims = { sub: string; role: 'admin' };
+/** `ver` is the admin's token_version when signed; changing the password bumps it, ending older sessions. */
+export type AdminClaims = { sub: string; role: 'admin'; ver: number; iat: number; exp: number };
 
-export async function issueToken(adminId: string, secret: string, ttlSeconds: number): Promise<string> {
+export async function issueToken(
+  admin: { id: string; tokenVersion: number },
+  secret: string,
+  ttlSeconds: number,
+): Promise<string> {
   const issuedAt = Math.floor(Date.now() / 1000);
-  return sign({ sub: adminId, role: 'admin', iat: issuedAt, exp: issuedAt + ttlSeconds }, secret, 'HS256');
+  const claims: AdminClaims = {
+    sub: admin.id,
+    role: 'admin',
+    ver: admin.tokenVersion,
+    iat: issuedAt,
+    exp: issuedAt + ttlSeconds,
+  };
+  return sign(claims, secret, 'HS256');
 }
 
 /**
- * Every admin route: a valid, unexpired HS256 token of an admin who still exists.
+ * Every admin route: a valid HS256 token with an expiry, not yet expired, of an admin who still exists and has not
+ * changed the password since it was signed.
  * An expired one gets SPEC's 'jwt expired' with jwtExpired: true, which the console turns into a new sign-in.
  */
 export function requireAdmin(db: Db, secret: string): MiddlewareHandler<{ Variables: { adminId: string } }> {
-  const findAdmin = db.prepare<[string], { id: string }>(
-    "SELECT id FROM users WHERE id = ? AND role = 'admin'",
+  const findAdmin = db.prepare<[string], { id: string; token_version: number }>(
+    "SELECT id, token_version FROM users WHERE id = ? AND role = 'admin'",
   );
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
@@ -31,10 +44,16 @@ export function requireAdmin(db: Db, secret: string): MiddlewareHandler<{ Variab
       }
       throw new HttpError(401, 'Invalid token');
     }
-    if (payload.role !== 'admin' || typeof payload.sub !== 'string' || !findAdmin.get(payload.sub)) {
+    const admin = typeof payload.sub === 'string' ? findAdmin.get(payload.sub) : undefined;
+    if (
+      payload.role !== 'admin' ||
+      typeof payload.exp !== 'number' ||
+      !admin ||
+      payload.ver !== admin.token_version
+    ) {
       throw new HttpError(401, 'Invalid token');
     }
-    c.set('adminId', payload.sub);
+    c.set('adminId', admin.id);
     await next();
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 let counter = randomBytes(3).readUIntBE(0, 3);
 const machine = randomBytes(5).toString('hex');
@@ -12,6 +13,9 @@ export function newId(at: Date = new Date()): string {
   return `${seconds}${machine}${counter.toString(16).padStart(6, '0')}`;
 }
 
-export const isId = (value: string) => /^[0-9a-f]{24}$/.test(value);
+const idSchema = z.string({ error: 'Invalid id' }).regex(/^[0-9a-f]{24}$/, 'Invalid id');
+
+/** An id from a request path: 24 hex digits, or 400 'Invalid id' before any lookup. */
+export const parseId = (value: string | undefined) => idSchema.parse(value);
 
 export const now = () => new Date().toISOString();

@@ -35,3 +35,19 @@ export function createMailer(options: {
     },
   };
 }
+
+/**
+ * Sends after the response has gone, one message at a time, so a slow or failing transport never shapes the answer
+ * (timing, status) nor leaves a half-done request to be retried; a failure is logged.
+ */
+export function sendInBackground(mailer: Mailer, mails: OutgoingMail[]): void {
+  void (async () => {
+    for (const mail of mails) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        console.error(`Could not send "${mail.subject}" to ${mail.to}:`, error);
+      }
+    }
+  })();
+}

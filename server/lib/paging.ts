@@ -1,18 +1,28 @@
 import { z } from 'zod';
 
-const positive = (fallback: number, max: number) =>
-  z.coerce.number().int().min(1).max(max).catch(fallback).default(fallback);
+/** The largest page size a list answers; a larger `items` / `limit` is served as this many. */
+export const MAX_PAGE_SIZE = 100;
 
-/** page + items (users, posts) or page + limit (everything else); bad values fall back to the defaults. */
-export const pagingQuery = z.object({
-  page: positive(1, 1_000_000),
-  items: positive(10, 100).optional(),
-  limit: positive(10, 100).optional(),
+const wholeFromOne = (name: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: `${name} must be a whole number of 1 or more` })
+      .int(`${name} must be a whole number of 1 or more`)
+      .min(1, `${name} must be a whole number of 1 or more`)
+      .optional(),
+  );
+
+/** page + items (users, posts) or page + limit (everything else); a bad value is refused, never guessed. */
+const pagingQuery = z.object({
+  page: wholeFromOne('page'),
+  items: wholeFromOne('items'),
+  limit: wholeFromOne('limit'),
 });
 
 export function paging(query: Record<string, string | undefined>) {
-  const { page, items, limit } = pagingQuery.parse(query);
-  const size = items ?? limit ?? 10;
+  const { page = 1, items, limit } = pagingQuery.parse(query);
+  const size = Math.min(items ?? limit ?? 10, MAX_PAGE_SIZE);
   return { page, size, offset: (page - 1) * size };
 }
 

@@ -1,3 +1,23 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+
+/**
+ * The address to count a client by: the socket's peer, or, when TRUST_PROXY says a reverse proxy stands in front,
+ * the last X-Forwarded-For entry (the one that proxy appended; entries before it are whatever the client sent).
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown';
+  }
+}
+
 /**
  * A fixed-window counter per key (an IP, an e-mail) kept in memory: enough for one process, and forgotten on restart.
  */
@@ -19,14 +39,6 @@ export class RateLimiter {
     }
     entry.count += 1;
     return entry.count > this.limit ? Math.ceil((entry.resetAt - at) / 1000) : 0;
-  }
-
-  /** Whether `key` is blocked right now, without counting an attempt. */
-  blockedFor(key: string, at = Date.now()): number {
-    const entry = this.hits.get(key);
-    return entry && entry.resetAt > at && entry.count >= this.limit
-      ? Math.ceil((entry.resetAt - at) / 1000)
-      : 0;
   }
 
   reset(key: string) {

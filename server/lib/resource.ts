@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { formOrJsonBody, jsonBody } from './body';
 import { HttpError, notFound } from './errors';
-import { newId, now } from './ids';
+import { newId, now, parseId } from './ids';
 import { pageBody, paging } from './paging';
 import { fileField, type UploadKind, type UploadStore } from './uploads';
 import type { AppEnv } from './env';
@@ -18,8 +19,9 @@ export type FieldDef =
       oneOf?: readonly string[];
     }
   | { column: string; type: 'bool'; required?: boolean }
-  | { column: string; type: 'number'; required?: boolean; min?: number; integer?: boolean }
-  | { column: string; type: 'date'; required?: boolean }
+  | { column: string; type: 'number'; required?: boolean; min?: number; max?: number; integer?: boolean }
+  /** notPast: a new date must be today (UTC) or later; an update may keep the stored one. */
+  | { column: string; type: 'date'; required?: boolean; notPast?: boolean }
   | { column: string; type: 'ref'; table: string; label: string; required?: boolean };
 
 /** A multipart file field: stored, and its path kept in `column`, answered as `apiName`. */
@@ -27,8 +29,8 @@ export type UploadDef = {
   column: string;
   apiName: string;
   kind: UploadKind;
-  requiredOnCreate?: boolean;
-  label: string;
+  /** The message when a create lacks the file; without one the file is optional. */
+  requiredOnCreate?: string;
 };
 
 export type Row = Record<string, unknown> & { id: string; created_at: string; updated_at: string };
@@ -82,6 +84,7 @@ function fieldSchema(name: string, field: FieldDef, db: Db): z.ZodType {
       let schema = z.coerce.number({ error: `${name} must be a number` });
       if (field.integer) schema = schema.int(`${name} must be a whole number`);
       if (field.min !== undefined) schema = schema.min(field.min, `${name} must be at least ${field.min}`);
+      if (field.max !== undefined) schema = schema.max(field.max, `${name} must be at most ${field.max}`);
       const optional = z.preprocess(
         (value) => (value === '' || value === null ? undefined : value),
         schema.optional(),
@@ -108,6 +111,21 @@ function fieldSchema(name: string, field: FieldDef, db: Db): z.ZodType {
   }
 }
 
+/**
+ * listAll's query. `enabled` is accepted but does not filter: the console lists Active and Inactive rows alike.
+ * sortBy=enabled puts active rows first.
+ */
+const listAllQuery = z.object({
+  enabled: z.enum(['true', 'false'], { error: "enabled must be 'true' or 'false'" }).optional(),
+  sortBy: z.literal('enabled', { error: "sortBy must be 'enabled'" }).optional(),
+});
+
+/** Midnight UTC today: a date-only value for today parses to it, and every zone's "end of today" lies after it. */
+function startOfTodayUtc() {
+  const today = new Date();
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+}
+
 function toColumnValue(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value ?? null;
@@ -123,26 +141,6 @@ export function defaultSerialize(def: ResourceDef, row: Row): Record<string, unk
   out.createdAt = row.created_at;
   out.updatedAt = row.updated_at;
   return out;
-}
-
-async function readBody(c: {
-  req: {
-    header(name: string): string | undefined;
-    json(): Promise<unknown>;
-    parseBody(options: { all: boolean }): Promise<Record<string, unknown>>;
-  };
-}) {
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    return c.req.parseBody({ all: true });
-  }
-  try {
-    const body = await c.req.json();
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
-    return body as Record<string, unknown>;
-  } catch {
-    throw new HttpError(400, 'The request body must be a JSON object');
-  }
 }
 
 /** Registers SPEC 7's calls for one table-backed resource: listAll / list / read / create / update / delete. */
@@ -161,7 +159,11 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
   const selectPage = db.prepare<[number, number], Row>(
     `SELECT * FROM ${def.table} ORDER BY ${order} LIMIT ? OFFSET ?`,
   );
+  const selectAllEnabledFirst = db.prepare<[], Row>(
+    `SELECT * FROM ${def.table} ORDER BY enabled DESC, ${order}`,
+  );
   const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${def.table}`);
+  const readBody = def.uploads ? formOrJsonBody : jsonBody;
 
   const find = (id: string) => {
     const row = selectOne.get(id);
@@ -169,15 +171,23 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
     return row;
   };
 
-  async function values(body: Record<string, unknown>, creating: boolean) {
+  /** The columns to write from a request body; `stored` is the row an update changes. */
+  async function values(body: Record<string, unknown>, stored?: Row) {
     const parsed = bodySchema.parse(body) as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(def.fields))
       if (name in parsed) out[field.column] = parsed[name];
+    for (const [name, field] of Object.entries(def.fields)) {
+      const value = out[field.column];
+      if (field.type !== 'date' || !field.notPast || typeof value !== 'string') continue;
+      const unchanged = stored && Date.parse(String(stored[field.column])) === Date.parse(value);
+      if (!unchanged && Date.parse(value) < startOfTodayUtc())
+        throw new HttpError(400, `${name} must be today or later`);
+    }
     for (const [name, upload] of Object.entries(def.uploads ?? {})) {
       const file = fileField(body, name);
       if (file) out[upload.column] = await uploads.save(name, file, upload.kind);
-      else if (creating && upload.requiredOnCreate) throw new HttpError(400, `${upload.label} is required`);
+      else if (!stored && upload.requiredOnCreate) throw new HttpError(400, upload.requiredOnCreate);
     }
     def.beforeWrite?.(out);
     return out;
@@ -185,7 +195,8 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
 
   if (def.routes.listAll) {
     app.get(`/api/${def.routes.listAll}`, (c) => {
-      const rows = selectAll.all().map(serialize);
+      const { sortBy } = listAllQuery.parse(c.req.query());
+      const rows = (sortBy === 'enabled' ? selectAllEnabledFirst : selectAll).all().map(serialize);
       return c.json({ success: true, message: 'Success', result: rows, pagination: { count: rows.length } });
     });
   }
@@ -197,12 +208,12 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
   }
   for (const path of def.routes.read ?? []) {
     app.get(`/api/${path}/:id`, (c) =>
-      c.json({ success: true, message: 'Success', result: serialize(find(c.req.param('id'))) }),
+      c.json({ success: true, message: 'Success', result: serialize(find(parseId(c.req.param('id')))) }),
     );
   }
   for (const path of def.routes.create ?? []) {
     app.post(`/api/${path}`, async (c) => {
-      const data = await values(await readBody(c), true);
+      const data = await values(await readBody(c));
       const id = newId();
       const stamp = now();
       const names = [...columns, ...uploadColumns].filter((column) => column in data);
@@ -218,9 +229,8 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
   }
   for (const path of def.routes.update ?? []) {
     app.patch(`/api/${path}/:id`, async (c) => {
-      const id = c.req.param('id');
-      find(id);
-      const data = await values(await readBody(c), false);
+      const id = parseId(c.req.param('id'));
+      const data = await values(await readBody(c), find(id));
       const names = [...columns, ...uploadColumns].filter((column) => column in data);
       if (names.length) {
         db.prepare(
@@ -236,7 +246,7 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
   }
   if (def.routes.delete) {
     app.delete(`/api/${def.routes.delete}/:id`, (c) => {
-      const result = db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(c.req.param('id'));
+      const result = db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(parseId(c.req.param('id')));
       if (result.changes === 0) throw notFound(def.label);
       return c.json({ success: true, message: `${def.label} deleted successfully` });
     });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from './errors';
 import { newId } from './ids';
@@ -8,18 +8,30 @@ import { newId } from './ids';
 /** What an upload field accepts, judged from the file's content (never its name or declared type). */
 export type UploadKind = 'image' | 'media' | 'audio';
 
+/** Each accepted type (as detected) → the extension it is stored under and the Content-Type it is served with. */
+const FORMATS: Record<string, { extension: string; contentType: string }> = {
+  'image/png': { extension: 'png', contentType: 'image/png' },
+  'image/jpeg': { extension: 'jpg', contentType: 'image/jpeg' },
+  'image/webp': { extension: 'webp', contentType: 'image/webp' },
+  'image/gif': { extension: 'gif', contentType: 'image/gif' },
+  'video/mp4': { extension: 'mp4', contentType: 'video/mp4' },
+  'video/webm': { extension: 'webm', contentType: 'video/webm' },
+  'video/ogg': { extension: 'ogv', contentType: 'video/ogg' },
+  'video/quicktime': { extension: 'mov', contentType: 'video/quicktime' },
+  'application/ogg': { extension: 'ogx', contentType: 'application/ogg' },
+  'audio/mpeg': { extension: 'mp3', contentType: 'audio/mpeg' },
+  'audio/wav': { extension: 'wav', contentType: 'audio/wav' },
+  'audio/x-wav': { extension: 'wav', contentType: 'audio/wav' },
+  'audio/ogg': { extension: 'ogg', contentType: 'audio/ogg' },
+  'audio/mp4': { extension: 'm4a', contentType: 'audio/mp4' },
+  'audio/x-m4a': { extension: 'm4a', contentType: 'audio/mp4' },
+  'audio/aac': { extension: 'aac', contentType: 'audio/aac' },
+  'audio/webm': { extension: 'weba', contentType: 'audio/webm' },
+};
+
 const IMAGE = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const VIDEO = ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'application/ogg'];
-const AUDIO = [
-  'audio/mpeg',
-  'audio/wav',
-  'audio/x-wav',
-  'audio/ogg',
-  'audio/mp4',
-  'audio/aac',
-  'audio/webm',
-  'audio/x-m4a',
-];
+const AUDIO = Object.keys(FORMATS).filter((type) => type.startsWith('audio/'));
 
 const ACCEPTS: Record<UploadKind, string[]> = { image: IMAGE, media: [...IMAGE, ...VIDEO], audio: AUDIO };
 const MAX_BYTES: Record<UploadKind, number> = {
@@ -54,7 +66,7 @@ export class UploadStore {
     if (!type || !ACCEPTS[kind].includes(type.mime)) {
       throw new HttpError(415, `${field}: the file must be ${DESCRIBE[kind]}`);
     }
-    const name = `${newId()}.${type.ext}`;
+    const name = `${newId()}.${FORMATS[type.mime]!.extension}`;
     await writeFile(join(this.directory, name), bytes);
     return `uploads/${name}`;
   }
@@ -65,6 +77,12 @@ export class UploadStore {
     await writeFile(join(this.directory, name), bytes);
     return `uploads/${name}`;
   }
+}
+
+/** The Content-Type of a stored upload, by its extension. */
+export function uploadContentType(path: string): string | undefined {
+  const extension = extname(path).slice(1).toLowerCase();
+  return Object.values(FORMATS).find((format) => format.extension === extension)?.contentType;
 }
 
 /** The File in a multipart field, if one was sent (an empty string or a missing field means none). */

@@ -1,22 +1,17 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { formBody, formOrJsonBody, jsonBody } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
-import { newId, now } from '../lib/ids';
-import type { Mailer } from '../lib/mail';
+import { newId, now, parseId } from '../lib/ids';
+import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { fileField, type UploadStore } from '../lib/uploads';
 
 type Deps = { db: Db; uploads: UploadStore; mailer: Mailer };
 
 const ref = (id: unknown, name: unknown) => (id ? { _id: id, name: name ?? '' } : null);
-
-async function formBody(c: { req: { parseBody(o: { all: boolean }): Promise<Record<string, unknown>> } }) {
-  return c.req.parseBody({ all: true }).catch(() => {
-    throw new HttpError(400, 'The request must be multipart form data');
-  });
-}
 
 /** Events, posts, the setting record, the child safety policy, read-only lists and sent mail (SPEC 7.6, 7.9-7.13). */
 export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }: Deps) {
@@ -79,7 +74,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json(pageBody(rows.map(serializeEvent), count, page, size));
   });
   app.get('/api/event/read/:id', (c) =>
-    c.json({ success: true, message: 'Success', result: findEvent(c.req.param('id')) }),
+    c.json({ success: true, message: 'Success', result: findEvent(parseId(c.req.param('id'))) }),
   );
   app.post('/api/event/create', async (c) => {
     const body = await formBody(c);
@@ -110,7 +105,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json({ success: true, message: 'Event created successfully', result: findEvent(id) });
   });
   app.patch('/api/event/update/:id', async (c) => {
-    const id = c.req.param('id');
+    const id = parseId(c.req.param('id'));
     findEvent(id);
     const body = await formBody(c);
     const data = eventBody.parse(body);
@@ -135,7 +130,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json({ success: true, message: 'Event updated successfully', result: findEvent(id) });
   });
   app.delete('/api/event/delete/:id', (c) => {
-    if (db.prepare('DELETE FROM events WHERE id = ?').run(c.req.param('id')).changes === 0)
+    if (db.prepare('DELETE FROM events WHERE id = ?').run(parseId(c.req.param('id'))).changes === 0)
       throw notFound('Event');
     return c.json({ success: true, message: 'Event deleted successfully' });
   });
@@ -186,7 +181,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json(pageBody(rows.map(serializePost), count, page, size));
   });
   app.get('/api/post/read/:id', (c) =>
-    c.json({ success: true, message: 'Success', result: findPost(c.req.param('id')) }),
+    c.json({ success: true, message: 'Success', result: findPost(parseId(c.req.param('id'))) }),
   );
   app.post('/api/post/create', async (c) => {
     const body = await formBody(c);
@@ -210,7 +205,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json({ success: true, message: 'Post created successfully', result: findPost(id) });
   });
   app.patch('/api/post/update/:id', async (c) => {
-    const id = c.req.param('id');
+    const id = parseId(c.req.param('id'));
     findPost(id);
     const body = await formBody(c);
     const { name } = postName.parse(body);
@@ -229,7 +224,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json({ success: true, message: 'Post updated successfully', result: findPost(id) });
   });
   app.delete('/api/post/delete/:id', (c) => {
-    if (db.prepare('DELETE FROM posts WHERE id = ?').run(c.req.param('id')).changes === 0)
+    if (db.prepare('DELETE FROM posts WHERE id = ?').run(parseId(c.req.param('id'))).changes === 0)
       throw notFound('Post');
     return c.json({ success: true, message: 'Post deleted successfully' });
   });
@@ -263,10 +258,10 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json({ success: true, message: 'Success', result: rows, pagination: { count: rows.length } });
   });
   app.get('/api/setting/read/:id', (c) =>
-    c.json({ success: true, message: 'Success', result: findSetting(c.req.param('id')) }),
+    c.json({ success: true, message: 'Success', result: findSetting(parseId(c.req.param('id'))) }),
   );
   app.post('/api/setting/create', async (c) => {
-    const data = settingBody.parse(await c.req.json().catch(() => ({})));
+    const data = settingBody.parse(await jsonBody(c));
     if (db.prepare('SELECT 1 FROM settings').get())
       throw new HttpError(409, 'A setting record already exists; update it instead');
     const id = newId();
@@ -277,12 +272,9 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     return c.json({ success: true, message: 'Setting created successfully', result: findSetting(id) });
   });
   app.patch('/api/setting/update-with-image/:id', async (c) => {
-    const id = c.req.param('id');
+    const id = parseId(c.req.param('id'));
     findSetting(id);
-    const type = c.req.header('content-type') ?? '';
-    const body = type.includes('application/json')
-      ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>)
-      : await formBody(c);
+    const body = await formOrJsonBody(c);
     const data = settingBody.parse(body);
     const file = fileField(body, 'file');
     const image = file ? await uploads.save('file', file, 'image') : null;
@@ -388,7 +380,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     }),
   });
   app.post('/api/mail-send/create', async (c) => {
-    const data = mailBody.parse(await c.req.json().catch(() => ({})));
+    const data = mailBody.parse(await jsonBody(c));
     const all = data.users === 'all' || data.users.includes('all');
     const recipients = (
       all
@@ -410,8 +402,10 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
       const insert = db.prepare('INSERT OR IGNORE INTO mail_recipients (mail_id, user_id) VALUES (?, ?)');
       for (const user of recipients) insert.run(id, user.id);
     })();
-    for (const user of recipients)
-      await mailer.send({ to: user.email, subject: data.title, text: data.body });
+    sendInBackground(
+      mailer,
+      recipients.map((user) => ({ to: user.email, subject: data.title, text: data.body })),
+    );
     return c.json({
       success: true,
       message: 'Mail sent successfully',

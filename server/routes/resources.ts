@@ -38,8 +38,9 @@ const nameAndStatus = {
   name: { column: 'name', type: 'text', required: true, max: 200 },
   enabled: { column: 'enabled', type: 'bool', required: true },
 } as const;
-const icon = (label: string) =>
-  ({ icon: { column: 'icon', apiName: 'icon', kind: 'image', label } }) as const;
+const icon = {
+  icon: { column: 'icon', apiName: 'icon', kind: 'image', requiredOnCreate: 'Please upload an image' },
+} as const;
 
 /** The table-backed resources of SPEC 7, with their exact paths (quirks included). */
 export const RESOURCES: ResourceDef[] = [
@@ -97,7 +98,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'hobbies',
     label: 'Hobby',
     fields: nameAndStatus,
-    uploads: icon('Icon'),
+    uploads: icon,
     routes: {
       listAll: 'hobbies/listAll',
       read: ['hobbies/read'],
@@ -150,8 +151,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'event_categories',
     label: 'Event category',
     fields: nameAndStatus,
-    uploads: icon('Icon'),
-    // The console lists Active and Inactive categories, so listAll answers every row; `enabled`/`sortBy` are accepted.
+    uploads: icon,
     routes: {
       listAll: 'eventcategory/listAll',
       read: ['event-category/read', 'eventcategory/read'],
@@ -159,13 +159,13 @@ export const RESOURCES: ResourceDef[] = [
       update: ['eventcategory/update-with-icon'],
       delete: 'eventcategory/delete',
     },
-    orderBy: 'enabled DESC, name COLLATE NOCASE',
+    orderBy: 'name COLLATE NOCASE',
   },
   {
     table: 'looking_for',
     label: 'Looking for',
     fields: nameAndStatus,
-    uploads: icon('Icon'),
+    uploads: icon,
     routes: {
       listAll: 'lookingfor/listAll',
       read: ['lookingfor/read'],
@@ -210,7 +210,7 @@ export const RESOURCES: ResourceDef[] = [
       metaDescription: { column: 'meta_description', type: 'text', required: true },
     },
     uploads: {
-      file: { column: 'image', apiName: 'image', kind: 'image', requiredOnCreate: true, label: 'Image' },
+      file: { column: 'image', apiName: 'image', kind: 'image', requiredOnCreate: 'Image is required' },
     },
     routes: {
       list: 'blog/list',
@@ -225,10 +225,10 @@ export const RESOURCES: ResourceDef[] = [
     label: 'Offer',
     fields: {
       title: { column: 'title', type: 'text', required: true, max: 300 },
-      off: { column: 'off', type: 'number', required: true, min: 0 },
+      off: { column: 'off', type: 'number', required: true, min: 0, max: 100 },
       minimumPurchaseAmount: { column: 'minimum_purchase_amount', type: 'number', min: 0 },
       minimumMember: { column: 'minimum_member', type: 'number', min: 0, integer: true },
-      expireDate: { column: 'expire_date', type: 'date', required: true },
+      expireDate: { column: 'expire_date', type: 'date', required: true, notPast: true },
       description: { column: 'description', type: 'text', required: true },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
@@ -237,15 +237,13 @@ export const RESOURCES: ResourceDef[] = [
         column: 'brand_logo',
         apiName: 'brandLogo',
         kind: 'image',
-        requiredOnCreate: true,
-        label: 'Brand logo',
+        requiredOnCreate: 'Brand logo is required',
       },
       document: {
         column: 'image',
         apiName: 'image',
         kind: 'image',
-        requiredOnCreate: true,
-        label: 'Offer image',
+        requiredOnCreate: 'Offer image is required',
       },
     },
     routes: {

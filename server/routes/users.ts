@@ -3,13 +3,14 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { issueToken } from '../lib/auth';
+import { formBody, jsonBody } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
-import { now } from '../lib/ids';
-import type { Mailer } from '../lib/mail';
+import { now, parseId } from '../lib/ids';
+import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { RateLimiter } from '../lib/rate-limit';
+import { clientAddress, RateLimiter } from '../lib/rate-limit';
 import { fileField, type UploadStore } from '../lib/uploads';
 
 type UserRow = {
@@ -20,6 +21,7 @@ type UserRow = {
   surname: string;
   email: string;
   password_hash: string | null;
+  token_version: number;
   photo: string | null;
   phone_number: string;
   country_code: string;
@@ -105,7 +107,15 @@ export function registerPublicUserRoutes(
     publicUrl,
     jwtSecret,
     tokenTtlSeconds,
-  }: { db: Db; mailer: Mailer; publicUrl: string; jwtSecret: string; tokenTtlSeconds: number },
+    trustProxy,
+  }: {
+    db: Db;
+    mailer: Mailer;
+    publicUrl: string;
+    jwtSecret: string;
+    tokenTtlSeconds: number;
+    trustProxy: boolean;
+  },
 ) {
   const loginAttempts = new RateLimiter(5, 15 * 60 * 1000);
   const deletionRequests = new RateLimiter(5, 60 * 60 * 1000);
@@ -119,9 +129,10 @@ export function registerPublicUserRoutes(
   const decoy = hashPassword(randomBytes(16).toString('hex'));
 
   app.post('/api/login', async (c) => {
-    const { email, password, isRole } = loginBody.parse(await c.req.json().catch(() => ({})));
-    const key = `${email}|${c.req.header('x-forwarded-for') ?? 'local'}`;
-    const wait = loginAttempts.blockedFor(key);
+    const { email, password, isRole } = loginBody.parse(await jsonBody(c));
+    const key = `${email}|${clientAddress(c, trustProxy)}`;
+    // Counted before the password check, so a burst of parallel guesses cannot all get past the limit.
+    const wait = loginAttempts.hit(key);
     if (wait)
       throw new HttpError(
         429,
@@ -132,18 +143,14 @@ export function registerPublicUserRoutes(
     const user = byEmail.get(email);
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoy));
     if (!user || !valid || user.role !== 'admin' || (isRole !== undefined && isRole !== 'admin')) {
-      const retryAfter = loginAttempts.hit(key);
-      if (retryAfter)
-        throw new HttpError(
-          429,
-          'Too many failed sign-in attempts. Try again later.',
-          {},
-          { 'Retry-After': String(retryAfter) },
-        );
       throw new HttpError(401, 'Invalid email or password');
     }
     loginAttempts.reset(key);
-    const token = await issueToken(user.id, jwtSecret, tokenTtlSeconds);
+    const token = await issueToken(
+      { id: user.id, tokenVersion: user.token_version },
+      jwtSecret,
+      tokenTtlSeconds,
+    );
     return c.json({ success: true, message: 'Login successful', result: { token, ...ADMIN_SAFE(user) } });
   });
 
@@ -156,11 +163,12 @@ export function registerPublicUserRoutes(
     message: 'If an account exists for this address, we have sent a link to confirm its deletion.',
   };
   app.delete('/api/user/delete-account/:email', async (c) => {
+    // Hono has already decoded the path; a malformed escape is left as is and fails as an address.
     const email = z
       .email('Please give a valid e-mail address')
-      .parse(decodeURIComponent(c.req.param('email')).trim().toLowerCase());
+      .parse(c.req.param('email').trim().toLowerCase());
     const wait =
-      deletionRequests.hit(c.req.header('x-forwarded-for') ?? 'local') ||
+      deletionRequests.hit(`address:${clientAddress(c, trustProxy)}`) ||
       deletionRequests.hit(`email:${email}`);
     if (wait)
       throw new HttpError(429, 'Too many requests. Try again later.', {}, { 'Retry-After': String(wait) });
@@ -176,11 +184,13 @@ export function registerPublicUserRoutes(
         new Date(created.getTime() + 24 * 3600 * 1000).toISOString(),
       );
       const link = `${publicUrl}/api/user/delete-account/confirm?token=${token}`;
-      await mailer.send({
-        to: email,
-        subject: 'Confirm the deletion of your account',
-        text: `We received a request to delete the account of ${email}.\n\nTo delete it and all its data permanently, open this link within 24 hours:\n${link}\n\nIf you did not ask for this, ignore this message: nothing will change.`,
-      });
+      sendInBackground(mailer, [
+        {
+          to: email,
+          subject: 'Confirm the deletion of your account',
+          text: `We received a request to delete the account of ${email}.\n\nTo delete it and all its data permanently, open this link within 24 hours:\n${link}\n\nIf you did not ask for this, ignore this message: nothing will change.`,
+        },
+      ]);
     }
     return c.json(sameAnswer);
   });
@@ -205,7 +215,15 @@ export function registerPublicUserRoutes(
   });
 }
 
-export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db; uploads: UploadStore }) {
+export function registerUserRoutes(
+  app: Hono<AppEnv>,
+  {
+    db,
+    uploads,
+    jwtSecret,
+    tokenTtlSeconds,
+  }: { db: Db; uploads: UploadStore; jwtSecret: string; tokenTtlSeconds: number },
+) {
   const planJoin = "FROM users u LEFT JOIN user_plans p ON p.user_id = u.id WHERE u.role = 'user'";
   const select = `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status ${planJoin}`;
   const byId = db.prepare<[string], UserRow>(`${select} AND u.id = ?`);
@@ -279,12 +297,13 @@ export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db;
   });
 
   app.patch('/api/admin/status/:userId', (c) => {
+    const userId = parseId(c.req.param('userId'));
     const enabled = z
       .enum(['true', 'false'], { error: "enabled must be 'true' or 'false'" })
       .parse(c.req.query('enabled'));
     const result = db
       .prepare("UPDATE users SET enabled = ?, updated_at = ? WHERE id = ? AND role = 'user'")
-      .run(enabled === 'true' ? 1 : 0, now(), c.req.param('userId'));
+      .run(enabled === 'true' ? 1 : 0, now(), userId);
     if (result.changes === 0) throw notFound('User');
     return c.json({
       success: true,
@@ -307,7 +326,7 @@ export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db;
   });
 
   app.get('/api/user/read/:userId', (c) => {
-    const row = byId.get(c.req.param('userId'));
+    const row = byId.get(parseId(c.req.param('userId')));
     if (!row) throw notFound('User');
     const { plan, ...user } = summary(row);
     return c.json({
@@ -345,25 +364,31 @@ export function registerUserRoutes(app: Hono<AppEnv>, { db, uploads }: { db: Db;
       .pipe(z.email('email must be a valid e-mail address')),
     password: z.string({ error: 'password is required' }).min(6, 'password must be at least 6 characters'),
   });
+  // A new password ends every other session: the token version moves on, and this request gets a fresh token.
   app.patch('/api/admin/profile/update', async (c) => {
-    const body = await c.req.parseBody({ all: true }).catch(() => {
-      throw new HttpError(400, 'The request must be multipart form data');
-    });
+    const body = await formBody(c);
     const { email, password } = profileBody.parse(body);
     const adminId = c.get('adminId');
     const clash = db.prepare('SELECT id FROM users WHERE email = ? AND id <> ?').get(email, adminId);
     if (clash) throw new HttpError(409, 'This e-mail address is already in use');
     const file = fileField(body, 'file');
     const photo = file ? await uploads.save('file', file, 'image') : undefined;
-    const hash = await hashPassword(password);
+    const current = admin.get(adminId)!;
+    const passwordChanged = !(await verifyPassword(password, current.password_hash));
+    const hash = passwordChanged ? await hashPassword(password) : current.password_hash;
     db.prepare(
-      'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), updated_at = ? WHERE id = ?',
-    ).run(email, hash, photo ?? null, now(), adminId);
+      'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), token_version = token_version + ?, updated_at = ? WHERE id = ?',
+    ).run(email, hash, photo ?? null, passwordChanged ? 1 : 0, now(), adminId);
     const row = admin.get(adminId)!;
+    const token = await issueToken(
+      { id: row.id, tokenVersion: row.token_version },
+      jwtSecret,
+      tokenTtlSeconds,
+    );
     return c.json({
       success: true,
       message: 'Profile updated successfully',
-      result: { email: row.email, photo: row.photo ?? '' },
+      result: { email: row.email, photo: row.photo ?? '', token },
     });
   });
 }

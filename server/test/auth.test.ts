@@ -51,6 +51,70 @@ describe('sign-in', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.body.message).toMatch(/Too many/);
   });
+
+  it('lets no more than 5 of a parallel burst of guesses reach the password check', async () => {
+    const { call } = await makeServer();
+    const guesses = [...Array.from({ length: 39 }, (_, i) => `wrong-${i}`), ADMIN.password];
+    const answers = await Promise.all(
+      guesses.map((password) =>
+        call('POST', '/api/login', { json: { ...ADMIN, password, isRole: 'admin' }, token: null }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts by the connecting address and ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
+    const { call } = await makeServer();
+    const wrong = { ...ADMIN, password: 'wrong-password', isRole: 'admin' };
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      await call('POST', '/api/login', {
+        json: wrong,
+        token: null,
+        remote: '203.0.113.7',
+        headers: { 'X-Forwarded-For': `198.51.100.${attempt}` },
+      });
+    const spoofed = await call('POST', '/api/login', {
+      json: { ...ADMIN, isRole: 'admin' },
+      token: null,
+      remote: '203.0.113.7',
+      headers: { 'X-Forwarded-For': '198.51.100.99' },
+    });
+    expect(spoofed.status).toBe(429);
+    const elsewhere = await call('POST', '/api/login', {
+      json: { ...ADMIN, isRole: 'admin' },
+      token: null,
+      remote: '203.0.113.8',
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('behind a trusted proxy, counts by the address the proxy appended', async () => {
+    const { call } = await makeServer({ trustProxy: true });
+    const attempt = (password: string, forwardedFor: string) =>
+      call('POST', '/api/login', {
+        json: { ...ADMIN, password, isRole: 'admin' },
+        token: null,
+        remote: '10.0.0.1',
+        headers: { 'X-Forwarded-For': forwardedFor },
+      });
+    for (let i = 0; i < 5; i += 1) await attempt('wrong-password', `1.1.1.${i}, 198.51.100.1`);
+    expect((await attempt(ADMIN.password, '9.9.9.9, 198.51.100.1')).status).toBe(429);
+    expect((await attempt(ADMIN.password, '198.51.100.1, 198.51.100.2')).status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON by saying so', async () => {
+    const { call } = await makeServer();
+    const answer = await call('POST', '/api/login', {
+      token: null,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=admin%40example.com&password=Admin%40123',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ success: false, message: 'The request body must be a JSON object' });
+  });
 });
 
 describe('admin routes', () => {
@@ -75,9 +139,17 @@ describe('admin routes', () => {
     }
   });
 
+  it('refuse a token without an expiry', async () => {
+    const { call, adminId } = await makeServer();
+    const forever = await sign({ sub: adminId, role: 'admin', ver: 0 }, SECRET, 'HS256');
+    const answer = await call('GET', '/api/admin/dashboard', { token: forever });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ success: false, message: 'Invalid token' });
+  });
+
   it("answer an expired token with 'jwt expired' and jwtExpired: true", async () => {
     const { call, adminId } = await makeServer();
-    const expired = await issueToken(adminId, SECRET, -60);
+    const expired = await issueToken({ id: adminId, tokenVersion: 0 }, SECRET, -60);
     const answer = await call('GET', '/api/faq/listAll', { token: expired });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ success: false, message: 'jwt expired', jwtExpired: true });
@@ -154,6 +226,48 @@ describe('own profile', () => {
       token: null,
     });
     expect(login.status).toBe(200);
+  });
+
+  it('ends every other session on a password change and hands the changing request a fresh token', async () => {
+    const { call } = await makeServer();
+    const signIn = async (password: string) =>
+      (
+        (await call('POST', '/api/login', { json: { ...ADMIN, password, isRole: 'admin' }, token: null }))
+          .body.result as { token: string }
+      ).token;
+    const here = await signIn(ADMIN.password);
+    const otherTab = await signIn(ADMIN.password);
+    const profile = (password: string) => {
+      const form = new FormData();
+      form.set('email', ADMIN.email);
+      form.set('password', password);
+      return form;
+    };
+
+    // Saving the profile with the same password changes no session.
+    const same = await call('PATCH', '/api/admin/profile/update', {
+      form: profile(ADMIN.password),
+      token: here,
+    });
+    expect(same.status).toBe(200);
+    expect((await call('GET', '/api/user/read', { token: otherTab })).status).toBe(200);
+
+    const changed = await call('PATCH', '/api/admin/profile/update', {
+      form: profile('n3w-password'),
+      token: here,
+    });
+    expect(changed.status).toBe(200);
+    const fresh = (changed.body.result as { token: string }).token;
+    expect(fresh.split('.')).toHaveLength(3);
+    for (const old of [otherTab, here]) {
+      const answer = await call('GET', '/api/user/read', { token: old });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ success: false, message: 'Invalid token' });
+    }
+    expect((await call('GET', '/api/admin/dashboard', { token: fresh })).status).toBe(200);
+    expect((await call('GET', '/api/admin/dashboard', { token: await signIn('n3w-password') })).status).toBe(
+      200,
+    );
   });
 
   it('validates the password length', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createApp } from '../app';
 import { openDatabase, type Db } from '../db/connection';
 import { issueToken } from '../lib/auth';
-import { createMailer } from '../lib/mail';
+import { createMailer, type Mailer } from '../lib/mail';
 import { UploadStore } from '../lib/uploads';
 import { bootstrap } from '../seed/bootstrap';
 import { seedDemo } from '../seed/demo';
@@ -14,37 +14,55 @@ export const SECRET = 'test-secret-that-is-long-enough';
 
 /** A fresh app over a fresh database and data dir, driven in-process with app.request(). */
 export async function makeServer(
-  options: { seedUsers?: number; dbFile?: string; dataDir?: string; distDir?: string } = {},
+  options: {
+    seedUsers?: number;
+    dbFile?: string;
+    dataDir?: string;
+    distDir?: string;
+    trustProxy?: boolean;
+    mailer?: Mailer;
+  } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-api-test-'));
   const db = openDatabase(options.dbFile ?? ':memory:');
   await bootstrap(db, ADMIN);
   if (options.seedUsers !== undefined)
     await seedDemo(db, new UploadStore(dataDir), { users: options.seedUsers });
-  const config = { dataDir, jwtSecret: SECRET, tokenTtlSeconds: 3600, publicUrl: 'http://console.test' };
-  const app = createApp({
-    db,
-    config,
-    mailer: createMailer({ dataDir, smtpUrl: undefined, from: 'test@localhost' }),
-    distDir: options.distDir,
-  });
+  const config = {
+    dataDir,
+    jwtSecret: SECRET,
+    tokenTtlSeconds: 3600,
+    publicUrl: 'http://console.test',
+    trustProxy: options.trustProxy ?? false,
+  };
+  const outboxMailer = createMailer({ dataDir, smtpUrl: undefined, from: 'test@localhost' });
+  const app = createApp({ db, config, mailer: options.mailer ?? outboxMailer, distDir: options.distDir });
   const adminId = (db.prepare("SELECT id FROM users WHERE role = 'admin'").get() as { id: string }).id;
-  const token = await issueToken(adminId, SECRET, 3600);
+  const token = await issueToken({ id: adminId, tokenVersion: 0 }, SECRET, 3600);
 
+  /** `remote` stands in for the socket's peer address, which app.request() does not have. */
   async function call(
     method: string,
     path: string,
-    init: { json?: unknown; form?: FormData; token?: string | null; headers?: Record<string, string> } = {},
+    init: {
+      json?: unknown;
+      form?: FormData;
+      body?: string;
+      token?: string | null;
+      headers?: Record<string, string>;
+      remote?: string;
+    } = {},
   ) {
     const headers: Record<string, string> = { ...init.headers };
     const bearer = init.token === undefined ? token : init.token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
-    let body: string | FormData | undefined;
+    let body: string | FormData | undefined = init.body;
     if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.json);
     } else if (init.form) body = init.form;
-    const response = await app.request(path, { method, headers, body });
+    const env = init.remote ? { incoming: { socket: { remoteAddress: init.remote } } } : undefined;
+    const response = await app.request(path, { method, headers, body }, env);
     const text = await response.text();
     let json: Record<string, unknown> = {};
     try {

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RESOURCES } from '../routes/resources';
 import { makeServer, pngFile, PNG_BYTES } from './harness';
 
@@ -268,7 +268,9 @@ describe('read-only lists and mail', () => {
     });
     expect(sent.status).toBe(200);
     expect((sent.body.result as { users: unknown[] }).users).toHaveLength(2);
-    expect(outbox().filter((mail) => mail.includes('Subject: Hello'))).toHaveLength(2);
+    await vi.waitFor(() =>
+      expect(outbox().filter((mail) => mail.includes('Subject: Hello'))).toHaveLength(2),
+    );
 
     const toAll = await call('POST', '/api/mail-send/create', {
       json: { title: 'Everyone', body: 'Hi all', users: ['all'] },
@@ -323,5 +325,312 @@ describe('persistence and the served console', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const api = await app.request('/api/nothing-here');
     expect(api.status).toBe(401);
+  });
+});
+
+describe('paging', () => {
+  const PAGED = [
+    'offer/list',
+    'plan/list',
+    'contact-us/list',
+    'blog/list',
+    'blog-category/list',
+    'feedback/list',
+    'chat-report/list',
+    'chat-block/list',
+    'event/list-admin',
+    'mail-send/list',
+  ];
+
+  it('honours limit on every page/limit list, and items where the list uses it', async () => {
+    const { call } = await makeServer({ seedUsers: 5 });
+    for (const path of PAGED) {
+      const answer = await call('GET', `/api/${path}?page=2&limit=2`);
+      expect(answer.status, path).toBe(200);
+      expect((answer.body.pagination as { count: number }).count, path).toBeGreaterThan(3);
+      expect(answer.body.pagination, path).toMatchObject({ page: 2, items: 2 });
+      expect(answer.body.result, path).toHaveLength(2);
+    }
+    expect((await call('GET', '/api/admin/list?page=1&items=3')).body.result).toHaveLength(3);
+    expect((await call('GET', '/api/post/list?items=4')).body.result).toHaveLength(4);
+  });
+
+  it('serves at most 100 rows a page and answers an empty page beyond the last', async () => {
+    const { call } = await makeServer({ seedUsers: 120 });
+    const big = await call('GET', '/api/admin/list?page=1&items=500');
+    expect(big.body.result).toHaveLength(100);
+    expect(big.body.pagination).toMatchObject({ count: 120, page: 1, items: 100 });
+    const beyond = await call('GET', '/api/contact-us/list?page=99&limit=10');
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.result).toEqual([]);
+    expect(beyond.body.pagination).toEqual({ count: 42, page: 99, items: 10 });
+  });
+
+  it('refuses a page or size that is not a whole number of 1 or more', async () => {
+    const { call } = await makeServer();
+    for (const [query, name] of [
+      ['page=abc', 'page'],
+      ['page=0', 'page'],
+      ['page=1.5', 'page'],
+      ['limit=0', 'limit'],
+      ['limit=-5', 'limit'],
+      ['items=ten', 'items'],
+    ]) {
+      const answer = await call('GET', `/api/contact-us/list?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body, query).toEqual({
+        success: false,
+        message: `${name}: ${name} must be a whole number of 1 or more`,
+      });
+    }
+    expect((await call('GET', '/api/admin/list?items=0')).status).toBe(400);
+  });
+});
+
+describe('listAll query', () => {
+  it('keeps inactive rows for enabled=true, sorts active first for sortBy=enabled, and refuses unknown values', async () => {
+    const { call } = await makeServer();
+    for (const [name, enabled] of [
+      ['Alpha', false],
+      ['Beta', true],
+      ['Gamma', false],
+      ['Delta', true],
+    ] as const)
+      await call('POST', '/api/language/create', { json: { name, enabled } });
+    const names = async (query: string) =>
+      ((await call('GET', `/api/language/listAll${query}`)).body.result as { name: string }[]).map(
+        (row) => row.name,
+      );
+    expect(await names('')).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
+    expect(await names('?enabled=true')).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
+    expect(await names('?enabled=true&sortBy=enabled')).toEqual(['Beta', 'Delta', 'Alpha', 'Gamma']);
+
+    const badEnabled = await call('GET', '/api/language/listAll?enabled=yes');
+    expect(badEnabled.status).toBe(400);
+    expect(badEnabled.body.message).toBe("enabled: enabled must be 'true' or 'false'");
+    const badSort = await call('GET', '/api/eventcategory/listAll?sortBy=password_hash');
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.message).toBe("sortBy: sortBy must be 'enabled'");
+  });
+});
+
+describe('path ids', () => {
+  it("answer 400 'Invalid id' for anything but 24 hex digits, on every kind of route", async () => {
+    const { call } = await makeServer();
+    const form = new FormData();
+    form.set('name', 'x');
+    for (const [method, path, init] of [
+      ['GET', '/api/faq/read/zzz', {}],
+      ['PATCH', '/api/faq/update/zzz', { json: { question: 'Q', answer: 'A', enabled: true } }],
+      ['DELETE', '/api/university/delete/123', {}],
+      ['GET', '/api/event-category/read/ffffffffffffffffffffffffff', {}],
+      ['PATCH', '/api/admin/status/zzz?enabled=true', {}],
+      ['GET', '/api/user/read/zzz', {}],
+      ['GET', '/api/event/read/zzz', {}],
+      ['PATCH', '/api/post/update/zzz', { form }],
+      ['DELETE', '/api/post/delete/zzz', {}],
+      ['GET', '/api/setting/read/zzz', {}],
+    ] as const) {
+      const answer = await call(method, path, init);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({ success: false, message: 'Invalid id' });
+    }
+    expect((await call('GET', '/api/faq/read/ffffffffffffffffffffffff')).status).toBe(404);
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses a broken multipart body with 400 on generic and content routes', async () => {
+    const { call } = await makeServer();
+    const garbage = { headers: { 'Content-Type': 'multipart/form-data' }, body: 'garbage' };
+    for (const path of ['/api/hobbies/create-with-icon', '/api/offer/create', '/api/event/create']) {
+      const answer = await call('POST', path, garbage);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({
+        success: false,
+        message: 'The request must be multipart form data',
+      });
+    }
+    const badBoundary = await call('POST', '/api/blog/create', {
+      headers: { 'Content-Type': 'multipart/form-data; boundary=abc' },
+      body: '--xyz\r\nnonsense',
+    });
+    expect(badBoundary.status).toBe(400);
+  });
+
+  it('tells a JSON-only route that its body is not JSON', async () => {
+    const { call } = await makeServer();
+    const form = new FormData();
+    form.set('name', 'Uni');
+    for (const path of [
+      '/api/university/create',
+      '/api/login',
+      '/api/setting/create',
+      '/api/mail-send/create',
+    ]) {
+      const answer = await call('POST', path, { form });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({
+        success: false,
+        message: 'The request body must be a JSON object',
+      });
+    }
+    const garbage = await call('POST', '/api/university/create', {
+      headers: { 'Content-Type': 'multipart/form-data' },
+      body: 'garbage',
+    });
+    expect(garbage.status).toBe(400);
+  });
+});
+
+describe('offer and icon rules', () => {
+  const offerForm = (fields: Record<string, string>) => {
+    const form = new FormData();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const all = {
+      title: 'Deal',
+      off: '10',
+      expireDate: tomorrow,
+      description: 'd',
+      enabled: 'true',
+      ...fields,
+    };
+    for (const [key, value] of Object.entries(all)) form.set(key, value);
+    form.set('file', pngFile());
+    form.set('document', pngFile());
+    return form;
+  };
+
+  it('takes off as a number from 0 to 100 and an expiry of today or later', async () => {
+    const { call, db } = await makeServer();
+    const over = await call('POST', '/api/offer/create', { form: offerForm({ off: '150' }) });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('off: off must be at most 100');
+    expect((await call('POST', '/api/offer/create', { form: offerForm({ off: 'ten' }) })).status).toBe(400);
+
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const past = await call('POST', '/api/offer/create', { form: offerForm({ expireDate: yesterday }) });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe('expireDate must be today or later');
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await call('POST', '/api/offer/create', { form: offerForm({ expireDate: today }) });
+    expect(created.status).toBe(200);
+
+    // An offer that has since expired can still be edited as long as its date stays.
+    const id = (created.body.result as { _id: string })._id;
+    const expired = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    db.prepare('UPDATE offers SET expire_date = ? WHERE id = ?').run(expired, id);
+    const keep = await call('PATCH', `/api/offer/update/${id}`, {
+      form: offerForm({ expireDate: expired, enabled: 'false' }),
+    });
+    expect(keep.status).toBe(200);
+    const move = await call('PATCH', `/api/offer/update/${id}`, {
+      form: offerForm({ expireDate: yesterday }),
+    });
+    expect(move.status).toBe(400);
+    expect(move.body.message).toBe('expireDate must be today or later');
+  });
+
+  it('requires an icon to add a hobby, an event category or a looking-for', async () => {
+    const { call } = await makeServer();
+    for (const path of [
+      '/api/hobbies/create-with-icon',
+      '/api/hobbies/create',
+      '/api/eventcategory/create-with-icon',
+      '/api/lookingfor/create-with-icon',
+    ]) {
+      const form = new FormData();
+      form.set('name', 'Climbing');
+      form.set('enabled', 'true');
+      const answer = await call('POST', path, { form });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({ success: false, message: 'Please upload an image' });
+    }
+  });
+});
+
+describe('served media', () => {
+  it('sends the Content-Type of the stored extension, with nosniff', async () => {
+    const { app, dataDir } = await makeServer();
+    const types = {
+      wav: 'audio/wav',
+      mp3: 'audio/mpeg',
+      m4a: 'audio/mp4',
+      ogg: 'audio/ogg',
+      ogv: 'video/ogg',
+      mov: 'video/quicktime',
+      webm: 'video/webm',
+      mp4: 'video/mp4',
+      png: 'image/png',
+      jpg: 'image/jpeg',
+    };
+    for (const [extension, type] of Object.entries(types)) {
+      writeFileSync(join(dataDir, 'uploads', `aaaaaaaaaaaaaaaaaaaaaaaa.${extension}`), 'x');
+      const served = await app.request(`/uploads/aaaaaaaaaaaaaaaaaaaaaaaa.${extension}`);
+      expect(served.status, extension).toBe(200);
+      expect(served.headers.get('content-type'), extension).toBe(type);
+      expect(served.headers.get('x-content-type-options'), extension).toBe('nosniff');
+    }
+  });
+
+  it('stores an uploaded video under its own extension and serves it as such', async () => {
+    const { call, app } = await makeServer();
+    const form = new FormData();
+    form.set('name', 'Clip');
+    form.set('video', new File([readFileSync(new URL('../fixtures/demo-clip.webm', import.meta.url))], 'c'));
+    const created = await call('POST', '/api/post/create', { form });
+    const video = (created.body.result as { video: string }).video;
+    expect(video).toMatch(/\.webm$/);
+    expect((await app.request(`/${video}`)).headers.get('content-type')).toBe('video/webm');
+  });
+});
+
+describe('mail delivery', () => {
+  it('answers once the mail is stored, and logs a failing transport instead of failing the request', async () => {
+    const failing = { send: vi.fn(() => Promise.reject(new Error('SMTP down'))) };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { call, db } = await makeServer({ seedUsers: 3, mailer: failing });
+      const ids = (db.prepare("SELECT id FROM users WHERE role = 'user'").all() as { id: string }[]).map(
+        (row) => row.id,
+      );
+      const sent = await call('POST', '/api/mail-send/create', {
+        json: { title: 'Hi', body: 'B', users: ids },
+      });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ success: true, message: 'Mail sent successfully' });
+      expect(
+        (db.prepare("SELECT count(*) AS n FROM mails WHERE title = 'Hi'").get() as { n: number }).n,
+      ).toBe(1);
+      await vi.waitFor(() => expect(failing.send).toHaveBeenCalledTimes(3));
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(3));
+      expect(String(logged.mock.calls[0]![0])).toContain('Could not send "Hi"');
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe('the served console', () => {
+  it('answers a missing asset with 404 and sends index.html with no-cache however it is reached', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const { app } = await makeServer({ distDir });
+
+    const missing = await app.request('/assets/nope.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
+    expect(await missing.text()).not.toContain('<div id="root">');
+
+    for (const path of ['/', '/index.html', '/faq/add']) {
+      const page = await app.request(path);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toContain('<div id="root">');
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    const asset = await app.request('/assets/app-abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeServer } from './harness';
 
 type Listed = {
@@ -160,8 +160,10 @@ describe('public account deletion', () => {
     expect(known.body).toEqual(unknown.body);
     expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeTruthy();
 
-    const mails = outbox();
-    expect(mails).toHaveLength(1);
+    const mails = await vi.waitFor(() => {
+      expect(outbox()).toHaveLength(1);
+      return outbox();
+    });
     const link = /http:\/\/console\.test(\/api\/user\/delete-account\/confirm\?token=[\w-]+)/.exec(
       // The .eml is quoted-printable: undo its soft line breaks and escaped '='.
       mails[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
@@ -186,5 +188,47 @@ describe('public account deletion', () => {
         (await call('DELETE', `/api/user/delete-account/user${i}%40example.com`, { token: null })).status,
       );
     expect(statuses).toContain(429);
+  });
+
+  it('answers the same even when the mail transport fails, and logs the failure', async () => {
+    const failing = { send: vi.fn(() => Promise.reject(new Error('SMTP down'))) };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { call, db } = await makeServer({ seedUsers: 1, mailer: failing });
+      const { email } = db.prepare("SELECT email FROM users WHERE role = 'user'").get() as { email: string };
+      const known = await call('DELETE', `/api/user/delete-account/${encodeURIComponent(email)}`, {
+        token: null,
+      });
+      const unknown = await call('DELETE', '/api/user/delete-account/nobody%40example.com', { token: null });
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(known.body).toEqual(unknown.body);
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
+      expect(failing.send).toHaveBeenCalledTimes(1);
+      expect(String(logged.mock.calls[0]![0])).toContain(email);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('refuses a malformed escape in the address with 400', async () => {
+    const { call } = await makeServer();
+    const answer = await call('DELETE', '/api/user/delete-account/%E0%A4%A', { token: null });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ success: false, message: 'Please give a valid e-mail address' });
+  });
+
+  it('limits the rate by the connecting address, whatever X-Forwarded-For claims', async () => {
+    const { call } = await makeServer();
+    const request = (i: number, remote: string) =>
+      call('DELETE', `/api/user/delete-account/user${i}%40example.com`, {
+        token: null,
+        remote,
+        headers: { 'X-Forwarded-For': `198.51.100.${i}` },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await request(i, '203.0.113.7')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await request(6, '203.0.113.8')).status).toBe(200);
   });
 });
