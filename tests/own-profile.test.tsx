@@ -52,6 +52,11 @@ describe('own profile', () => {
     expect((body.get('file') as Blob).size).toBe(4);
     expect(localStorage.getItem('photo')).toMatch(/^uploads\/admin-/);
     expect(localStorage.getItem('email')).toBe('boss@example.com');
+    // The new password ended the old token; the session carries on with the fresh one.
+    const token = localStorage.getItem('accessToken');
+    expect(token).not.toBe(TEST_TOKEN);
+    expect(db.tokens.has(token!)).toBe(true);
+    expect(db.tokens.has(TEST_TOKEN)).toBe(false);
   });
 
   it('keeps what was typed and the chosen file when the server refuses', async () => {

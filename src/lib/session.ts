@@ -72,7 +72,8 @@ export const session = {
     refresh();
   },
 
-  update(patch: Partial<Omit<Session, 'accessToken'>>) {
+  /** Changes stored fields of the current session (a new photo, or the fresh token a password change returns). */
+  update(patch: Partial<Session>) {
     if (!snapshot) return;
     for (const [field, value] of Object.entries(patch)) localStorage.setItem(field, value);
     refresh();

@@ -6,6 +6,8 @@ import { text } from '@/lib/schemas';
 import { session } from '@/lib/session';
 
 const ownProfile = z.object({ email: text, photo: text });
+// The reference server ends every other session when the password changes and answers with a fresh token.
+const savedProfile = z.object({ email: text, photo: text, token: text });
 
 export type OwnProfileInput = { email: string; password: string; file: File | null };
 
@@ -20,15 +22,19 @@ export const ownProfileQueries = {
     }),
 };
 
-/** PATCH /api/admin/profile/update (multipart); the new photo and e-mail go into the stored session. */
+/** PATCH /api/admin/profile/update (multipart); the new photo, e-mail and token (when given) go into the stored session. */
 export function useUpdateOwnProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ email, password, file }: OwnProfileInput) => {
-      const { result } = await api.patch('admin/profile/update', z.object({ result: ownProfile }), {
+      const { result } = await api.patch('admin/profile/update', z.object({ result: savedProfile }), {
         body: toFormData({ email, password, file }),
       });
-      session.update({ photo: result.photo, email: result.email || email });
+      session.update({
+        photo: result.photo,
+        email: result.email || email,
+        ...(result.token ? { accessToken: result.token } : {}),
+      });
       return result;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownProfileQueries.all() }),
