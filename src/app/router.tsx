@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
-import { NotFoundRoute } from './not-found-page';
+import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { ScreenLoader } from './screen-loader';
 
@@ -92,12 +92,11 @@ export const routes: RouteObject[] = [
               (m) => m.OwnProfilePage,
             ),
           },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],
   },
-  // Unknown paths say so, inside the layout for a signed-in admin and on their own for anyone else.
-  { path: '*', element: <NotFoundRoute /> },
 ];
 
 /** Renders the route table. Signed-in screens have their own error boundary inside the layout. */

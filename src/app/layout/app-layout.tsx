@@ -1,6 +1,6 @@
 import { Box, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../error-boundary';
 import { useLayoutSettings } from './layout-settings';
@@ -18,9 +18,8 @@ const TOP_BAR_HEIGHT = 60;
 /**
  * The signed-in frame: sidebar (250 wide, SPEC 9), top bar and the settings drawer. On a phone the sidebar slides
  * over the page and starts closed. Plain CSS rather than AppShell keeps the first load small.
- * It renders the matched route, or `children` where a page is not a child route (page not found).
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppLayout() {
   const [settings, updateSettings] = useLayoutSettings();
   const { pathname } = useLocation();
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
@@ -97,7 +96,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
                 </Center>
               }
             >
-              {children ?? <Outlet />}
+              <Outlet />
             </Suspense>
           </ErrorBoundary>
         </Box>
