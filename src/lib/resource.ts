@@ -27,33 +27,38 @@ export const rowsResponse = <T>(item: z.ZodMiniType<T>) =>
     }),
   );
 
-/** What a paginated list asks for: the page and its size (sent as `limit`, or `items` for users and posts). */
+/** What a paginated list asks for: the page and its size. Lists with search or filters extend it. */
 export type PageRequest = { page: number; size: number };
 
+type SearchParams = NonNullable<RequestOptions['searchParams']>;
+
 /**
- * Declares a read-only, server-paginated list (contact messages, feedback, reports…): its query keys and queryOptions.
+ * Declares a server-paginated list (users, contact messages, feedback, reports…): its query keys and queryOptions.
+ * `searchParams` turns a request into the call's query string; by default page + limit (SPEC 7.7-7.12).
  * The previous page stays on screen while the next one loads.
  */
-export function definePagedList<Item>(definition: {
+export function definePagedList<Item, Request extends PageRequest = PageRequest>(definition: {
   key: string;
   item: z.ZodMiniType<Item>;
   path: string;
-  sizeParam?: 'limit' | 'items';
+  searchParams?: (request: Request) => SearchParams;
 }) {
-  const { key, item, path, sizeParam = 'limit' } = definition;
+  const { key, item, path } = definition;
+  const toSearchParams =
+    definition.searchParams ??
+    ((request: Request): SearchParams => ({ page: request.page, limit: request.size }));
   const schema = rowsResponse(item);
   const keys = {
     all: [key] as const,
     lists: () => [key, 'list'] as const,
-    list: (request: PageRequest) => [key, 'list', request] as const,
+    list: (request: Request) => [key, 'list', request] as const,
   };
   return {
     keys,
-    list: (request: PageRequest) =>
+    list: (request: Request) =>
       queryOptions({
         queryKey: keys.list(request),
-        queryFn: ({ signal }) =>
-          api.get(path, schema, { signal, searchParams: { page: request.page, [sizeParam]: request.size } }),
+        queryFn: ({ signal }) => api.get(path, schema, { signal, searchParams: toSearchParams(request) }),
         placeholderData: keepPreviousData,
       }),
   };

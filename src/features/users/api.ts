@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { rowsResponse } from '@/lib/resource';
+import { definePagedList, type PageRequest } from '@/lib/resource';
 import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
 
 const mediaPath = z.pipe(
@@ -54,9 +54,7 @@ const plan = z.nullish(z.object({ productId: text, status: text }));
 export type User = z.output<typeof user>;
 export type UserPlan = NonNullable<z.output<typeof plan>>;
 
-export type UsersListParams = {
-  page: number;
-  size: number;
+export type UsersListParams = PageRequest & {
   search: string;
   status: string;
   plan: string;
@@ -64,26 +62,25 @@ export type UsersListParams = {
 
 const userDetail = z.object({ result: user, plan });
 
-/** SPEC 7.2: GET /api/admin/list, GET /api/user/read/{id}. */
+/** SPEC 7.2: GET /api/admin/list (page, items, search, status and plan filters). */
+const usersList = definePagedList<User, UsersListParams>({
+  key: 'users',
+  item: user,
+  path: 'admin/list',
+  searchParams: (params) => ({
+    page: params.page,
+    items: params.size,
+    ...(params.search ? { q: params.search, fields: 'name,email,phoneNumber' } : {}),
+    ...(params.status ? { filter: 'user.enabled', equal: params.status } : {}),
+    ...(params.plan ? { planFilter: params.plan } : {}),
+  }),
+});
+
+/** The users list and GET /api/user/read/{id}, under one key root. */
 export const userQueries = {
-  all: () => ['users'] as const,
-  lists: () => [...userQueries.all(), 'list'] as const,
-  list: (params: UsersListParams) =>
-    queryOptions({
-      queryKey: [...userQueries.lists(), params] as const,
-      queryFn: ({ signal }) =>
-        api.get('admin/list', rowsResponse(user), {
-          signal,
-          searchParams: {
-            page: params.page,
-            items: params.size,
-            ...(params.search ? { q: params.search, fields: 'name,email,phoneNumber' } : {}),
-            ...(params.status ? { filter: 'user.enabled', equal: params.status } : {}),
-            ...(params.plan ? { planFilter: params.plan } : {}),
-          },
-        }),
-      placeholderData: keepPreviousData,
-    }),
+  all: () => usersList.keys.all,
+  lists: usersList.keys.lists,
+  list: usersList.list,
   details: () => [...userQueries.all(), 'detail'] as const,
   detail: (userId: string) =>
     queryOptions({
