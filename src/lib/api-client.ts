@@ -62,6 +62,7 @@ async function request<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
+  retriedWithNewToken = false,
 ): Promise<z.output<S>> {
   const token = options.auth === 'none' ? null : session.token();
   const kyOptions: Options = {
@@ -84,7 +85,13 @@ async function request<S extends z.ZodMiniType>(
   const body = await readBody(response);
 
   if (token && isTokenRefused(response.status, body)) {
-    session.expire();
+    // A late answer to a call sent with an older token (before a password change, or while another tab signed in
+    // again) says nothing about the stored token: the call is made once more with it, and nobody is signed out.
+    const current = session.token();
+    if (current && current !== token && !retriedWithNewToken) {
+      return request(method, path, schema, options, true);
+    }
+    session.expire(token);
     throw new ApiError({ kind: 'session-expired', path, status: response.status });
   }
   if (!response.ok || field(body, 'success') === false) {

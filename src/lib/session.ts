@@ -87,11 +87,12 @@ export const session = {
   },
 
   /**
-   * Token expiry. Idempotent, so that many calls failing together end the session once.
+   * Token expiry of `token`. Idempotent, so that many calls failing together end the session once; a refused token
+   * that is no longer the stored one (replaced by a password change or a sign-in in another tab) ends nothing.
    * Returns whether this call was the one that ended it.
    */
-  expire(): boolean {
-    if (!snapshot) return false;
+  expire(token: string): boolean {
+    if (!snapshot || localStorage.getItem('accessToken') !== token) return false;
     endReason = 'expired';
     clearAllStorage();
     refresh();
