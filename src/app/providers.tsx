@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { ConfirmHost } from '@/components/confirm';
 import { session } from '@/lib/session';
+import { unsavedChanges } from '@/lib/unsaved-changes';
 import { theme } from './theme';
 
 // Mounted right after the first render: notifications raised before then wait in Mantine's store.
@@ -17,12 +18,16 @@ const ReactQueryDevtools = import.meta.env.DEV
     )
   : null;
 
-/** Ending a session (logout, expiry, another tab) drops every cached answer of the old one. */
+/**
+ * Ending a session (logout, expiry, another tab) drops every cached answer of the old one; except while a form with
+ * unsaved input waits for the admin to sign in again over it, which needs its page's data.
+ */
 function useClearCacheOnSessionEnd(queryClient: QueryClient) {
   useEffect(
     () =>
       session.subscribe(() => {
-        if (!session.get()) queryClient.clear();
+        if (!session.get() && !(session.endReason() === 'expired' && unsavedChanges.any()))
+          queryClient.clear();
       }),
     [queryClient],
   );

@@ -5,6 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { ScreenLoader } from './screen-loader';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /**
  * Loads a screen's code only when its route is visited, so each screen's libraries stay in its own chunk.
@@ -104,6 +105,7 @@ export function AppRoutes() {
   const element = useRoutes(routes);
   return (
     <ErrorBoundary>
+      <UnsavedChangesGuard />
       <Suspense fallback={<ScreenLoader />}>{element}</Suspense>
     </ErrorBoundary>
   );

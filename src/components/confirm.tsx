@@ -71,3 +71,15 @@ export function confirmLogout(onConfirm: () => void) {
     onConfirm,
   });
 }
+
+/** Leaving a form that holds unsaved edits (a link, Back, the browser's back button). */
+export function confirmLeave(onConfirm: () => void) {
+  setPending({
+    title: 'Leave this page?',
+    message: 'You have unsaved changes. If you leave now, they will be lost.',
+    confirmLabel: 'Leave',
+    cancelLabel: 'Stay',
+    danger: true,
+    onConfirm,
+  });
+}

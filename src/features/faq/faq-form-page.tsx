@@ -9,6 +9,7 @@ import { StatusField } from '@/components/form/select-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { notify } from '@/lib/notify';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { faqQueries, faqResource, type Faq } from './api';
 import { emptyFaqForm, faqFormSchema, toFormValues, toInput, type FaqFormValues } from './form-schema';
 import { FAQ_TEXT } from './strings';
@@ -29,12 +30,14 @@ function FaqForm({ faq }: { faq?: Faq }) {
     defaultValues: faq ? toFormValues(faq) : emptyFaqForm,
   });
   const title = faq ? FAQ_TEXT.updateTitle : FAQ_TEXT.addTitle;
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const submit = form.handleSubmit((values) => {
     const input = toInput(faqFormSchema.parse(values));
     const done = (message: string) => () => {
       notify.success(message);
+      guard.release();
       navigate('/faq');
     };
     if (faq) update.mutate({ id: faq._id, input }, { onSuccess: done(FAQ_TEXT.updated) });

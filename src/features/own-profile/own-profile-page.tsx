@@ -7,6 +7,7 @@ import { ImageFileField } from '@/components/form/image-file-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { notify } from '@/lib/notify';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { ownProfileQueries, useUpdateOwnProfile } from './api';
 import { reloadTo } from './reload';
 import { PROFILE_TEXT } from './strings';
@@ -38,7 +39,8 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
     resolver: zodResolver(profileSchema),
     defaultValues: { email, password: '', file: null },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const submit = form.handleSubmit((values) =>
     update.mutate(
@@ -46,6 +48,7 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
       {
         onSuccess: () => {
           notify.success(PROFILE_TEXT.updated);
+          guard.release();
           reloadTo('/dashboard');
         },
       },
