@@ -9,6 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// Demo mode (`npm run dev:mock`: the console alone, MSW in the browser) for the specs that test it.
+const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
+process.env.E2E_DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 // Workers re-read this file; the server is started once by the main process, so its data dir is chosen once.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admin-console-e2e-'));
 
@@ -38,18 +41,27 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/api/childsafetypolicy`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'Admin@123',
-      SEED_DEMO: '1',
+  webServer: [
+    {
+      command: `vite --mode mock --host 127.0.0.1 --port ${DEMO_PORT} --strictPort`,
+      url: process.env.E2E_DEMO_URL,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/api/childsafetypolicy`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'Admin@123',
+        SEED_DEMO: '1',
+      },
+    },
+  ],
 });

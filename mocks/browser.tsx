@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, resetDb } from './db';
 import { handlers } from './handlers';
+import { loadSavedDb, saveDb, saveDbSoon } from './persist';
 import { getScenario, loadScenario, SCENARIOS, setScenario, type Scenario } from './scenario';
 
 /** Demo media: every stored image path answers with a generated picture, so lists and profiles look real. */
@@ -49,7 +50,14 @@ function DemoPanel() {
           ))}
         </select>
       </label>{' '}
-      <button type="button" onClick={() => resetDb()} title="Put the demo data back as it was">
+      <button
+        type="button"
+        onClick={() => {
+          resetDb();
+          void saveDb().then(() => window.location.reload());
+        }}
+        title="Put the demo data back as it was"
+      >
         Reset data
       </button>
       <div style={{ opacity: 0.7, marginTop: 4 }}>
@@ -61,7 +69,12 @@ function DemoPanel() {
 
 export async function startDemoMode() {
   loadScenario();
+  await loadSavedDb().catch((error: unknown) => console.error('Saved demo data could not be read', error));
   const worker = setupWorker(...handlers, demoMedia);
+  // Every answer to a write may have changed the data (a sign-in adds a token): keep it for the next page.
+  worker.events.on('response:mocked', ({ request }) => {
+    if (request.method !== 'GET') void saveDbSoon();
+  });
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
   const container = document.createElement('div');
   container.setAttribute('aria-label', 'Demo mode controls');

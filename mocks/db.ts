@@ -240,4 +240,9 @@ export function resetDb() {
   db = seed();
 }
 
+/** Puts back data saved earlier (demo mode, after a reload). */
+export function replaceDb(saved: Db) {
+  db = saved;
+}
+
 export { nextId };

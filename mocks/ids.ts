@@ -5,6 +5,12 @@ export function resetIds() {
   counter = 0;
 }
 
+/** Where the counter stands, so demo mode's saved data goes on with fresh ids after a reload. */
+export const idCounter = () => counter;
+export function setIdCounter(value: number) {
+  counter = value;
+}
+
 export function nextId(): string {
   counter += 1;
   return (0x65a0000000 + counter).toString(16).padStart(24, '0');

@@ -1,0 +1,67 @@
+import { db, replaceDb } from './db';
+import { idCounter, setIdCounter } from './ids';
+
+/**
+ * Demo mode keeps its data, and so the admin's sign-in, across reloads and new tabs: the fixture db is saved to
+ * IndexedDB after every change. IndexedDB rather than localStorage, because the console's logout clears all of
+ * localStorage and sessionStorage, and the demo's data should outlive a sign-out; it also stores Sets and Files as
+ * they are. 'Reset data' puts the seed back.
+ */
+const DATABASE = 'admin-console-demo';
+const STORE = 'state';
+const KEY = 'db';
+
+type Saved = { shape: string; ids: number; db: typeof db };
+
+/** The collections the db has; data saved by a build with other collections is not put back. */
+const shapeOf = (value: object) => Object.keys(value).sort().join(',');
+
+function openStore(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB is unavailable'));
+  });
+}
+
+async function run<T>(
+  mode: IDBTransactionMode,
+  action: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const database = await openStore();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const request = action(database.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    });
+  } finally {
+    database.close();
+  }
+}
+
+/** Puts back what an earlier page saved, if anything fits this build's db. Returns whether it did. */
+export async function loadSavedDb(): Promise<boolean> {
+  const saved = (await run('readonly', (store) => store.get(KEY))) as Saved | undefined;
+  if (!saved || saved.shape !== shapeOf(db)) return false;
+  replaceDb(saved.db);
+  setIdCounter(saved.ids);
+  return true;
+}
+
+export async function saveDb(): Promise<void> {
+  const saved: Saved = { shape: shapeOf(db), ids: idCounter(), db };
+  await run('readwrite', (store) => store.put(saved, KEY));
+}
+
+let pending: Promise<void> | null = null;
+
+/** Saves once after a burst of changes; failures are logged, never shown (the demo goes on in memory). */
+export function saveDbSoon(): Promise<void> {
+  pending ??= Promise.resolve().then(async () => {
+    pending = null;
+    await saveDb().catch((error: unknown) => console.error('Demo data could not be saved', error));
+  });
+  return pending;
+}
