@@ -37,17 +37,17 @@ export const UPLOAD_KINDS: Record<UploadKind, { types: string[]; maxBytes: numbe
   image: {
     types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
     maxBytes: 5 * MB,
-    describe: 'an image (PNG, JPEG, WebP or GIF)',
+    describe: 'a PNG, JPEG, WebP or GIF image',
   },
   video: {
     types: ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'application/ogg'],
     maxBytes: 50 * MB,
-    describe: 'a video (MP4, WebM, Ogg or MOV)',
+    describe: 'an MP4, WebM, Ogg or MOV video',
   },
   audio: {
     types: Object.keys(FORMATS).filter((type) => type.startsWith('audio/')),
     maxBytes: 10 * MB,
-    describe: 'an audio file (MP3, WAV, Ogg, M4A, AAC or WebM)',
+    describe: 'an MP3, WAV, Ogg, M4A, AAC or WebM audio file',
   },
 };
 

@@ -55,10 +55,13 @@ export function text(label: string, options: TextRule = {}): z.ZodType<string | 
       return value === undefined ? undefined : '';
     }
     if (typeof value !== 'string') return refuse(`${label} must be text`);
-    if (value.length > max * 4) return refuse(`${label} must be at most ${max} characters`);
+    const tooLong = options.format
+      ? `${label} ${options.format.says}`
+      : `${label} must be at most ${max} characters`;
+    if (value.length > max * 4) return refuse(tooLong);
     const trimmed = value.trim();
     if (!trimmed) return options.required ? refuse(`${label} is required`) : '';
-    if (trimmed.length > max) return refuse(`${label} must be at most ${max} characters`);
+    if (trimmed.length > max) return refuse(tooLong);
     if (trimmed.includes('\u0000')) return refuse(`${label} must not contain NUL characters`);
     if (options.oneOf && !options.oneOf.includes(trimmed))
       return refuse(`${label} must be one of ${options.oneOf.join(', ')}`);

@@ -130,7 +130,7 @@ describe('uploads', () => {
     form.set('icon', new File(['<svg onload="alert(1)"></svg>'], 'icon.png', { type: 'image/png' }));
     const answer = await call('POST', '/api/hobbies/create-with-icon', { form });
     expect(answer.status).toBe(415);
-    expect(answer.body.message).toBe('Icon must be an image (PNG, JPEG, WebP or GIF)');
+    expect(answer.body.message).toBe('Icon must be a PNG, JPEG, WebP or GIF image');
   });
 
   it('refuses a file over the size limit', async () => {
