@@ -15,6 +15,9 @@ export const BODY_LIMITS = {
   upload: UPLOAD_BODY_LIMIT,
 } as const;
 
+const isForm = (c: Context) =>
+  /multipart\/form-data|application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '');
+
 const limit = (maxSize: number, message: string): MiddlewareHandler =>
   bodyLimit({
     maxSize,
@@ -25,12 +28,12 @@ const limit = (maxSize: number, message: string): MiddlewareHandler =>
 
 export const signInLimit = limit(BODY_LIMITS.signIn, 'The request body is too large');
 export const jsonLimit = limit(BODY_LIMITS.json, 'The request body is too large');
-export const uploadLimit = limit(BODY_LIMITS.upload, 'The upload is too large');
+const fileLimit = limit(BODY_LIMITS.upload, 'The upload is too large');
+/** File routes: the upload limit for a form; a JSON body (no file changes) keeps the JSON limit. */
+export const uploadLimit: MiddlewareHandler = (c, next) =>
+  isForm(c) ? fileLimit(c, next) : jsonLimit(c, next);
 /** Routes that read no body (GET, DELETE, PATCH with a query) still refuse a large one unread. */
 export const noBodyLimit = limit(16 * KB, 'The request body is too large');
-
-const isForm = (c: Context) =>
-  /multipart\/form-data|application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '');
 
 /** A multipart (or url-encoded) body; anything else, or a broken one, is the client's mistake. */
 export async function formBody(c: Context): Promise<Record<string, unknown>> {
