@@ -222,6 +222,11 @@ export function registerPublicUserRoutes(
       400,
     );
 
+  // The pages carry the token: never cached (nor sent on as a referrer: see page()).
+  app.use('/api/user/delete-account/confirm', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   // Opening the mailed link (or a mail scanner fetching it, GET or HEAD) only shows what will happen.
   app.get('/api/user/delete-account/confirm', (c) => {
     const request = openRequest(c.req.query('token'));
@@ -269,6 +274,7 @@ const page = (title: string, content: string) => `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
 <title>${title}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #222; }

@@ -180,6 +180,9 @@ describe('public account deletion', () => {
     expect(page.text).toContain('permanently deletes the account');
     expect(page.text).toMatch(/<form method="post" action="\/api\/user\/delete-account\/confirm">/);
     expect(page.text).not.toMatch(/<script/i);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('<meta name="referrer" content="no-referrer">');
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
     expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeTruthy();
 
     // Only the page's button (a form POST carrying the token) deletes, and only once.
