@@ -24,7 +24,7 @@ export type UploadDef = {
   column: string;
   apiName: string;
   kind: UploadKind;
-  /** Names the field in messages: 'Brand logo must be an image (PNG, JPEG, WebP or GIF)'. */
+  /** Names the field in messages: 'Brand logo must be a PNG, JPEG, WebP or GIF image'. */
   label: string;
   /** The message when a create lacks the file; without one the file is optional. */
   requiredOnCreate?: string;
