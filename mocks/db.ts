@@ -37,6 +37,7 @@ export type MockUser = {
   answerPrompts: { type: string; description: string }[];
   plan: { productId: 'silver' | 'gold' | 'platinum'; status: string } | null;
   createdAt: string;
+  updatedAt: string;
 };
 
 export type MockContact = {
@@ -46,9 +47,17 @@ export type MockContact = {
   phoneNo: string;
   description: string;
   created: string;
+  createdAt: string;
 };
 
-export type MockFaq = { _id: string; question: string; answer: string; enabled: boolean };
+export type MockFaq = {
+  _id: string;
+  question: string;
+  answer: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
 
 export type MockAdmin = {
   _id: string;
@@ -151,11 +160,16 @@ function makeUsers(count: number): MockUser[] {
         : [],
       plan: planRoll < 0.6 ? { productId: pick(PLANS), status: pick(['active', 'expired']) } : null,
       createdAt: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString(),
+      updatedAt: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString(),
     };
   }).reverse();
 }
 
 function makeFaqs(): MockFaq[] {
+  const stamp = (day: number) => ({
+    createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+    updatedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+  });
   return [
     {
       _id: nextId(),
@@ -163,6 +177,7 @@ function makeFaqs(): MockFaq[] {
       answer:
         '<p>Open <strong>Settings</strong>, choose <em>Account</em> and follow the reset link we e-mail you.</p>',
       enabled: true,
+      ...stamp(1),
     },
     {
       _id: nextId(),
@@ -170,12 +185,14 @@ function makeFaqs(): MockFaq[] {
       answer:
         '<p>Open the chat, tap the menu and choose <strong>Report</strong>. Our team reviews every report.</p>',
       enabled: true,
+      ...stamp(2),
     },
     {
       _id: nextId(),
       question: 'Can I pause my account?',
       answer: '<p>Yes. Hide your profile from <em>Settings → Privacy</em>; your matches are kept.</p>',
       enabled: false,
+      ...stamp(3),
     },
   ];
 }
@@ -209,6 +226,7 @@ function makeContacts(count: number): MockContact[] {
       phoneNo: `+44 7700 900${String(100 + index).padStart(3, '0')}`,
       description,
       created: new Date(Date.UTC(2026, 10, 20, 15, 30) - index * 7_200_000).toISOString(),
+      createdAt: new Date(Date.UTC(2026, 10, 20, 15, 30) - index * 7_200_000).toISOString(),
     };
   });
 }

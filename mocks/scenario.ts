@@ -18,6 +18,13 @@ export type Scenario = keyof typeof SCENARIOS;
 const STORAGE_KEY = 'demo-scenario';
 let current: Scenario = 'normal';
 
+/** The browser's sessionStorage; absent when the handlers run in Node (tests, the server's contract test). */
+const storage = (
+  globalThis as {
+    sessionStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  }
+).sessionStorage;
+
 export function getScenario(): Scenario {
   return current;
 }
@@ -25,11 +32,11 @@ export function getScenario(): Scenario {
 export function setScenario(next: Scenario) {
   current = next;
   // sessionStorage: the console's logout clears localStorage, and the scenario should survive a sign-out.
-  if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(STORAGE_KEY, next);
+  storage?.setItem(STORAGE_KEY, next);
 }
 
 export function loadScenario() {
-  const stored = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(STORAGE_KEY) : null;
+  const stored = storage?.getItem(STORAGE_KEY) ?? null;
   current = stored && stored in SCENARIOS ? (stored as Scenario) : 'normal';
 }
 

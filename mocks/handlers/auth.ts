@@ -1,19 +1,32 @@
 import { http } from 'msw';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
+import { jsonBody, password, refusing, requiredText, text } from '../rules';
 
 export const authHandlers = [
-  http.post(apiPath('login'), async ({ request }) => {
-    const body = (await request.json()) as { email?: string; password?: string; isRole?: string };
-    if (body.isRole !== 'admin') return fail(403, 'Only administrators can sign in here');
-    if (body.email?.toLowerCase() !== db.admin.email || body.password !== db.admin.password) {
-      return fail(401, 'Invalid email or password');
-    }
-    const token = `mock-token-${db.tokens.size + 1}`;
-    db.tokens.add(token);
-    const { _id, name, surname, email, photo } = db.admin;
-    return ok({ message: 'Login successful', result: { token, _id, name, surname, email, photo } });
-  }),
+  http.post(
+    apiPath('login'),
+    refusing(async ({ request }) => {
+      const body = await jsonBody(request);
+      const email = requiredText('E-mail', body.email, { max: 254 }).toLowerCase();
+      const given = password('Password', body.password, { max: 1024 });
+      const role = text('Role', body.isRole, { max: 20 });
+      if (
+        email !== db.admin.email ||
+        given !== db.admin.password ||
+        (role !== undefined && role !== 'admin')
+      ) {
+        return fail(401, 'Invalid email or password');
+      }
+      const token = `mock-token-${db.tokens.size + 1}`;
+      db.tokens.add(token);
+      const { _id, name, surname, email: address, photo } = db.admin;
+      return ok({
+        message: 'Login successful',
+        result: { token, _id, name, surname, email: address, photo },
+      });
+    }),
+  ),
 
   http.get(apiPath('admin/dashboard'), ({ request }) => {
     const refusal = refuseWithoutAdmin(request);

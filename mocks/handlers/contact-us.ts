@@ -1,11 +1,11 @@
 import { http } from 'msw';
 import { db } from '../db';
-import { apiPath, ok, paginate, refuseWithoutAdmin } from '../http';
+import { apiPath, ok, refuseWithoutAdmin } from '../http';
+import { paginate, refusing } from '../rules';
 
 export const contactHandlers = [
-  http.get(apiPath('contact-us/list'), ({ request }) => {
-    const refusal = refuseWithoutAdmin(request);
-    if (refusal) return refusal;
-    return ok(paginate(db.contacts, new URL(request.url), 'limit'));
-  }),
+  http.get(
+    apiPath('contact-us/list'),
+    refusing(({ request }) => refuseWithoutAdmin(request) ?? ok(paginate(db.contacts, new URL(request.url)))),
+  ),
 ];

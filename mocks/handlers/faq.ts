@@ -1,59 +1,78 @@
 import { http } from 'msw';
 import { db, nextId, type MockFaq } from '../db';
-import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
+import { bool, id, jsonBody, listAllQuery, refusing, requiredText } from '../rules';
 
-type FaqBody = Partial<Pick<MockFaq, 'question' | 'answer' | 'enabled'>>;
-
-function invalid(body: FaqBody): string | null {
-  if (!body.question?.trim()) return 'Question is required';
-  if (!body.answer?.trim()) return 'Answer is required';
-  if (typeof body.enabled !== 'boolean') return 'Enabled must be true or false';
-  return null;
+/** The server's rules for a FAQ (server/routes/resources.ts), in its order. */
+function faqFields(body: Record<string, unknown>) {
+  return {
+    question: requiredText('Question', body.question, { max: 1000 }),
+    answer: requiredText('Answer', body.answer, { max: 50_000 }),
+    enabled: bool('Enabled', body.enabled),
+  };
 }
 
 export const faqHandlers = [
-  http.get(apiPath('faq/listAll'), ({ request }) => refuseWithoutAdmin(request) ?? ok({ result: db.faqs })),
+  http.get(
+    apiPath('faq/listAll'),
+    refusing(({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      listAllQuery(new URL(request.url));
+      return ok({ result: db.faqs, pagination: { count: db.faqs.length } });
+    }),
+  ),
 
-  http.get(apiPath('faq/read/:id'), ({ request, params }) => {
-    const refusal = refuseWithoutAdmin(request);
-    if (refusal) return refusal;
-    const faq = db.faqs.find((item) => item._id === params.id);
-    return faq ? ok({ result: faq }) : notFound('Faq');
-  }),
+  http.get(
+    apiPath('faq/read/:id'),
+    refusing(({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      const faq = db.faqs.find((item) => item._id === id(params.id));
+      return faq ? ok({ result: faq }) : notFound('Faq');
+    }),
+  ),
 
-  http.post(apiPath('faq/create'), async ({ request }) => {
-    const refusal = refuseWithoutAdmin(request);
-    if (refusal) return refusal;
-    const body = (await request.json()) as FaqBody;
-    const problem = invalid(body);
-    if (problem) return fail(400, problem);
-    const faq: MockFaq = {
-      _id: nextId(),
-      question: body.question!,
-      answer: body.answer!,
-      enabled: body.enabled!,
-    };
-    db.faqs.push(faq);
-    return ok({ message: 'Faq created', result: faq });
-  }),
+  http.post(
+    apiPath('faq/create'),
+    refusing(async ({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      const stamp = new Date().toISOString();
+      const faq: MockFaq = {
+        _id: nextId(),
+        ...faqFields(await jsonBody(request)),
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+      db.faqs.push(faq);
+      return ok({ message: 'Faq created successfully', result: faq });
+    }),
+  ),
 
-  http.patch(apiPath('faq/update/:id'), async ({ request, params }) => {
-    const refusal = refuseWithoutAdmin(request);
-    if (refusal) return refusal;
-    const faq = db.faqs.find((item) => item._id === params.id);
-    if (!faq) return notFound('Faq');
-    const body = (await request.json()) as FaqBody;
-    const problem = invalid(body);
-    if (problem) return fail(400, problem);
-    Object.assign(faq, { question: body.question, answer: body.answer, enabled: body.enabled });
-    return ok({ message: 'Faq updated', result: faq });
-  }),
+  http.patch(
+    apiPath('faq/update/:id'),
+    refusing(async ({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      const faqId = id(params.id);
+      const body = await jsonBody(request);
+      const faq = db.faqs.find((item) => item._id === faqId);
+      if (!faq) return notFound('Faq');
+      Object.assign(faq, faqFields(body), { updatedAt: new Date().toISOString() });
+      return ok({ message: 'Faq updated successfully', result: faq });
+    }),
+  ),
 
-  http.delete(apiPath('faq/delete/:id'), ({ request, params }) => {
-    const refusal = refuseWithoutAdmin(request);
-    if (refusal) return refusal;
-    const before = db.faqs.length;
-    db.faqs = db.faqs.filter((item) => item._id !== params.id);
-    return db.faqs.length < before ? ok({ message: 'Faq deleted' }) : notFound('Faq');
-  }),
+  http.delete(
+    apiPath('faq/delete/:id'),
+    refusing(({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      const faqId = id(params.id);
+      const before = db.faqs.length;
+      db.faqs = db.faqs.filter((item) => item._id !== faqId);
+      return db.faqs.length < before ? ok({ message: 'Faq deleted successfully' }) : notFound('Faq');
+    }),
+  ),
 ];

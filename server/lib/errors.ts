@@ -18,11 +18,9 @@ export class HttpError extends Error {
 export const notFound = (thing: string) => new HttpError(404, `${thing} not found`);
 export const badRequest = (message: string) => new HttpError(400, message);
 
+/** Every rule words its own message for an admin ("Title is required"), so it is answered as it stands. */
 export function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return error.issues[0]?.message ?? 'Invalid request';
 }
 
 /** Every failure becomes { success: false, message }; unexpected ones are logged and answered without detail. */

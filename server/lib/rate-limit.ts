@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
@@ -20,6 +21,8 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 
 /**
  * A fixed-window counter per key (an IP, an e-mail) kept in memory: enough for one process, and forgotten on restart.
+ * Its memory is bounded whatever the traffic: keys are stored as their SHA-256, and past `capacity` live entries
+ * the oldest go first.
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
@@ -27,14 +30,17 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
+    private readonly capacity = 50_000,
   ) {}
 
   /** Seconds to wait when `key` is over the limit, or 0 when it may go on. Counts the attempt. */
   hit(key: string, at = Date.now()): number {
-    const entry = this.hits.get(key);
+    const digest = hashKey(key);
+    const entry = this.hits.get(digest);
     if (!entry || entry.resetAt <= at) {
-      this.hits.set(key, { count: 1, resetAt: at + this.windowMs });
-      if (this.hits.size > 10_000) this.sweep(at);
+      this.hits.delete(digest);
+      this.hits.set(digest, { count: 1, resetAt: at + this.windowMs });
+      if (this.hits.size > this.capacity) this.shrink(at);
       return 0;
     }
     entry.count += 1;
@@ -42,10 +48,24 @@ export class RateLimiter {
   }
 
   reset(key: string) {
-    this.hits.delete(key);
+    this.hits.delete(hashKey(key));
   }
 
-  private sweep(at: number) {
+  get size() {
+    return this.hits.size;
+  }
+
+  /** Expired entries go; if that is not enough, the oldest (a Map keeps insertion order) down to 90% of capacity. */
+  private shrink(at: number) {
     for (const [key, entry] of this.hits) if (entry.resetAt <= at) this.hits.delete(key);
+    const excess = this.hits.size - Math.floor(this.capacity * 0.9);
+    if (excess <= 0) return;
+    let removed = 0;
+    for (const key of this.hits.keys()) {
+      if (removed++ >= excess) break;
+      this.hits.delete(key);
+    }
   }
 }
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');

@@ -1,34 +1,31 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { formOrJsonBody, jsonBody } from './body';
+import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
 import { HttpError, notFound } from './errors';
 import { newId, now, parseId } from './ids';
 import { pageBody, paging } from './paging';
-import { fileField, type UploadKind, type UploadStore } from './uploads';
+import { fileField, type CheckedFile, type FileKeeper, type UploadKind } from './uploads';
 import type { AppEnv } from './env';
+import { bool, date, fields, labelOf, number, ref, text, type NumberRule, type TextRule } from './validate';
 
-/** How one API field maps to a column, and what it accepts. */
-export type FieldDef =
-  | {
-      column: string;
-      type: 'text';
-      required?: boolean;
-      max?: number;
-      email?: boolean;
-      oneOf?: readonly string[];
-    }
-  | { column: string; type: 'bool'; required?: boolean }
-  | { column: string; type: 'number'; required?: boolean; min?: number; max?: number; integer?: boolean }
+/** How one API field maps to a column, and what it accepts. `label` names it in messages (default: from its name). */
+export type FieldDef = { column: string; label?: string } & (
+  | ({ type: 'text' } & TextRule)
+  | { type: 'bool'; required?: boolean }
+  | ({ type: 'number' } & NumberRule)
   /** notPast: a new date must be today (UTC) or later; an update may keep the stored one. */
-  | { column: string; type: 'date'; required?: boolean; notPast?: boolean }
-  | { column: string; type: 'ref'; table: string; label: string; required?: boolean };
+  | { type: 'date'; required?: boolean; notPast?: boolean }
+  | { type: 'ref'; table: string; refLabel: string; required?: boolean }
+);
 
 /** A multipart file field: stored, and its path kept in `column`, answered as `apiName`. */
 export type UploadDef = {
   column: string;
   apiName: string;
   kind: UploadKind;
+  /** Names the field in messages: 'Brand logo must be a PNG, JPEG, WebP or GIF image'. */
+  label: string;
   /** The message when a create lacks the file; without one the file is optional. */
   requiredOnCreate?: string;
 };
@@ -58,55 +55,20 @@ export type ResourceDef = {
   beforeWrite?: (values: Record<string, unknown>) => void;
 };
 
-const truthy = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((value) => value === true || value === 'true' || value === '1');
-
 function fieldSchema(name: string, field: FieldDef, db: Db): z.ZodType {
+  const label = field.label ?? labelOf(name);
   switch (field.type) {
-    case 'text': {
-      let schema = z
-        .string({ error: `${name} is required` })
-        .trim()
-        .max(field.max ?? 100_000, `${name} is too long`);
-      if (field.required) schema = schema.min(1, `${name} is required`);
-      let out: z.ZodType = schema;
-      if (field.email) out = schema.pipe(z.email(`${name} must be a valid e-mail address`).or(z.literal('')));
-      if (field.oneOf)
-        out = z.enum(field.oneOf as [string, ...string[]], {
-          error: `${name} must be one of ${field.oneOf.join(', ')}`,
-        });
-      return field.required ? out : out.optional().nullable();
-    }
+    case 'text':
+      return text(label, field);
     case 'bool':
-      return field.required ? truthy : truthy.optional().nullable();
-    case 'number': {
-      let schema = z.coerce.number({ error: `${name} must be a number` });
-      if (field.integer) schema = schema.int(`${name} must be a whole number`);
-      if (field.min !== undefined) schema = schema.min(field.min, `${name} must be at least ${field.min}`);
-      if (field.max !== undefined) schema = schema.max(field.max, `${name} must be at most ${field.max}`);
-      const optional = z.preprocess(
-        (value) => (value === '' || value === null ? undefined : value),
-        schema.optional(),
-      );
-      return field.required ? z.preprocess((value) => (value === '' ? undefined : value), schema) : optional;
-    }
-    case 'date': {
-      const schema = z
-        .string({ error: `${name} is required` })
-        .refine((value) => !Number.isNaN(Date.parse(value)), `${name} must be a date`)
-        .transform((value) => new Date(value).toISOString());
-      return field.required ? schema : schema.optional().nullable();
-    }
+      return bool(label, field);
+    case 'number':
+      return number(label, field);
+    case 'date':
+      return date(label, field);
     case 'ref': {
       const exists = db.prepare(`SELECT 1 FROM ${field.table} WHERE id = ?`);
-      const schema = z
-        .string({ error: `${name} is required` })
-        .trim()
-        .refine((value) => Boolean(exists.get(value)), `${field.label} not found`);
-      return field.required
-        ? schema
-        : z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+      return ref(field.refLabel, (id) => Boolean(exists.get(id)), field);
     }
   }
 }
@@ -144,10 +106,10 @@ export function defaultSerialize(def: ResourceDef, row: Row): Record<string, unk
 }
 
 /** Registers SPEC 7's calls for one table-backed resource: listAll / list / read / create / update / delete. */
-export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore, def: ResourceDef) {
+export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, def: ResourceDef) {
   const columns = Object.values(def.fields).map((field) => field.column);
   const uploadColumns = Object.values(def.uploads ?? {}).map((upload) => upload.column);
-  const bodySchema = z.object(
+  const bodySchema = fields(
     Object.fromEntries(
       Object.entries(def.fields).map(([name, field]) => [name, fieldSchema(name, field, db)]),
     ),
@@ -164,6 +126,7 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
   );
   const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${def.table}`);
   const readBody = def.uploads ? formOrJsonBody : jsonBody;
+  const writeLimit = def.uploads ? uploadLimit : jsonLimit;
 
   const find = (id: string) => {
     const row = selectOne.get(id);
@@ -171,26 +134,28 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
     return row;
   };
 
-  /** The columns to write from a request body; `stored` is the row an update changes. */
+  /** The columns to write and the checked files of a request body; `stored` is the row an update changes. */
   async function values(body: Record<string, unknown>, stored?: Row) {
     const parsed = bodySchema.parse(body) as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(def.fields))
-      if (name in parsed) out[field.column] = parsed[name];
     for (const [name, field] of Object.entries(def.fields)) {
-      const value = out[field.column];
-      if (field.type !== 'date' || !field.notPast || typeof value !== 'string') continue;
-      const unchanged = stored && Date.parse(String(stored[field.column])) === Date.parse(value);
-      if (!unchanged && Date.parse(value) < startOfTodayUtc())
-        throw new HttpError(400, `${name} must be today or later`);
+      const value = parsed[name];
+      if (value === undefined) continue;
+      if (field.type === 'date' && field.notPast && typeof value === 'string') {
+        const unchanged = stored && Date.parse(String(stored[field.column])) === Date.parse(value);
+        if (!unchanged && Date.parse(value) < startOfTodayUtc())
+          throw new HttpError(400, `${field.label ?? labelOf(name)} must be today or later`);
+      }
+      out[field.column] = value;
     }
+    const files: Record<string, CheckedFile> = {};
     for (const [name, upload] of Object.entries(def.uploads ?? {})) {
       const file = fileField(body, name);
-      if (file) out[upload.column] = await uploads.save(name, file, upload.kind);
+      if (file) files[upload.column] = await keeper.uploads.check(upload.label, file, upload.kind);
       else if (!stored && upload.requiredOnCreate) throw new HttpError(400, upload.requiredOnCreate);
     }
     def.beforeWrite?.(out);
-    return out;
+    return { data: out, files };
   }
 
   if (def.routes.listAll) {
@@ -212,14 +177,18 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
     );
   }
   for (const path of def.routes.create ?? []) {
-    app.post(`/api/${path}`, async (c) => {
-      const data = await values(await readBody(c));
+    app.post(`/api/${path}`, writeLimit, async (c) => {
+      const { data, files } = await values(await readBody(c));
       const id = newId();
       const stamp = now();
-      const names = [...columns, ...uploadColumns].filter((column) => column in data);
-      db.prepare(
-        `INSERT INTO ${def.table} (id, ${names.join(', ')}, created_at, updated_at) VALUES (?, ${names.map(() => '?').join(', ')}, ?, ?)`,
-      ).run(id, ...names.map((column) => toColumnValue(data[column])), stamp, stamp);
+      await keeper.commit(files, (paths) => {
+        const row = { ...data, ...paths };
+        const names = [...columns, ...uploadColumns].filter((column) => column in row);
+        db.prepare(
+          `INSERT INTO ${def.table} (id, ${names.join(', ')}, created_at, updated_at) VALUES (?, ${names.map(() => '?').join(', ')}, ?, ?)`,
+        ).run(id, ...names.map((column) => toColumnValue(row[column])), stamp, stamp);
+        return { result: id };
+      });
       return c.json({
         success: true,
         message: `${def.label} created successfully`,
@@ -228,15 +197,20 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
     });
   }
   for (const path of def.routes.update ?? []) {
-    app.patch(`/api/${path}/:id`, async (c) => {
+    app.patch(`/api/${path}/:id`, writeLimit, async (c) => {
       const id = parseId(c.req.param('id'));
-      const data = await values(await readBody(c), find(id));
-      const names = [...columns, ...uploadColumns].filter((column) => column in data);
-      if (names.length) {
-        db.prepare(
-          `UPDATE ${def.table} SET ${names.map((n) => `${n} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
-        ).run(...names.map((column) => toColumnValue(data[column])), now(), id);
-      }
+      const { data, files } = await values(await readBody(c), find(id));
+      await keeper.commit(files, (paths) => {
+        const before = find(id);
+        const row = { ...data, ...paths };
+        const names = [...columns, ...uploadColumns].filter((column) => column in row);
+        if (names.length) {
+          db.prepare(
+            `UPDATE ${def.table} SET ${names.map((n) => `${n} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+          ).run(...names.map((column) => toColumnValue(row[column])), now(), id);
+        }
+        return { result: id, replaced: Object.keys(paths).map((column) => before[column] as string | null) };
+      });
       return c.json({
         success: true,
         message: `${def.label} updated successfully`,
@@ -245,9 +219,13 @@ export function registerResource(app: Hono<AppEnv>, db: Db, uploads: UploadStore
     });
   }
   if (def.routes.delete) {
-    app.delete(`/api/${def.routes.delete}/:id`, (c) => {
-      const result = db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(parseId(c.req.param('id')));
-      if (result.changes === 0) throw notFound(def.label);
+    app.delete(`/api/${def.routes.delete}/:id`, async (c) => {
+      const id = parseId(c.req.param('id'));
+      await keeper.commit({}, () => {
+        const before = find(id);
+        db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(id);
+        return { result: id, replaced: uploadColumns.map((column) => before[column] as string | null) };
+      });
       return c.json({ success: true, message: `${def.label} deleted successfully` });
     });
   }

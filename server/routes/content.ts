@@ -1,20 +1,22 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { formBody, formOrJsonBody, jsonBody } from '../lib/body';
+import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
-import { fileField, type UploadStore } from '../lib/uploads';
+import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
+import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
 
-type Deps = { db: Db; uploads: UploadStore; mailer: Mailer };
+type Deps = { db: Db; keeper: FileKeeper; mailer: Mailer };
 
 const ref = (id: unknown, name: unknown) => (id ? { _id: id, name: name ?? '' } : null);
 
 /** Events, posts, the setting record, the child safety policy, read-only lists and sent mail (SPEC 7.6, 7.9-7.13). */
-export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }: Deps) {
+export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }: Deps) {
+  const { uploads } = keeper;
   // ----- Events
   const eventSelect = `SELECT e.*, c.name AS category_name, un.name AS university_name, u.name AS user_name
     FROM events e LEFT JOIN event_categories c ON c.id = e.category_id LEFT JOIN universities un ON un.id = e.university_id
@@ -43,26 +45,28 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     if (!row) throw notFound('Event');
     return serializeEvent(row);
   };
-  const eventBody = z.object({
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(300),
-    venue: z.string({ error: 'venue is required' }).trim().min(1, 'venue is required').max(300),
-    startTime: z.string({ error: 'startTime is required' }).trim().min(1, 'startTime is required'),
-    endTime: z.string({ error: 'endTime is required' }).trim().min(1, 'endTime is required'),
-    date: z
-      .string({ error: 'date is required' })
-      .refine((v) => !Number.isNaN(Date.parse(v)), 'date must be a date'),
-    numberOfParticipants: z.coerce
-      .number({ error: 'numberOfParticipants must be a number' })
-      .int()
-      .min(1, 'numberOfParticipants must be at least 1'),
-    category: z.string().optional(),
-    university: z.string().optional(),
+  const idIn = (table: string) => {
+    const statement = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`);
+    return (id: string) => Boolean(statement.get(id));
+  };
+  const eventBody = fields({
+    name: text('Name', { required: true, max: 300 }),
+    venue: text('Venue', { required: true, max: 300 }),
+    startTime: text('Start time', { required: true, max: 5, format: TIME_OF_DAY }),
+    endTime: text('End time', { required: true, max: 5, format: TIME_OF_DAY }),
+    date: date('Date', { required: true }),
+    numberOfParticipants: number('Number of participants', {
+      required: true,
+      min: 1,
+      max: 100_000,
+      integer: true,
+    }),
+    category: refRule('Event category', idIn('event_categories')),
+    university: refRule('University', idIn('universities')),
   });
-  const exists = (table: string, id: string | undefined, label: string) => {
-    if (!id) return null;
-    if (!db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id))
-      throw new HttpError(400, `${label} not found`);
-    return id;
+  const eventImage = async (body: Record<string, unknown>) => {
+    const file = fileField(body, 'file');
+    return file ? { image: await uploads.check('Event image', file, 'image') } : {};
   };
 
   app.get('/api/event/list-admin', (c) => {
@@ -76,62 +80,73 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
   app.get('/api/event/read/:id', (c) =>
     c.json({ success: true, message: 'Success', result: findEvent(parseId(c.req.param('id'))) }),
   );
-  app.post('/api/event/create', async (c) => {
+  app.post('/api/event/create', uploadLimit, async (c) => {
     const body = await formBody(c);
     const data = eventBody.parse(body);
-    const file = fileField(body, 'file');
-    if (!file) throw new HttpError(400, 'Event image is required');
-    const image = await uploads.save('file', file, 'image');
+    const files = await eventImage(body);
+    if (!files.image) throw new HttpError(400, 'Event image is required');
     const id = newId();
     const stamp = now();
-    db.prepare(
-      `INSERT INTO events (id, name, venue, category_id, university_id, date, start_time, end_time, number_of_participants, image, user_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      data.name,
-      data.venue,
-      exists('event_categories', data.category, 'Event category'),
-      exists('universities', data.university, 'University'),
-      new Date(data.date).toISOString(),
-      data.startTime,
-      data.endTime,
-      data.numberOfParticipants,
-      image,
-      c.get('adminId'),
-      stamp,
-      stamp,
-    );
+    await keeper.commit(files, (paths) => {
+      db.prepare(
+        `INSERT INTO events (id, name, venue, category_id, university_id, date, start_time, end_time, number_of_participants, image, user_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        id,
+        data.name,
+        data.venue,
+        data.category ?? null,
+        data.university ?? null,
+        data.date,
+        data.startTime,
+        data.endTime,
+        data.numberOfParticipants,
+        paths.image,
+        c.get('adminId'),
+        stamp,
+        stamp,
+      );
+      return { result: id };
+    });
     return c.json({ success: true, message: 'Event created successfully', result: findEvent(id) });
   });
-  app.patch('/api/event/update/:id', async (c) => {
+  app.patch('/api/event/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findEvent(id);
     const body = await formBody(c);
     const data = eventBody.parse(body);
-    const file = fileField(body, 'file');
-    const image = file ? await uploads.save('file', file, 'image') : null;
-    db.prepare(
-      `UPDATE events SET name = ?, venue = ?, category_id = COALESCE(?, category_id), university_id = COALESCE(?, university_id), date = ?,
-       start_time = ?, end_time = ?, number_of_participants = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?`,
-    ).run(
-      data.name,
-      data.venue,
-      exists('event_categories', data.category, 'Event category'),
-      exists('universities', data.university, 'University'),
-      new Date(data.date).toISOString(),
-      data.startTime,
-      data.endTime,
-      data.numberOfParticipants,
-      image,
-      now(),
-      id,
-    );
+    const files = await eventImage(body);
+    await keeper.commit(files, (paths) => {
+      const before = db.prepare('SELECT image FROM events WHERE id = ?').get(id) as { image: string | null };
+      db.prepare(
+        `UPDATE events SET name = ?, venue = ?, category_id = COALESCE(?, category_id), university_id = COALESCE(?, university_id), date = ?,
+         start_time = ?, end_time = ?, number_of_participants = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?`,
+      ).run(
+        data.name,
+        data.venue,
+        data.category ?? null,
+        data.university ?? null,
+        data.date,
+        data.startTime,
+        data.endTime,
+        data.numberOfParticipants,
+        paths.image ?? null,
+        now(),
+        id,
+      );
+      return { result: id, replaced: paths.image ? [before.image] : [] };
+    });
     return c.json({ success: true, message: 'Event updated successfully', result: findEvent(id) });
   });
-  app.delete('/api/event/delete/:id', (c) => {
-    if (db.prepare('DELETE FROM events WHERE id = ?').run(parseId(c.req.param('id'))).changes === 0)
-      throw notFound('Event');
+  app.delete('/api/event/delete/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    await keeper.commit({}, () => {
+      const before = db.prepare('SELECT image FROM events WHERE id = ?').get(id) as
+        { image: string | null } | undefined;
+      if (!before) throw notFound('Event');
+      db.prepare('DELETE FROM events WHERE id = ?').run(id);
+      return { result: id, replaced: [before.image] };
+    });
     return c.json({ success: true, message: 'Event deleted successfully' });
   });
 
@@ -154,24 +169,26 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     if (!row) throw notFound('Post');
     return serializePost(row);
   };
-  const postName = z.object({
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(500),
-  });
+  const postName = fields({ name: text('Name', { required: true, max: 500 }) });
+  const POST_MEDIA = [
+    ['image1', 'Image 1', 'image'],
+    ['image2', 'Image 2', 'image'],
+    ['image3', 'Image 3', 'image'],
+    ['video', 'Video', 'video'],
+  ] as const;
   const postMedia = async (body: Record<string, unknown>) => {
-    const out: Record<string, string> = {};
-    for (const field of ['image1', 'image2', 'image3'] as const) {
+    const out: Record<string, CheckedFile> = {};
+    for (const [field, label, kind] of POST_MEDIA) {
       const file = fileField(body, field);
-      if (file) out[field] = await uploads.save(field, file, 'image');
+      if (file) out[field] = await uploads.check(label, file, kind);
     }
-    const video = fileField(body, 'video');
-    if (video) out.video = await uploads.save('video', video, 'media');
     return out;
   };
 
   app.get('/api/post/list', (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
-    const q = query.q?.trim();
+    const q = searchText.parse(query.q);
     const where = q ? " WHERE p.name LIKE ? ESCAPE '\\'" : '';
     const params = q ? [`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`] : [];
     const rows = db
@@ -183,49 +200,62 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
   app.get('/api/post/read/:id', (c) =>
     c.json({ success: true, message: 'Success', result: findPost(parseId(c.req.param('id'))) }),
   );
-  app.post('/api/post/create', async (c) => {
+  app.post('/api/post/create', uploadLimit, async (c) => {
     const body = await formBody(c);
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const id = newId();
     const stamp = now();
-    db.prepare(
-      'INSERT INTO posts (id, name, image1, image2, image3, video, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      id,
-      name,
-      media.image1 ?? null,
-      media.image2 ?? null,
-      media.image3 ?? null,
-      media.video ?? null,
-      c.get('adminId'),
-      stamp,
-      stamp,
-    );
+    await keeper.commit(media, (paths) => {
+      db.prepare(
+        'INSERT INTO posts (id, name, image1, image2, image3, video, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        id,
+        name,
+        paths.image1 ?? null,
+        paths.image2 ?? null,
+        paths.image3 ?? null,
+        paths.video ?? null,
+        c.get('adminId'),
+        stamp,
+        stamp,
+      );
+      return { result: id };
+    });
     return c.json({ success: true, message: 'Post created successfully', result: findPost(id) });
   });
-  app.patch('/api/post/update/:id', async (c) => {
+  app.patch('/api/post/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findPost(id);
     const body = await formBody(c);
     const { name } = postName.parse(body);
     const media = await postMedia(body);
-    db.prepare(
-      'UPDATE posts SET name = ?, image1 = COALESCE(?, image1), image2 = COALESCE(?, image2), image3 = COALESCE(?, image3), video = COALESCE(?, video), updated_at = ? WHERE id = ?',
-    ).run(
-      name,
-      media.image1 ?? null,
-      media.image2 ?? null,
-      media.image3 ?? null,
-      media.video ?? null,
-      now(),
-      id,
-    );
+    await keeper.commit(media, (paths) => {
+      const before = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as Record<string, string | null>;
+      db.prepare(
+        'UPDATE posts SET name = ?, image1 = COALESCE(?, image1), image2 = COALESCE(?, image2), image3 = COALESCE(?, image3), video = COALESCE(?, video), updated_at = ? WHERE id = ?',
+      ).run(
+        name,
+        paths.image1 ?? null,
+        paths.image2 ?? null,
+        paths.image3 ?? null,
+        paths.video ?? null,
+        now(),
+        id,
+      );
+      return { result: id, replaced: Object.keys(paths).map((field) => before[field]) };
+    });
     return c.json({ success: true, message: 'Post updated successfully', result: findPost(id) });
   });
-  app.delete('/api/post/delete/:id', (c) => {
-    if (db.prepare('DELETE FROM posts WHERE id = ?').run(parseId(c.req.param('id'))).changes === 0)
-      throw notFound('Post');
+  app.delete('/api/post/delete/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    await keeper.commit({}, () => {
+      const before = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as
+        Record<string, string | null> | undefined;
+      if (!before) throw notFound('Post');
+      db.prepare('DELETE FROM posts WHERE id = ?').run(id);
+      return { result: id, replaced: POST_MEDIA.map(([field]) => before[field]) };
+    });
     return c.json({ success: true, message: 'Post deleted successfully' });
   });
 
@@ -238,12 +268,9 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-  const settingBody = z.object({
-    privacy: z.string({ error: 'privacy is required' }).trim().min(1, 'privacy is required'),
-    termsCondition: z
-      .string({ error: 'termsCondition is required' })
-      .trim()
-      .min(1, 'termsCondition is required'),
+  const settingBody = fields({
+    privacy: text('Privacy policy', { required: true, max: 100_000 }),
+    termsCondition: text('Terms and conditions', { required: true, max: 100_000 }),
   });
   const findSetting = (id: string) => {
     const row = db.prepare('SELECT * FROM settings WHERE id = ?').get(id) as
@@ -260,7 +287,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
   app.get('/api/setting/read/:id', (c) =>
     c.json({ success: true, message: 'Success', result: findSetting(parseId(c.req.param('id'))) }),
   );
-  app.post('/api/setting/create', async (c) => {
+  app.post('/api/setting/create', jsonLimit, async (c) => {
     const data = settingBody.parse(await jsonBody(c));
     if (db.prepare('SELECT 1 FROM settings').get())
       throw new HttpError(409, 'A setting record already exists; update it instead');
@@ -271,16 +298,22 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     ).run(id, data.privacy, data.termsCondition, stamp, stamp);
     return c.json({ success: true, message: 'Setting created successfully', result: findSetting(id) });
   });
-  app.patch('/api/setting/update-with-image/:id', async (c) => {
+  app.patch('/api/setting/update-with-image/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findSetting(id);
     const body = await formOrJsonBody(c);
     const data = settingBody.parse(body);
     const file = fileField(body, 'file');
-    const image = file ? await uploads.save('file', file, 'image') : null;
-    db.prepare(
-      'UPDATE settings SET privacy = ?, terms_condition = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?',
-    ).run(data.privacy, data.termsCondition, image, now(), id);
+    const files = file ? { image: await uploads.check('Image', file, 'image') } : {};
+    await keeper.commit(files, (paths) => {
+      const before = db.prepare('SELECT image FROM settings WHERE id = ?').get(id) as {
+        image: string | null;
+      };
+      db.prepare(
+        'UPDATE settings SET privacy = ?, terms_condition = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?',
+      ).run(data.privacy, data.termsCondition, paths.image ?? null, now(), id);
+      return { result: id, replaced: paths.image ? [before.image] : [] };
+    });
     return c.json({ success: true, message: 'Setting updated successfully', result: findSetting(id) });
   });
 
@@ -372,27 +405,45 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, uploads, mailer }
     users: recipientsOf.all(String(row.id)),
     createdAt: row.created_at,
   }));
-  const mailBody = z.object({
-    title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(300),
-    body: z.string({ error: 'body is required' }).trim().min(1, 'body is required').max(50_000),
-    users: z.union([z.literal('all'), z.array(z.string()).min(1, 'users must name at least one user')], {
-      error: 'users must be a list of user ids or "all"',
-    }),
+  const recipientIds = z.unknown().transform((value, ctx) => {
+    const list = Array.isArray(value) ? value : [value];
+    if (
+      value === 'all' ||
+      (list.length > 0 && list.every((item) => typeof item === 'string') && list.length <= 100_000)
+    )
+      return list as string[];
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === undefined || value === null || (Array.isArray(value) && value.length === 0)
+          ? 'Choose at least one recipient'
+          : 'Recipients must be a list of user ids or "all"',
+    });
+    return z.NEVER;
   });
-  app.post('/api/mail-send/create', async (c) => {
+  const mailBody = fields({
+    title: text('Title', { required: true, max: 300 }),
+    body: text('Body', { required: true, max: 50_000 }),
+    users: recipientIds,
+  });
+  const mailUser = db.prepare<[string], { id: string; email: string; name: string }>(
+    "SELECT id, email, name FROM users WHERE id = ? AND role = 'user'",
+  );
+  app.post('/api/mail-send/create', jsonLimit, async (c) => {
     const data = mailBody.parse(await jsonBody(c));
-    const all = data.users === 'all' || data.users.includes('all');
-    const recipients = (
-      all
-        ? db.prepare("SELECT id, email, name FROM users WHERE role = 'user' AND enabled = 1").all()
-        : (data.users as string[]).map((id) => {
-            const user = db
-              .prepare("SELECT id, email, name FROM users WHERE id = ? AND role = 'user'")
-              .get(id);
-            if (!user) throw new HttpError(400, `User ${id} not found`);
-            return user;
-          })
-    ) as { id: string; email: string; name: string }[];
+    const all = data.users.includes('all');
+    // Each recipient once, however often the list names them.
+    const recipients = all
+      ? (db.prepare("SELECT id, email, name FROM users WHERE role = 'user' AND enabled = 1").all() as {
+          id: string;
+          email: string;
+          name: string;
+        }[])
+      : [...new Set(data.users.map((id) => id.trim()))].map((id) => {
+          const user = /^[0-9a-f]{24}$/.test(id) ? mailUser.get(id) : undefined;
+          if (!user) throw new HttpError(400, `User ${id.slice(0, 24)} not found`);
+          return user;
+        });
     const id = newId();
     const stamp = now();
     db.transaction(() => {

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/connection';
 import type { AppEnv } from '../lib/env';
 import { defaultSerialize, registerResource, type ResourceDef, type Row } from '../lib/resource';
-import type { UploadStore } from '../lib/uploads';
+import type { FileKeeper } from '../lib/uploads';
 
 const PLAN_TYPES = ['free', 'silver', 'gold', 'platinum'] as const;
 export const PLAN_PRICES = [
@@ -39,7 +39,13 @@ const nameAndStatus = {
   enabled: { column: 'enabled', type: 'bool', required: true },
 } as const;
 const icon = {
-  icon: { column: 'icon', apiName: 'icon', kind: 'image', requiredOnCreate: 'Please upload an image' },
+  icon: {
+    column: 'icon',
+    apiName: 'icon',
+    kind: 'image',
+    label: 'Icon',
+    requiredOnCreate: 'Please upload an image',
+  },
 } as const;
 
 /** The table-backed resources of SPEC 7, with their exact paths (quirks included). */
@@ -50,7 +56,7 @@ export const RESOURCES: ResourceDef[] = [
     fields: {
       ...nameAndStatus,
       description: { column: 'description', type: 'text', required: true, max: 5000 },
-      email: { column: 'email', type: 'text', email: true, max: 200 },
+      email: { column: 'email', type: 'text', label: 'E-mail', email: true, max: 254 },
     },
     routes: {
       listAll: 'university/listAll',
@@ -66,7 +72,7 @@ export const RESOURCES: ResourceDef[] = [
     label: 'Faq',
     fields: {
       question: { column: 'question', type: 'text', required: true, max: 1000 },
-      answer: { column: 'answer', type: 'text', required: true },
+      answer: { column: 'answer', type: 'text', required: true, max: 50_000 },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
     routes: {
@@ -178,7 +184,10 @@ export const RESOURCES: ResourceDef[] = [
   {
     table: 'blog_categories',
     label: 'Blog category',
-    fields: { ...nameAndStatus, description: { column: 'description', type: 'text', required: true } },
+    fields: {
+      ...nameAndStatus,
+      description: { column: 'description', type: 'text', required: true, max: 50_000 },
+    },
     routes: {
       listAll: 'blog-category/listAll',
       list: 'blog-category/list',
@@ -195,22 +204,28 @@ export const RESOURCES: ResourceDef[] = [
       title: { column: 'title', type: 'text', required: true, max: 300 },
       slug: { column: 'slug', type: 'text', required: true, max: 300 },
       author: { column: 'author', type: 'text', required: true, max: 200 },
-      seoTitle: { column: 'seo_title', type: 'text', required: true, max: 300 },
+      seoTitle: { column: 'seo_title', type: 'text', label: 'SEO title', required: true, max: 300 },
       category: {
         column: 'category_id',
         type: 'ref',
         table: 'blog_categories',
-        label: 'Blog category',
+        refLabel: 'Blog category',
         required: true,
       },
       focusKeyword: { column: 'focus_keyword', type: 'text', required: true, max: 200 },
       enabled: { column: 'enabled', type: 'bool', required: true },
-      shortDescription: { column: 'short_description', type: 'text', required: true },
-      description: { column: 'description', type: 'text', required: true },
-      metaDescription: { column: 'meta_description', type: 'text', required: true },
+      shortDescription: { column: 'short_description', type: 'text', required: true, max: 10_000 },
+      description: { column: 'description', type: 'text', required: true, max: 50_000 },
+      metaDescription: { column: 'meta_description', type: 'text', required: true, max: 2000 },
     },
     uploads: {
-      file: { column: 'image', apiName: 'image', kind: 'image', requiredOnCreate: 'Image is required' },
+      file: {
+        column: 'image',
+        apiName: 'image',
+        kind: 'image',
+        label: 'Image',
+        requiredOnCreate: 'Image is required',
+      },
     },
     routes: {
       list: 'blog/list',
@@ -226,10 +241,29 @@ export const RESOURCES: ResourceDef[] = [
     fields: {
       title: { column: 'title', type: 'text', required: true, max: 300 },
       off: { column: 'off', type: 'number', required: true, min: 0, max: 100 },
-      minimumPurchaseAmount: { column: 'minimum_purchase_amount', type: 'number', min: 0 },
-      minimumMember: { column: 'minimum_member', type: 'number', min: 0, integer: true },
-      expireDate: { column: 'expire_date', type: 'date', required: true, notPast: true },
-      description: { column: 'description', type: 'text', required: true },
+      minimumPurchaseAmount: {
+        column: 'minimum_purchase_amount',
+        type: 'number',
+        label: 'Minimum purchase amount',
+        min: 0,
+        max: 1_000_000_000,
+      },
+      minimumMember: {
+        column: 'minimum_member',
+        type: 'number',
+        label: 'Minimum members',
+        min: 0,
+        max: 1_000_000_000,
+        integer: true,
+      },
+      expireDate: {
+        column: 'expire_date',
+        type: 'date',
+        label: 'Expire date',
+        required: true,
+        notPast: true,
+      },
+      description: { column: 'description', type: 'text', required: true, max: 50_000 },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
     uploads: {
@@ -237,12 +271,14 @@ export const RESOURCES: ResourceDef[] = [
         column: 'brand_logo',
         apiName: 'brandLogo',
         kind: 'image',
+        label: 'Brand logo',
         requiredOnCreate: 'Brand logo is required',
       },
       document: {
         column: 'image',
         apiName: 'image',
         kind: 'image',
+        label: 'Offer image',
         requiredOnCreate: 'Offer image is required',
       },
     },
@@ -259,11 +295,11 @@ export const RESOURCES: ResourceDef[] = [
     label: 'Plan',
     fields: {
       name: { column: 'name', type: 'text', required: true, max: 200 },
-      benefit: { column: 'benefit', type: 'text', required: true },
-      planType: { column: 'plan_type', type: 'text', required: true, oneOf: PLAN_TYPES },
+      benefit: { column: 'benefit', type: 'text', required: true, max: 10_000 },
+      planType: { column: 'plan_type', type: 'text', label: 'Plan type', required: true, oneOf: PLAN_TYPES },
       price: { column: 'price', type: 'text', required: true, oneOf: PLAN_PRICES },
-      productId: { column: 'product_id', type: 'text', required: true, max: 200 },
-      isRecommended: { column: 'is_recommended', type: 'bool', required: true },
+      productId: { column: 'product_id', type: 'text', label: 'Product id', required: true, max: 200 },
+      isRecommended: { column: 'is_recommended', type: 'bool', label: 'Recommended', required: true },
       enabled: { column: 'enabled', type: 'bool', required: true },
       description: { column: 'description', type: 'text', max: 5000 },
     },
@@ -272,8 +308,8 @@ export const RESOURCES: ResourceDef[] = [
   },
 ];
 
-export function registerResources(app: Hono<AppEnv>, db: Db, uploads: UploadStore) {
-  for (const def of RESOURCES) registerResource(app, db, uploads, def);
+export function registerResources(app: Hono<AppEnv>, db: Db, keeper: FileKeeper) {
+  for (const def of RESOURCES) registerResource(app, db, keeper, def);
 }
 
 export function serializeWith(def: ResourceDef) {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { issueToken } from '../lib/auth';
-import { formBody, jsonBody } from '../lib/body';
+import { formBody, jsonBody, noBodyLimit, signInLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { now, parseId } from '../lib/ids';
@@ -11,7 +11,8 @@ import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { clientAddress, RateLimiter } from '../lib/rate-limit';
-import { fileField, type UploadStore } from '../lib/uploads';
+import { fileField, type FileKeeper } from '../lib/uploads';
+import { fields, searchText, secret, text } from '../lib/validate';
 
 type UserRow = {
   rowid: number;
@@ -77,8 +78,8 @@ function summary(row: UserRow) {
 const SEARCHABLE = { name: 'name', surname: 'surname', email: 'email', phoneNumber: 'phone_number' } as const;
 
 const listQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  fields: z.string().optional(),
+  q: searchText,
+  fields: z.string().max(200, 'Fields must be at most 200 characters').optional(),
   filter: z.literal('user.enabled', { error: "filter must be 'user.enabled'" }).optional(),
   equal: z.enum(['true', 'false'], { error: "equal must be 'true' or 'false'" }).optional(),
   planFilter: z
@@ -103,6 +104,7 @@ export function registerPublicUserRoutes(
   app: Hono<AppEnv>,
   {
     db,
+    keeper,
     mailer,
     publicUrl,
     jwtSecret,
@@ -110,6 +112,7 @@ export function registerPublicUserRoutes(
     trustProxy,
   }: {
     db: Db;
+    keeper: FileKeeper;
     mailer: Mailer;
     publicUrl: string;
     jwtSecret: string;
@@ -120,15 +123,16 @@ export function registerPublicUserRoutes(
   const loginAttempts = new RateLimiter(5, 15 * 60 * 1000);
   const deletionRequests = new RateLimiter(5, 60 * 60 * 1000);
   const byEmail = db.prepare<[string], UserRow>('SELECT rowid, * FROM users WHERE email = ?');
-  const loginBody = z.object({
-    email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required'),
-    password: z.string({ error: 'password is required' }).min(1, 'password is required'),
-    isRole: z.string().optional(),
+  // Lengths are checked before anything else, so nothing large reaches the limiter or the password hash.
+  const loginBody = fields({
+    email: text('E-mail', { required: true, max: 254 }).transform((value) => value.toLowerCase()),
+    password: secret('Password', { max: 1024 }),
+    isRole: text('Role', { max: 20 }),
   });
   // A fixed hash to compare against when the e-mail is unknown, so timing does not reveal which accounts exist.
   const decoy = hashPassword(randomBytes(16).toString('hex'));
 
-  app.post('/api/login', async (c) => {
+  app.post('/api/login', signInLimit, async (c) => {
     const { email, password, isRole } = loginBody.parse(await jsonBody(c));
     const key = `${email}|${clientAddress(c, trustProxy)}`;
     // Counted before the password check, so a burst of parallel guesses cannot all get past the limit.
@@ -162,10 +166,11 @@ export function registerPublicUserRoutes(
     success: true,
     message: 'If an account exists for this address, we have sent a link to confirm its deletion.',
   };
-  app.delete('/api/user/delete-account/:email', async (c) => {
+  app.delete('/api/user/delete-account/:email', noBodyLimit, async (c) => {
     // Hono has already decoded the path; a malformed escape is left as is and fails as an address.
     const email = z
       .email('Please give a valid e-mail address')
+      .max(254, 'Please give a valid e-mail address')
       .parse(c.req.param('email').trim().toLowerCase());
     const wait =
       deletionRequests.hit(`address:${clientAddress(c, trustProxy)}`) ||
@@ -188,7 +193,7 @@ export function registerPublicUserRoutes(
         {
           to: email,
           subject: 'Confirm the deletion of your account',
-          text: `We received a request to delete the account of ${email}.\n\nTo delete it and all its data permanently, open this link within 24 hours:\n${link}\n\nIf you did not ask for this, ignore this message: nothing will change.`,
+          text: `We received a request to delete the account of ${email}.\n\nTo delete it and all its data permanently, open this link within 24 hours and confirm on the page it opens:\n${link}\n\nIf you did not ask for this, ignore this message: nothing will change.`,
         },
       ]);
     }
@@ -198,31 +203,99 @@ export function registerPublicUserRoutes(
   const findRequest = db.prepare<[string], { email: string; expires_at: string; used_at: string | null }>(
     'SELECT email, expires_at, used_at FROM deletion_requests WHERE token_hash = ?',
   );
+  const userFiles = db.prepare<[string], Record<string, string | null>>(
+    `SELECT ${USER_FILE_COLUMNS.join(', ')} FROM users WHERE email = ? AND role = 'user'`,
+  );
+  /** The request a link's token opens, while it is unused and within its 24 hours. */
+  const openRequest = (token: unknown) => {
+    if (typeof token !== 'string' || !/^[\w-]{20,100}$/.test(token)) return undefined;
+    const request = findRequest.get(createHash('sha256').update(token).digest('hex'));
+    if (!request || request.used_at || Date.parse(request.expires_at) < Date.now()) return undefined;
+    return { ...request, token };
+  };
+  const expired = (c: Context) =>
+    c.html(
+      page(
+        'Link invalid or expired',
+        '<p>This link is invalid or has expired. Please request the deletion of your account again.</p>',
+      ),
+      400,
+    );
+
+  // The pages carry the token: never cached (nor sent on as a referrer: see page()).
+  app.use('/api/user/delete-account/confirm', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  // Opening the mailed link (or a mail scanner fetching it, GET or HEAD) only shows what will happen.
   app.get('/api/user/delete-account/confirm', (c) => {
-    const token = c.req.query('token') ?? '';
-    const request = token ? findRequest.get(createHash('sha256').update(token).digest('hex')) : undefined;
-    if (!request || request.used_at || Date.parse(request.expires_at) < Date.now()) {
-      throw new HttpError(400, 'This link is invalid or has expired. Please request the deletion again.');
-    }
-    db.transaction(() => {
+    const request = openRequest(c.req.query('token'));
+    if (!request) return expired(c);
+    return c.html(
+      page(
+        'Delete your account?',
+        `<p>This permanently deletes the account of <strong>${escapeHtml(request.email)}</strong> and all its data.
+        It cannot be undone.</p>
+        <form method="post" action="/api/user/delete-account/confirm">
+          <input type="hidden" name="token" value="${escapeHtml(request.token)}">
+          <button type="submit">Delete my account</button>
+        </form>
+        <p>If you did not ask for this, close this page: nothing will change.</p>`,
+      ),
+    );
+  });
+
+  // Only the page's button deletes, once.
+  app.post('/api/user/delete-account/confirm', signInLimit, async (c) => {
+    const body = await formBody(c).catch(() => ({}) as Record<string, unknown>);
+    const request = openRequest(body.token);
+    if (!request) return expired(c);
+    await keeper.commit({}, () => {
+      const files = Object.values(userFiles.get(request.email) ?? {});
       db.prepare("DELETE FROM users WHERE email = ? AND role = 'user'").run(request.email);
       db.prepare('UPDATE deletion_requests SET used_at = ? WHERE email = ? AND used_at IS NULL').run(
         now(),
         request.email,
       );
-    })();
-    return c.json({ success: true, message: 'Your account and all its data have been deleted.' });
+      return { result: null, replaced: files };
+    });
+    return c.html(page('Account deleted', '<p>Your account and all its data have been deleted.</p>'));
   });
 }
+
+const USER_FILE_COLUMNS = ['photo', 'image1', 'image2', 'image3', 'image4', 'audio_prompt'];
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A plain page for the deletion link: no script (the CSP allows none inline), the form posts to this server. */
+const page = (title: string, content: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<style>
+body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #222; }
+button { font: inherit; padding: 0.5rem 1rem; background: #c92a2a; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
+</style>
+</head>
+<body>
+<h1>${title}</h1>
+${content}
+</body>
+</html>
+`;
 
 export function registerUserRoutes(
   app: Hono<AppEnv>,
   {
     db,
-    uploads,
+    keeper,
     jwtSecret,
     tokenTtlSeconds,
-  }: { db: Db; uploads: UploadStore; jwtSecret: string; tokenTtlSeconds: number },
+  }: { db: Db; keeper: FileKeeper; jwtSecret: string; tokenTtlSeconds: number },
 ) {
   const planJoin = "FROM users u LEFT JOIN user_plans p ON p.user_id = u.id WHERE u.role = 'user'";
   const select = `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status ${planJoin}`;
@@ -259,9 +332,12 @@ export function registerUserRoutes(
     let searched = false;
     if (q) {
       const requested = (fields ?? 'name,email,phoneNumber').split(',').map((field) => field.trim());
-      const columns = requested.map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE]).filter(Boolean);
+      // Own properties only: "constructor" or "__proto__" name no column.
+      const columns = requested
+        .filter((field) => Object.hasOwn(SEARCHABLE, field))
+        .map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE]);
       if (columns.length === 0)
-        throw new HttpError(400, `fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
+        throw new HttpError(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
       if (q.length >= 3) {
         where.push('users_search MATCH ?');
         params.push(ftsQuery(q, columns));
@@ -296,7 +372,7 @@ export function registerUserRoutes(
     return c.json(pageBody(rows.map(summary), countOf(source, condition, params), page, size));
   });
 
-  app.patch('/api/admin/status/:userId', (c) => {
+  app.patch('/api/admin/status/:userId', noBodyLimit, (c) => {
     const userId = parseId(c.req.param('userId'));
     const enabled = z
       .enum(['true', 'false'], { error: "enabled must be 'true' or 'false'" })
@@ -356,29 +432,30 @@ export function registerUserRoutes(
     });
   });
 
-  const profileBody = z.object({
-    email: z
-      .string({ error: 'email is required' })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email('email must be a valid e-mail address')),
-    password: z.string({ error: 'password is required' }).min(6, 'password must be at least 6 characters'),
+  const profileBody = fields({
+    email: text('E-mail', { required: true, max: 254, email: true }).transform((value) =>
+      value.toLowerCase(),
+    ),
+    password: secret('Password', { min: 6, max: 1024 }),
   });
   // A new password ends every other session: the token version moves on, and this request gets a fresh token.
-  app.patch('/api/admin/profile/update', async (c) => {
+  app.patch('/api/admin/profile/update', uploadLimit, async (c) => {
     const body = await formBody(c);
     const { email, password } = profileBody.parse(body);
     const adminId = c.get('adminId');
     const clash = db.prepare('SELECT id FROM users WHERE email = ? AND id <> ?').get(email, adminId);
     if (clash) throw new HttpError(409, 'This e-mail address is already in use');
     const file = fileField(body, 'file');
-    const photo = file ? await uploads.save('file', file, 'image') : undefined;
+    const files = file ? { photo: await keeper.uploads.check('Photo', file, 'image') } : {};
     const current = admin.get(adminId)!;
     const passwordChanged = !(await verifyPassword(password, current.password_hash));
     const hash = passwordChanged ? await hashPassword(password) : current.password_hash;
-    db.prepare(
-      'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), token_version = token_version + ?, updated_at = ? WHERE id = ?',
-    ).run(email, hash, photo ?? null, passwordChanged ? 1 : 0, now(), adminId);
+    await keeper.commit(files, (paths) => {
+      db.prepare(
+        'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), token_version = token_version + ?, updated_at = ? WHERE id = ?',
+      ).run(email, hash, paths.photo ?? null, passwordChanged ? 1 : 0, now(), adminId);
+      return { result: null, replaced: paths.photo ? [current.photo] : [] };
+    });
     const row = admin.get(adminId)!;
     const token = await issueToken(
       { id: row.id, tokenVersion: row.token_version },

@@ -6,19 +6,25 @@ import { RESOURCES } from '../routes/resources';
 import { makeServer, pngFile, PNG_BYTES } from './harness';
 
 /** A valid JSON body for each JSON-only resource, and the field a create must not lack. */
-const SAMPLES: Record<string, { body: Record<string, unknown>; required: string }> = {
+const SAMPLES: Record<string, { body: Record<string, unknown>; required: string; label: string }> = {
   universities: {
     body: { name: 'Uni', description: 'A university', email: 'a@uni.example', enabled: true },
     required: 'description',
+    label: 'Description',
   },
-  faqs: { body: { question: 'Q?', answer: '<p>A</p>', enabled: true }, required: 'question' },
-  report_elements: { body: { message: 'Spam', enabled: false }, required: 'message' },
-  languages: { body: { name: 'Welsh', enabled: true }, required: 'name' },
-  food_preferences: { body: { name: 'Vegan', enabled: true }, required: 'name' },
-  religious_beliefs: { body: { name: 'Quaker', enabled: 'false' }, required: 'name' },
+  faqs: {
+    body: { question: 'Q?', answer: '<p>A</p>', enabled: true },
+    required: 'question',
+    label: 'Question',
+  },
+  report_elements: { body: { message: 'Spam', enabled: false }, required: 'message', label: 'Message' },
+  languages: { body: { name: 'Welsh', enabled: true }, required: 'name', label: 'Name' },
+  food_preferences: { body: { name: 'Vegan', enabled: true }, required: 'name', label: 'Name' },
+  religious_beliefs: { body: { name: 'Quaker', enabled: 'false' }, required: 'name', label: 'Name' },
   blog_categories: {
     body: { name: 'Tips', description: '<p>Tips</p>', enabled: true },
     required: 'description',
+    label: 'Description',
   },
   plans: {
     body: {
@@ -31,6 +37,7 @@ const SAMPLES: Record<string, { body: Record<string, unknown>; required: string 
       enabled: true,
     },
     required: 'price',
+    label: 'Price',
   },
 };
 
@@ -82,7 +89,7 @@ describe('JSON resources (SPEC 7.3-7.13)', () => {
       const answer = await call('POST', path(def.routes.create![0]), { json: incomplete });
       expect(answer.status).toBe(400);
       expect(answer.body.success).toBe(false);
-      expect(answer.body.message).toContain(sample.required);
+      expect(answer.body.message).toBe(`${sample.label} is required`);
     });
   }
 
@@ -107,7 +114,7 @@ describe('uploads', () => {
     const created = await call('POST', '/api/hobbies/create-with-icon', { form });
     expect(created.status).toBe(200);
     const icon = (created.body.result as { icon: string }).icon;
-    expect(icon).toMatch(/^uploads\/[0-9a-f]{24}\.png$/);
+    expect(icon).toMatch(/^uploads\/[0-9a-f]{32}\.png$/);
 
     const served = await app.request(`/${icon}`);
     expect(served.status).toBe(200);
@@ -123,7 +130,7 @@ describe('uploads', () => {
     form.set('icon', new File(['<svg onload="alert(1)"></svg>'], 'icon.png', { type: 'image/png' }));
     const answer = await call('POST', '/api/hobbies/create-with-icon', { form });
     expect(answer.status).toBe(415);
-    expect(answer.body.message).toBe('icon: the file must be an image (PNG, JPEG, WebP or GIF)');
+    expect(answer.body.message).toBe('Icon must be a PNG, JPEG, WebP or GIF image');
   });
 
   it('refuses a file over the size limit', async () => {
@@ -140,7 +147,7 @@ describe('uploads', () => {
     form.set('document', pngFile());
     const answer = await call('POST', '/api/offer/create', { form });
     expect(answer.status).toBe(413);
-    expect(answer.body.message).toMatch(/larger than 5 MB/);
+    expect(answer.body.message).toBe('Brand logo must be at most 5 MB');
   });
 
   it('requires the offer images when adding, with SPEC-like messages', async () => {
@@ -369,18 +376,24 @@ describe('paging', () => {
   it('refuses a page or size that is not a whole number of 1 or more', async () => {
     const { call } = await makeServer();
     for (const [query, name] of [
-      ['page=abc', 'page'],
-      ['page=0', 'page'],
-      ['page=1.5', 'page'],
-      ['limit=0', 'limit'],
-      ['limit=-5', 'limit'],
-      ['items=ten', 'items'],
+      ['page=abc', 'Page'],
+      ['page=0', 'Page'],
+      ['page=1.5', 'Page'],
+      ['page=0x10', 'Page'],
+      ['page=1e3', 'Page'],
+      ['page=0o10', 'Page'],
+      ['page=%20', 'Page'],
+      ['page=+2', 'Page'],
+      ['limit=0', 'Limit'],
+      ['limit=-5', 'Limit'],
+      ['items=ten', 'Items'],
+      ['items=0x10', 'Items'],
     ]) {
       const answer = await call('GET', `/api/contact-us/list?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body, query).toEqual({
         success: false,
-        message: `${name}: ${name} must be a whole number of 1 or more`,
+        message: `${name} must be a whole number of 1 or more`,
       });
     }
     expect((await call('GET', '/api/admin/list?items=0')).status).toBe(400);
@@ -407,10 +420,10 @@ describe('listAll query', () => {
 
     const badEnabled = await call('GET', '/api/language/listAll?enabled=yes');
     expect(badEnabled.status).toBe(400);
-    expect(badEnabled.body.message).toBe("enabled: enabled must be 'true' or 'false'");
+    expect(badEnabled.body.message).toBe("enabled must be 'true' or 'false'");
     const badSort = await call('GET', '/api/eventcategory/listAll?sortBy=password_hash');
     expect(badSort.status).toBe(400);
-    expect(badSort.body.message).toBe("sortBy: sortBy must be 'enabled'");
+    expect(badSort.body.message).toBe("sortBy must be 'enabled'");
   });
 });
 
@@ -505,13 +518,13 @@ describe('offer and icon rules', () => {
     const { call, db } = await makeServer();
     const over = await call('POST', '/api/offer/create', { form: offerForm({ off: '150' }) });
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe('off: off must be at most 100');
+    expect(over.body.message).toBe('Off must be at most 100');
     expect((await call('POST', '/api/offer/create', { form: offerForm({ off: 'ten' }) })).status).toBe(400);
 
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const past = await call('POST', '/api/offer/create', { form: offerForm({ expireDate: yesterday }) });
     expect(past.status).toBe(400);
-    expect(past.body.message).toBe('expireDate must be today or later');
+    expect(past.body.message).toBe('Expire date must be today or later');
     const today = new Date().toISOString().slice(0, 10);
     const created = await call('POST', '/api/offer/create', { form: offerForm({ expireDate: today }) });
     expect(created.status).toBe(200);
@@ -528,7 +541,7 @@ describe('offer and icon rules', () => {
       form: offerForm({ expireDate: yesterday }),
     });
     expect(move.status).toBe(400);
-    expect(move.body.message).toBe('expireDate must be today or later');
+    expect(move.body.message).toBe('Expire date must be today or later');
   });
 
   it('requires an icon to add a hobby, an event category or a looking-for', async () => {

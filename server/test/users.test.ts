@@ -170,9 +170,35 @@ describe('public account deletion', () => {
     )?.[1];
     expect(link).toBeTruthy();
 
-    const confirmed = await call('GET', link!, { token: null });
+    // Opening the link (or a scanner's GET / HEAD) shows a page; nothing is deleted yet.
+    for (const method of ['HEAD', 'GET', 'GET']) {
+      const opened = await call(method, link!, { token: null });
+      expect(opened.status, method).toBe(200);
+      expect(opened.headers.get('content-type'), method).toMatch(/^text\/html/);
+    }
+    const page = await call('GET', link!, { token: null });
+    expect(page.text).toContain('permanently deletes the account');
+    expect(page.text).toMatch(/<form method="post" action="\/api\/user\/delete-account\/confirm">/);
+    expect(page.text).not.toMatch(/<script/i);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('<meta name="referrer" content="no-referrer">');
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeTruthy();
+
+    // Only the page's button (a form POST carrying the token) deletes, and only once.
+    const token = /name="token" value="([\w-]+)"/.exec(page.text)?.[1];
+    expect(token).toBe(new URL(link!, 'http://x').searchParams.get('token'));
+    const confirm = () =>
+      call('POST', '/api/user/delete-account/confirm', {
+        token: null,
+        body: new URLSearchParams({ token: token! }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    const confirmed = await confirm();
     expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain('have been deleted');
     expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeUndefined();
+    expect((await confirm()).status).toBe(400);
     expect((await call('GET', link!, { token: null })).status).toBe(400);
     expect((await call('GET', '/api/user/delete-account/confirm?token=forged', { token: null })).status).toBe(
       400,

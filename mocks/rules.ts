@@ -1,0 +1,170 @@
+import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
+import { fail } from './http';
+
+/**
+ * The reference server's input rules (server/lib/validate.ts, paging.ts, body.ts) for the calls the mocks answer,
+ * with the same messages, so demo mode and the integration tests see what the server would say.
+ * server/test/contract.test.ts keeps the two in step.
+ */
+
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const refuse = (message: string, status = 400) => new Refusal(status, message);
+
+/** Wraps a resolver so a Refusal thrown anywhere in it becomes the server's `{ success: false, message }`. */
+export function refusing<Params extends PathParams>(
+  resolver: HttpResponseResolver<Params, DefaultBodyType>,
+): HttpResponseResolver<Params, DefaultBodyType> {
+  return async (info) => {
+    try {
+      return await resolver(info);
+    } catch (error) {
+      if (error instanceof Refusal) return fail(error.status, error.message);
+      throw error;
+    }
+  };
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+const EMAIL = /^(?!\.)(?!.*\.\.)([\w'+-.]*)[\w+-]@([a-z0-9][a-z0-9-]*\.)+[a-z]{2,}$/i;
+
+export function text(
+  label: string,
+  value: unknown,
+  options: { required?: boolean; max: number; email?: boolean },
+): string | undefined {
+  if (isEmpty(value)) {
+    if (options.required) throw refuse(`${label} is required`);
+    return value === undefined ? undefined : '';
+  }
+  if (typeof value !== 'string') throw refuse(`${label} must be text`);
+  const trimmed = value.trim();
+  if (!trimmed) {
+    if (options.required) throw refuse(`${label} is required`);
+    return '';
+  }
+  if (trimmed.length > options.max) throw refuse(`${label} must be at most ${options.max} characters`);
+  if (trimmed.includes('\u0000')) throw refuse(`${label} must not contain NUL characters`);
+  if (options.email && !EMAIL.test(trimmed)) throw refuse(`${label} must be a valid e-mail address`);
+  return trimmed;
+}
+
+export const requiredText = (label: string, value: unknown, options: { max: number; email?: boolean }) =>
+  text(label, value, { ...options, required: true })!;
+
+export function password(label: string, value: unknown, options: { min?: number; max: number }): string {
+  if (isEmpty(value)) throw refuse(`${label} is required`);
+  if (typeof value !== 'string') throw refuse(`${label} must be text`);
+  if (value.length > options.max) throw refuse(`${label} must be at most ${options.max} characters`);
+  if (options.min && value.length < options.min)
+    throw refuse(`${label} must be at least ${options.min} characters`);
+  return value;
+}
+
+export function bool(label: string, value: unknown): boolean {
+  if (isEmpty(value)) throw refuse(`${label} is required`);
+  if (value === true || value === 'true' || value === '1') return true;
+  if (value === false || value === 'false' || value === '0') return false;
+  throw refuse(`${label} must be true or false`);
+}
+
+/** An id in a path: 24 hex digits. */
+export function id(value: unknown): string {
+  if (typeof value !== 'string' || !/^[0-9a-f]{24}$/.test(value)) throw refuse('Invalid id');
+  return value;
+}
+
+/** A query value that must be one of a few. */
+export function oneOf<T extends string>(
+  value: string | null,
+  allowed: readonly T[],
+  message: string,
+): T | undefined {
+  if (value === null) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw refuse(message);
+  return value as T;
+}
+
+/** A list's search text. */
+export function search(value: string | null): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (trimmed.length > 100) throw refuse('The search must be at most 100 characters');
+  if (trimmed.includes('\u0000')) throw refuse('The search must not contain NUL characters');
+  return trimmed;
+}
+
+const MAX_PAGE_SIZE = 100;
+
+function wholeFromOne(url: URL, name: string, label: string): number | undefined {
+  const value = url.searchParams.get(name);
+  if (value === null || value === '') return undefined;
+  const parsed = /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  if (parsed < 1) throw refuse(`${label} must be a whole number of 1 or more`);
+  return parsed;
+}
+
+/** page with items or limit, as the server reads them: decimal digits only, from 1; at most 100 a page. */
+export function paging(url: URL) {
+  const page = wholeFromOne(url, 'page', 'Page') ?? 1;
+  const items = wholeFromOne(url, 'items', 'Items');
+  const limit = wholeFromOne(url, 'limit', 'Limit');
+  const size = Math.min(items ?? limit ?? 10, MAX_PAGE_SIZE);
+  return { page, size, skip: (page - 1) * size };
+}
+
+export function paginate<T>(rows: T[], url: URL) {
+  const { page, size, skip } = paging(url);
+  return { result: rows.slice(skip, skip + size), pagination: { count: rows.length, page, items: size } };
+}
+
+/** listAll's query: `enabled` is accepted (and does not filter), `sortBy` only as 'enabled'. */
+export function listAllQuery(url: URL) {
+  oneOf(url.searchParams.get('enabled'), ['true', 'false'], "enabled must be 'true' or 'false'");
+  return oneOf(url.searchParams.get('sortBy'), ['enabled'], "sortBy must be 'enabled'");
+}
+
+/** A JSON object body, or the server's refusal. */
+export async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  const body: unknown = await request.json().catch(() => undefined);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw refuse('The request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** A multipart body, or the server's refusal. */
+export async function formBody(request: Request): Promise<FormData> {
+  if (
+    !/multipart\/form-data|application\/x-www-form-urlencoded/i.test(
+      request.headers.get('content-type') ?? '',
+    )
+  )
+    throw refuse('The request must be multipart form data');
+  return request.formData().catch(() => {
+    throw refuse('The request must be multipart form data');
+  });
+}
+
+const IMAGE_SIGNATURES = [
+  [0x89, 0x50, 0x4e, 0x47],
+  [0xff, 0xd8, 0xff],
+  [0x47, 0x49, 0x46, 0x38],
+  [0x52, 0x49, 0x46, 0x46],
+];
+
+/** An image field's file, judged by its first bytes as the server judges it by content; undefined when none. */
+export async function imageFile(label: string, value: File | string | null): Promise<Blob | undefined> {
+  if (value === null || typeof value === 'string' || value.size === 0) return undefined;
+  if (value.size > 5 * 1024 * 1024) throw refuse(`${label} must be at most 5 MB`, 413);
+  const head = new Uint8Array(await value.slice(0, 4).arrayBuffer());
+  if (!IMAGE_SIGNATURES.some((signature) => signature.every((byte, i) => head[i] === byte)))
+    throw refuse(`${label} must be a PNG, JPEG, WebP or GIF image`, 415);
+  return value;
+}

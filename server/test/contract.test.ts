@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetDb } from '../../mocks/db';
+import { server as mockServer } from '../../mocks/node';
+import { makeServer, PNG_BYTES } from './harness';
+
+/**
+ * The MSW handlers (demo mode and the console's integration tests) and the reference server, sent the same requests:
+ * they must agree on every status, on every refusal's message, and on the shape of every answer (its keys and their
+ * types, not the data).
+ */
+
+type Context = { token: string; userId: string; faqId: string };
+type Case = {
+  name: string;
+  request: (context: Context) => { path: string; init?: RequestInit; auth?: boolean };
+};
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const form = (fields: Record<string, string | Blob>): RequestInit => {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return { method: 'PATCH', body };
+};
+const ADMIN = { email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' };
+const get =
+  (path: string, auth = true) =>
+  () => ({ path, auth });
+
+const CASES: Case[] = [
+  // 7.1
+  { name: 'sign-in', request: () => ({ path: '/api/login', init: json('POST', ADMIN), auth: false }) },
+  {
+    name: 'sign-in, upper-case e-mail',
+    request: () => ({
+      path: '/api/login',
+      init: json('POST', { ...ADMIN, email: 'Admin@Example.com' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in, wrong password',
+    request: () => ({
+      path: '/api/login',
+      init: json('POST', { ...ADMIN, password: 'nope-nope' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in, another role',
+    request: () => ({ path: '/api/login', init: json('POST', { ...ADMIN, isRole: 'user' }), auth: false }),
+  },
+  {
+    name: 'sign-in, no e-mail',
+    request: () => ({
+      path: '/api/login',
+      init: json('POST', { password: 'x', isRole: 'admin' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in, no password',
+    request: () => ({
+      path: '/api/login',
+      init: json('POST', { email: ADMIN.email, isRole: 'admin' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in, e-mail too long',
+    request: () => ({
+      path: '/api/login',
+      init: json('POST', { ...ADMIN, email: `${'a'.repeat(250)}@example.com` }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in, e-mail not text',
+    request: () => ({ path: '/api/login', init: json('POST', { ...ADMIN, email: 42 }), auth: false }),
+  },
+  {
+    name: 'sign-in, not JSON',
+    request: () => ({
+      path: '/api/login',
+      init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{oops' },
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in, a JSON array',
+    request: () => ({ path: '/api/login', init: json('POST', [ADMIN]), auth: false }),
+  },
+  { name: 'dashboard', request: get('/api/admin/dashboard') },
+  { name: 'dashboard without a token', request: get('/api/admin/dashboard', false) },
+  {
+    name: 'dashboard with a forged token',
+    request: () => ({ path: '/api/admin/dashboard', init: { headers: { Authorization: 'Bearer forged' } } }),
+  },
+  // 7.2
+  { name: 'users list', request: get('/api/admin/list?page=1&items=10') },
+  { name: 'users list, second page', request: get('/api/admin/list?page=2&items=5') },
+  { name: 'users list, past the last page', request: get('/api/admin/list?page=999&items=10') },
+  { name: 'users list, search', request: get('/api/admin/list?q=oli&fields=name,email,phoneNumber') },
+  { name: 'users list, short search', request: get('/api/admin/list?q=ol&fields=name,surname') },
+  { name: 'users list, status filter', request: get('/api/admin/list?filter=user.enabled&equal=false') },
+  { name: 'users list, plan filter', request: get('/api/admin/list?planFilter=gold') },
+  { name: 'users list, built-in field name', request: get('/api/admin/list?q=oli&fields=constructor') },
+  { name: 'users list, __proto__ field', request: get('/api/admin/list?q=oli&fields=__proto__') },
+  { name: 'users list, NUL in search', request: get('/api/admin/list?q=oli%00') },
+  { name: 'users list, search too long', request: get(`/api/admin/list?q=${'x'.repeat(101)}`) },
+  { name: 'users list, bad filter', request: get('/api/admin/list?filter=user.name&equal=true') },
+  { name: 'users list, bad equal', request: get('/api/admin/list?filter=user.enabled&equal=yes') },
+  { name: 'users list, bad plan', request: get('/api/admin/list?planFilter=diamond') },
+  { name: 'users list, hex page', request: get('/api/admin/list?page=0x10') },
+  { name: 'users list, page 0', request: get('/api/admin/list?page=0') },
+  { name: 'users list, exponent size', request: get('/api/admin/list?items=1e3') },
+  { name: 'users list, size 0', request: get('/api/admin/list?items=0') },
+  { name: 'users list, no token', request: get('/api/admin/list', false) },
+  { name: 'user', request: ({ userId }) => ({ path: `/api/user/read/${userId}` }) },
+  { name: 'user, unknown id', request: get('/api/user/read/ffffffffffffffffffffffff') },
+  { name: 'user, malformed id', request: get('/api/user/read/constructor') },
+  {
+    name: 'deactivate user',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false`,
+      init: { method: 'PATCH' },
+    }),
+  },
+  {
+    name: 'activate user',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=true`,
+      init: { method: 'PATCH' },
+    }),
+  },
+  {
+    name: 'user status, bad value',
+    request: ({ userId }) => ({ path: `/api/admin/status/${userId}?enabled=yes`, init: { method: 'PATCH' } }),
+  },
+  {
+    name: 'user status, unknown user',
+    request: () => ({
+      path: '/api/admin/status/ffffffffffffffffffffffff?enabled=true',
+      init: { method: 'PATCH' },
+    }),
+  },
+  {
+    name: 'user status, malformed id',
+    request: () => ({ path: '/api/admin/status/123?enabled=true', init: { method: 'PATCH' } }),
+  },
+  { name: 'own profile', request: get('/api/user/read') },
+  {
+    name: 'profile, bad e-mail',
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'nope', password: 'Admin@123' }),
+    }),
+  },
+  {
+    name: 'profile, short password',
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: ADMIN.email, password: 'abc' }),
+    }),
+  },
+  {
+    name: 'profile, e-mail too long',
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: `${'a'.repeat(250)}@example.com`, password: 'Admin@123' }),
+    }),
+  },
+  {
+    name: 'profile, not multipart',
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: { ...json('PATCH', { email: ADMIN.email, password: 'Admin@123' }) },
+    }),
+  },
+  {
+    name: 'profile, photo that is not an image',
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: ADMIN.email, password: 'Admin@123', file: new Blob(['<svg/>']) }),
+    }),
+  },
+  {
+    name: 'profile',
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: ADMIN.email, password: 'Admin@123', file: new Blob([PNG_BYTES]) }),
+    }),
+  },
+  {
+    name: 'account deletion request',
+    request: () => ({
+      path: '/api/user/delete-account/someone%40example.com',
+      init: { method: 'DELETE' },
+      auth: false,
+    }),
+  },
+  {
+    name: 'account deletion request, not an address',
+    request: () => ({ path: '/api/user/delete-account/someone', init: { method: 'DELETE' }, auth: false }),
+  },
+  // 7.4
+  { name: 'faq list', request: get('/api/faq/listAll') },
+  { name: 'faq', request: ({ faqId }) => ({ path: `/api/faq/read/${faqId}` }) },
+  { name: 'faq, unknown id', request: get('/api/faq/read/ffffffffffffffffffffffff') },
+  { name: 'faq, malformed id', request: get('/api/faq/read/abc') },
+  {
+    name: 'faq create',
+    request: () => ({
+      path: '/api/faq/create',
+      init: json('POST', { question: 'Q?', answer: '<p>A</p>', enabled: true }),
+    }),
+  },
+  {
+    name: 'faq create, multipart-style status',
+    request: () => ({
+      path: '/api/faq/create',
+      init: json('POST', { question: 'Q?', answer: '<p>A</p>', enabled: 'false' }),
+    }),
+  },
+  {
+    name: 'faq create, no question',
+    request: () => ({ path: '/api/faq/create', init: json('POST', { answer: '<p>A</p>', enabled: true }) }),
+  },
+  {
+    name: 'faq create, blank answer',
+    request: () => ({
+      path: '/api/faq/create',
+      init: json('POST', { question: 'Q', answer: '  ', enabled: true }),
+    }),
+  },
+  {
+    name: 'faq create, no status',
+    request: () => ({ path: '/api/faq/create', init: json('POST', { question: 'Q', answer: 'A' }) }),
+  },
+  {
+    name: 'faq create, bad status',
+    request: () => ({
+      path: '/api/faq/create',
+      init: json('POST', { question: 'Q', answer: 'A', enabled: 'yes' }),
+    }),
+  },
+  {
+    name: 'faq create, question too long',
+    request: () => ({
+      path: '/api/faq/create',
+      init: json('POST', { question: 'q'.repeat(1001), answer: 'A', enabled: true }),
+    }),
+  },
+  {
+    name: 'faq create, question not text',
+    request: () => ({
+      path: '/api/faq/create',
+      init: json('POST', { question: ['Q'], answer: 'A', enabled: true }),
+    }),
+  },
+  {
+    name: 'faq create, not JSON',
+    request: () => ({
+      path: '/api/faq/create',
+      init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'question=Q' },
+    }),
+  },
+  {
+    name: 'faq update',
+    request: ({ faqId }) => ({
+      path: `/api/faq/update/${faqId}`,
+      init: json('PATCH', { question: 'Q2', answer: 'A2', enabled: false }),
+    }),
+  },
+  {
+    name: 'faq update, unknown id',
+    request: () => ({
+      path: '/api/faq/update/ffffffffffffffffffffffff',
+      init: json('PATCH', { question: 'Q2', answer: 'A2', enabled: false }),
+    }),
+  },
+  {
+    name: 'faq update, no question',
+    request: ({ faqId }) => ({
+      path: `/api/faq/update/${faqId}`,
+      init: json('PATCH', { answer: 'A2', enabled: false }),
+    }),
+  },
+  {
+    name: 'faq delete',
+    request: ({ faqId }) => ({ path: `/api/faq/delete/${faqId}`, init: { method: 'DELETE' } }),
+  },
+  {
+    name: 'faq delete, again',
+    request: ({ faqId }) => ({ path: `/api/faq/delete/${faqId}`, init: { method: 'DELETE' } }),
+  },
+  {
+    name: 'faq delete, malformed id',
+    request: () => ({ path: '/api/faq/delete/1', init: { method: 'DELETE' } }),
+  },
+  // 7.9 and public pages
+  { name: 'contacts', request: get('/api/contact-us/list?page=1&limit=10') },
+  { name: 'contacts, no paging', request: get('/api/contact-us/list') },
+  { name: 'contacts, bad page', request: get('/api/contact-us/list?page=abc') },
+  { name: 'contacts, bad limit', request: get('/api/contact-us/list?limit=-5') },
+  { name: 'child safety policy', request: get('/api/childsafetypolicy', false) },
+];
+
+type Answer = { status: number; body: unknown };
+
+/** The shape of a JSON value: keys and types, recursively; an array by its first item; null matches any type. */
+function shapeDiff(a: unknown, b: unknown, path = '$'): string[] {
+  if (a === null || b === null || a === undefined || b === undefined)
+    return (a === undefined) !== (b === undefined) ? [`${path}: present on one side only`] : [];
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return [`${path}: array on one side only`];
+    return a.length && b.length ? shapeDiff(a[0], b[0], `${path}[0]`) : [];
+  }
+  if (typeof a !== typeof b) return [`${path}: ${typeof a} / ${typeof b}`];
+  if (typeof a !== 'object') return [];
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].flatMap((key) =>
+    !(key in left) || !(key in right)
+      ? [`${path}.${key}: ${key in left ? 'mock' : 'server'} only`]
+      : shapeDiff(left[key], right[key], `${path}.${key}`),
+  );
+}
+
+describe('mocks and the reference server agree (contract)', () => {
+  const answers: { mock: Answer[]; server: Answer[] } = { mock: [], server: [] };
+
+  async function run(send: (path: string, init: RequestInit) => Promise<Response>, into: Answer[]) {
+    const signIn = await send('/api/login', json('POST', ADMIN));
+    const token = ((await signIn.json()) as { result: { token: string } }).result.token;
+    const bearer = { Authorization: `Bearer ${token}` };
+    const users = (await (await send('/api/admin/list', { headers: bearer })).json()) as {
+      result: { _id: string }[];
+    };
+    const faqs = (await (await send('/api/faq/listAll', { headers: bearer })).json()) as {
+      result: { _id: string }[];
+    };
+    const context = { token, userId: users.result[0]!._id, faqId: faqs.result[0]!._id };
+    for (const { request } of CASES) {
+      const { path, init = {}, auth = true } = request(context);
+      const headers = new Headers(init.headers);
+      if (auth && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+      const response = await send(path, { ...init, headers });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: compared as text */
+      }
+      into.push({ status: response.status, body });
+    }
+  }
+
+  beforeAll(async () => {
+    mockServer.listen({ onUnhandledRequest: 'error' });
+    resetDb();
+    await run((path, init) => fetch(`http://mock.test${path}`, init), answers.mock);
+    mockServer.close();
+    const real = await makeServer({ seedUsers: 30 });
+    await run((path, init) => Promise.resolve(real.app.request(path, init)), answers.server);
+  });
+
+  afterAll(() => mockServer.close());
+
+  CASES.forEach(({ name }, index) => {
+    it(name, () => {
+      const mock = answers.mock[index]!;
+      const server = answers.server[index]!;
+      expect({ status: mock.status }, 'status').toEqual({ status: server.status });
+      if (server.status >= 400) {
+        expect(mock.body).toEqual(server.body);
+      } else {
+        expect(shapeDiff(mock.body, server.body), 'shape').toEqual([]);
+        expect((mock.body as { message?: unknown }).message).toEqual(
+          (server.body as { message?: unknown }).message,
+        );
+      }
+    });
+  });
+});
