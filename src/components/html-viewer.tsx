@@ -1,7 +1,10 @@
-import { ActionIcon, Modal, Tooltip } from '@mantine/core';
+import { ActionIcon, Center, Loader, Modal, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
-import { SafeHtml } from './safe-html';
+import { lazy, Suspense } from 'react';
+
+// The sanitiser loads with the first opened dialog, not with the list that shows the button.
+const SafeHtml = lazy(() => import('./safe-html').then((module) => ({ default: module.SafeHtml })));
 
 /** A table cell's "viewer": an eye button that opens the stored HTML, sanitised, in a dialog. */
 export function HtmlViewer({ title, html, label }: { title: string; html: string; label: string }) {
@@ -14,7 +17,15 @@ export function HtmlViewer({ title, html, label }: { title: string; html: string
         </ActionIcon>
       </Tooltip>
       <Modal opened={opened} onClose={close} title={title} size="lg">
-        <SafeHtml html={html} />
+        <Suspense
+          fallback={
+            <Center py="md">
+              <Loader size="sm" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <SafeHtml html={html} />
+        </Suspense>
       </Modal>
     </>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { definePagedList } from '@/lib/resource';
+import { defineResource } from '@/lib/resource';
 import { id, optionalDate, text } from '@/lib/schemas';
 
 const contactMessage = z.object({
@@ -14,8 +14,8 @@ const contactMessage = z.object({
 export type ContactMessage = z.output<typeof contactMessage>;
 
 /** SPEC 7.9: GET /api/contact-us/list?page&limit. */
-export const contactQueries = definePagedList({
+export const contactResource = defineResource({
   key: 'contact-us',
   item: contactMessage,
-  path: 'contact-us/list',
+  endpoints: { page: 'contact-us/list' },
 });

@@ -6,7 +6,7 @@ import { PagedTable } from '@/components/paged-table';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatDateTime } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
-import { contactQueries, type ContactMessage } from './api';
+import { contactResource, type ContactMessage } from './api';
 import { CONTACT_TEXT } from './strings';
 
 const columns: Column<ContactMessage>[] = [
@@ -37,7 +37,7 @@ const columns: Column<ContactMessage>[] = [
 /** /contact-us (SPEC 2.15): read-only, paginated. */
 export function ContactUsListPage() {
   const paging = useListParams();
-  const query = useQuery(contactQueries.list({ page: paging.page, size: paging.size }));
+  const query = useQuery(contactResource.queries.page({ page: paging.page, size: paging.size }));
   return (
     <PageCard title={CONTACT_TEXT.listTitle}>
       <PagedTable

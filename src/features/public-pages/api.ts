@@ -2,6 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { ack, text } from '@/lib/schemas';
+import { PUBLIC_TEXT } from './strings';
 
 const policyResponse = z.object({ result: z.object({ childsafetypolicy: text }) });
 
@@ -14,7 +15,8 @@ export const publicQueries = {
       queryFn: async ({ signal }) =>
         (await api.get('childsafetypolicy', policyResponse, { auth: 'none', signal })).result
           .childsafetypolicy,
-      meta: { notifyError: false },
+      // SPEC 8: an Error notification with the server's message, or this fallback.
+      meta: { errorTitle: 'Error', errorFallback: PUBLIC_TEXT.policyFailed },
     }),
 };
 
