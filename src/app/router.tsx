@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { catalogueRoutes } from '@/features/catalogues/routes';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/faq/add', element: faqForm },
           { path: '/faq/update/:faqId', element: faqForm },
+          ...catalogueRoutes.map(({ path, load }) => ({ path, element: screen(load, (Screen) => Screen) })),
           {
             path: '/profile',
             element: screen(

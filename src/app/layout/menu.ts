@@ -1,3 +1,4 @@
+import { CATALOGUES } from '@/features/catalogues/registry';
 import { IconAddressBook, IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
 
 export type MenuItem = { label: string; to: string; icon: Icon };
@@ -7,5 +8,10 @@ export const MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconDashboard },
   { label: 'Users', to: '/users', icon: IconUsers },
   { label: 'FAQ', to: '/faq', icon: IconHelpCircle },
+  ...CATALOGUES.map((catalogue) => ({
+    label: catalogue.title,
+    to: catalogue.routes.list,
+    icon: catalogue.menuIcon,
+  })),
   { label: 'Contact Us', to: '/contact-us', icon: IconAddressBook },
 ];
