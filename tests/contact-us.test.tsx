@@ -82,3 +82,12 @@ describe('contact us', () => {
     expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
   });
 });
+
+describe('a paged list past its last page', () => {
+  it('goes back to the last page that has rows (e.g. after deleting the last row of the last page)', async () => {
+    const { router } = renderApp('/contact-us?page=3');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(async () => expect(await dataRows()).toHaveLength(db.contacts.length - 10));
+    expect((await apiCalls('/api/contact-us/list')).map((call) => call.query.page)).toEqual(['3', '2']);
+  });
+});

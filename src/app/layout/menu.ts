@@ -1,5 +1,6 @@
+import { IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
 import { CATALOGUES } from '@/features/catalogues/registry';
-import { IconAddressBook, IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
+import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 
 export type MenuItem = { label: string; to: string; icon: Icon };
 
@@ -13,5 +14,5 @@ export const MENU: MenuItem[] = [
     to: catalogue.routes.list,
     icon: catalogue.menuIcon,
   })),
-  { label: 'Contact Us', to: '/contact-us', icon: IconAddressBook },
+  ...PAGED_LISTS.map((list) => ({ label: list.title, to: list.route, icon: list.menuIcon })),
 ];
