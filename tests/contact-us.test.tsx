@@ -50,6 +50,16 @@ describe('contact us', () => {
     expect(within(second!).getByText('-')).toBeInTheDocument();
   });
 
+  it('shows the tooltip on keyboard focus too, keeping the focus on the text', async () => {
+    renderApp('/contact-us');
+    await waitFor(async () => expect(await dataRows()).toHaveLength(10));
+    const [first] = await dataRows();
+    within(first!).getByText(db.contacts[0]!.description).focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(db.contacts[0]!.description);
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(db.contacts[0]!.description));
+    expect(document.activeElement?.tagName).toBe('P');
+  });
+
   it('pages through the list, keeping the page in the URL', async () => {
     const { user, router } = renderApp('/contact-us');
     await table();
