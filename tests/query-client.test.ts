@@ -3,6 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import * as notifications from '@/lib/notify';
 import { ApiError } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
+import { userQueries } from '@/features/users/api';
+import { apiCalls } from './request-log';
+import { signIn } from './render';
 
 /** The shared layer's meta: invalidation named by the writer, failures described by the call site. */
 describe('the query client', () => {
@@ -67,5 +70,20 @@ describe('the query client', () => {
     const calls = { info: info.mock.calls, error: shown.mock.calls };
     if (kind) expect(calls[kind as 'info' | 'error']).toEqual([[message]]);
     expect(info.mock.calls.length + shown.mock.calls.length).toBe(kind ? 1 : 0);
+  });
+});
+
+describe('the query factory', () => {
+  it('reads an infinite list page after page while full pages come back', async () => {
+    signIn();
+    const client = createQueryClient();
+    const data = await client.fetchInfiniteQuery({
+      ...userQueries.infinite({ size: 10, search: '', status: '', plan: '' }),
+      pages: 10,
+    });
+    expect(data.pages.map((page) => page.rows.length)).toEqual([10, 10, 10, 10, 10, 10, 4]);
+    expect((await apiCalls('/api/admin/list')).map((call) => call.query)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((page) => ({ page: String(page), items: '10' })),
+    );
   });
 });
