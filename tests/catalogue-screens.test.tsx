@@ -183,6 +183,22 @@ describe('the catalogue form', () => {
     expect(await apiCalls('/api/religiousbelief/listAll')).toHaveLength(1);
   });
 
+  it('refreshes the other screen over the same calls (language speak and languages)', async () => {
+    const { user, router } = renderApp('/languages');
+    expect(await screen.findByText('English')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Language Speak' }));
+    await user.click(await screen.findByRole('link', { name: 'Add' }));
+    await user.type(await screen.findByLabelText('Name'), 'Welsh');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Active' }));
+    await user.click(screen.getByRole('button', { name: 'Add Language Speak' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/language-speak'));
+    await user.click(within(menu).getByRole('link', { name: 'Languages' }));
+    const table = await screen.findByRole('table', { name: 'Languages' });
+    expect(await within(table).findByText('Welsh')).toBeInTheDocument();
+  });
+
   it('goes back with the Back button, and reads Add or Update by the route', async () => {
     const { user, router } = renderApp('/looking-for/Add');
     expect(await screen.findByRole('heading', { name: 'Add Looking For' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { defineResource, toFormData } from '@/lib/resource';
 import { withId, type Catalogue, type CatalogueRecord } from './define-catalogue';
+import { CATALOGUES } from './registry';
 
 /** What a catalogue form sends: its fields' values, `enabled` as a boolean, files when chosen. */
 export type CatalogueInput = Record<string, string | boolean | File | null>;
@@ -16,6 +17,10 @@ function build(catalogue: Catalogue) {
       update: (id) => withId(api.update, id),
       remove: api.remove ? (id) => withId(api.remove!, id) : undefined,
     },
+    // Screens over the same calls (languages and language speak) see each other's writes.
+    invalidates: CATALOGUES.filter((other) => other.api.list === api.list && other !== catalogue).map(
+      (other) => other.key,
+    ),
     // DECISIONS: in multipart bodies enabled is the text 'true' / 'false'; a file goes only when chosen.
     toRequest: (input, write) =>
       catalogue.multipart?.includes(write)
