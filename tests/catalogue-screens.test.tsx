@@ -129,6 +129,10 @@ describe('the catalogue form', () => {
       ),
     );
     const { user, router } = renderApp('/hobbies/add');
+    expect(await screen.findByRole('img', { name: 'Icon preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^http:.*\/default-hobby\.svg$/),
+    );
     await user.type(await screen.findByLabelText('Name'), 'Climbing');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Inactive' }));
@@ -140,6 +144,10 @@ describe('the catalogue form', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Climbing');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
     expect(screen.getByText('icon.png')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Icon preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Add Hobbies' }));
     expect(await screen.findByText('Hobbies added successfully!')).toBeInTheDocument();

@@ -90,6 +90,8 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
     defaultValues: toFormValues(fields, record),
   });
   const title = `${record ? 'Update' : 'Add'} ${catalogue.formTitle ?? catalogue.title}`;
+  // The default image is the console's own (public/), not a media path on the API host.
+  const defaultIcon = catalogue.defaultIcon && new URL(catalogue.defaultIcon, window.location.origin).href;
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
@@ -132,7 +134,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
             control={form.control}
             name={field.name}
             label={field.label}
-            currentPath={(record?.[field.name] as string | null | undefined) ?? catalogue.defaultIcon}
+            currentPath={(record?.[field.name] as string | null | undefined) ?? defaultIcon}
             previewSize={100}
           />
         );
