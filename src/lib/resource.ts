@@ -65,6 +65,8 @@ export type ResourceDefinition<Item, Input, Request extends PageRequest, Detail>
   detailAnswer?: z.ZodMiniType<Detail>;
   /** How a form's values travel: JSON by default, multipart for resources with uploads. */
   toRequest?: (input: Input, write: 'create' | 'update') => Body;
+  /** 'none' for the public pages' calls: no token, even when an admin is signed in. */
+  auth?: RequestOptions['auth'];
   /** Other resources (by key) a write to this one changes, e.g. 'dashboard' counts. */
   invalidates?: readonly string[];
   /** Per call: what a failure shows (SPEC 8's per-screen fallbacks and titles). */
@@ -115,7 +117,11 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
   };
 
   const fetchPage = (request: Request, signal: AbortSignal) =>
-    api.get(need(endpoints.page, 'page') as string, rows, { signal, searchParams: pageParams(request) });
+    api.get(need(endpoints.page, 'page') as string, rows, {
+      signal,
+      searchParams: pageParams(request),
+      auth: definition.auth,
+    });
 
   const queries = {
     /** Every record (SPEC's listAll calls); `params` add to the path's own query. */
@@ -124,7 +130,11 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
         queryKey: keys.list(params),
         queryFn: ({ signal }) => {
           const { path, searchParams } = splitPath(need(endpoints.list, 'list') as string);
-          return api.get(path, rows, { signal, searchParams: { ...searchParams, ...params } });
+          return api.get(path, rows, {
+            signal,
+            searchParams: { ...searchParams, ...params },
+            auth: definition.auth,
+          });
         },
         meta: definition.meta?.list,
       }),
@@ -150,14 +160,20 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
       queryOptions({
         queryKey: keys.detail(id),
         queryFn: ({ signal }) =>
-          api.get((need(endpoints.detail, 'detail') as (id: string) => string)(id), detailAnswer, { signal }),
+          api.get((need(endpoints.detail, 'detail') as (id: string) => string)(id), detailAnswer, {
+            signal,
+            auth: definition.auth,
+          }),
         meta: definition.meta?.detail,
       }),
     single: () =>
       queryOptions({
         queryKey: keys.single(),
         queryFn: ({ signal }) =>
-          api.get(need(endpoints.single, 'single') as string, detailAnswer, { signal }),
+          api.get(need(endpoints.single, 'single') as string, detailAnswer, {
+            signal,
+            auth: definition.auth,
+          }),
         meta: definition.meta?.detail,
       }),
   };

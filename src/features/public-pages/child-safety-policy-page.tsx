@@ -2,13 +2,13 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '@/components/error-state';
 import { SafeHtml } from '@/components/safe-html';
-import { publicQueries } from './api';
+import { childSafetyPolicyResource } from './api';
 import { PublicPageFrame } from './public-page-frame';
 import { PUBLIC_TEXT } from './strings';
 
 /** /childsafetypolicy (SPEC 2.25): the stored policy HTML, sanitised. */
 export function ChildSafetyPolicyPage() {
-  const policy = useQuery(publicQueries.childSafetyPolicy());
+  const policy = useQuery(childSafetyPolicyResource.queries.single());
 
   return (
     <PublicPageFrame title={PUBLIC_TEXT.policyTitle}>
