@@ -314,6 +314,11 @@ describe.each(cases)('catalogue %s', (_key, catalogue, spec) => {
     } else {
       expect(screen.getByLabelText(firstField.label)).toHaveValue(String(record[firstField.name]));
     }
+    if (catalogue.fields.some((field) => field.kind === 'status')) {
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue(
+        record.enabled ? 'Active' : 'Inactive',
+      );
+    }
     expect((await apiCalls(at(spec.read, record._id)))[0]?.method).toBe('GET');
 
     await fill(user, catalogue, 'changed');
