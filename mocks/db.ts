@@ -1,3 +1,4 @@
+import { makeCatalogues, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
 
 /**
@@ -77,6 +78,8 @@ type Db = {
   users: MockUser[];
   faqs: MockFaq[];
   contacts: MockContact[];
+  /** Catalogue records by API collection (see catalogue-fixtures.ts). */
+  catalogues: Record<string, MockCatalogueRecord[]>;
   childSafetyPolicy: string;
   deletionRequests: string[];
 };
@@ -246,6 +249,7 @@ function seed(): Db {
     users: makeUsers(64),
     faqs: makeFaqs(),
     contacts: makeContacts(18),
+    catalogues: makeCatalogues(),
     childSafetyPolicy:
       '<h2>Child Safety Policy</h2><p>We have zero tolerance for child sexual abuse and exploitation. Accounts of users under 18 are removed, and reports are reviewed by our safety team within 24 hours.</p><ul><li>Report concerns from any profile or chat.</li><li>We cooperate with law enforcement.</li></ul>',
     deletionRequests: [],

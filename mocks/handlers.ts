@@ -1,4 +1,5 @@
 import { authHandlers } from './handlers/auth';
+import { catalogueHandlers } from './handlers/catalogues';
 import { contactHandlers } from './handlers/contact-us';
 import { faqHandlers } from './handlers/faq';
 import { profileHandlers } from './handlers/profile';
@@ -10,6 +11,7 @@ import { scenarioHandler } from './scenario';
 export const handlers = [
   scenarioHandler,
   ...authHandlers,
+  ...catalogueHandlers,
   ...contactHandlers,
   ...faqHandlers,
   ...publicHandlers,

@@ -50,6 +50,16 @@ describe('contact us', () => {
     expect(within(second!).getByText('-')).toBeInTheDocument();
   });
 
+  it('shows the tooltip on keyboard focus too, keeping the focus on the text', async () => {
+    renderApp('/contact-us');
+    await waitFor(async () => expect(await dataRows()).toHaveLength(10));
+    const [first] = await dataRows();
+    within(first!).getByText(db.contacts[0]!.description).focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(db.contacts[0]!.description);
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(db.contacts[0]!.description));
+    expect(document.activeElement?.tagName).toBe('P');
+  });
+
   it('pages through the list, keeping the page in the URL', async () => {
     const { user, router } = renderApp('/contact-us');
     await table();
@@ -80,5 +90,14 @@ describe('contact us', () => {
     );
     renderApp('/contact-us');
     expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
+  });
+});
+
+describe('a paged list past its last page', () => {
+  it('goes back to the last page that has rows (e.g. after deleting the last row of the last page)', async () => {
+    const { router } = renderApp('/contact-us?page=3');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(async () => expect(await dataRows()).toHaveLength(db.contacts.length - 10));
+    expect((await apiCalls('/api/contact-us/list')).map((call) => call.query.page)).toEqual(['3', '2']);
   });
 });

@@ -40,7 +40,7 @@ describe('FAQ list', () => {
     await user.click(within(row).getByRole('button', { name: 'View answer' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Answer' });
-    expect(within(dialog).getByText('bold').tagName).toBe('STRONG');
+    expect((await within(dialog).findByText('bold')).tagName).toBe('STRONG');
     expect(dialog.querySelector('script')).toBeNull();
     expect(dialog.querySelector('[onerror]')).toBeNull();
     expect(within(dialog).getByText('link')).not.toHaveAttribute(

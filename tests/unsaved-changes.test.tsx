@@ -139,3 +139,19 @@ describe('a session that expires while a form holds unsaved input', () => {
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
   });
 });
+
+describe('the generic catalogue form', () => {
+  it('asks before leaving with edits, and not after saving', async () => {
+    const { user, router } = renderApp('/languages/add');
+    await user.type(await screen.findByLabelText('Name'), 'Basque');
+    await user.click(usersLink());
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/languages/add');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Active' }));
+    await user.click(screen.getByRole('button', { name: 'Add Language' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/languages'));
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument();
+  });
+});

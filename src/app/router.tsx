@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { catalogueRoutes } from '@/features/catalogues/routes';
+import { pagedListRoutes } from '@/features/read-only-lists/routes';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -77,15 +79,12 @@ export const routes: RouteObject[] = [
               (m) => m.FaqListPage,
             ),
           },
-          {
-            path: '/contact-us',
-            element: screen(
-              () => import('@/features/contact-us/contact-us-list-page'),
-              (m) => m.ContactUsListPage,
-            ),
-          },
           { path: '/faq/add', element: faqForm },
           { path: '/faq/update/:faqId', element: faqForm },
+          ...[...catalogueRoutes, ...pagedListRoutes].map(({ path, load }) => ({
+            path,
+            element: screen(load, (Screen) => Screen),
+          })),
           {
             path: '/profile',
             element: screen(

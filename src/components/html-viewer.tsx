@@ -1,21 +1,32 @@
-import { ActionIcon, Modal, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { SafeHtml } from './safe-html';
+import { lazy, Suspense, useState } from 'react';
+
+// The dialog and the sanitiser load with the first opened viewer, not with the list that shows the buttons.
+const HtmlDialog = lazy(() => import('./html-dialog').then((module) => ({ default: module.HtmlDialog })));
 
 /** A table cell's "viewer": an eye button that opens the stored HTML, sanitised, in a dialog. */
 export function HtmlViewer({ title, html, label }: { title: string; html: string; label: string }) {
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
   return (
     <>
-      <Tooltip label={label}>
-        <ActionIcon variant="light" onClick={open} aria-label={label}>
-          <IconEye size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Modal opened={opened} onClose={close} title={title} size="lg">
-        <SafeHtml html={html} />
-      </Modal>
+      <ActionIcon
+        variant="light"
+        onClick={() => {
+          setUsed(true);
+          setOpened(true);
+        }}
+        aria-label={label}
+        title={label}
+      >
+        <IconEye size={18} />
+      </ActionIcon>
+      {used ? (
+        <Suspense fallback={null}>
+          <HtmlDialog title={title} html={html} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

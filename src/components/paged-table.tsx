@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Rows } from '@/lib/resource';
 import { BusyOverlay } from './busy-overlay';
 import { DataTable, type Column } from './data-table';
@@ -10,7 +11,12 @@ type PagedTableProps<Row> = {
   /** The list's query, asked for `paging`'s page and size. */
   query: UseQueryResult<Rows<Row>>;
   /** From useListParams: the page and size in the URL, and how to change them. */
-  paging: { page: number; size: number; setPage: (page: number) => void; setSize: (size: number) => void };
+  paging: {
+    page: number;
+    size: number;
+    setPage: (page: number, options?: { replace?: boolean }) => void;
+    setSize: (size: number) => void;
+  };
   columns: Column<Row>[];
   rowKey: (row: Row) => string;
   emptyText: string;
@@ -30,6 +36,14 @@ export function PagedTable<Row>({
   emptyText,
   loadingLabel = 'Loading',
 }: PagedTableProps<Row>) {
+  // A page past the end (its last row deleted, or an old link) goes back to the last page that has rows.
+  const total = query.isPlaceholderData ? undefined : query.data?.total;
+  const lastPage = Math.max(1, Math.ceil((total ?? 0) / paging.size));
+  const { page, setPage } = paging;
+  useEffect(() => {
+    if (total !== undefined && page > lastPage) setPage(lastPage, { replace: true });
+  }, [total, page, lastPage, setPage]);
+
   return (
     <>
       <Box pos="relative">

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { confirmDelete } from './confirm';
@@ -11,29 +11,29 @@ type RowActionsProps = {
   deleting?: boolean;
 };
 
-/** The Action cell: an edit link and a delete button that asks first (SPEC 8). */
+/**
+ * The Action cell: an edit link and a delete button that asks first (SPEC 8).
+ * Native title hints rather than Mantine tooltips: those would bring Floating UI into every list's first load.
+ */
 export function RowActions({ editTo, onDelete, deleting = false }: RowActionsProps) {
   return (
     <Group gap={6} wrap="nowrap">
       {editTo ? (
-        <Tooltip label="Edit">
-          <ActionIcon component={Link} to={editTo} variant="light" aria-label="Edit">
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon component={Link} to={editTo} variant="light" aria-label="Edit" title="Edit">
+          <IconPencil size={18} />
+        </ActionIcon>
       ) : null}
       {onDelete ? (
-        <Tooltip label="Delete">
-          <ActionIcon
-            variant="light"
-            color="red"
-            aria-label="Delete"
-            loading={deleting}
-            onClick={() => confirmDelete(onDelete)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="light"
+          color="red"
+          aria-label="Delete"
+          title="Delete"
+          loading={deleting}
+          onClick={() => confirmDelete(onDelete)}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
       ) : null}
     </Group>
   );

@@ -1,13 +1,33 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+
+// Floating UI (behind Mantine's Tooltip) is the heaviest part of a read-only list: it loads on first hover or focus.
+const TextTooltip = lazy(() => import('./text-tooltip').then((module) => ({ default: module.TextTooltip })));
 
 /** SPEC 9: a table text cell cut at 200 px, the whole text in a tooltip (and in the DOM, for screen readers). */
 export function TruncatedText({ text, maxWidth = 200 }: { text: string; maxWidth?: number }) {
+  const [wanted, setWanted] = useState<'hover' | 'focus' | null>(null);
   if (!text.trim()) return <Text size="sm">-</Text>;
+  const cut = (
+    <Text
+      size="sm"
+      truncate="end"
+      maw={maxWidth}
+      tabIndex={0}
+      onMouseEnter={() => setWanted((was) => was ?? 'hover')}
+      onFocus={() => setWanted((was) => was ?? 'focus')}
+      // The text moves into the tooltip once it has loaded: keyboard focus moves with it.
+      ref={(node: HTMLParagraphElement | null) => {
+        if (node && wanted === 'focus' && document.activeElement !== node) node.focus();
+      }}
+    >
+      {text}
+    </Text>
+  );
+  if (!wanted) return cut;
   return (
-    <Tooltip label={text} multiline maw={360} events={{ hover: true, focus: true, touch: true }}>
-      <Text size="sm" truncate="end" maw={maxWidth} tabIndex={0}>
-        {text}
-      </Text>
-    </Tooltip>
+    <Suspense fallback={cut}>
+      <TextTooltip label={text}>{cut}</TextTooltip>
+    </Suspense>
   );
 }

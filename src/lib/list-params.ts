@@ -26,7 +26,7 @@ export function useListParams<Filter extends string = never>(filterNames: readon
   ) as Record<Filter, string>;
 
   const update = useCallback(
-    (changes: Record<string, string | number | null>, resetPage: boolean) =>
+    (changes: Record<string, string | number | null>, resetPage: boolean, replace = false) =>
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -37,7 +37,7 @@ export function useListParams<Filter extends string = never>(filterNames: readon
           if (resetPage) next.delete('page');
           return next;
         },
-        { replace: false },
+        { replace },
       ),
     [setSearchParams],
   );
@@ -47,7 +47,11 @@ export function useListParams<Filter extends string = never>(filterNames: readon
     size,
     search,
     filters,
-    setPage: useCallback((value: number) => update({ page: value }, false), [update]),
+    /** `replace` corrects the URL without a history entry (a page past the end: Back must not return to it). */
+    setPage: useCallback(
+      (value: number, options?: { replace?: boolean }) => update({ page: value }, false, options?.replace),
+      [update],
+    ),
     setSize: useCallback(
       (value: number) => update({ size: value === DEFAULT_PAGE_SIZE ? null : value }, true),
       [update],

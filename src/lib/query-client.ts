@@ -1,23 +1,52 @@
-import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryClientConfig,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { notify } from './notify';
 
+/**
+ * What a call site says about its failures (SPEC 8), instead of building notifications by hand:
+ * - notifyError: false — only log it (the screen shows the failure itself);
+ * - errorTitle — 'Info' by default; 'Error' where SPEC says so (user status, the policy page);
+ * - errorFallback — shown when the server gave no message (e.g. 'Failed to load data.');
+ * - refusedFallback — for an answer with success: false and no message, when it differs from errorFallback.
+ */
+export type FailureMeta = {
+  notifyError?: boolean;
+  errorTitle?: 'Info' | 'Error';
+  errorFallback?: string;
+  refusedFallback?: string;
+};
+
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { notifyError?: boolean };
-    mutationMeta: { notifyError?: boolean };
+    queryMeta: FailureMeta;
+    /** invalidates: what a successful write changes — query keys from factories, or other resources by key. */
+    mutationMeta: FailureMeta & { invalidates?: readonly (QueryKey | string)[] };
   }
 }
 
 /**
- * SPEC 8: a failure is logged, and shown as an Info notification with the server's message when it gave one.
- * An ended session is not an error to report: the admin is sent to sign in.
+ * SPEC 8: a failure is logged, and shown top right with the server's message (titled Info unless the call site
+ * says Error), or the call site's fallback when the server gave none. An ended session is not an error to report:
+ * the admin is sent to sign in.
  */
-export function reportApiFailure(error: unknown, { notifyError = true }: { notifyError?: boolean } = {}) {
+export function reportApiFailure(error: unknown, meta: FailureMeta = {}) {
   console.error(error);
-  if (notifyError && error instanceof ApiError && error.kind !== 'session-expired' && error.serverMessage) {
-    notify.info(error.serverMessage);
-  }
+  const { notifyError = true, errorTitle = 'Info', errorFallback, refusedFallback } = meta;
+  if (!notifyError) return;
+  if (error instanceof ApiError && error.kind === 'session-expired') return;
+  const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 0) < 300;
+  const message =
+    (error instanceof ApiError ? error.serverMessage : undefined) ??
+    (refused ? (refusedFallback ?? errorFallback) : errorFallback);
+  if (!message) return;
+  if (errorTitle === 'Error') notify.error(message);
+  else notify.info(message);
 }
 
 /** Reads retry at most twice in total (ky never retries); writes and refusals (4xx) never do. */
@@ -31,13 +60,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export const FRESH_FOR_MS = 60_000;
 
 export function createQueryClient(overrides: QueryClientConfig['defaultOptions'] = {}) {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      // A call site that opts out of the notification (meta.notifyError: false) still has its failure logged.
       onError: (error, query) => reportApiFailure(error, query.meta),
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => reportApiFailure(error, mutation.meta),
+      // Awaited by the mutation: it stays pending until what it changed has been refetched (when on screen).
+      onSuccess: (_data, _variables, _context, mutation) =>
+        Promise.all(
+          (mutation.meta?.invalidates ?? []).map((target) =>
+            queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
+          ),
+        ),
     }),
     defaultOptions: {
       queries: {
@@ -49,4 +84,5 @@ export function createQueryClient(overrides: QueryClientConfig['defaultOptions']
       mutations: { retry: false, ...overrides.mutations },
     },
   });
+  return queryClient;
 }

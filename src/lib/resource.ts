@@ -1,15 +1,15 @@
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
-  type QueryKey,
+  type MutationMeta,
+  type QueryMeta,
 } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api, type RequestOptions } from './api-client';
-import { ack } from './schemas';
-
-export type ListParams = Record<string, string | number | undefined>;
+import { text } from './schemas';
 
 /** A list answer, paginated or not, as screens use it. */
 export type Rows<T> = { rows: T[]; total: number };
@@ -31,126 +31,195 @@ export const rowsResponse = <T>(item: z.ZodMiniType<T>) =>
 export type PageRequest = { page: number; size: number };
 
 type SearchParams = NonNullable<RequestOptions['searchParams']>;
+type Body = Pick<RequestOptions, 'json' | 'body'>;
 
-/**
- * Declares a server-paginated list (users, contact messages, feedback, reports…): its query keys and queryOptions.
- * `searchParams` turns a request into the call's query string; by default page + limit (SPEC 7.7-7.12).
- * The previous page stays on screen while the next one loads.
- */
-export function definePagedList<Item, Request extends PageRequest = PageRequest>(definition: {
-  key: string;
-  item: z.ZodMiniType<Item>;
-  path: string;
-  searchParams?: (request: Request) => SearchParams;
-}) {
-  const { key, item, path } = definition;
-  const toSearchParams =
-    definition.searchParams ??
-    ((request: Request): SearchParams => ({ page: request.page, limit: request.size }));
-  const schema = rowsResponse(item);
-  const keys = {
-    all: [key] as const,
-    lists: () => [key, 'list'] as const,
-    list: (request: Request) => [key, 'list', request] as const,
-  };
-  return {
-    keys,
-    list: (request: Request) =>
-      queryOptions({
-        queryKey: keys.list(request),
-        queryFn: ({ signal }) => api.get(path, schema, { signal, searchParams: toSearchParams(request) }),
-        placeholderData: keepPreviousData,
-      }),
-  };
+/** Answers to writes: the message, and the saved record when the server sends it back. */
+const writeAnswer = z.object({ message: text, result: z.optional(z.unknown()) });
+
+/** 'hobbies/listAll?enabled=true' → the path, and its fixed query as search params. */
+function splitPath(path: string): { path: string; searchParams: SearchParams } {
+  const [bare = path, query = ''] = path.split('?');
+  return { path: bare, searchParams: Object.fromEntries(new URLSearchParams(query)) };
 }
 
-type Endpoints = {
-  list: string;
-  detail: (id: string) => string;
-  create: string;
-  update: (id: string) => string;
-  remove: (id: string) => string;
-};
-
-export type ResourceDefinition<Item, Input> = {
-  /** Root of every query key of this resource. */
+export type ResourceDefinition<Item, Input, Request extends PageRequest, Detail> = {
+  /** Root of every query key of this resource; other resources name it in `meta.invalidates`. */
   key: string;
   /** The record's schema; Item is what it parses to. */
   item: z.ZodMiniType<Item>;
-  endpoints: Endpoints;
+  endpoints: {
+    /** Every record at once (listAll); a fixed query string may follow the path. */
+    list?: string;
+    /** One page of records. */
+    page?: string;
+    /** One record without an id (e.g. the dashboard's counts). */
+    single?: string;
+    detail?: (id: string) => string;
+    create?: string;
+    update?: (id: string) => string;
+    remove?: (id: string) => string;
+  };
+  /** How a page request becomes the page call's query string; by default page + limit (SPEC 7.7-7.12). */
+  pageParams?: (request: Request) => SearchParams;
+  /** The detail answer when it is more than `{ result: item }` (e.g. a user and their plan). */
+  detailAnswer?: z.ZodMiniType<Detail>;
   /** How a form's values travel: JSON by default, multipart for resources with uploads. */
-  toRequest?: (input: Input) => Pick<RequestOptions, 'json' | 'body'>;
-  /** Other cached data a write to this resource changes (e.g. dashboard counts). */
-  alsoInvalidates?: QueryKey[];
+  toRequest?: (input: Input, write: 'create' | 'update') => Body;
+  /** 'none' for the public pages' calls: no token, even when an admin is signed in. */
+  auth?: RequestOptions['auth'];
+  /** Other resources (by key) a write to this one changes, e.g. 'dashboard' counts. */
+  invalidates?: readonly string[];
+  /** Per call: what a failure shows (SPEC 8's per-screen fallbacks and titles). */
+  meta?: {
+    list?: QueryMeta;
+    detail?: QueryMeta;
+    create?: MutationMeta;
+    update?: MutationMeta;
+    remove?: MutationMeta;
+  };
 };
 
 /**
- * Declares a REST resource once: its key factory, its queryOptions and its mutation hooks.
- * Mutations own invalidation and return its promise, so `isPending` lasts until fresh lists arrive.
+ * Declares an API resource once: its key factory, its queryOptions (full list, paged list, infinite list, detail,
+ * single record) and its mutation hooks. Keys go generic to specific: all, lists, list/page/infinite, details, detail.
+ * Writes name what they change in `meta.invalidates`; the query client invalidates it (see query-client.ts), and
+ * `isPending` lasts until fresh lists arrive. An update puts the saved record in the cache instead of refetching it.
  */
-export function defineResource<Item, Input>(definition: ResourceDefinition<Item, Input>) {
+export function defineResource<Item, Input = never, Request extends PageRequest = PageRequest, Detail = Item>(
+  definition: ResourceDefinition<Item, Input, Request, Detail>,
+) {
   const { key, item, endpoints } = definition;
-  const toRequest = definition.toRequest ?? ((input: Input) => ({ json: input }));
-  const listSchema = rowsResponse(item);
-  const detailSchema = z.object({ result: item });
+  const need = (endpoint: string | undefined | ((id: string) => string), name: string) => {
+    if (!endpoint) throw new Error(`${key} declares no ${name} endpoint`);
+    return endpoint;
+  };
+  const toRequest = definition.toRequest ?? ((input: Input): Body => ({ json: input }));
+  const pageParams =
+    definition.pageParams ??
+    ((request: Request): SearchParams => ({ page: request.page, limit: request.size }));
+  const rows = rowsResponse(item);
+  const detailAnswer =
+    definition.detailAnswer ??
+    (z.pipe(
+      z.object({ result: item }),
+      z.transform((answer) => answer.result),
+    ) as unknown as z.ZodMiniType<Detail>);
 
   const keys = {
     all: [key] as const,
     lists: () => [key, 'list'] as const,
-    list: (params: ListParams) => [key, 'list', params] as const,
+    list: (params: SearchParams = {}) => [key, 'list', 'all', params] as const,
+    page: (request: Request) => [key, 'list', 'page', request] as const,
+    infinite: (request: Omit<Request, 'page'>) => [key, 'list', 'infinite', request] as const,
     details: () => [key, 'detail'] as const,
     detail: (id: string) => [key, 'detail', id] as const,
+    single: () => [key, 'single'] as const,
   };
 
+  const fetchPage = (request: Request, signal: AbortSignal) =>
+    api.get(need(endpoints.page, 'page') as string, rows, {
+      signal,
+      searchParams: pageParams(request),
+      auth: definition.auth,
+    });
+
   const queries = {
-    list: (params: ListParams = {}) =>
+    /** Every record (SPEC's listAll calls); `params` add to the path's own query. */
+    list: (params: SearchParams = {}) =>
       queryOptions({
         queryKey: keys.list(params),
-        queryFn: ({ signal }) => api.get(endpoints.list, listSchema, { searchParams: params, signal }),
+        queryFn: ({ signal }) => {
+          const { path, searchParams } = splitPath(need(endpoints.list, 'list') as string);
+          return api.get(path, rows, {
+            signal,
+            searchParams: { ...searchParams, ...params },
+            auth: definition.auth,
+          });
+        },
+        meta: definition.meta?.list,
+      }),
+    /** One page; the previous page stays on screen while the next one loads. */
+    page: (request: Request) =>
+      queryOptions({
+        queryKey: keys.page(request),
+        queryFn: ({ signal }) => fetchPage(request, signal),
+        placeholderData: keepPreviousData,
+        meta: definition.meta?.list,
+      }),
+    /** Page after page while full pages come back (infinite scroll). */
+    infinite: (request: Omit<Request, 'page'>) =>
+      infiniteQueryOptions({
+        queryKey: keys.infinite(request),
+        queryFn: ({ signal, pageParam }) => fetchPage({ ...request, page: pageParam } as Request, signal),
+        initialPageParam: 1,
+        getNextPageParam: (last: Rows<Item>, pages: Rows<Item>[]) =>
+          last.rows.length >= request.size ? pages.length + 1 : undefined,
+        meta: definition.meta?.list,
       }),
     detail: (id: string) =>
       queryOptions({
         queryKey: keys.detail(id),
-        queryFn: async ({ signal }) => (await api.get(endpoints.detail(id), detailSchema, { signal })).result,
+        queryFn: ({ signal }) =>
+          api.get((need(endpoints.detail, 'detail') as (id: string) => string)(id), detailAnswer, {
+            signal,
+            auth: definition.auth,
+          }),
+        meta: definition.meta?.detail,
+      }),
+    single: () =>
+      queryOptions({
+        queryKey: keys.single(),
+        queryFn: ({ signal }) =>
+          api.get(need(endpoints.single, 'single') as string, detailAnswer, {
+            signal,
+            auth: definition.auth,
+          }),
+        meta: definition.meta?.detail,
       }),
   };
 
-  function useInvalidate() {
-    const queryClient = useQueryClient();
-    return (...extra: QueryKey[]) =>
-      Promise.all(
-        [keys.lists(), ...extra, ...(definition.alsoInvalidates ?? [])].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-  }
+  /** A write changes this resource's lists and whatever else it declares. */
+  const invalidates = [keys.lists(), ...(definition.invalidates ?? [])];
 
   function useCreate() {
-    const invalidate = useInvalidate();
     return useMutation({
-      mutationFn: (input: Input) => api.post(endpoints.create, ack, toRequest(input)),
-      onSuccess: () => invalidate(),
+      mutationFn: (input: Input) =>
+        api.post(need(endpoints.create, 'create') as string, writeAnswer, toRequest(input, 'create')),
+      meta: { invalidates, ...definition.meta?.create },
     });
   }
 
   function useUpdate() {
-    const invalidate = useInvalidate();
+    const queryClient = useQueryClient();
     return useMutation({
       mutationFn: ({ id, input }: { id: string; input: Input }) =>
-        api.patch(endpoints.update(id), ack, toRequest(input)),
-      onSuccess: (_answer, { id }) => invalidate(keys.detail(id)),
+        api.patch(
+          (need(endpoints.update, 'update') as (id: string) => string)(id),
+          writeAnswer,
+          toRequest(input, 'update'),
+        ),
+      // The form that saved is about to leave: the saved record goes into the cache rather than being refetched.
+      // Without a readable record in the answer, the cached one is dropped so the next visit reads it afresh.
+      onSuccess: (answer, { id }) => {
+        const saved = definition.detailAnswer ? undefined : item.safeParse(answer.result);
+        if (saved?.success) queryClient.setQueryData(keys.detail(id), saved.data as unknown as Detail);
+        else queryClient.removeQueries({ queryKey: keys.detail(id) });
+      },
+      meta: { invalidates, ...definition.meta?.update },
     });
   }
 
   function useRemove() {
-    const invalidate = useInvalidate();
+    const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (id: string) => api.delete(endpoints.remove(id), ack),
-      onSuccess: () => invalidate(),
+      mutationFn: (id: string) =>
+        api.delete((need(endpoints.remove, 'remove') as (id: string) => string)(id), writeAnswer),
+      onSuccess: (_answer, id) => queryClient.removeQueries({ queryKey: keys.detail(id) }),
+      meta: { invalidates, ...definition.meta?.remove },
     });
   }
 
-  return { keys, queries, useCreate, useUpdate, useRemove };
+  return { key, keys, queries, useCreate, useUpdate, useRemove };
 }
 
 /** Builds a multipart body, leaving out absent values; files are appended only when chosen. */

@@ -1,4 +1,6 @@
-import { IconAddressBook, IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
+import { CATALOGUES } from '@/features/catalogues/registry';
+import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 
 export type MenuItem = { label: string; to: string; icon: Icon };
 
@@ -7,5 +9,10 @@ export const MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconDashboard },
   { label: 'Users', to: '/users', icon: IconUsers },
   { label: 'FAQ', to: '/faq', icon: IconHelpCircle },
-  { label: 'Contact Us', to: '/contact-us', icon: IconAddressBook },
+  ...CATALOGUES.map((catalogue) => ({
+    label: catalogue.title,
+    to: catalogue.routes.list,
+    icon: catalogue.menuIcon,
+  })),
+  ...PAGED_LISTS.map((list) => ({ label: list.title, to: list.route, icon: list.menuIcon })),
 ];

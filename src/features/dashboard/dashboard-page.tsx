@@ -3,7 +3,7 @@ import { IconAddressBook, IconUsers, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '@/components/error-state';
-import { dashboardQueries } from './api';
+import { dashboardResource } from './api';
 
 function CountCard({
   title,
@@ -48,7 +48,7 @@ function CountCard({
 
 /** / and /dashboard (SPEC 2.5). */
 export function DashboardPage() {
-  const counts = useQuery(dashboardQueries.counts());
+  const counts = useQuery(dashboardResource.queries.single());
   return (
     <>
       {counts.error ? <ErrorState error={counts.error} onRetry={() => void counts.refetch()} /> : null}

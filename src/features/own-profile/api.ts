@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { toFormData } from '@/lib/resource';
+import { defineResource, toFormData } from '@/lib/resource';
 import { text } from '@/lib/schemas';
 import { session } from '@/lib/session';
 
@@ -11,20 +11,15 @@ const savedProfile = z.object({ email: text, photo: text, token: text });
 
 export type OwnProfileInput = { email: string; password: string; file: File | null };
 
-/** SPEC 7.2: the signed-in admin's own record. */
-export const ownProfileQueries = {
-  all: () => ['own-profile'] as const,
-  detail: () =>
-    queryOptions({
-      queryKey: [...ownProfileQueries.all(), 'detail'] as const,
-      queryFn: async ({ signal }) =>
-        (await api.get('user/read', z.object({ result: ownProfile }), { signal })).result,
-    }),
-};
+/** SPEC 7.2: the signed-in admin's own record (GET /api/user/read). */
+export const ownProfileResource = defineResource({
+  key: 'own-profile',
+  item: ownProfile,
+  endpoints: { single: 'user/read' },
+});
 
 /** PATCH /api/admin/profile/update (multipart); the new photo, e-mail and token (when given) go into the stored session. */
 export function useUpdateOwnProfile() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ email, password, file }: OwnProfileInput) => {
       const { result } = await api.patch('admin/profile/update', z.object({ result: savedProfile }), {
@@ -37,6 +32,6 @@ export function useUpdateOwnProfile() {
       });
       return result;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownProfileQueries.all() }),
+    meta: { invalidates: [ownProfileResource.keys.all] },
   });
 }

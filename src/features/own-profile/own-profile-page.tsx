@@ -8,7 +8,7 @@ import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { notify } from '@/lib/notify';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { ownProfileQueries, useUpdateOwnProfile } from './api';
+import { ownProfileResource, useUpdateOwnProfile } from './api';
 import { reloadTo } from './reload';
 import { PROFILE_TEXT } from './strings';
 
@@ -27,7 +27,7 @@ type ProfileValues = z.input<typeof profileSchema>;
 /** /profile (SPEC 2.13). */
 export function OwnProfilePage() {
   return (
-    <QueryBoundary query={ownProfileQueries.detail()}>
+    <QueryBoundary query={ownProfileResource.queries.single()}>
       {(profile) => <OwnProfileForm email={profile.email} photo={profile.photo} />}
     </QueryBoundary>
   );

@@ -1,22 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { SafeHtml } from '@/components/safe-html';
-import { isApiError } from '@/lib/api-error';
-import { notify } from '@/lib/notify';
-import { publicQueries } from './api';
+import { childSafetyPolicyResource } from './api';
 import { PublicPageFrame } from './public-page-frame';
 import { PUBLIC_TEXT } from './strings';
 
 /** /childsafetypolicy (SPEC 2.25): the stored policy HTML, sanitised. */
 export function ChildSafetyPolicyPage() {
-  const policy = useQuery(publicQueries.childSafetyPolicy());
-
-  useEffect(() => {
-    if (!policy.error) return;
-    notify.error((isApiError(policy.error) && policy.error.serverMessage) || PUBLIC_TEXT.policyFailed);
-  }, [policy.error]);
+  const policy = useQuery(childSafetyPolicyResource.queries.single());
 
   return (
     <PublicPageFrame title={PUBLIC_TEXT.policyTitle}>

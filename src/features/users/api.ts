@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { definePagedList, type PageRequest } from '@/lib/resource';
+import { defineResource, type PageRequest } from '@/lib/resource';
 import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
 
 const mediaPath = z.pipe(
@@ -60,49 +60,36 @@ export type UsersListParams = PageRequest & {
   plan: string;
 };
 
-const userDetail = z.object({ result: user, plan });
-
-/** SPEC 7.2: GET /api/admin/list (page, items, search, status and plan filters). */
-const usersList = definePagedList<User, UsersListParams>({
+/** SPEC 7.2: GET /api/admin/list (page, items, search, status and plan filters) and GET /api/user/read/{id}. */
+export const userResource = defineResource<
+  User,
+  never,
+  UsersListParams,
+  { user: User; plan: UserPlan | null }
+>({
   key: 'users',
   item: user,
-  path: 'admin/list',
-  searchParams: (params) => ({
+  endpoints: { page: 'admin/list', detail: (userId) => `user/read/${userId}` },
+  pageParams: (params) => ({
     page: params.page,
     items: params.size,
     ...(params.search ? { q: params.search, fields: 'name,email,phoneNumber' } : {}),
     ...(params.status ? { filter: 'user.enabled', equal: params.status } : {}),
     ...(params.plan ? { planFilter: params.plan } : {}),
   }),
+  detailAnswer: z.pipe(
+    z.object({ result: user, plan }),
+    z.transform((answer) => ({ user: answer.result, plan: answer.plan ?? null })),
+  ),
 });
 
-/** The users list and GET /api/user/read/{id}, under one key root. */
-export const userQueries = {
-  all: () => usersList.keys.all,
-  lists: usersList.keys.lists,
-  list: usersList.list,
-  details: () => [...userQueries.all(), 'detail'] as const,
-  detail: (userId: string) =>
-    queryOptions({
-      queryKey: [...userQueries.details(), userId] as const,
-      queryFn: async ({ signal }) => {
-        const answer = await api.get(`user/read/${userId}`, userDetail, { signal });
-        return { user: answer.result, plan: answer.plan ?? null };
-      },
-    }),
-};
+export const userQueries = userResource.queries;
 
-/** PATCH /api/admin/status/{id}?enabled=…: its failure is reported as Error at the call site (SPEC 8). */
+/** PATCH /api/admin/status/{id}?enabled=…: SPEC 8 reports its failure under the title Error. */
 export function useSetUserStatus() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, enabled }: { userId: string; enabled: boolean }) =>
       api.patch(`admin/status/${userId}`, ack, { searchParams: { enabled } }),
-    onSuccess: (_answer, { userId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: [...userQueries.details(), userId] }),
-      ]),
-    meta: { notifyError: false },
+    meta: { invalidates: [userResource.keys.all], errorTitle: 'Error' },
   });
 }

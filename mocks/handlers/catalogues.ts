@@ -1,0 +1,116 @@
+import { http, type HttpHandler } from 'msw';
+import type { Catalogue } from '@/features/catalogues/define-catalogue';
+import { CATALOGUES } from '@/features/catalogues/registry';
+import type { MockCatalogueRecord } from '../catalogue-fixtures';
+import { db, nextId } from '../db';
+import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+
+/** 'eventcategory/listAll?enabled=true' → 'eventcategory': the db collection a catalogue's calls work on. */
+export const collectionOf = (catalogue: Catalogue) => catalogue.api.list.split('/')[0]!;
+
+const bare = (path: string) => path.split('?')[0]!;
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
+    return Object.fromEntries((await request.formData()).entries());
+  }
+  return ((await request.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+}
+
+/** Duck-typed: under jsdom the global File is not the one MSW's FormData holds. */
+const isFile = (value: unknown): value is File =>
+  typeof value === 'object' && value !== null && 'arrayBuffer' in value;
+
+/** An uploaded icon kept as a data: URL, so the list can show it (and it survives as plain text). */
+async function storedFile(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `data:${file.type || 'application/octet-stream'};base64,${btoa(binary)}`;
+}
+
+/** The reference server's checks, as far as the console can trip them: required fields, a boolean status, the icon. */
+async function values(catalogue: Catalogue, body: Record<string, unknown>, stored?: MockCatalogueRecord) {
+  const out: Record<string, string | boolean | null> = {};
+  for (const field of catalogue.fields) {
+    const value = body[field.name];
+    if (field.kind === 'status') {
+      if (value !== true && value !== false && value !== 'true' && value !== 'false')
+        return { problem: 'enabled is required' };
+      out.enabled = value === true || value === 'true';
+    } else if (field.kind === 'icon') {
+      if (isFile(value)) out[field.name] = await storedFile(value);
+      else if (!stored?.[field.name]) return { problem: field.required };
+    } else {
+      if (typeof value !== 'string' || !value.trim()) return { problem: `${field.name} is required` };
+      out[field.name] = value.trim();
+    }
+  }
+  return { out };
+}
+
+function handlersFor(catalogue: Catalogue): HttpHandler[] {
+  const collection = collectionOf(catalogue);
+  const rows = () => (db.catalogues[collection] ??= []);
+  const find = (id: unknown) => rows().find((row) => row._id === id);
+  const label = catalogue.formTitle ?? catalogue.title;
+  const guarded =
+    (handle: (request: Request, params: Record<string, unknown>) => Response | Promise<Response>) =>
+    ({ request, params }: { request: Request; params: Record<string, unknown> }) =>
+      refuseWithoutAdmin(request) ?? handle(request, params);
+
+  const handlers = [
+    http.get(
+      apiPath(bare(catalogue.api.list)),
+      guarded(() => ok({ result: rows() })),
+    ),
+    http.get(
+      apiPath(catalogue.api.read),
+      guarded((_request, params) => {
+        const row = find(params.id);
+        return row ? ok({ result: row }) : notFound(label);
+      }),
+    ),
+    http.post(
+      apiPath(catalogue.api.create),
+      guarded(async (request) => {
+        if (catalogue.singleRecord && rows().length)
+          return fail(409, 'A setting record already exists; update it instead');
+        const { out, problem } = await values(catalogue, await readBody(request));
+        if (problem) return fail(400, problem);
+        const row = { _id: nextId(), ...out } as MockCatalogueRecord;
+        rows().push(row);
+        return ok({ message: `${label} created successfully`, result: row });
+      }),
+    ),
+    http.patch(
+      apiPath(catalogue.api.update),
+      guarded(async (request, params) => {
+        const row = find(params.id);
+        if (!row) return notFound(label);
+        const { out, problem } = await values(catalogue, await readBody(request), row);
+        if (problem) return fail(400, problem);
+        Object.assign(row, out);
+        return ok({ message: `${label} updated successfully`, result: row });
+      }),
+    ),
+  ];
+  if (catalogue.api.remove) {
+    handlers.push(
+      http.delete(
+        apiPath(catalogue.api.remove),
+        guarded((_request, params) => {
+          if (!find(params.id)) return notFound(label);
+          db.catalogues[collection] = rows().filter((row) => row._id !== params.id);
+          return ok({ message: `${label} deleted successfully` });
+        }),
+      ),
+    );
+  }
+  return handlers;
+}
+
+/** The mock API of every catalogue, generated from the registry (screens sharing calls share handlers). */
+export const catalogueHandlers = CATALOGUES.filter(
+  (catalogue, index) => CATALOGUES.findIndex((other) => other.api.list === catalogue.api.list) === index,
+).flatMap(handlersFor);

@@ -1,0 +1,33 @@
+import { IconPalette } from '@tabler/icons-react';
+import { column, defineCatalogue, field } from './define-catalogue';
+
+/** Hobbies (SPEC 2.23, 5, 7.13, 8): an icon upload; the list falls back to the default hobby icon. */
+export const hobbies = defineCatalogue({
+  key: 'hobbies',
+  title: 'Hobbies',
+  menuIcon: IconPalette,
+  routes: { list: '/hobbies', add: '/hobbies/add', update: '/hobbies/update/:hobbiesId' },
+  api: {
+    list: 'hobbies/listAll',
+    read: 'hobbies/read/:id',
+    create: 'hobbies/create-with-icon',
+    update: 'hobbies/update-with-icon/:id',
+    remove: 'hobbies/delete/:id',
+  },
+  multipart: ['create', 'update'],
+  record: { name: 'text', icon: 'path' },
+  columns: [column.index(), column.text('Name', 'name'), column.status(), column.icon(), column.actions()],
+  fields: [
+    field.text('name', 'Name', 'Please enter name'),
+    field.status('Please select status'),
+    field.icon('Please upload an image'),
+  ],
+  messages: {
+    added: 'Hobbies added successfully!',
+    updated: 'Hobbies updated successfully!',
+    deleted: 'Hobbies deleted successfully!',
+  },
+  failures: { save: 'Something went wrong' },
+  defaultIcon: '/default-hobby.svg',
+  emptyText: 'No hobbies yet',
+});

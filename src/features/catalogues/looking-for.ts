@@ -1,0 +1,39 @@
+import { IconHeartSearch } from '@tabler/icons-react';
+import { column, defineCatalogue, field } from './define-catalogue';
+
+/**
+ * Looking for (SPEC 2.24, 5, 7.13, 8). Quirks: the add route is /looking-for/Add (capital A); it creates through
+ * create-with-icon but updates through plain update; its list and delete have fallbacks of their own.
+ */
+export const lookingFor = defineCatalogue({
+  key: 'looking-for',
+  title: 'Looking For',
+  menuIcon: IconHeartSearch,
+  routes: { list: '/looking-for', add: '/looking-for/Add', update: '/looking-for/update/:LookingForId' },
+  api: {
+    list: 'lookingfor/listAll?enabled=true',
+    read: 'lookingfor/read/:id',
+    create: 'lookingfor/create-with-icon',
+    update: 'lookingfor/update/:id',
+    remove: 'lookingfor/delete/:id',
+  },
+  multipart: ['create', 'update'],
+  record: { name: 'text', icon: 'path' },
+  columns: [column.text('Name', 'name'), column.status(), column.icon(), column.actions()],
+  fields: [
+    field.text('name', 'Name', 'Please enter name'),
+    field.status('Please select status'),
+    field.icon('Please upload an image'),
+  ],
+  messages: {
+    added: 'Looking For added successfully!',
+    updated: 'Looking For updated successfully!',
+    deleted: 'Looking for deleted successfully!',
+  },
+  failures: {
+    list: 'Failed to load data.',
+    remove: { refused: 'Something went wrong.', failed: 'Failed to delete item.' },
+  },
+  defaultIcon: '/default-category.svg',
+  emptyText: 'No looking-for options yet',
+});

@@ -1,0 +1,19 @@
+import { declaredScreen, type LazyRoute } from '@/lib/declared-screen';
+import { CATALOGUES } from './registry';
+
+/** Every catalogue's list, add and update routes (SPEC 2.2's paths, quirks included), on two generic screens. */
+export const catalogueRoutes: LazyRoute[] = CATALOGUES.flatMap((catalogue) => {
+  const list = () =>
+    import('./catalogue-list-page').then(({ CatalogueListPage }) =>
+      declaredScreen(`${catalogue.key}:list`, () => <CatalogueListPage catalogue={catalogue} />),
+    );
+  const form = () =>
+    import('./catalogue-form-page').then(({ CatalogueFormPage }) =>
+      declaredScreen(`${catalogue.key}:form`, () => <CatalogueFormPage catalogue={catalogue} />),
+    );
+  return [
+    { path: catalogue.routes.list, load: list },
+    { path: catalogue.routes.add, load: form },
+    { path: catalogue.routes.update, load: form },
+  ];
+});

@@ -1,0 +1,34 @@
+import { IconSettings } from '@tabler/icons-react';
+import { defineCatalogue, field } from './define-catalogue';
+
+/**
+ * Setting (SPEC 2.11, 5, 7.6, 8): a single record whose two texts are the list's rows, each viewed in a dialog.
+ * Edit only; Add shows while no record exists. Create is JSON, update is multipart to update-with-image.
+ */
+export const setting = defineCatalogue({
+  key: 'setting',
+  title: 'Setting',
+  menuIcon: IconSettings,
+  routes: { list: '/setting', add: '/setting/add', update: '/setting/update/:settingId' },
+  api: {
+    list: 'setting/listAll',
+    read: 'setting/read/:id',
+    create: 'setting/create',
+    update: 'setting/update-with-image/:id',
+  },
+  multipart: ['update'],
+  record: { privacy: 'text', termsCondition: 'text' },
+  singleRecord: {
+    header: ['Name', 'View', 'Action'],
+    rows: [
+      { label: 'Privacy', field: 'privacy', dialogTitle: 'Privacy Policy' },
+      { label: 'Terms & Condition', field: 'termsCondition', dialogTitle: 'Terms & Condition Policy' },
+    ],
+  },
+  fields: [
+    field.html('privacy', 'Privacy', 'Please enter privacy'),
+    field.html('termsCondition', 'Terms & Condition', 'Please enter terms & condition'),
+  ],
+  messages: { added: 'Setting added successfully!', updated: 'Setting updated successfully!' },
+  emptyText: 'No setting yet',
+});

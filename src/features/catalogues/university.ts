@@ -1,0 +1,35 @@
+import { IconSchool } from '@tabler/icons-react';
+import { column, defineCatalogue, field } from './define-catalogue';
+
+/** University (SPEC 2.8, 5, 7.3, 8). Quirks: the update route is /university-update/{id}; the header reads STATUS. */
+export const university = defineCatalogue({
+  key: 'university',
+  title: 'University',
+  menuIcon: IconSchool,
+  routes: { list: '/university', add: '/university/add', update: '/university-update/:universityId' },
+  api: {
+    list: 'university/listAll',
+    read: 'university/read/:id',
+    create: 'university/create',
+    update: 'university/update/:id',
+    remove: 'university/delete/:id',
+  },
+  record: { name: 'text', email: 'text', description: 'text' },
+  columns: [
+    column.text('Name', 'name', 'email'),
+    column.text('Description', 'description'),
+    column.status('STATUS'),
+    column.actions(),
+  ],
+  fields: [
+    field.text('name', 'University Name', 'Please enter university name'),
+    field.textarea('description', 'Description', 'Please enter description'),
+    field.status('Please select status'),
+  ],
+  messages: {
+    added: 'University added successfully!',
+    updated: 'University updated successfully!',
+    deleted: 'University deleted successfully!',
+  },
+  emptyText: 'No universities yet',
+});

@@ -1,0 +1,20 @@
+import { IconAddressBook } from '@tabler/icons-react';
+import { column, definePagedList } from './define-paged-list';
+
+/** Contact Us (SPEC 2.15, 7.9): read-only, paginated; GET /api/contact-us/list?page&limit. */
+export const contactUs = definePagedList({
+  key: 'contact-us',
+  title: 'Contact Us',
+  menuIcon: IconAddressBook,
+  route: '/contact-us',
+  api: 'contact-us/list',
+  record: { title: 'text', email: 'text', phoneNo: 'text', description: 'text', created: 'date' },
+  columns: [
+    column.text('Title', 'title'),
+    column.email('Email', 'email'),
+    column.text('Phone No', 'phoneNo'),
+    column.truncated('Message', 'description'),
+    column.dateTime('Created At', 'created'),
+  ],
+  emptyText: 'No contact messages yet',
+});

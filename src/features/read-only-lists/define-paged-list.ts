@@ -1,0 +1,48 @@
+import type { Icon } from '@tabler/icons-react';
+import { z } from 'zod/mini';
+import { id, optionalDate, text } from '@/lib/schemas';
+
+/**
+ * The vocabulary of a read-only, server-paginated list (contact messages now; feedback, chat reports, chat blocks
+ * and sent mail next): one declaration file each, gathered in registry.ts, shown by one generic screen.
+ */
+
+export type Column = { kind: 'text' | 'email' | 'truncated' | 'dateTime'; header: string; field: string };
+
+export const column = {
+  text: (header: string, field: string): Column => ({ kind: 'text', header, field }),
+  /** A mailto: link. */
+  email: (header: string, field: string): Column => ({ kind: 'email', header, field }),
+  /** Cut at 200 px, the whole text in a tooltip; a dash when empty (SPEC 9). */
+  truncated: (header: string, field: string): Column => ({ kind: 'truncated', header, field }),
+  /** Like December 05, 2024 03:30 PM. */
+  dateTime: (header: string, field: string): Column => ({ kind: 'dateTime', header, field }),
+};
+
+export type PagedListDeclaration = {
+  /** Query key root. */
+  key: string;
+  /** The screen's title and menu label. */
+  title: string;
+  menuIcon: Icon;
+  route: string;
+  /** The page call under /api: page and limit go in its query string. */
+  api: string;
+  /** The record's fields beside _id: text, or a date. */
+  record: Record<string, 'text' | 'date'>;
+  columns: Column[];
+  emptyText: string;
+};
+
+export type PagedListRecord = { _id: string } & Record<string, string | null>;
+export type PagedList = PagedListDeclaration & { item: z.ZodMiniType<PagedListRecord> };
+
+export function definePagedList(declaration: PagedListDeclaration): PagedList {
+  const shape = Object.fromEntries(
+    Object.entries(declaration.record).map(([name, kind]) => [name, kind === 'date' ? optionalDate : text]),
+  );
+  return {
+    ...declaration,
+    item: z.object({ _id: id, ...shape }) as unknown as z.ZodMiniType<PagedListRecord>,
+  };
+}

@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '@mocks/db';
+import { server } from '@mocks/node';
+import { apiCalls } from './request-log';
+import { renderApp } from './render';
+
+/** The generic catalogue list and form, in depth, through the catalogues that use each feature of them. */
+
+const icon = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'icon.png', { type: 'image/png' });
+const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+const notification = async (text: string) =>
+  (await screen.findByText(text, { selector: '.mantine-Notification-description' })).closest(
+    '[role="alert"]',
+  ) as HTMLElement;
+
+describe('the catalogue list', () => {
+  it('shows the e-mail under the name, and distinct empty and error states', async () => {
+    const view = renderApp('/university');
+    const table = await screen.findByRole('table', { name: 'University' });
+    const first = db.catalogues.university![0]!;
+    const name = await within(table).findByText(String(first.name));
+    expect(within(name.closest('td')!).getByText(String(first.email))).toBeInTheDocument();
+    view.unmount();
+
+    db.catalogues.university = [];
+    const empty = renderApp('/university');
+    expect(await screen.findByText('No universities yet')).toBeInTheDocument();
+    empty.unmount();
+
+    server.use(http.get('*/api/university/listAll', () => HttpResponse.json({ success: true, result: 7 })));
+    renderApp('/university');
+    expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
+  });
+
+  it('shows Active in the success style and Inactive in the danger style', async () => {
+    renderApp('/languages');
+    const table = await screen.findByRole('table', { name: 'Languages' });
+    const active = (await within(table).findAllByText('Active'))[0]!.closest('.mantine-Badge-root')!;
+    const inactive = within(table).getByText('Inactive').closest('.mantine-Badge-root')!;
+    expect(active.getAttribute('style')).toMatch(/green/);
+    expect(inactive.getAttribute('style')).toMatch(/red/);
+  });
+
+  it('shows each icon at 50x50, rounded, and the default image when a record has none', async () => {
+    renderApp('/hobbies');
+    const [withIcon, without] = db.catalogues.hobbies!;
+    const shown = await screen.findByRole('img', { name: `${String(withIcon!.name)} icon` });
+    expect(shown).toHaveAttribute('src', String(withIcon!.icon));
+    expect(shown.getAttribute('style')).toMatch(/width: calc\(3\.125rem/);
+    expect(shown.getAttribute('style')).toMatch(/height: calc\(3\.125rem/);
+    expect(screen.getByRole('img', { name: `${String(without!.name)} icon` })).toHaveAttribute(
+      'src',
+      '/default-hobby.svg',
+    );
+  });
+
+  it("falls back to SPEC's looking-for messages when the server gives none", async () => {
+    server.use(http.get('*/api/lookingfor/listAll', () => new HttpResponse(null, { status: 404 })));
+    renderApp('/looking-for');
+    expect(await notification('Failed to load data.')).toHaveTextContent('Info');
+  });
+
+  it.each([
+    ['answers success: false', () => HttpResponse.json({ success: false }), 'Something went wrong.'],
+    ['fails', () => new HttpResponse(null, { status: 500 }), 'Failed to delete item.'],
+  ])("says SPEC's words when a looking-for delete %s without a message", async (_case, answer, text) => {
+    server.use(http.delete('*/api/lookingfor/delete/:id', answer));
+    const { user } = renderApp('/looking-for');
+    const table = await screen.findByRole('table', { name: 'Looking For' });
+    const row = (await within(table).findByText('New friends')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await notification(text)).toBeInTheDocument();
+    expect(within(table).getByText('New friends')).toBeInTheDocument();
+  });
+});
+
+describe('the setting list (a single record)', () => {
+  it('opens each text in its own dialog as sanitised HTML, with an edit link and no Add', async () => {
+    db.catalogues.setting![0]!.privacy = '<p>Kept <b>safe</b></p><img src=x onerror="window.__settingXss=1">';
+    const { user } = renderApp('/setting');
+    const table = await screen.findByRole('table', { name: 'Setting' });
+    await user.click(await within(table).findByRole('button', { name: 'View Privacy' }));
+    const privacy = await screen.findByRole('dialog', { name: 'Privacy Policy' });
+    expect((await within(privacy).findByText('safe')).tagName).toBe('B');
+    expect(privacy.querySelector('[onerror]')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(table).getByRole('button', { name: 'View Terms & Condition' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms & Condition Policy' });
+    expect(await within(terms).findByText(/Be kind, be honest/)).toBeInTheDocument();
+    expect(within(table).getAllByRole('link', { name: 'Edit' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+    expect((window as { __settingXss?: number }).__settingXss).toBeUndefined();
+  });
+
+  it('offers Add only while no record exists', async () => {
+    db.catalogues.setting = [];
+    renderApp('/setting');
+    expect(await screen.findByText('No setting yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/setting/add');
+  });
+});
+
+describe('the catalogue form', () => {
+  it('requires an icon while the record has none, and shows the stored one at 100x100 on update', async () => {
+    const stored = db.catalogues.eventcategory![0]!;
+    const { user } = renderApp(`/event-category/update/${stored._id}`);
+    const preview = await screen.findByRole('img', { name: 'Icon preview' });
+    expect(preview).toHaveAttribute('src', String(stored.icon));
+    expect(preview.closest('.mantine-Avatar-root')!.getAttribute('style')).toMatch(/6\.25rem/);
+    await user.click(screen.getByRole('button', { name: 'Update Event Category' }));
+    expect(await screen.findByText('Event category updated successfully!')).toBeInTheDocument();
+    const [call] = await apiCalls(`/api/eventcategory/update-with-icon/${stored._id}`);
+    // No new file chosen: the multipart body carries the fields only.
+    expect([...(call?.body as FormData).keys()].sort()).toEqual(['enabled', 'name']);
+  });
+
+  it('keeps every typed value and the chosen file when the server refuses, and sends them again', async () => {
+    let refusals = 1;
+    server.use(
+      http.post('*/api/hobbies/create-with-icon', () =>
+        refusals-- > 0
+          ? HttpResponse.json({ success: false, message: 'Hobby exists' }, { status: 409 })
+          : undefined,
+      ),
+    );
+    const { user, router } = renderApp('/hobbies/add');
+    expect(await screen.findByRole('img', { name: 'Icon preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^http:.*\/default-hobby\.svg$/),
+    );
+    await user.type(await screen.findByLabelText('Name'), 'Climbing');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await user.upload(fileInput(), icon());
+    await user.click(screen.getByRole('button', { name: 'Add Hobbies' }));
+
+    expect(await notification('Hobby exists')).toHaveTextContent('Info');
+    expect(router.state.location.pathname).toBe('/hobbies/add');
+    expect(screen.getByLabelText('Name')).toHaveValue('Climbing');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
+    expect(screen.getByText('icon.png')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Icon preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add Hobbies' }));
+    expect(await screen.findByText('Hobbies added successfully!')).toBeInTheDocument();
+    const calls = await apiCalls('/api/hobbies/create-with-icon');
+    expect(calls).toHaveLength(2);
+    const body = calls[1]!.body as FormData;
+    expect(body.get('name')).toBe('Climbing');
+    expect(body.get('enabled')).toBe('false');
+    expect((body.get('icon') as Blob).size).toBe(4);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hobbies'));
+    expect(await screen.findByRole('img', { name: 'Climbing icon' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
+  });
+
+  it("says 'Something went wrong' when a hobby save fails without a message", async () => {
+    server.use(
+      http.patch('*/api/hobbies/update-with-icon/:id', () => new HttpResponse(null, { status: 500 })),
+    );
+    const hobby = db.catalogues.hobbies![0]!;
+    const { user } = renderApp(`/hobbies/update/${hobby._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Update Hobbies' }));
+    expect(await notification('Something went wrong')).toHaveTextContent('Info');
+  });
+
+  it('puts the saved record in the cache instead of reading it again, and refreshes the list', async () => {
+    const record = db.catalogues.religiousbelief![0]!;
+    const { user, router } = renderApp(`/religious-beliefs/update/${record._id}`);
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Humanist');
+    await user.click(screen.getByRole('button', { name: 'Update Religious Beliefs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/religious-beliefs'));
+    const table = await screen.findByRole('table', { name: 'Religious Beliefs' });
+    const row = (await within(table).findByText('Humanist')).closest('tr')!;
+
+    await user.click(within(row).getByRole('link', { name: 'Edit' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Humanist');
+    expect(await apiCalls(`/api/religiousbelief/read/${record._id}`)).toHaveLength(1);
+    expect(await apiCalls('/api/religiousbelief/listAll')).toHaveLength(1);
+  });
+
+  it('refreshes the other screen over the same calls (language speak and languages)', async () => {
+    const { user, router } = renderApp('/languages');
+    expect(await screen.findByText('English')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Language Speak' }));
+    await user.click(await screen.findByRole('link', { name: 'Add' }));
+    await user.type(await screen.findByLabelText('Name'), 'Welsh');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Active' }));
+    await user.click(screen.getByRole('button', { name: 'Add Language Speak' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/language-speak'));
+    await user.click(within(menu).getByRole('link', { name: 'Languages' }));
+    const table = await screen.findByRole('table', { name: 'Languages' });
+    expect(await within(table).findByText('Welsh')).toBeInTheDocument();
+  });
+
+  it('goes back with the Back button, and reads Add or Update by the route', async () => {
+    const { user, router } = renderApp('/looking-for/Add');
+    expect(await screen.findByRole('heading', { name: 'Add Looking For' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Looking For' })).toHaveAttribute('type', 'submit');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/looking-for'));
+  });
+
+  it("shows the server's message when the record does not exist", async () => {
+    renderApp('/university-update/ffffffffffffffffffffffff');
+    expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
+    expect(screen.getAllByText('University not found').length).toBeGreaterThan(0);
+  });
+});
