@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -29,6 +31,40 @@ function chunkModules(): Plugin {
 }
 
 /**
+ * Writes a `.br` and a `.gz` twin beside every text file of the build (the server sends the one the browser accepts,
+ * server/lib/console-assets.ts), at the strongest levels: the work is done once per build, not per request.
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
+        if (!TEXT.test(file) || file.startsWith('.vite')) continue;
+        const path = join(outDir, file);
+        const source = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+/**
  * Demo mode's service worker, served by the dev server from the msw package itself: it never sits in public/,
  * so production builds do not ship it.
  */
@@ -49,7 +85,7 @@ function mockServiceWorker(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), chunkModules(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+  plugins: [react(), chunkModules(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
