@@ -1,5 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base only: each component's stylesheet comes with the chunk that uses it (vite.config.ts,
+// mantineStylesPerComponent), so the first load carries only the shell's components.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
