@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { ListState } from '@/lib/list-params';
 import { definePagedList, type PageRequest } from '@/lib/resource';
 import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
 
@@ -91,6 +92,13 @@ export const userQueries = {
       },
     }),
 };
+
+/** The list's filters in the URL (besides page, size and search). */
+export const USER_FILTERS = ['status', 'plan'] as const;
+
+/** The users list the URL asks for: what /users shows and what its route prefetches. */
+export const usersListQuery = ({ page, size, search, filters }: ListState<(typeof USER_FILTERS)[number]>) =>
+  userQueries.list({ page, size, search, status: filters.status, plan: filters.plan });
 
 /** PATCH /api/admin/status/{id}?enabled=…: its failure is reported as Error at the call site (SPEC 8). */
 export function useSetUserStatus() {
