@@ -1,11 +1,13 @@
 import { ActionIcon, Modal, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
+import { useModalDialog } from './modal-dialog';
 import { SafeHtml } from './safe-html';
 
 /** A table cell's "viewer": an eye button that opens the stored HTML, sanitised, in a dialog. */
 export function HtmlViewer({ title, html, label }: { title: string; html: string; label: string }) {
   const [opened, { open, close }] = useDisclosure(false);
+  useModalDialog(opened);
   return (
     <>
       <Tooltip label={label}>

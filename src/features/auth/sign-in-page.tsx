@@ -3,6 +3,7 @@ import { Alert, Button, Card, Center, PasswordInput, Stack, TextInput, Title } f
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
+import { useDocumentTitle } from '@/components/document-title';
 import { useSession, type SignInState } from '@/lib/session';
 import { useSignIn } from './api';
 
@@ -27,6 +28,7 @@ export function SignInPage() {
   const destination = safeDestination(state.from);
   const signedIn = Boolean(useSession());
   const signIn = useSignIn();
+  useDocumentTitle('Sign in');
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },

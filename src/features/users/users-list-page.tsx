@@ -1,4 +1,14 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -12,7 +22,7 @@ import { useListParams } from '@/lib/list-params';
 import { mediaUrl } from '@/lib/media';
 import { notify } from '@/lib/notify';
 import { useSearchBox } from '@/lib/search-box';
-import { useSetUserStatus, userQueries, type User } from './api';
+import { USER_FILTERS, useSetUserStatus, usersListQuery, type User } from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 
@@ -20,10 +30,10 @@ const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ defaul
 
 /** /users (SPEC 2.6). */
 export function UsersListPage() {
-  const paging = useListParams(['status', 'plan']);
-  const { page, size, search, filters, setSearch, setFilter } = paging;
+  const paging = useListParams(USER_FILTERS);
+  const { search, filters, setSearch, setFilter } = paging;
   const [searchText, setSearchText] = useSearchBox(search, setSearch);
-  const list = useQuery(userQueries.list({ page, size, search, status: filters.status, plan: filters.plan }));
+  const list = useQuery(usersListQuery(paging));
   const setStatus = useSetUserStatus();
   const [photo, setPhoto] = useState<{ src: string; name: string } | null>(null);
 
@@ -86,17 +96,25 @@ export function UsersListPage() {
     { header: USERS_TEXT.status, cell: (user) => <StatusBadge enabled={user.enabled} /> },
     {
       header: USERS_TEXT.actions,
-      cell: (user) => (
-        <Button
-          size="xs"
-          variant="light"
-          color={user.enabled ? 'red' : 'green'}
-          loading={setStatus.isPending && setStatus.variables?.userId === user._id}
-          onClick={() => toggle(user)}
-        >
-          {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}
-        </Button>
-      ),
+      // Busy without `loading`, which would disable the button and drop the keyboard focus to the page: the
+      // button keeps the focus through the change and the list's refresh, and only its label changes.
+      cell: (user) => {
+        const busy = setStatus.isPending && setStatus.variables?.userId === user._id;
+        return (
+          <Button
+            size="xs"
+            variant="light"
+            color={user.enabled ? 'red' : 'green'}
+            aria-busy={busy}
+            rightSection={busy ? <Loader size={12} color="currentColor" aria-hidden /> : null}
+            onClick={() => {
+              if (!busy) toggle(user);
+            }}
+          >
+            {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}
+          </Button>
+        );
+      },
     },
   ];
 
