@@ -1,6 +1,6 @@
 import { Center, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import './data-table.css';
 import { ErrorState } from './error-state';
 
@@ -38,19 +38,23 @@ function columnLabel<Row>(column: Column<Row>) {
  */
 export function DataTable<Row>({
   columns,
-  rows,
   rowKey,
   loading,
   error,
   onRetry,
   emptyText = 'No records found',
   label,
+  rows: latestRows,
 }: DataTableProps<Row>) {
-  if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
+  // The rows render in the background, in slices, after the urgent update that brought them: a page of rows is the
+  // heaviest render of a list, and as one task it would block input (Total Blocking Time).
+  const rows = useDeferredValue(latestRows);
+  const pending = loading || rows !== latestRows;
+  if (error && !latestRows) return <ErrorState error={error} onRetry={onRetry} />;
 
   return (
     <div className="data-table-scroll">
-      <table className="data-table" role="table" aria-label={label} aria-busy={loading}>
+      <table className="data-table" role="table" aria-label={label} aria-busy={pending}>
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column, index) => (
@@ -61,7 +65,7 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {loading && !rows
+          {pending && !rows
             ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
                 <tr key={row} aria-hidden>
                   {columns.map((_column, cell) => (
@@ -80,7 +84,7 @@ export function DataTable<Row>({
                   ))}
                 </tr>
               ))}
-          {!loading && rows?.length === 0 ? (
+          {!pending && rows?.length === 0 ? (
             <tr role="row">
               <td colSpan={columns.length} role="cell">
                 <Center py="xl">
