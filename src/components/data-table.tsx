@@ -1,6 +1,6 @@
 import { Center, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import './data-table.css';
 import { ErrorState } from './error-state';
 
@@ -38,23 +38,19 @@ function columnLabel<Row>(column: Column<Row>) {
  */
 export function DataTable<Row>({
   columns,
+  rows,
   rowKey,
   loading,
   error,
   onRetry,
   emptyText = 'No records found',
   label,
-  rows: latestRows,
 }: DataTableProps<Row>) {
-  // The rows render in the background, in slices, after the urgent update that brought them: a page of rows is the
-  // heaviest render of a list, and as one task it would block input (Total Blocking Time).
-  const rows = useDeferredValue(latestRows);
-  const pending = loading || rows !== latestRows;
-  if (error && !latestRows) return <ErrorState error={error} onRetry={onRetry} />;
+  if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
 
   return (
     <div className="data-table-scroll">
-      <table className="data-table" role="table" aria-label={label} aria-busy={pending}>
+      <table className="data-table" role="table" aria-label={label} aria-busy={loading}>
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column, index) => (
@@ -65,7 +61,7 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {pending && !rows
+          {loading && !rows
             ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
                 <tr key={row} aria-hidden>
                   {columns.map((_column, cell) => (
@@ -84,7 +80,7 @@ export function DataTable<Row>({
                   ))}
                 </tr>
               ))}
-          {!pending && rows?.length === 0 ? (
+          {!loading && rows?.length === 0 ? (
             <tr role="row">
               <td colSpan={columns.length} role="cell">
                 <Center py="xl">

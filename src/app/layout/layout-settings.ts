@@ -29,8 +29,11 @@ const DEFAULTS: LayoutSettings = { sidebarColour: 'primary', sidenavType: 'white
 
 const STORAGE_KEY = 'layout-settings';
 const listeners = new Set<() => void>();
+/** The choices when storage refuses them (full or blocked): kept for this page's life only. */
+let unsaved: string | null = null;
 
 function readStored(): string | null {
+  if (unsaved !== null) return unsaved;
   try {
     return localStorage.getItem(STORAGE_KEY);
   } catch {
@@ -73,11 +76,11 @@ export function useLayoutSettings() {
         : DEFAULTS.sidebarColour,
   };
   const update = (patch: Partial<LayoutSettings>) => {
-    const next = { ...DEFAULTS, ...parse(readStored()), ...patch };
+    const next = JSON.stringify({ ...DEFAULTS, ...parse(readStored()), ...patch });
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      localStorage.setItem(STORAGE_KEY, next);
     } catch {
-      // Storage full or blocked: the choice lasts until the page is left.
+      unsaved = next;
     }
     for (const listener of listeners) listener();
   };
