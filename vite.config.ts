@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -29,6 +31,70 @@ function chunkModules(): Plugin {
 }
 
 /**
+ * Writes a `.br` and a `.gz` twin beside every text file of the build (the server sends the one the browser accepts,
+ * server/lib/console-assets.ts), at the strongest levels: the work is done once per build, not per request.
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
+        if (!TEXT.test(file) || file.startsWith('.vite')) continue;
+        const path = join(outDir, file);
+        const source = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Mantine's styles per component, in the chunk that uses the component: each of @mantine/core's components imports its
+ * class map `<Name>.module.mjs`, which gets its stylesheet `@mantine/core/styles/<Name>.layer.css` as an import, so
+ * a screen's CSS holds exactly the components (and the components they are built from) that its code holds, in
+ * dependency order, and no screen or shared component has to list them. The dev server pre-bundles Mantine, so
+ * there the whole stylesheet is imported instead. The base (reset, variables, global classes) is in src/main.tsx.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const MODULE = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  let serve = false;
+  return {
+    name: 'mantine-styles-per-component',
+    enforce: 'pre',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serve) {
+        return /[\\/]src[\\/]main\.tsx$/.test(id)
+          ? `import '@mantine/core/styles.layer.css';\n${code}`
+          : undefined;
+      }
+      const name = MODULE.exec(id)?.[1];
+      return name
+        ? { code: `import '@mantine/core/styles/${name}.layer.css';\n${code}`, map: null }
+        : undefined;
+    },
+  };
+}
+
+/**
  * Demo mode's service worker, served by the dev server from the msw package itself: it never sits in public/,
  * so production builds do not ship it.
  */
@@ -49,7 +115,13 @@ function mockServiceWorker(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), chunkModules(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+  plugins: [
+    react(),
+    mantineStylesPerComponent(),
+    chunkModules(),
+    precompress(),
+    ...(mode === 'mock' ? [mockServiceWorker()] : []),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -73,10 +145,30 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         // Floating UI (popovers, tooltips, modals) gets its own chunk, so a screen without them does not
-        // load it merely because the bundler grouped it with something that screen does use.
+        // load it merely because the bundler grouped it with something that screen does use. React, the router,
+        // React Query and ky, which every screen needs, travel as one chunk: split along the screens that first
+        // used each piece, they came in four more files and compressed 4 KiB worse.
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+          groups: [
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query)|ky)[\\/]/,
+            },
+            {
+              // Mantine's core (Box, styles API, provider) and the few components the shell itself shows.
+              name: 'mantine-base',
+              test: /@mantine[\\/]core[\\/]esm[\\/](?:core[\\/](?:utils|styles-api|MantineProvider|InlineStyles|Box|factory)|components[\\/](?:Loader|Transition|UnstyledButton))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)[\\/]|[\\/]clsx[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:baseline|default-css-variables|global|UnstyledButton|Loader|CloseButton|Input|Combobox|Badge|Anchor)\.layer\.css$/,
+            },
+            {
+              // What a list screen needs beyond the shell (the shared table, its pagination and search box, the
+              // inputs, the API client and resource helpers): one request instead of about a dozen small ones,
+              // each of which costs a round trip on HTTP/1.1's six connections.
+              name: 'list-kit',
+              test: /[\\/]src[\\/](?:components[\\/](?:page-card|data-table|paged-table|pagination-bar|busy-overlay|status-badge|error-state)\.tsx|lib[\\/](?:resource|schemas|api-client|search-box)\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
+            },
+          ],
         },
       },
     },

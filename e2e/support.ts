@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
 
@@ -17,4 +17,109 @@ export async function signInToDashboard(page: Page) {
 
 export function notification(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+/** SPEC 3's localStorage keys for a session, from a real POST /api/login. */
+export async function apiSession(request: APIRequestContext) {
+  const response = await request.post('/api/login', { data: { ...ADMIN, isRole: 'admin' } });
+  expect(response.ok()).toBe(true);
+  const { result } = (await response.json()) as {
+    result: { token: string; name: string; surname: string; _id: string; email: string; photo: string };
+  };
+  return {
+    accessToken: result.token,
+    name: result.name ?? '',
+    userLastName: result.surname ?? '',
+    userId: result._id,
+    email: result.email ?? '',
+    photo: result.photo ?? '',
+  };
+}
+
+/**
+ * Signs the context in without the sign-in screen (so a measured first load is the screen's own): the session's
+ * keys are put in localStorage before the first page of the context runs.
+ */
+export async function signInContext(context: BrowserContext, request: APIRequestContext) {
+  const stored = await apiSession(request);
+  await context.addInitScript((entries) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, stored);
+  return stored;
+}
+
+/** Ids of a real user and FAQ, for the detail screens. */
+export async function sampleIds(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const users = await (await request.get('/api/admin/list?page=1&items=1', { headers })).json();
+  const faqs = await (await request.get('/api/faq/listAll', { headers })).json();
+  const universities = await (await request.get('/api/university/listAll', { headers })).json();
+  const hobbies = await (await request.get('/api/hobbies/listAll', { headers })).json();
+  return {
+    userId: users.result[0]._id as string,
+    faqId: faqs.result[0]._id as string,
+    universityId: universities.result[0]._id as string,
+    hobbyId: hobbies.result[0]._id as string,
+  };
+}
+
+/** The catalogue lists (one generic screen each) and their add forms (SPEC 2.8, 2.10, 2.11, 2.23, 2.24). */
+const CATALOGUES = [
+  { list: '/university', add: '/university/add', title: 'University', form: 'University' },
+  { list: '/report-element', add: '/report-element/add', title: 'Report Element', form: 'Report Element' },
+  { list: '/setting', add: '/setting/add', title: 'Setting', form: 'Setting' },
+  { list: '/hobbies', add: '/hobbies/add', title: 'Hobbies', form: 'Hobbies' },
+  { list: '/languages', add: '/languages/add', title: 'Languages', form: 'Language' },
+  {
+    list: '/food-preference',
+    add: '/food-preference/add',
+    title: 'Food Preference',
+    form: 'Food Preference',
+  },
+  { list: '/event-category', add: '/event-category/add', title: 'Event Category', form: 'Event Category' },
+  { list: '/looking-for', add: '/looking-for/Add', title: 'Looking For', form: 'Looking For' },
+  { list: '/language-speak', add: '/language-speak/add', title: 'Language Speak', form: 'Language Speak' },
+  {
+    list: '/religious-beliefs',
+    add: '/religious-beliefs/add',
+    title: 'Religious Beliefs',
+    form: 'Religious Beliefs',
+  },
+];
+
+/** Every screen built so far, with its h1 (also its document title, before " · Admin Console"). */
+export function screens(ids: Awaited<ReturnType<typeof sampleIds>>) {
+  return [
+    { path: '/sign-in', title: 'Sign in', signedIn: false },
+    { path: '/childsafetypolicy', title: 'Child Safety Policy', signedIn: false },
+    { path: '/delete-account', title: 'Delete Your Account', signedIn: false },
+    { path: '/dashboard', title: 'Dashboard', signedIn: true },
+    { path: '/users', title: 'Users', signedIn: true },
+    { path: `/users/${ids.userId}`, title: 'User profile', signedIn: true },
+    { path: '/faq', title: 'FAQ', signedIn: true },
+    { path: '/faq/add', title: 'Add Faq', signedIn: true },
+    { path: `/faq/update/${ids.faqId}`, title: 'Update Faq', signedIn: true },
+    { path: '/contact-us', title: 'Contact Us', signedIn: true },
+    { path: '/profile', title: 'Update Profile', signedIn: true },
+    ...CATALOGUES.flatMap(({ list, add, title, form }) => [
+      { path: list, title, signedIn: true },
+      { path: add, title: `Add ${form}`, signedIn: true },
+    ]),
+    { path: `/university-update/${ids.universityId}`, title: 'Update University', signedIn: true },
+    { path: `/hobbies/update/${ids.hobbyId}`, title: 'Update Hobbies', signedIn: true },
+  ];
+}
+
+/**
+ * Waits until the screen shows its data: its h1 is there, nothing is marked busy or loading, and the network has
+ * been quiet for a moment (so anything the first render asks for, such as a lazy container, is counted too).
+ */
+export async function screenReady(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(
+    page.locator('[aria-busy="true"], [aria-label="Loading"], [aria-label^="Loading "]'),
+  ).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
 }

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { requireAdmin } from './lib/auth';
+import { serveConsole } from './lib/console-assets';
 import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
 import type { Mailer } from './lib/mail';
@@ -86,21 +86,6 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
   );
   app.get('/uploads/*', (c) => c.json({ success: false, message: 'File not found' }, 404));
 
-  if (distDir && existsSync(join(distDir, 'index.html'))) {
-    const root = relative(process.cwd(), distDir) || '.';
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    // index.html names the current hashed assets, so it is revalidated on every load, however it is reached.
-    app.use('*', async (c, next) => {
-      await next();
-      if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
-    });
-    app.get('*', serveStatic({ root }));
-    app.get('/assets/*', (c) => c.text('Not found', 404));
-    // Deep links (/users/123, /faq/add) get the console, which routes them itself.
-    app.get('*', serveStatic({ root, path: 'index.html' }));
-  }
+  if (distDir) serveConsole(app, distDir);
   return app;
 }

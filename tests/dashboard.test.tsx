@@ -10,7 +10,8 @@ describe('dashboard', () => {
   it('shows skeletons, then both counts linking to their lists', async () => {
     server.use(
       http.get('*/api/admin/dashboard', async () => {
-        await delay(150);
+        // Long enough to outlast the screen's code, which loads alongside the call (the route prefetches it).
+        await delay(1000);
         return HttpResponse.json({ success: true, result: { userCount: 1234, contactCount: '56' } });
       }),
     );

@@ -16,7 +16,8 @@ describe('child safety policy', () => {
   it('shows a spinner, then the policy, fetched without a token even when signed in', async () => {
     server.use(
       http.get('*/api/childsafetypolicy', async () => {
-        await delay(100);
+        // Long enough to outlast the screen's code, which loads alongside the call (the route prefetches it).
+        await delay(1000);
         return HttpResponse.json({ success: true, result: { childsafetypolicy: db.childSafetyPolicy } });
       }),
     );

@@ -66,9 +66,12 @@ describe('users list', () => {
       }),
     );
     expect(router.state.location.search).toBe('?q=oli');
-    const names = (await dataRows()).map((row) => row.textContent ?? '');
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.every((text) => /oli/i.test(text))).toBe(true);
+    // The previous page stays on screen until the searched one arrives.
+    await waitFor(async () => {
+      const names = (await dataRows()).map((row) => row.textContent ?? '');
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((text) => /oli/i.test(text))).toBe(true);
+    });
 
     await user.clear(search);
     await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '1', items: '10' }));

@@ -1,15 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfirmHost } from '@/components/confirm';
+import { notificationsContainer } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { unsavedChanges } from '@/lib/unsaved-changes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
-// Mounted right after the first render: notifications raised before then wait in Mantine's store.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
+// Mounted with the first notification (lib/notify.ts), which waits in Mantine's store until then: a first load that
+// raises none never fetches the container or its stylesheet.
+const Notifications = lazy(() => import('./notifications-host'));
 
 // Development builds only: the import is dropped from production bundles.
 const ReactQueryDevtools = import.meta.env.DEV
@@ -42,12 +42,18 @@ type AppProvidersProps = {
 
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   useClearCacheOnSessionEnd(queryClient);
+  const notificationsWanted = useSyncExternalStore(
+    notificationsContainer.subscribe,
+    notificationsContainer.wanted,
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} env={mantineEnv}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
+        {notificationsWanted ? (
+          <Suspense fallback={null}>
+            <Notifications />
+          </Suspense>
+        ) : null}
         <ConfirmHost />
         {children}
       </MantineProvider>

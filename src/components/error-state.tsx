@@ -1,25 +1,14 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { errorText } from '@/lib/api-error';
+
+// Mantine's Alert (and its close button) load only when a screen actually fails, not with every list.
+const ErrorAlert = lazy(() => import('./error-alert').then((module) => ({ default: module.ErrorAlert })));
 
 /** What a screen shows when its data could not be loaded: never a blank page. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle />}
-      title="Could not load this data"
-      role="alert"
-    >
-      <Group justify="space-between" align="center">
-        <Text size="sm">{errorText(error)}</Text>
-        {onRetry ? (
-          <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            Try again
-          </Button>
-        ) : null}
-      </Group>
-    </Alert>
+    <Suspense fallback={<div role="alert">{errorText(error)}</div>}>
+      <ErrorAlert error={error} onRetry={onRetry} />
+    </Suspense>
   );
 }

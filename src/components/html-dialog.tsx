@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import { useModalDialog } from './modal-dialog';
 import { SafeHtml } from './safe-html';
 
 /** The dialog of an HtmlViewer: stored HTML, sanitised. Loaded with the first opened viewer. */
@@ -13,6 +14,7 @@ export function HtmlDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  useModalDialog(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg">
       <SafeHtml html={html} />

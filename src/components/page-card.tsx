@@ -1,7 +1,9 @@
-import { Card, Group, Title } from '@mantine/core';
+import { Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from './document-title';
+import './page-card.css';
 
-/** The frame of every screen: a card with the screen's title and its actions (Add, Back…). */
+/** The frame of every screen: a card with the screen's title (its one h1, and the tab's title) and its actions. */
 export function PageCard({
   title,
   actions,
@@ -11,15 +13,16 @@ export function PageCard({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+    <section className="page-card" aria-label={title}>
       <Group justify="space-between" mb="md" wrap="wrap">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {title}
         </Title>
         {actions ? <Group gap="xs">{actions}</Group> : null}
       </Group>
       {children}
-    </Card>
+    </section>
   );
 }

@@ -62,13 +62,17 @@ export function PagedTable<Row>({
           emptyText={emptyText}
         />
       </Box>
-      <PaginationBar
-        page={paging.page}
-        size={paging.size}
-        total={query.data?.total ?? 0}
-        onPage={paging.setPage}
-        onSize={paging.setSize}
-      />
+      {/* Only once the count is known: appearing below the table moves nothing, while a bar that changed under
+          the arriving rows shifted the layout (CLS). */}
+      {query.data ? (
+        <PaginationBar
+          page={paging.page}
+          size={paging.size}
+          total={query.data.total}
+          onPage={paging.setPage}
+          onSize={paging.setSize}
+        />
+      ) : null}
     </>
   );
 }

@@ -9,13 +9,22 @@ function positiveInt(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-/**
- * A list's page, page size, filters and search, kept in the URL so that reload, back/forward and shared links
- * restore the view. Changing a filter or the search goes back to page 1 (SPEC 5).
- */
-export function useListParams<Filter extends string = never>(filterNames: readonly Filter[] = []) {
-  const [searchParams, setSearchParams] = useSearchParams();
+/** A list's page, size, search and filters as the URL gives them. */
+export type ListState<Filter extends string = never> = {
+  page: number;
+  size: number;
+  search: string;
+  filters: Record<Filter, string>;
+};
 
+/**
+ * Reads a list's state from a query string: the one reading of it, shared by the screen (useListParams) and the
+ * route's prefetch (router.tsx), so both ask for the same query.
+ */
+export function readListParams<Filter extends string = never>(
+  searchParams: URLSearchParams,
+  filterNames: readonly Filter[] = [],
+): ListState<Filter> {
   const page = positiveInt(searchParams.get('page'), 1);
   // Only the sizes the control offers: a hand-edited ?size=5000 would otherwise ask the API for everything.
   const requestedSize = positiveInt(searchParams.get('size'), DEFAULT_PAGE_SIZE);
@@ -24,6 +33,16 @@ export function useListParams<Filter extends string = never>(filterNames: readon
   const filters = Object.fromEntries(
     filterNames.map((name) => [name, searchParams.get(name) ?? '']),
   ) as Record<Filter, string>;
+  return { page, size, search, filters };
+}
+
+/**
+ * A list's page, page size, filters and search, kept in the URL so that reload, back/forward and shared links
+ * restore the view. Changing a filter or the search goes back to page 1 (SPEC 5).
+ */
+export function useListParams<Filter extends string = never>(filterNames: readonly Filter[] = []) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, size, search, filters } = readListParams(searchParams, filterNames);
 
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage: boolean, replace = false) =>

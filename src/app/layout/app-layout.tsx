@@ -48,6 +48,17 @@ export function AppLayout() {
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(event) => {
+          // Focus moves to the screen without adding #main to the URL.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <Box component="aside" style={sidebarStyle} aria-hidden={!sidebarOpen} inert={!sidebarOpen}>
         <Sidebar settings={settings} onNavigate={() => setOpenOnPhone(false)} />
       </Box>
@@ -87,7 +98,7 @@ export function AppLayout() {
             onOpenSettings={openSettings}
           />
         </Box>
-        <Box component="main">
+        <Box component="main" id="main" tabIndex={-1}>
           <ErrorBoundary key={pathname}>
             <Suspense
               fallback={

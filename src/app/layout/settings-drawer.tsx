@@ -1,4 +1,6 @@
-import { CheckIcon, ColorSwatch, Drawer, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { CheckIcon, Drawer, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { useRef, type KeyboardEvent } from 'react';
+import { useModalDialog } from '@/components/modal-dialog';
 import {
   SIDEBAR_COLOURS,
   sidebarGradientCss,
@@ -13,8 +15,71 @@ type SettingsDrawerProps = {
   onChange: (patch: Partial<LayoutSettings>) => void;
 };
 
+const COLOURS = Object.keys(SIDEBAR_COLOURS) as SidebarColour[];
+const STEPS = new Map([
+  ['ArrowRight', 1],
+  ['ArrowDown', 1],
+  ['ArrowLeft', -1],
+  ['ArrowUp', -1],
+]);
+
+/**
+ * The sidebar colour: a radio group of gradient swatches. As with native radios, Tab reaches the chosen one and the
+ * arrow keys move the choice (and the focus) along, wrapping round; Home and End go to the first and last.
+ */
+function SidebarColourChoice({
+  value,
+  onChange,
+}: {
+  value: SidebarColour;
+  onChange: (colour: SidebarColour) => void;
+}) {
+  const buttons = useRef<Partial<Record<SidebarColour, HTMLButtonElement | null>>>({});
+  const choose = (colour: SidebarColour) => {
+    onChange(colour);
+    buttons.current[colour]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = COLOURS.indexOf(value);
+    const step = STEPS.get(event.key);
+    let next: SidebarColour | undefined;
+    if (step !== undefined) next = COLOURS[(index + step + COLOURS.length) % COLOURS.length];
+    else if (event.key === 'Home') next = COLOURS[0];
+    else if (event.key === 'End') next = COLOURS[COLOURS.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    choose(next);
+  };
+  return (
+    <Group gap="xs" role="radiogroup" aria-labelledby="sidebar-colours-label" onKeyDown={onKeyDown}>
+      {COLOURS.map((colour) => {
+        const selected = value === colour;
+        return (
+          <button
+            key={colour}
+            ref={(element) => {
+              buttons.current[colour] = element;
+            }}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            aria-label={SIDEBAR_COLOURS[colour].label}
+            tabIndex={selected ? 0 : -1}
+            className="colour-swatch mantine-focus-auto"
+            style={{ backgroundImage: sidebarGradientCss(colour), color: SIDEBAR_COLOURS[colour].text }}
+            onClick={() => choose(colour)}
+          >
+            {selected ? <CheckIcon size={12} /> : null}
+          </button>
+        );
+      })}
+    </Group>
+  );
+}
+
 /** Sidebar colour, sidenav type and fixed navbar (SPEC 2.4); width 360 (SPEC 9). */
 export function SettingsDrawer({ opened, onClose, settings, onChange }: SettingsDrawerProps) {
+  useModalDialog(opened);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={360} title="Configurator">
       <Stack gap="lg">
@@ -22,26 +87,10 @@ export function SettingsDrawer({ opened, onClose, settings, onChange }: Settings
           <Text fw={600} id="sidebar-colours-label">
             Sidebar Colors
           </Text>
-          <Group gap="xs" role="radiogroup" aria-labelledby="sidebar-colours-label">
-            {(Object.keys(SIDEBAR_COLOURS) as SidebarColour[]).map((colour) => {
-              const selected = settings.sidebarColour === colour;
-              return (
-                <ColorSwatch
-                  key={colour}
-                  component="button"
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
-                  aria-label={SIDEBAR_COLOURS[colour].label}
-                  color="transparent"
-                  style={{ backgroundImage: sidebarGradientCss(colour), cursor: 'pointer', color: 'white' }}
-                  onClick={() => onChange({ sidebarColour: colour })}
-                >
-                  {selected ? <CheckIcon size={12} /> : null}
-                </ColorSwatch>
-              );
-            })}
-          </Group>
+          <SidebarColourChoice
+            value={settings.sidebarColour}
+            onChange={(sidebarColour) => onChange({ sidebarColour })}
+          />
         </Stack>
         <Stack gap="xs">
           <Text fw={600} id="sidenav-type-label">

@@ -1,10 +1,11 @@
-import { Box, Button, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeartHandshake, IconLogout } from '@tabler/icons-react';
-import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
 import { session } from '@/lib/session';
 import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
 import { MENU } from './menu';
+import './sidebar.css';
 
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`) || (to === '/dashboard' && pathname === '/');
@@ -30,20 +31,21 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
         {MENU.map((item) => {
           const active = isActive(pathname, item.to);
           return (
-            <NavLink
+            <Link
               key={item.to}
-              component={RouterNavLink}
               to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-              active={active}
-              variant="filled"
+              className="nav-link mantine-focus-auto"
+              aria-current={active ? 'page' : undefined}
               onClick={onNavigate}
-              styles={
-                active ? { root: { backgroundImage: sidebarGradientCss(settings.sidebarColour) } } : undefined
+              style={
+                active
+                  ? { backgroundImage: sidebarGradientCss(settings.sidebarColour), color: colour.text }
+                  : undefined
               }
-              mb={4}
-            />
+            >
+              <item.icon size={18} stroke={1.6} aria-hidden />
+              {item.label}
+            </Link>
           );
         })}
       </Box>
@@ -51,7 +53,8 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
         <Button
           variant="gradient"
           gradient={gradient}
-          leftSection={<IconLogout size={18} />}
+          c={colour.text}
+          leftSection={<IconLogout size={18} aria-hidden />}
           onClick={logout}
         >
           Logout

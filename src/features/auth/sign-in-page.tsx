@@ -1,5 +1,6 @@
 import { Alert, Card, Center, Title } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/document-title';
 import { useSession, type SignInState } from '@/lib/session';
 import { SignInForm } from './sign-in-form';
 
@@ -12,6 +13,7 @@ export function SignInPage() {
   const location = useLocation();
   const state = (location.state ?? {}) as SignInState;
   const destination = safeDestination(state.from);
+  useDocumentTitle('Sign in');
   // Signing in stores the session, which takes the admin on from here.
   if (useSession()) return <Navigate to={destination} replace />;
 

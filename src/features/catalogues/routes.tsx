@@ -1,4 +1,5 @@
 import { declaredScreen, type LazyRoute } from '@/lib/declared-screen';
+import { idParam } from './define-catalogue';
 import { CATALOGUES } from './registry';
 
 /** Every catalogue's list, add and update routes (SPEC 2.2's paths, quirks included), on two generic screens. */
@@ -11,9 +12,21 @@ export const catalogueRoutes: LazyRoute[] = CATALOGUES.flatMap((catalogue) => {
     import('./catalogue-form-page').then(({ CatalogueFormPage }) =>
       declaredScreen(`${catalogue.key}:form`, () => <CatalogueFormPage catalogue={catalogue} />),
     );
+  const resource = () => import('./resource').then(({ catalogueResource }) => catalogueResource(catalogue));
   return [
-    { path: catalogue.routes.list, load: list },
+    {
+      path: catalogue.routes.list,
+      load: list,
+      prefetch: async (queryClient) => queryClient.prefetchQuery((await resource()).queries.list()),
+    },
     { path: catalogue.routes.add, load: form },
-    { path: catalogue.routes.update, load: form },
+    {
+      path: catalogue.routes.update,
+      load: form,
+      prefetch: async (queryClient, params) => {
+        const recordId = params[idParam(catalogue.routes.update)];
+        if (recordId) await queryClient.prefetchQuery((await resource()).queries.detail(recordId));
+      },
+    },
   ];
 });

@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/cor
 import { IconAddressBook, IconUsers, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/document-title';
 import { ErrorState } from '@/components/error-state';
 import { dashboardResource } from './api';
 
@@ -19,7 +20,15 @@ function CountCard({
   loading: boolean;
 }) {
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="lg" aria-busy={loading}>
+    <Card
+      component={Link}
+      to={to}
+      withBorder
+      radius="md"
+      padding="lg"
+      aria-busy={loading}
+      className="mantine-focus-auto"
+    >
       <Group justify="space-between" wrap="nowrap">
         <div>
           <Text c="dimmed" size="sm" fw={500}>
@@ -49,8 +58,10 @@ function CountCard({
 /** / and /dashboard (SPEC 2.5). */
 export function DashboardPage() {
   const counts = useQuery(dashboardResource.queries.single());
+  useDocumentTitle('Dashboard');
   return (
     <>
+      <h1 className="visually-hidden">Dashboard</h1>
       {counts.error ? <ErrorState error={counts.error} onRetry={() => void counts.refetch()} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt={counts.error ? 'md' : 0}>
         <CountCard

@@ -1,5 +1,6 @@
 import { Card, Center, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/components/document-title';
 
 /** The frame of a page anyone can open, without the admin layout. */
 export function PublicPageFrame({
@@ -11,6 +12,7 @@ export function PublicPageFrame({
   children: ReactNode;
   width?: number;
 }) {
+  useDocumentTitle(title);
   return (
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
       <Card withBorder radius="md" p="xl" w="100%" maw={width}>

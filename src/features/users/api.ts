@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import type { ListState } from '@/lib/list-params';
 import { defineResource, type PageRequest } from '@/lib/resource';
 import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
 
@@ -84,6 +85,13 @@ export const userResource = defineResource<
 });
 
 export const userQueries = userResource.queries;
+
+/** The list's filters in the URL (besides page, size and search). */
+export const USER_FILTERS = ['status', 'plan'] as const;
+
+/** The users list the URL asks for: what /users shows and what its route prefetches. */
+export const usersListQuery = ({ page, size, search, filters }: ListState<(typeof USER_FILTERS)[number]>) =>
+  userQueries.page({ page, size, search, status: filters.status, plan: filters.plan });
 
 /** PATCH /api/admin/status/{id}?enabled=…: SPEC 8 reports its failure under the title Error. */
 export function useSetUserStatus() {

@@ -2,6 +2,7 @@ import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/document-title';
 import { QueryBoundary } from '@/components/query-boundary';
 import { capitalize, formatLongDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
@@ -29,7 +30,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="md">
+      <Title order={2} size="h4" mb="md">
         {title}
       </Title>
       {children}
@@ -40,6 +41,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** /users/{userId} (SPEC 2.7). */
 export function UserProfilePage() {
   const { userId = '' } = useParams();
+  useDocumentTitle('User profile');
   return (
     <QueryBoundary query={userQueries.detail(userId)}>
       {({ user, plan }) => <UserProfile user={user} plan={plan} />}
@@ -60,7 +62,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
           <UserAvatar name={user.name} image={user.image1} size={72} />
           <Stack gap={2}>
             <Group gap={6}>
-              <Title order={2} size="h3">
+              <Title order={1} size="h3">
                 {fullName}
               </Title>
               {user.isVerified ? (

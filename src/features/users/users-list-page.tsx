@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, TextInput, UnstyledButton } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -11,7 +11,8 @@ import { useListParams } from '@/lib/list-params';
 import { mediaUrl } from '@/lib/media';
 import { notify } from '@/lib/notify';
 import { useSearchBox } from '@/lib/search-box';
-import { useSetUserStatus, userQueries, type User } from './api';
+import './users-list.css';
+import { USER_FILTERS, useSetUserStatus, usersListQuery, type User } from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 
@@ -19,10 +20,10 @@ const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ defaul
 
 /** /users (SPEC 2.6). */
 export function UsersListPage() {
-  const paging = useListParams(['status', 'plan']);
-  const { page, size, search, filters, setSearch, setFilter } = paging;
+  const paging = useListParams(USER_FILTERS);
+  const { search, filters, setSearch, setFilter } = paging;
   const [searchText, setSearchText] = useSearchBox(search, setSearch);
-  const list = useQuery(userQueries.page({ page, size, search, status: filters.status, plan: filters.plan }));
+  const list = useQuery(usersListQuery(paging));
   const setStatus = useSetUserStatus();
   const [photo, setPhoto] = useState<{ src: string; name: string } | null>(null);
 
@@ -40,8 +41,10 @@ export function UsersListPage() {
       header: USERS_TEXT.name,
       cell: (user) => {
         const photoUrl = mediaUrl(user.image1);
+        // Plain elements and classes (users-list.css) rather than Group/Stack/Text/Anchor: a page of rows is the
+        // list's heaviest render, and each Mantine component in a cell counts ten or a hundred times over.
         return (
-          <Group gap="sm" wrap="nowrap">
+          <div className="user-cell">
             <UnstyledButton
               aria-label={`View photo of ${user.name}`}
               onClick={() => setPhoto({ src: photoUrl ?? '', name: user.name })}
@@ -49,11 +52,11 @@ export function UsersListPage() {
             >
               <UserAvatar name={user.name} image={user.image1} />
             </UnstyledButton>
-            <Stack gap={0}>
-              <Group gap={4} wrap="nowrap">
-                <Anchor component={Link} to={`/users/${user._id}`} fw={500} size="sm">
+            <div className="user-cell-text">
+              <span className="user-cell-name">
+                <Link to={`/users/${user._id}`} className="user-link mantine-focus-auto">
                   {user.name} {user.surname}
-                </Anchor>
+                </Link>
                 {user.isVerified ? (
                   <IconRosetteDiscountCheckFilled
                     size={16}
@@ -62,36 +65,40 @@ export function UsersListPage() {
                     role="img"
                   />
                 ) : null}
-              </Group>
-              <Text size="xs" c="dimmed">
-                {user.email}
-              </Text>
-            </Stack>
-          </Group>
+              </span>
+              <span className="user-cell-email">{user.email}</span>
+            </div>
+          </div>
         );
       },
     },
     {
       header: USERS_TEXT.phone,
-      cell: (user) => (
-        <Text size="sm">{[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}</Text>
-      ),
+      cell: (user) => [user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-',
     },
-    { header: USERS_TEXT.gender, cell: (user) => <Text size="sm">{user.gender || '-'}</Text> },
+    { header: USERS_TEXT.gender, cell: (user) => user.gender || '-' },
     { header: USERS_TEXT.status, cell: (user) => <StatusBadge enabled={user.enabled} /> },
     {
       header: USERS_TEXT.actions,
-      cell: (user) => (
-        <Button
-          size="xs"
-          variant="light"
-          color={user.enabled ? 'red' : 'green'}
-          loading={setStatus.isPending && setStatus.variables?.userId === user._id}
-          onClick={() => toggle(user)}
-        >
-          {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}
-        </Button>
-      ),
+      // Busy without `loading`, which would disable the button and drop the keyboard focus to the page: the
+      // button keeps the focus through the change and the list's refresh, and only its label changes.
+      cell: (user) => {
+        const busy = setStatus.isPending && setStatus.variables?.userId === user._id;
+        return (
+          <Button
+            size="xs"
+            variant="light"
+            color={user.enabled ? 'red' : 'green'}
+            aria-busy={busy}
+            rightSection={busy ? <Loader size={12} color="currentColor" aria-hidden /> : null}
+            onClick={() => {
+              if (!busy) toggle(user);
+            }}
+          >
+            {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}
+          </Button>
+        );
+      },
     },
   ];
 

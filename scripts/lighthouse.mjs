@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse (mobile preset, default simulated throttling) on the console as `npm start` serves
+// it, with the system Chromium; each page is audited RUNS times in a fresh browser (cold cache) and the median of
+// each metric is printed as the README's table. Signed-in pages get a real session first: a token from
+// POST /api/login is put in SPEC's localStorage keys from a same-origin JSON page, so no console asset is cached
+// before the audited load.
+//
+// Usage: npm run lighthouse [-- --url http://localhost:3000] [-- --runs 3] [-- /users /sign-in]
+//   Without --url it builds if needed and starts its own server on a fresh DATA_DIR (PORT, default 4188).
+//   CHROME_PATH (default /usr/bin/chromium). Reports: .lighthouse/<page>-<run>.json
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const [value] = args.splice(index, 2).slice(1);
+  return value;
+};
+const runs = Number(option('runs', '3'));
+let baseUrl = option('url', null);
+const pages = args.length ? args : ['/users', '/sign-in'];
+/** Pages that anyone sees signed out; every other one is audited signed in. */
+const SIGNED_OUT = new Set(['/sign-in', '/login', '/childsafetypolicy', '/delete-account']);
+const ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+  password: process.env.ADMIN_PASSWORD ?? 'Admin@123',
+};
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function waitForServer(url, server) {
+  for (let attempt = 0; attempt < 480; attempt += 1) {
+    if (server.exitCode !== null) throw new Error('the server stopped before answering');
+    try {
+      if ((await fetch(`${url}/api/childsafetypolicy`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+let server = null;
+if (!baseUrl) {
+  const port = process.env.PORT ?? '4188';
+  baseUrl = `http://localhost:${port}`;
+  server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: port,
+      DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'admin-console-lighthouse-')),
+    },
+  });
+  await waitForServer(baseUrl, server);
+}
+
+async function sessionEntries() {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, isRole: 'admin' }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status}`);
+  const { result } = await response.json();
+  return {
+    accessToken: result.token,
+    name: result.name ?? '',
+    userLastName: result.surname ?? '',
+    userId: result._id,
+    email: result.email ?? '',
+    photo: result.photo ?? '',
+  };
+}
+
+async function audit(path, run) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (!SIGNED_OUT.has(path)) {
+      const entries = await sessionEntries();
+      await page.goto(`${baseUrl}/api/childsafetypolicy`);
+      await page.evaluate((stored) => {
+        for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+      }, entries);
+    }
+    const result = await lighthouse(
+      `${baseUrl}${path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      },
+      undefined,
+      page,
+    );
+    const { lhr, report } = result;
+    mkdirSync(join(root, '.lighthouse'), { recursive: true });
+    writeFileSync(
+      join(root, '.lighthouse', `${path.replace(/\W+/g, '-').replace(/^-/, '')}-${run}.json`),
+      report,
+    );
+    if (new URL(lhr.finalDisplayedUrl).pathname !== path)
+      throw new Error(`${path} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
+    const audits = lhr.audits;
+    const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
+    const styles = audits['resource-summary'].details.items.find(
+      (item) => item.resourceType === 'stylesheet',
+    );
+    await browser.disconnect();
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      fcp: audits['first-contentful-paint'].numericValue,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      si: audits['speed-index'].numericValue,
+      js: scripts?.transferSize ?? 0,
+      jsRequests: scripts?.requestCount ?? 0,
+      css: styles?.transferSize ?? 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const rows = [];
+try {
+  for (const path of pages) {
+    const results = [];
+    for (let run = 1; run <= runs; run += 1) {
+      const result = await audit(path, run);
+      results.push(result);
+      console.info(
+        `${path} run ${run}: score ${result.score}, LCP ${seconds(result.lcp)}, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}`,
+      );
+    }
+    const m = (key) => median(results.map((result) => result[key]));
+    rows.push(
+      `| \`${path}\` | ${m('score')} | ${seconds(m('fcp'))} | ${seconds(m('lcp'))} | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${seconds(m('si'))} | ${kib(m('js'))}, ${m('jsRequests')} requests | ${kib(m('css'))} |`,
+    );
+  }
+} finally {
+  server?.kill('SIGTERM');
+}
+
+console.info(
+  `\nLighthouse ${runs === 1 ? '(1 run)' : `(median of ${runs})`}, mobile preset, ${new Date().toISOString().slice(0, 10)}:\n`,
+);
+console.info('| page | score | FCP | LCP | TBT | CLS | Speed Index | JS transferred | CSS transferred |');
+console.info('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const row of rows) console.info(row);
