@@ -52,7 +52,7 @@ describe('child safety policy', () => {
     );
     renderApp('/childsafetypolicy', { signedIn: false });
     await notificationWith('Error', 'Policy unavailable');
-    expect(screen.getByText('Could not load this data')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
   });
 
   it("falls back to 'Failed to fetch data' when the server gives no message", async () => {
