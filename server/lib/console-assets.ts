@@ -28,6 +28,8 @@ export function serveConsole(app: Hono<AppEnv>, distDir: string) {
     if (TEXT_TYPE.test(type) && !c.res.headers.get('vary')?.includes('Accept-Encoding'))
       c.header('Vary', 'Accept-Encoding', { append: true });
   });
+  // The build's own records (dist/.vite: manifest, chunk contents) are not part of the console.
+  app.get('/.vite/*', (c) => c.text('Not found', 404));
   const statics = { root, precompressed: true };
   app.get('*', serveStatic(statics));
   app.get('/assets/*', (c) => c.text('Not found', 404));

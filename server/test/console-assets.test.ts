@@ -22,6 +22,8 @@ function builtConsole() {
   write('assets/index-abc123.js', SCRIPT);
   write('assets/index-abc123.css', 'body{margin:0}');
   write('assets/plain-abc123.js', SCRIPT, false);
+  mkdirSync(join(distDir, '.vite'));
+  write('.vite/manifest.json', '{}', false);
   return distDir;
 }
 
@@ -80,5 +82,8 @@ describe('the built console', () => {
     const missing = await get(app, '/assets/gone-abc123.js', 'br, gzip');
     expect(missing.response.status).toBe(404);
     expect(missing.response.headers.get('content-encoding')).toBeNull();
+
+    // The build's manifest stays private.
+    expect((await get(app, '/.vite/manifest.json')).response.status).toBe(404);
   });
 });
