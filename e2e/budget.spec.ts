@@ -121,6 +121,7 @@ test('a cold load of /users makes exactly one API call, and coming back while fr
   page,
 }) => {
   await signInToDashboard(page);
+  await screenReady(page);
   const apiCalls: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());

@@ -36,6 +36,9 @@ export const optionalDate = z.pipe(
   z.transform((value) => value || null),
 );
 
+/** A stored file's path, or null when missing or blank (the screen shows a default image). */
+export const optionalPath = optionalDate;
+
 /** A reference that some answers populate ({ _id, name }) and others leave as a bare id. */
 export const userRef = z.union([
   z.object({ _id: id, name: text }),

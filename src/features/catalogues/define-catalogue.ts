@@ -1,10 +1,10 @@
 import type { Icon } from '@tabler/icons-react';
-import { z } from 'zod/mini';
-import { flag, id, text } from '@/lib/schemas';
 
 /**
  * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts).
- * Everything here is plain data: the generic list and form screens, the mock API and the tests read it.
+ * Everything here is plain data: the generic list and form screens, the mock API and the tests read it. The router
+ * and the menu import every declaration, so nothing here may pull in code (zod, the API client) that the first load
+ * does not need: the record's schema is built from `record` in resource.ts, with the screens.
  */
 
 export type Column =
@@ -83,24 +83,12 @@ export type CatalogueDeclaration = {
   emptyText: string;
 };
 
-export type Catalogue = CatalogueDeclaration & {
-  item: z.ZodMiniType<CatalogueRecord>;
-};
+export type Catalogue = CatalogueDeclaration;
 
 export type CatalogueRecord = { _id: string; enabled: boolean } & Record<string, string | boolean | null>;
 
-const path = z.pipe(
-  z.nullish(z.string()),
-  z.transform((value) => value || null),
-);
-
-export function defineCatalogue(declaration: CatalogueDeclaration): Catalogue {
-  const shape = Object.fromEntries(
-    Object.entries(declaration.record).map(([name, kind]) => [name, kind === 'path' ? path : text]),
-  );
-  const item = z.object({ _id: id, enabled: flag, ...shape }) as unknown as z.ZodMiniType<CatalogueRecord>;
-  return { ...declaration, item };
-}
+/** Checks a declaration's shape at compile time; the declaration is the catalogue. */
+export const defineCatalogue = (declaration: CatalogueDeclaration): Catalogue => declaration;
 
 /** '/university-update/:universityId' → 'universityId'. */
 export const idParam = (route: string) => route.split(':')[1] ?? 'id';

@@ -1,15 +1,25 @@
+import { z } from 'zod/mini';
 import { defineResource, toFormData } from '@/lib/resource';
+import { flag, id, optionalPath, text } from '@/lib/schemas';
 import { withId, type Catalogue, type CatalogueRecord } from './define-catalogue';
 import { CATALOGUES } from './registry';
 
 /** What a catalogue form sends: its fields' values, `enabled` as a boolean, files when chosen. */
 export type CatalogueInput = Record<string, string | boolean | File | null>;
 
+/** The record's schema, from the declaration's `record`: text fields ('' when missing), file paths (null when missing). */
+export function catalogueItem(catalogue: Catalogue) {
+  const shape = Object.fromEntries(
+    Object.entries(catalogue.record).map(([name, kind]) => [name, kind === 'path' ? optionalPath : text]),
+  );
+  return z.object({ _id: id, enabled: flag, ...shape }) as unknown as z.ZodMiniType<CatalogueRecord>;
+}
+
 function build(catalogue: Catalogue) {
   const { api, failures } = catalogue;
   return defineResource<CatalogueRecord, CatalogueInput>({
     key: catalogue.key,
-    item: catalogue.item,
+    item: catalogueItem(catalogue),
     endpoints: {
       list: api.list,
       detail: (id) => withId(api.read, id),

@@ -1,10 +1,9 @@
 import type { Icon } from '@tabler/icons-react';
-import { z } from 'zod/mini';
-import { id, optionalDate, text } from '@/lib/schemas';
 
 /**
  * The vocabulary of a read-only, server-paginated list (contact messages now; feedback, chat reports, chat blocks
- * and sent mail next): one declaration file each, gathered in registry.ts, shown by one generic screen.
+ * and sent mail next): one declaration file each, gathered in registry.ts, shown by one generic screen. Plain data,
+ * as the router and the menu import it: the record's schema is built in resource.ts, with the screen.
  */
 
 export type Column = { kind: 'text' | 'email' | 'truncated' | 'dateTime'; header: string; field: string };
@@ -35,14 +34,7 @@ export type PagedListDeclaration = {
 };
 
 export type PagedListRecord = { _id: string } & Record<string, string | null>;
-export type PagedList = PagedListDeclaration & { item: z.ZodMiniType<PagedListRecord> };
+export type PagedList = PagedListDeclaration;
 
-export function definePagedList(declaration: PagedListDeclaration): PagedList {
-  const shape = Object.fromEntries(
-    Object.entries(declaration.record).map(([name, kind]) => [name, kind === 'date' ? optionalDate : text]),
-  );
-  return {
-    ...declaration,
-    item: z.object({ _id: id, ...shape }) as unknown as z.ZodMiniType<PagedListRecord>,
-  };
-}
+/** Checks a declaration's shape at compile time; the declaration is the list. */
+export const definePagedList = (declaration: PagedListDeclaration): PagedList => declaration;

@@ -1,8 +1,14 @@
+import { z } from 'zod/mini';
 import { defineResource } from '@/lib/resource';
+import { id, optionalDate, text } from '@/lib/schemas';
 import type { PagedList, PagedListRecord } from './define-paged-list';
 
 function build(list: PagedList) {
-  return defineResource<PagedListRecord>({ key: list.key, item: list.item, endpoints: { page: list.api } });
+  const shape = Object.fromEntries(
+    Object.entries(list.record).map(([name, kind]) => [name, kind === 'date' ? optionalDate : text]),
+  );
+  const item = z.object({ _id: id, ...shape }) as unknown as z.ZodMiniType<PagedListRecord>;
+  return defineResource<PagedListRecord>({ key: list.key, item, endpoints: { page: list.api } });
 }
 
 const resources = new Map<string, ReturnType<typeof build>>();
