@@ -1,6 +1,6 @@
 import { Center, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import './data-table.css';
 import { ErrorState } from './error-state';
 
@@ -38,7 +38,7 @@ function columnLabel<Row>(column: Column<Row>) {
  */
 export function DataTable<Row>({
   columns,
-  rows: latestRows,
+  rows,
   rowKey,
   loading,
   error,
@@ -46,16 +46,11 @@ export function DataTable<Row>({
   emptyText = 'No records found',
   label,
 }: DataTableProps<Row>) {
-  // The first page of rows, the heaviest render of a list, is rendered in the background (in slices, yielding to
-  // input) while the skeleton stays; later pages and refreshes show at once, so a row never acts on stale data.
-  const firstRows = useDeferredValue(latestRows);
-  const rows = firstRows === undefined ? undefined : latestRows;
-  const rendering = latestRows !== undefined && rows === undefined;
-  if (error && !latestRows) return <ErrorState error={error} onRetry={onRetry} />;
+  if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
 
   return (
     <div className="data-table-scroll">
-      <table className="data-table" role="table" aria-label={label} aria-busy={loading || rendering}>
+      <table className="data-table" role="table" aria-label={label} aria-busy={loading}>
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column, index) => (
@@ -66,7 +61,7 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {(loading || rendering) && !rows
+          {loading && !rows
             ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
                 <tr key={row} aria-hidden>
                   {columns.map((_column, cell) => (
