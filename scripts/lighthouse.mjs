@@ -124,6 +124,9 @@ async function audit(path, run) {
       join(root, '.lighthouse', `${path.replace(/\W+/g, '-').replace(/^-/, '')}-${run}.json`),
       report,
     );
+    // Lighthouse 12 with a newer Chromium now and then misses the trace's navigation start (NO_NAVSTART): the run
+    // is worth nothing, and is tried again rather than counted.
+    if (lhr.runtimeError) throw Object.assign(new Error(lhr.runtimeError.message), { retry: true });
     if (new URL(lhr.finalDisplayedUrl).pathname !== path)
       throw new Error(`${path} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
     const audits = lhr.audits;
@@ -160,7 +163,15 @@ try {
   for (const path of pages) {
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
-      const result = await audit(path, run);
+      let result;
+      for (let attempt = 1; !result; attempt += 1) {
+        try {
+          result = await audit(path, run);
+        } catch (error) {
+          if (!error.retry || attempt === 3) throw error;
+          console.info(`${path} run ${run}: ${error.message}; trying again`);
+        }
+      }
       results.push(result);
       console.info(
         `${path} run ${run}: score ${result.score}, LCP ${seconds(result.lcp)}, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}`,
