@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -32,7 +33,9 @@ function chunkModules(): Plugin {
 
 /**
  * Writes a `.br` and a `.gz` twin beside every text file of the build (the server sends the one the browser accepts,
- * server/lib/console-assets.ts), at the strongest levels: the work is done once per build, not per request.
+ * server/lib/console-assets.ts), at the strongest levels: the work is done once per build, not per request. The gzip
+ * twin comes from Zopfli, which writes ordinary gzip (any client reads it) about 3.5% smaller than zlib's level 9,
+ * for some 10 s more per build.
  */
 function precompress(): Plugin {
   const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -43,13 +46,13 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
+    async closeBundle() {
       const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
       for (const file of files) {
         if (!TEXT.test(file) || file.startsWith('.vite')) continue;
         const path = join(outDir, file);
         const source = readFileSync(path);
-        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(`${path}.gz`, await gzipAsync(source, { numiterations: 5 }));
         writeFileSync(
           `${path}.br`,
           brotliCompressSync(source, {
