@@ -87,6 +87,11 @@ const CATALOGUES = [
     title: 'Religious Beliefs',
     form: 'Religious Beliefs',
   },
+  // Content and commerce (SPEC 2.12, 2.14, 2.18): the same generic screens, paginated.
+  { list: '/offer', add: '/offer/add', title: 'Offer', form: 'Offer' },
+  { list: '/plan', add: '/plan/add', title: 'Plan', form: 'Plan' },
+  { list: '/blogs', add: '/blog/add', title: 'Blogs', form: 'Blog' },
+  { list: '/blog-category', add: '/blog-category/add', title: 'Blog Category', form: 'Blog Category' },
 ];
 
 /** Every screen built so far, with its h1 (also its document title, before " · Admin Console"). */

@@ -1,7 +1,7 @@
 import { nextId } from './ids';
 
 /** A catalogue record in the mock db: _id plus the fields its declaration names (name, enabled, icon…). */
-export type MockCatalogueRecord = { _id: string } & Record<string, string | boolean | null>;
+export type MockCatalogueRecord = { _id: string } & Record<string, string | number | boolean | null>;
 
 const ICON =
   'data:image/svg+xml;utf8,' +
@@ -51,5 +51,66 @@ export function makeCatalogues(): Record<string, MockCatalogueRecord[]> {
       icon: i === 1 ? null : ICON,
     })),
     religiousbelief: named(['Agnostic', 'Buddhist', 'Christian', 'Muslim']),
+    ...content(),
   };
+}
+
+const IMAGE =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><rect width="120" height="80" fill="#d6336c"/></svg>',
+  );
+const inDays = (days: number) => new Date(Date.UTC(2030, 0, 1) + days * 86_400_000).toISOString();
+
+/** Offers, plans, blog categories and blogs: enough of each for two pages of the paginated lists. */
+function content(): Record<string, MockCatalogueRecord[]> {
+  const brands = ['Sunset Café', 'City Cinema', 'Bloom Florist', 'Wine & Dine', 'Gym Plus', 'Book Nook'];
+  const offer = Array.from({ length: 14 }, (_, index) => ({
+    _id: nextId(),
+    title: `${brands[index % brands.length]} ${10 + index}% off`,
+    brandLogo: index === 4 ? null : ICON,
+    image: IMAGE,
+    off: 10 + index,
+    minimumPurchaseAmount: index % 3 === 0 ? null : 20 + index,
+    minimumMember: index % 4 === 0 ? null : 2,
+    expireDate: inDays(index * 7),
+    description: `<p>Show the app at <strong>${brands[index % brands.length]}</strong> to get the discount.</p>`,
+    enabled: index !== 2,
+  }));
+  const plan = (['free', 'silver', 'gold', 'platinum'] as const).map((planType, index) => ({
+    _id: nextId(),
+    name: `${planType.charAt(0).toUpperCase()}${planType.slice(1)} plan`,
+    benefit: `<ul><li>${['Five', 'Twenty', 'Unlimited', 'Unlimited'][index]} likes a day</li></ul>`,
+    planType,
+    price: ['0.00', '4.49', '9.99', '19.99'][index]!,
+    productId: planType,
+    isRecommended: planType === 'gold',
+    description: `${['Try', 'More of', 'The best of', 'Everything in'][index]} the app`,
+    enabled: index !== 2,
+  }));
+  const categoryNames = ['Dating tips', 'Safety', 'Success stories', 'Events', 'Product news'];
+  const blogCategory = categoryNames.map((name, index) => ({
+    _id: nextId(),
+    name,
+    description: `<p>Posts about ${name.toLowerCase()}.</p>`,
+    enabled: index !== 2,
+  }));
+  const blog = Array.from({ length: 12 }, (_, index) => {
+    const title = `${['How to', 'Ten ways to', 'Why you should'][index % 3]} plan a first date ${index + 1}`;
+    return {
+      _id: nextId(),
+      title,
+      slug: title.toLowerCase().replace(/\s+/g, '-'),
+      author: ['Ana Ruiz', 'Tom Baker', 'Mia Chen'][index % 3]!,
+      seoTitle: title,
+      category: blogCategory[index % blogCategory.length]!._id,
+      focusKeyword: 'first date',
+      image: index === 5 ? null : IMAGE,
+      shortDescription: 'A short read before your next date.',
+      description: `<p>${title}: pick a quiet place, be on time, and listen.</p>`,
+      metaDescription: `${title} — advice from the team.`,
+      enabled: index !== 2,
+    };
+  });
+  return { offer, plan, 'blog-category': blogCategory, blog };
 }

@@ -221,3 +221,102 @@ describe('the catalogue form', () => {
     expect(screen.getAllByText('University not found').length).toBeGreaterThan(0);
   });
 });
+
+describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
+  const records = (collection: string) => db.catalogues[collection]!;
+
+  it('pages through the list with page and limit in the URL, numbering and showing each page', async () => {
+    const { user, router } = renderApp('/offer');
+    const table = await screen.findByRole('table', { name: 'Offer' });
+    const offers = records('offer');
+    expect(await within(table).findByText(String(offers[0]!.title))).toBeInTheDocument();
+    expect(screen.getByText(`Showing 1–10 of ${offers.length}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await within(table).findByText(String(offers[10]!.title))).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect((await apiCalls('/api/offer/list')).at(-1)?.query).toEqual({ page: '2', limit: '10' });
+  });
+
+  it('shows thumbnails, the locale expiry date and the description in a dialog; a dash for a missing image', async () => {
+    const offers = records('offer');
+    const { user } = renderApp('/offer');
+    const table = await screen.findByRole('table', { name: 'Offer' });
+    const row = (await within(table).findByText(String(offers[0]!.title))).closest('tr')!;
+    expect(within(row).getByRole('img', { name: 'Brand Logo' })).toHaveAttribute('src', offers[0]!.brandLogo);
+    expect(within(row).getByRole('img', { name: 'Image' })).toHaveAttribute('src', offers[0]!.image);
+    expect(
+      within(row).getByText(new Date(String(offers[0]!.expireDate)).toLocaleDateString()),
+    ).toBeInTheDocument();
+    const withoutLogo = (await within(table).findByText(String(offers[4]!.title))).closest('tr')!;
+    expect(within(withoutLogo).queryByRole('img', { name: 'Brand Logo' })).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: 'View Description' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Description' });
+    expect(within(dialog).getByText(/Show the app at/)).toBeInTheDocument();
+  });
+
+  it('lists plans with edit only: no delete, and no Add button', async () => {
+    renderApp('/plan');
+    const table = await screen.findByRole('table', { name: 'Plan' });
+    expect(await within(table).findByText(String(records('plan')[0]!.name))).toBeInTheDocument();
+    expect(within(table).getAllByRole('link', { name: 'Edit' })).toHaveLength(records('plan').length);
+    expect(within(table).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add' })).toBeNull();
+  });
+
+  it('refuses a negative off with a clear message, keeping what was typed and sending nothing', async () => {
+    const { user } = renderApp('/offer/add');
+    await user.type(await screen.findByLabelText('Off (%)'), '-3');
+    await user.click(screen.getByRole('button', { name: 'Add Offer' }));
+    expect(await screen.findByText('Off (%) must be a number of at least 0')).toBeInTheDocument();
+    expect(screen.getByLabelText('Off (%)')).toHaveValue(-3);
+    expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('offers no day before today for the expiry', async () => {
+    const { user } = renderApp('/offer/add');
+    await screen.findByRole('heading', { name: 'Add Offer' });
+    await user.click(await screen.findByRole('textbox', { name: 'Expire Date' }));
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const today = new Date();
+    // The calendar opens on this month; yesterday may belong to the last one, in which case it is not shown at all.
+    const label = (day: Date) =>
+      day.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    expect(await screen.findByRole('button', { name: label(today) })).toBeEnabled();
+    const before = screen.queryByRole('button', { name: label(yesterday) });
+    if (before) expect(before).toBeDisabled();
+  });
+
+  it('fills the slug from the title until the admin edits it by hand', async () => {
+    const { user } = renderApp('/blog/add');
+    const titleInput = await screen.findByLabelText('Title');
+    const slug = screen.getByLabelText('Slug');
+    await user.type(titleInput, 'Ten Tips: Dating, Safely!');
+    expect(slug).toHaveValue('ten-tips-dating-safely');
+    await user.clear(slug);
+    await user.type(slug, 'my-own-slug');
+    await user.type(titleInput, ' Again');
+    expect(slug).toHaveValue('my-own-slug');
+  });
+
+  it("offers the blog categories as blog types, and keeps a blog's image when none is chosen on update", async () => {
+    const blog = records('blog')[0]!;
+    const category = records('blog-category')[1]!;
+    const { user, router } = renderApp(`/blog/update/${blog._id}`);
+    const blogType = await screen.findByRole('combobox', { name: 'Blog Type' });
+    const stored = records('blog-category').find((row) => row._id === blog.category)!;
+    await waitFor(() => expect(blogType).toHaveValue(String(stored.name)));
+    await user.click(screen.getByRole('combobox', { name: 'Blog Type' }));
+    await user.click(await screen.findByRole('option', { name: String(category.name) }));
+    await user.click(screen.getByRole('button', { name: 'Update Blog' }));
+    expect(await screen.findByText('Blog updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blogs'));
+
+    const [call] = await apiCalls(`/api/blog/update/${blog._id}`);
+    const body = call?.body as FormData;
+    expect(body.get('category')).toBe(category._id);
+    expect(body.has('file')).toBe(false);
+    expect(records('blog')[0]!.image).toBe(blog.image);
+    expect((await apiCalls('/api/blog-category/listAll'))[0]?.method).toBe('GET');
+  });
+});

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
 import { collectionOf } from '@mocks/handlers/catalogues';
@@ -28,6 +29,8 @@ type Expected = {
   updated: string;
   deleted?: string;
   formTitle: [add: string, update: string];
+  /** False when the list has no Add button (Plan). */
+  addLink?: boolean;
 };
 
 const NAME_STATUS = ['Please enter name', 'Please select status'];
@@ -192,28 +195,161 @@ const SPEC: Record<string, Expected> = {
   },
 };
 
+const PAGE_ONE = { page: '1', limit: '10' };
+Object.assign(SPEC, {
+  offer: {
+    list: '/offer',
+    add: '/offer/add',
+    update: '/offer/update/:id',
+    headers: ['Title', 'Expire Date', 'Description', 'Brand Logo', 'Image', 'Status', 'Action'],
+    listCall: ['/api/offer/list', PAGE_ONE],
+    read: '/api/offer/read/:id',
+    create: ['/api/offer/create', 'multipart'],
+    updateCall: ['/api/offer/update/:id', 'multipart'],
+    remove: '/api/offer/delete/:id',
+    required: [
+      'Please enter title',
+      'Brand logo is required',
+      'Offer image is required',
+      'Please enter off',
+      'Please select expire date',
+      'Please enter description',
+      'Please select status',
+    ],
+    added: 'Offer added successfully!',
+    updated: 'Offer updated successfully!',
+    deleted: 'Offer deleted successfully!',
+    formTitle: ['Add Offer', 'Update Offer'],
+  },
+  plan: {
+    list: '/plan',
+    add: '/plan/add',
+    update: '/plan/update/:id',
+    headers: ['Name', 'Description', 'Status', 'Action'],
+    listCall: ['/api/plan/list', PAGE_ONE],
+    read: '/api/plan/read/:id',
+    create: ['/api/plan/create', 'json'],
+    updateCall: ['/api/plan/update/:id', 'json'],
+    required: [
+      'Please enter name',
+      'Please enter benefit',
+      'Please select one',
+      'Please select price',
+      'Please enter product id',
+      'Please select one',
+      'Please select status',
+    ],
+    added: 'Plan added successfully!',
+    updated: 'Plan updated successfully!',
+    formTitle: ['Add Plan', 'Update Plan'],
+    addLink: false,
+  },
+  blogs: {
+    list: '/blogs',
+    add: '/blog/add',
+    update: '/blog/update/:id',
+    headers: ['Title', 'Short Description', 'Description', 'Image', 'Status', 'Action'],
+    listCall: ['/api/blog/list', PAGE_ONE],
+    read: '/api/blog/read/:id',
+    create: ['/api/blog/create', 'multipart'],
+    updateCall: ['/api/blog/update/:id', 'multipart'],
+    remove: '/api/blog/delete/:id',
+    required: [
+      'Please enter title',
+      'Slug is required',
+      'Please enter author',
+      'Please enter seo title',
+      'Please select blog type',
+      'Please enter focus keyword',
+      'Please select status',
+      'Image is required',
+      'Please enter short description',
+      'Please enter description',
+      'Please enter meta description',
+    ],
+    added: 'Blog added successfully!',
+    updated: 'Blog updated successfully!',
+    deleted: 'Blog deleted successfully!',
+    formTitle: ['Add Blog', 'Update Blog'],
+  },
+  'blog-category': {
+    list: '/blog-category',
+    add: '/blog-category/add',
+    update: '/blog-category/update/:id',
+    headers: ['Name', 'Description', 'Status', 'Action'],
+    listCall: ['/api/blog-category/list', PAGE_ONE],
+    read: '/api/blog-category/read/:id',
+    create: ['/api/blog-category/create', 'json'],
+    updateCall: ['/api/blog-category/update/:id', 'json'],
+    remove: '/api/blog-category/delete/:id',
+    required: ['Please enter name', 'Please enter description', 'Please select status'],
+    added: 'Blog category added successfully!',
+    updated: 'Blog category updated successfully!',
+    deleted: 'Blog deleted successfully!',
+    formTitle: ['Add Blog Category', 'Update Blog Category'],
+  },
+} satisfies Record<string, Expected>);
+
 const cases = CATALOGUES.map((catalogue) => [catalogue.key, catalogue, SPEC[catalogue.key]!] as const);
 const at = (template: string, id: string) => template.replace(':id', id);
 const records = (catalogue: Catalogue) => db.catalogues[collectionOf(catalogue)]!;
 const icon = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'icon.png', { type: 'image/png' });
-const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+/** The n-th file chooser of the form (an offer has two). */
+const fileInput = (index: number) =>
+  document.querySelectorAll('input[type="file"]')[index] as HTMLInputElement;
+/** A day well inside what the expire-date picker offers. */
+const DAY = '2031-01-15';
+const title = (record: Record<string, unknown>) => String(record.name ?? record.message ?? record.title);
+const firstCategory = () => db.catalogues['blog-category']![0]!;
 
-/** Fills every field of the form as an admin would: typed text, rich text, a status, an icon. */
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Fills every field of the form as an admin would: typed text, rich text, choices, a day, images. */
 async function fill(user: UserEvent, catalogue: Catalogue, suffix: string) {
+  let files = 0;
   for (const field of catalogue.fields) {
-    if (field.kind === 'text' || field.kind === 'textarea') {
-      const input = screen.getByLabelText(field.label);
-      await user.clear(input);
-      await user.type(input, `${field.label} ${suffix}`);
-    } else if (field.kind === 'html') {
-      const editor = await screen.findByRole('textbox', { name: field.label });
-      await user.clear(editor);
-      await user.type(editor, `${field.label} ${suffix}`);
-    } else if (field.kind === 'status') {
-      await user.click(screen.getByRole('combobox', { name: 'Status' }));
-      await user.click(await screen.findByRole('option', { name: 'Active' }));
-    } else {
-      await user.upload(fileInput(), icon());
+    switch (field.kind) {
+      case 'text':
+      case 'textarea':
+      case 'slug':
+      case 'number': {
+        const input = screen.getByLabelText(field.label);
+        await user.clear(input);
+        await user.type(input, field.kind === 'number' ? '5' : `${field.label} ${suffix}`);
+        break;
+      }
+      case 'html': {
+        const editor = await screen.findByRole('textbox', { name: field.label });
+        await user.clear(editor);
+        await user.type(editor, `${field.label} ${suffix}`);
+        break;
+      }
+      case 'date': {
+        const input = await screen.findByRole('textbox', { name: field.label });
+        await user.clear(input);
+        await user.type(input, DAY);
+        await user.keyboard('{Escape}');
+        break;
+      }
+      case 'status':
+        await choose(user, 'Status', 'Active');
+        break;
+      case 'yesNo':
+        await choose(user, field.label, 'Yes');
+        break;
+      case 'select':
+        await choose(user, field.label, field.options[1]!.label);
+        break;
+      case 'choice':
+        await choose(user, field.label, String(firstCategory().name));
+        break;
+      case 'icon':
+        await user.upload(fileInput(files), icon());
+        files += 1;
+        break;
     }
   }
 }
@@ -238,10 +374,26 @@ function sent(body: unknown, kind: 'json' | 'multipart') {
 function expectedBody(catalogue: Catalogue, suffix: string, kind: 'json' | 'multipart') {
   return Object.fromEntries(
     catalogue.fields.map((field) => {
-      if (field.kind === 'status') return ['enabled', kind === 'json' ? true : 'true'];
-      if (field.kind === 'icon') return [field.name, 'file'];
-      if (field.kind === 'html') return [field.name, `<p>${field.label.replace('&', '&amp;')} ${suffix}</p>`];
-      return [field.name, `${field.label} ${suffix}`];
+      const typed = (value: boolean | number) => (kind === 'json' ? value : String(value));
+      switch (field.kind) {
+        case 'status':
+        case 'yesNo':
+          return [field.name, typed(true)];
+        case 'number':
+          return [field.name, typed(5)];
+        case 'icon':
+          return [field.upload ?? field.name, 'file'];
+        case 'html':
+          return [field.name, `<p>${field.label.replace('&', '&amp;')} ${suffix}</p>`];
+        case 'date':
+          return [field.name, dayjs(DAY).endOf('day').toISOString()];
+        case 'select':
+          return [field.name, field.options[1]!.value];
+        case 'choice':
+          return [field.name, firstCategory()._id];
+        default:
+          return [field.name, `${field.label} ${suffix}`];
+      }
     }),
   );
 }
@@ -252,9 +404,7 @@ describe.each(cases)('catalogue %s', (_key, catalogue, spec) => {
     const table = await screen.findByRole('table', { name: catalogue.title });
     const first = records(catalogue)[0]!;
     expect(
-      await within(table).findByText(
-        catalogue.singleRecord ? 'Privacy' : String(first.name ?? first.message),
-      ),
+      await within(table).findByText(catalogue.singleRecord ? 'Privacy' : title(first)),
     ).toBeInTheDocument();
     expect(
       within(table)
@@ -270,7 +420,8 @@ describe.each(cases)('catalogue %s', (_key, catalogue, spec) => {
       expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
       expect(within(table).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     } else {
-      expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', spec.add);
+      if (spec.addLink === false) expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+      else expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', spec.add);
       expect(within(table).getAllByText('Active')[0]).toBeInTheDocument();
       expect(within(table).getByText('Inactive')).toBeInTheDocument();
     }
@@ -287,7 +438,10 @@ describe.each(cases)('catalogue %s', (_key, catalogue, spec) => {
     const [addTitle] = spec.formTitle;
     expect(await screen.findByRole('heading', { name: addTitle })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: addTitle }));
-    for (const message of spec.required) expect(await screen.findByText(message)).toBeInTheDocument();
+    for (const message of new Set(spec.required)) {
+      const times = spec.required.filter((required) => required === message).length;
+      expect(await screen.findAllByText(message)).toHaveLength(times);
+    }
     expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
 
     await fill(user, catalogue, 'added');
@@ -338,14 +492,14 @@ describe.each(cases)('catalogue %s', (_key, catalogue, spec) => {
     const record = records(catalogue)[1]!;
     const { user } = renderApp(spec.list);
     const table = await screen.findByRole('table', { name: catalogue.title });
-    const row = (await within(table).findByText(String(record.name ?? record.message))).closest('tr')!;
+    const row = (await within(table).findByText(title(record))).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this item?' });
     expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText(spec.deleted!)).toBeInTheDocument();
-    await waitFor(() => expect(within(table).queryByText(String(record.name ?? record.message))).toBeNull());
+    await waitFor(() => expect(within(table).queryByText(title(record))).toBeNull());
     const [call] = await apiCalls(at(spec.remove!, record._id));
     expect(call?.method).toBe('DELETE');
     expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);

@@ -4,6 +4,7 @@ import { CATALOGUES } from '@/features/catalogues/registry';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import { paginate, refusing } from '../rules';
 
 /** 'eventcategory/listAll?enabled=true' → 'eventcategory': the db collection a catalogue's calls work on. */
 export const collectionOf = (catalogue: Catalogue) => catalogue.api.list.split('/')[0]!;
@@ -29,21 +30,61 @@ async function storedFile(file: File): Promise<string> {
   return `data:${file.type || 'application/octet-stream'};base64,${btoa(binary)}`;
 }
 
-/** The reference server's checks, as far as the console can trip them: required fields, a boolean status, the icon. */
+const isBoolean = (value: unknown) =>
+  value === true || value === false || value === 'true' || value === 'false';
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The reference server's checks, as far as the console can trip them: required fields, booleans, numbers of at
+ * least their minimum, dates, fixed choices, a choice among another list's records, images.
+ */
 async function values(catalogue: Catalogue, body: Record<string, unknown>, stored?: MockCatalogueRecord) {
-  const out: Record<string, string | boolean | null> = {};
+  const out: Record<string, string | number | boolean | null> = {};
   for (const field of catalogue.fields) {
-    const value = body[field.name];
-    if (field.kind === 'status') {
-      if (value !== true && value !== false && value !== 'true' && value !== 'false')
-        return { problem: 'enabled is required' };
-      out.enabled = value === true || value === 'true';
-    } else if (field.kind === 'icon') {
-      if (isFile(value)) out[field.name] = await storedFile(value);
-      else if (!stored?.[field.name]) return { problem: field.required };
-    } else {
-      if (typeof value !== 'string' || !value.trim()) return { problem: `${field.name} is required` };
-      out[field.name] = value.trim();
+    const value = body[field.kind === 'icon' ? (field.upload ?? field.name) : field.name];
+    const present = value !== undefined && value !== null && value !== '';
+    switch (field.kind) {
+      case 'status':
+      case 'yesNo':
+        if (!isBoolean(value)) return { problem: `${field.label} is required` };
+        out[field.name] = value === true || value === 'true';
+        break;
+      case 'icon':
+        if (isFile(value)) out[field.name] = await storedFile(value);
+        else if (!stored?.[field.name]) return { problem: field.required };
+        break;
+      case 'number': {
+        if (!present) {
+          if (field.required) return { problem: `${field.label} is required` };
+          out[field.name] = null;
+          break;
+        }
+        const number = typeof value === 'number' ? value : DECIMAL.test(String(value)) ? Number(value) : NaN;
+        if (Number.isNaN(number) || number < field.min)
+          return { problem: `${field.label} must be a number of at least ${field.min}` };
+        out[field.name] = number;
+        break;
+      }
+      case 'date':
+        if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+          return { problem: `${field.label} must be a date` };
+        out[field.name] = new Date(value).toISOString();
+        break;
+      case 'select':
+        if (!field.options.some((option) => option.value === value))
+          return {
+            problem: `${field.label} must be one of ${field.options.map((option) => option.value).join(', ')}`,
+          };
+        out[field.name] = value as string;
+        break;
+      case 'choice':
+        if (!(db.catalogues[field.from.split('/')[0]!] ?? []).some((row) => row._id === value))
+          return { problem: `${field.label} not found` };
+        out[field.name] = value as string;
+        break;
+      default:
+        if (typeof value !== 'string' || !value.trim()) return { problem: `${field.label} is required` };
+        out[field.name] = value.trim();
     }
   }
   return { out };
@@ -62,7 +103,9 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
   const handlers = [
     http.get(
       apiPath(bare(catalogue.api.list)),
-      guarded(() => ok({ result: rows() })),
+      catalogue.paginated
+        ? refusing(guarded((request) => ok(paginate(rows(), new URL(request.url)))))
+        : guarded(() => ok({ result: rows() })),
     ),
     http.get(
       apiPath(catalogue.api.read),
@@ -79,7 +122,9 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         const { out, problem } = await values(catalogue, await readBody(request));
         if (problem) return fail(400, problem);
         const row = { _id: nextId(), ...out } as MockCatalogueRecord;
-        rows().push(row);
+        // Paginated lists show the newest first, as the server does.
+        if (catalogue.paginated) rows().unshift(row);
+        else rows().push(row);
         return ok({ message: `${label} created successfully`, result: row });
       }),
     ),
@@ -110,7 +155,24 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
   return handlers;
 }
 
+/** The lists that choice fields offer (a blog's category from blog-category/listAll): every record. */
+const choiceLists = [
+  ...new Set(
+    CATALOGUES.flatMap((catalogue) => catalogue.fields).flatMap((field) =>
+      field.kind === 'choice' ? [field.from] : [],
+    ),
+  ),
+].map((from) =>
+  http.get(apiPath(bare(from)), ({ request }) => {
+    const refusal = refuseWithoutAdmin(request);
+    return refusal ?? ok({ result: db.catalogues[from.split('/')[0]!] ?? [] });
+  }),
+);
+
 /** The mock API of every catalogue, generated from the registry (screens sharing calls share handlers). */
-export const catalogueHandlers = CATALOGUES.filter(
-  (catalogue, index) => CATALOGUES.findIndex((other) => other.api.list === catalogue.api.list) === index,
-).flatMap(handlersFor);
+export const catalogueHandlers = [
+  ...CATALOGUES.filter(
+    (catalogue, index) => CATALOGUES.findIndex((other) => other.api.list === catalogue.api.list) === index,
+  ).flatMap(handlersFor),
+  ...choiceLists,
+];

@@ -1,31 +1,52 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Center, Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
 import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
-import { StatusField } from '@/components/form/select-field';
+import { SelectField, StatusField } from '@/components/form/select-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
+import { dayOf, endOfDay, today } from '@/lib/dates';
 import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { idParam, type Catalogue, type CatalogueRecord, type Field } from './define-catalogue';
-import { catalogueResource, type CatalogueInput } from './resource';
+import { idParam, toSlug, type Catalogue, type CatalogueRecord, type Field } from './define-catalogue';
+import { catalogueResource, choicesResource, type CatalogueInput } from './resource';
 
 type FormValues = Record<string, string | File | null>;
 
-// The rich-text editor is heavy: it loads only on forms that have an HTML field (Setting).
+// The rich-text editor and the date picker are heavy: they load only on forms that have such a field.
 const RichTextField = lazy(() =>
   import('@/components/form/rich-text-field').then((module) => ({
     default: module.RichTextField<FormValues>,
   })),
 );
+const DateField = lazy(() =>
+  import('@/components/form/date-field').then((module) => ({ default: module.DateField<FormValues> })),
+);
 
-/** SPEC 5's messages, verbatim from the declaration. An icon is required while the record has none stored. */
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/** A number typed into a form: '' when left empty, else a decimal number of at least `min`. */
+function numberSchema(field: Extract<Field, { kind: 'number' }>) {
+  return z.string().check(
+    z.refine((value) => Boolean(value.trim()) || !field.required, field.required ?? ''),
+    z.refine(
+      (value) => !value.trim() || (/^-?\d+(\.\d+)?$/.test(value.trim()) && Number(value) >= field.min),
+      `${field.label} must be a number of at least ${field.min}`,
+    ),
+  );
+}
+
+/** SPEC 5's messages, verbatim from the declaration. An image is required while the record has none stored. */
 function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
   const shape = Object.fromEntries(
     fields.map((field) => {
@@ -34,6 +55,10 @@ function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
           return [field.name, requiredHtml(field.required)];
         case 'status':
           return [field.name, statusField(field.required)];
+        case 'yesNo':
+          return [field.name, statusField(field.required)];
+        case 'number':
+          return [field.name, numberSchema(field)];
         case 'icon':
           return [
             field.name,
@@ -52,18 +77,40 @@ function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
 function toFormValues(fields: Field[], record: CatalogueRecord | undefined): FormValues {
   return Object.fromEntries(
     fields.map((field) => {
-      if (field.kind === 'icon') return [field.name, null];
-      if (field.kind === 'status') return [field.name, record ? statusToForm(record.enabled) : ''];
-      return [field.name, record ? String(record[field.name] ?? '') : ''];
+      const stored = record?.[field.name];
+      switch (field.kind) {
+        case 'icon':
+          return [field.name, null];
+        case 'status':
+        case 'yesNo':
+          return [field.name, record ? statusToForm(stored === true) : ''];
+        case 'date':
+          return [field.name, dayOf(stored as string | null | undefined)];
+        default:
+          return [field.name, stored === null || stored === undefined ? '' : String(stored)];
+      }
     }),
   );
 }
 
+/** The form's values as the API takes them: booleans, numbers, the end of a chosen day, files under their upload name. */
 function toInput(fields: Field[], values: FormValues): CatalogueInput {
   return Object.fromEntries(
     fields.map((field) => {
       const value = values[field.name] ?? null;
-      return [field.name, field.kind === 'status' ? statusFromForm(String(value)) : value];
+      switch (field.kind) {
+        case 'status':
+        case 'yesNo':
+          return [field.name, statusFromForm(String(value))];
+        case 'number':
+          return [field.name, typeof value === 'string' && value.trim() ? Number(value) : null];
+        case 'date':
+          return [field.name, typeof value === 'string' && value ? endOfDay(value) : null];
+        case 'icon':
+          return [field.upload ?? field.name, value];
+        default:
+          return [field.name, typeof value === 'string' ? value.trim() : value];
+      }
     }),
   );
 }
@@ -76,6 +123,28 @@ export function CatalogueFormPage({ catalogue }: { catalogue: Catalogue }) {
     <QueryBoundary query={catalogueResource(catalogue).queries.detail(recordId)}>
       {(record) => <CatalogueForm catalogue={catalogue} record={record} />}
     </QueryBoundary>
+  );
+}
+
+/** The records of another list to choose one from (a blog's category), by id. */
+function ChoiceField({
+  field,
+  form,
+}: {
+  field: Extract<Field, { kind: 'choice' }>;
+  form: UseFormReturn<FormValues>;
+}) {
+  const choices = useQuery(choicesResource(field.from).queries.list());
+  return (
+    <SelectField
+      control={form.control}
+      name={field.name}
+      label={field.label}
+      placeholder={choices.isPending ? 'Loading…' : `Select ${field.label.toLowerCase()}`}
+      searchable
+      nothingFoundMessage="Nothing found"
+      data={(choices.data?.rows ?? []).map((row) => ({ value: row._id, label: row.name }))}
+    />
   );
 }
 
@@ -106,10 +175,28 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
     else create.mutate(input, { onSuccess: done(catalogue.messages.added) });
   });
 
+  /** A text field another field's slug follows: the slug moves with it while it still matches. */
+  const registerText = (name: string) => {
+    const registered = form.register(name);
+    const follower = fields.find((field) => field.kind === 'slug' && field.from === name);
+    if (!follower) return registered;
+    return {
+      ...registered,
+      onChange: (event: { target: { value: string } }) => {
+        const slug = form.getValues(follower.name);
+        if (!slug || slug === toSlug(String(form.getValues(name) ?? '')))
+          form.setValue(follower.name, toSlug(event.target.value), { shouldDirty: true });
+        return registered.onChange(event);
+      },
+    };
+  };
+
   const input = (field: Field) => {
     const error = errors[field.name]?.message;
     switch (field.kind) {
       case 'text':
+        return <TextInput key={field.name} label={field.label} {...registerText(field.name)} error={error} />;
+      case 'slug':
         return (
           <TextInput key={field.name} label={field.label} {...form.register(field.name)} error={error} />
         );
@@ -123,10 +210,57 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
             error={error}
           />
         );
+      case 'number':
+        return (
+          <TextInput
+            key={field.name}
+            label={field.label}
+            type="number"
+            inputMode="decimal"
+            min={field.min}
+            step="any"
+            {...form.register(field.name)}
+            error={error}
+          />
+        );
       case 'html':
         return (
           <RichTextField key={field.name} control={form.control} name={field.name} label={field.label} />
         );
+      case 'date':
+        return (
+          <DateField
+            key={field.name}
+            control={form.control}
+            name={field.name}
+            label={field.label}
+            minDate={field.fromToday ? today() : undefined}
+          />
+        );
+      case 'select':
+        return (
+          <SelectField
+            key={field.name}
+            control={form.control}
+            name={field.name}
+            label={field.label}
+            placeholder={`Select ${field.label.toLowerCase()}`}
+            data={field.options}
+          />
+        );
+      case 'yesNo':
+        return (
+          <SelectField
+            key={field.name}
+            control={form.control}
+            name={field.name}
+            label={field.label}
+            placeholder="Select one"
+            data={YES_NO}
+          />
+        );
+      case 'choice':
+        return <ChoiceField key={field.name} field={field} form={form} />;
       case 'status':
         return <StatusField key={field.name} control={form.control} name={field.name} />;
       case 'icon':

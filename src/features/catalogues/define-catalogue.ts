@@ -10,6 +10,9 @@ import type { Icon } from '@tabler/icons-react';
 export type Column =
   | { kind: 'index'; header: string }
   | { kind: 'text'; header: string; field: string; below?: string }
+  | { kind: 'html'; header: string; field: string }
+  | { kind: 'date'; header: string; field: string }
+  | { kind: 'image'; header: string; field: string }
   | { kind: 'status'; header: string }
   | { kind: 'icon'; header: string }
   | { kind: 'actions'; header: string };
@@ -23,13 +26,28 @@ export const column = {
   status: (header = 'Status'): Column => ({ kind: 'status', header }),
   /** A 50x50 rounded icon, or the catalogue's default image. */
   icon: (header = 'Icons'): Column => ({ kind: 'icon', header }),
-  /** Edit link and delete button (with SPEC 8's confirmation). */
+  /** Stored HTML behind a View button that opens it, sanitised, in a dialog titled with the header. */
+  html: (header: string, field: string): Column => ({ kind: 'html', header, field }),
+  /** A date in the admin's locale form. */
+  date: (header: string, field: string): Column => ({ kind: 'date', header, field }),
+  /** A stored image as a 50x50 thumbnail (a dash when there is none). */
+  image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
+  /** Edit link and delete button (with SPEC 8's confirmation); delete only when the catalogue declares it. */
   actions: (header = 'Action'): Column => ({ kind: 'actions', header }),
 };
 
+/** A choice of a select: what is sent, and what the admin reads. */
+export type Option = { value: string; label: string };
+
 export type Field =
   | { kind: 'text' | 'textarea' | 'html'; name: string; label: string; required: string }
-  | { kind: 'icon'; name: string; label: string; required: string }
+  | { kind: 'icon'; name: string; label: string; required: string; upload?: string }
+  | { kind: 'number'; name: string; label: string; required?: string; min: number }
+  | { kind: 'date'; name: string; label: string; required: string; fromToday?: boolean }
+  | { kind: 'select'; name: string; label: string; required: string; options: readonly Option[] }
+  | { kind: 'yesNo'; name: string; label: string; required: string }
+  | { kind: 'choice'; name: string; label: string; required: string; from: string }
+  | { kind: 'slug'; name: string; label: string; required: string; from: string }
   | { kind: 'status'; name: 'enabled'; label: string; required: string };
 
 export const field = {
@@ -44,6 +62,59 @@ export const field = {
   html: (name: string, label: string, required: string): Field => ({ kind: 'html', name, label, required }),
   /** An image held in the form and sent as the multipart file `name`; required while the record has none. */
   icon: (required: string, name = 'icon', label = 'Icon'): Field => ({ kind: 'icon', name, label, required }),
+  /**
+   * An image stored in the record's `name`, uploaded as the multipart file `upload` (SPEC 7 names them apart, e.g.
+   * offer's brandLogo travels as `file`); required while the record has none, so only when adding.
+   */
+  image: (name: string, label: string, required: string, upload = name): Field => ({
+    kind: 'icon',
+    name,
+    label,
+    required,
+    upload,
+  }),
+  /** A number of at least `min`; optional when no message is given. */
+  number: (name: string, label: string, required?: string, min = 0): Field => ({
+    kind: 'number',
+    name,
+    label,
+    required,
+    min,
+  }),
+  /** A day from a date picker, sent as the end of that day; `fromToday`: the earliest day is today. */
+  date: (name: string, label: string, required: string, options: { fromToday?: boolean } = {}): Field => ({
+    kind: 'date',
+    name,
+    label,
+    required,
+    ...options,
+  }),
+  /** One of fixed choices, sent as its value. */
+  select: (name: string, label: string, required: string, options: readonly Option[]): Field => ({
+    kind: 'select',
+    name,
+    label,
+    required,
+    options,
+  }),
+  /** Yes or No, sent as a boolean. */
+  yesNo: (name: string, label: string, required: string): Field => ({ kind: 'yesNo', name, label, required }),
+  /** One record of another list (`from`, a listAll path under /api), shown by its name and sent as its id. */
+  choice: (name: string, label: string, required: string, from: string): Field => ({
+    kind: 'choice',
+    name,
+    label,
+    required,
+    from,
+  }),
+  /** Follows the field `from` as a slug (see toSlug) until the admin edits it. */
+  slug: (name: string, label: string, required: string, from: string): Field => ({
+    kind: 'slug',
+    name,
+    label,
+    required,
+    from,
+  }),
   /** The Status select: Active = true, Inactive = false, sent as `enabled`. */
   status: (required = 'Please select status'): Field => ({
     kind: 'status',
@@ -69,8 +140,12 @@ export type CatalogueDeclaration = {
   api: { list: string; read: string; create: string; update: string; remove?: string };
   /** Which writes go as multipart (uploads, or a server that wants it); the rest go as JSON. */
   multipart?: readonly ('create' | 'update')[];
-  /** The record's own fields, beside _id and enabled (text unless said). */
-  record: Record<string, 'text' | 'path'>;
+  /** A server-paginated list: `api.list` answers one page (page, limit) with pagination.count. */
+  paginated?: boolean;
+  /** False for lists without an Add button (the add route still exists). */
+  addButton?: boolean;
+  /** The record's own fields, beside _id and enabled: text, a stored file's path, a number, a date, a boolean. */
+  record: Record<string, 'text' | 'path' | 'number' | 'date' | 'flag'>;
   columns?: Column[];
   /** Single-record catalogues (Setting) list the record's fields as rows instead of records as rows. */
   singleRecord?: { rows: RecordRow[]; header: [string, string, string] };
@@ -85,13 +160,24 @@ export type CatalogueDeclaration = {
 
 export type Catalogue = CatalogueDeclaration;
 
-export type CatalogueRecord = { _id: string; enabled: boolean } & Record<string, string | boolean | null>;
+export type CatalogueRecord = { _id: string; enabled: boolean } & Record<
+  string,
+  string | number | boolean | null
+>;
 
 /** Checks a declaration's shape at compile time; the declaration is the catalogue. */
 export const defineCatalogue = (declaration: CatalogueDeclaration): Catalogue => declaration;
 
 /** '/university-update/:universityId' → 'universityId'. */
 export const idParam = (route: string) => route.split(':')[1] ?? 'id';
+
+/** SPEC 5's slug rule: lowercase, punctuation removed, whitespace to hyphens. */
+export const toSlug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
 
 /** 'university/read/:id' with an id → 'university/read/65a…'. */
 export const withId = (apiPath: string, recordId: string) => apiPath.replace(':id', recordId);

@@ -1,16 +1,20 @@
+import { blogCategory } from './blog-category';
+import { blogs } from './blogs';
 import { eventCategory } from './event-category';
 import { foodPreference } from './food-preference';
 import { hobbies } from './hobbies';
 import { languageSpeak } from './language-speak';
 import { languages } from './languages';
 import { lookingFor } from './looking-for';
+import { offer } from './offer';
+import { plan } from './plan';
 import { religiousBeliefs } from './religious-beliefs';
 import { reportElement } from './report-element';
 import { setting } from './setting';
 import { university } from './university';
 
 /**
- * Every catalogue, in menu order. The route table, the sidebar, the mock API and the catalogue tests read this list:
+ * Every catalogue and declared resource, in menu order. The route table, the sidebar, the mock API and the catalogue tests read this list:
  * a new catalogue is a new declaration file plus one line here.
  */
 export const CATALOGUES = [
@@ -24,4 +28,8 @@ export const CATALOGUES = [
   lookingFor,
   languageSpeak,
   religiousBeliefs,
+  offer,
+  plan,
+  blogs,
+  blogCategory,
 ];

@@ -1,16 +1,29 @@
 import { z } from 'zod/mini';
 import { defineResource, toFormData } from '@/lib/resource';
-import { flag, id, optionalPath, text } from '@/lib/schemas';
+import { flag, id, optionalDate, optionalNumber, optionalPath, text } from '@/lib/schemas';
 import { withId, type Catalogue, type CatalogueRecord } from './define-catalogue';
 import { CATALOGUES } from './registry';
 
-/** What a catalogue form sends: its fields' values, `enabled` as a boolean, files when chosen. */
-export type CatalogueInput = Record<string, string | boolean | File | null>;
+/** What a catalogue form sends: its fields' values, `enabled` as a boolean, numbers, files when chosen. */
+export type CatalogueInput = Record<string, string | number | boolean | File | null>;
 
-/** The record's schema, from the declaration's `record`: text fields ('' when missing), file paths (null when missing). */
+const RECORD_FIELD = {
+  /** Text; '' when missing. */
+  text,
+  /** A stored file's path; null when missing. */
+  path: optionalPath,
+  /** A number (numeric strings too); null when missing. */
+  number: optionalNumber,
+  /** An ISO date; null when missing. */
+  date: optionalDate,
+  /** A boolean ('true' / 'false' too). */
+  flag,
+};
+
+/** The record's schema, from the declaration's `record` (messy data tolerated, as everywhere). */
 export function catalogueItem(catalogue: Catalogue) {
   const shape = Object.fromEntries(
-    Object.entries(catalogue.record).map(([name, kind]) => [name, kind === 'path' ? optionalPath : text]),
+    Object.entries(catalogue.record).map(([name, kind]) => [name, RECORD_FIELD[kind]]),
   );
   return z.object({ _id: id, enabled: flag, ...shape }) as unknown as z.ZodMiniType<CatalogueRecord>;
 }
@@ -21,16 +34,22 @@ function build(catalogue: Catalogue) {
     key: catalogue.key,
     item: catalogueItem(catalogue),
     endpoints: {
-      list: api.list,
+      ...(catalogue.paginated ? { page: api.list } : { list: api.list }),
       detail: (id) => withId(api.read, id),
       create: api.create,
       update: (id) => withId(api.update, id),
       remove: api.remove ? (id) => withId(api.remove!, id) : undefined,
     },
-    // Screens over the same calls (languages and language speak) see each other's writes.
-    invalidates: CATALOGUES.filter((other) => other.api.list === api.list && other !== catalogue).map(
-      (other) => other.key,
-    ),
+    // Screens over the same calls (languages and language speak) see each other's writes, and so do the choices
+    // other forms offer from this catalogue's records (a blog's category).
+    invalidates: [
+      ...CATALOGUES.filter((other) => other.api.list === api.list && other !== catalogue).map(
+        (other) => other.key,
+      ),
+      ...CATALOGUES.flatMap((other) => other.fields)
+        .filter((field) => field.kind === 'choice' && collection(field.from) === collection(api.list))
+        .map((field) => choicesKey((field as { from: string }).from)),
+    ],
     // DECISIONS: in multipart bodies enabled is the text 'true' / 'false'; a file goes only when chosen.
     toRequest: (input, write) =>
       catalogue.multipart?.includes(write)
@@ -45,6 +64,9 @@ function build(catalogue: Catalogue) {
   });
 }
 
+/** The API collection a path belongs to: 'blog-category/listAll' → 'blog-category'. */
+const collection = (path: string) => path.split('/')[0]!;
+
 const resources = new Map<string, ReturnType<typeof build>>();
 
 /** The catalogue's queries and mutations (one per catalogue, built on first use). */
@@ -53,6 +75,24 @@ export function catalogueResource(catalogue: Catalogue) {
   if (!resource) {
     resource = build(catalogue);
     resources.set(catalogue.key, resource);
+  }
+  return resource;
+}
+
+const choiceItem = z.object({ _id: id, name: text });
+const choicesKey = (from: string) => `choices:${from}`;
+const choiceLists = new Map<string, ReturnType<typeof buildChoices>>();
+
+function buildChoices(from: string) {
+  return defineResource({ key: choicesKey(from), item: choiceItem, endpoints: { list: from } });
+}
+
+/** The records a form's choice field offers (every record of `from`, a listAll call). */
+export function choicesResource(from: string) {
+  let resource = choiceLists.get(from);
+  if (!resource) {
+    resource = buildChoices(from);
+    choiceLists.set(from, resource);
   }
   return resource;
 }

@@ -1,4 +1,5 @@
 import { declaredScreen, type LazyRoute } from '@/lib/declared-screen';
+import { readListParams } from '@/lib/list-params';
 import { idParam } from './define-catalogue';
 import { CATALOGUES } from './registry';
 
@@ -17,7 +18,12 @@ export const catalogueRoutes: LazyRoute[] = CATALOGUES.flatMap((catalogue) => {
     {
       path: catalogue.routes.list,
       load: list,
-      prefetch: async (queryClient) => queryClient.prefetchQuery((await resource()).queries.list()),
+      prefetch: async (queryClient, _params, searchParams) => {
+        const { queries } = await resource();
+        if (!catalogue.paginated) return queryClient.prefetchQuery(queries.list());
+        const { page, size } = readListParams(searchParams);
+        return queryClient.prefetchQuery(queries.page({ page, size }));
+      },
     },
     { path: catalogue.routes.add, load: form },
     {

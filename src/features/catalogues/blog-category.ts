@@ -1,0 +1,36 @@
+import { IconFolders } from '@tabler/icons-react';
+import { column, defineCatalogue, field } from './define-catalogue';
+
+/** Blog category (SPEC 2.18, 3, 5, 7.11, 8): paginated. Quirk: its delete says 'Blog deleted successfully!'. */
+export const blogCategory = defineCatalogue({
+  key: 'blog-category',
+  title: 'Blog Category',
+  menuIcon: IconFolders,
+  routes: { list: '/blog-category', add: '/blog-category/add', update: '/blog-category/update/:blogId' },
+  api: {
+    list: 'blog-category/list',
+    read: 'blog-category/read/:id',
+    create: 'blog-category/create',
+    update: 'blog-category/update/:id',
+    remove: 'blog-category/delete/:id',
+  },
+  paginated: true,
+  record: { name: 'text', description: 'text' },
+  columns: [
+    column.text('Name', 'name'),
+    column.html('Description', 'description'),
+    column.status(),
+    column.actions(),
+  ],
+  fields: [
+    field.text('name', 'Name', 'Please enter name'),
+    field.html('description', 'Description', 'Please enter description'),
+    field.status('Please select status'),
+  ],
+  messages: {
+    added: 'Blog category added successfully!',
+    updated: 'Blog category updated successfully!',
+    deleted: 'Blog deleted successfully!',
+  },
+  emptyText: 'No blog categories yet',
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { toSlug } from './define-catalogue';
+
+describe("SPEC 5's slug rule: lowercase, punctuation removed, whitespace to hyphens", () => {
+  it.each([
+    ['How to Plan a First Date', 'how-to-plan-a-first-date'],
+    ["Dating tips: what's new?", 'dating-tips-whats-new'],
+    ['  Spaces   everywhere  ', 'spaces-everywhere'],
+    ['Tabs\tand\nnew lines', 'tabs-and-new-lines'],
+    ['Ten ways — to say "hi"!', 'ten-ways-to-say-hi'],
+    ['Café à Paris 2026', 'café-à-paris-2026'],
+    ['', ''],
+  ])('%j → %j', (title, slug) => expect(toSlug(title)).toBe(slug));
+});

@@ -1,0 +1,77 @@
+import { IconCrown } from '@tabler/icons-react';
+import { column, defineCatalogue, field } from './define-catalogue';
+
+/** SPEC 9's plan price choices, sent as text. */
+const PRICES = [
+  '0.00',
+  '0.29',
+  '0.79',
+  '1.19',
+  '1.59',
+  '1.69',
+  '2.29',
+  '4.49',
+  '6.49',
+  '7.99',
+  '9.99',
+  '11.49',
+  '13.49',
+  '14.99',
+  '15.99',
+  '17.99',
+  '19.00',
+  '19.99',
+  '21.00',
+  '22.49',
+  '24.99',
+  '25.99',
+  '27.99',
+  '28.99',
+  '29.99',
+  '30.00',
+].map((price) => ({ value: price, label: price }));
+
+const PLAN_TYPES = ['free', 'silver', 'gold', 'platinum'].map((type) => ({
+  value: type,
+  label: type.charAt(0).toUpperCase() + type.slice(1),
+}));
+
+/**
+ * Plan (SPEC 2.14, 3, 5, 7.8, 8, 9): paginated, edit only: no delete and no Add button on the list, though
+ * /plan/add exists. Both selects of type and recommended say 'Please select one'.
+ */
+export const plan = defineCatalogue({
+  key: 'plan',
+  title: 'Plan',
+  menuIcon: IconCrown,
+  routes: { list: '/plan', add: '/plan/add', update: '/plan/update/:planId' },
+  api: { list: 'plan/list', read: 'plan/read/:id', create: 'plan/create', update: 'plan/update/:id' },
+  paginated: true,
+  addButton: false,
+  record: {
+    name: 'text',
+    benefit: 'text',
+    planType: 'text',
+    price: 'text',
+    productId: 'text',
+    isRecommended: 'flag',
+    description: 'text',
+  },
+  columns: [
+    column.text('Name', 'name'),
+    column.text('Description', 'description'),
+    column.status(),
+    column.actions(),
+  ],
+  fields: [
+    field.text('name', 'Name', 'Please enter name'),
+    field.html('benefit', 'Benefit', 'Please enter benefit'),
+    field.select('planType', 'Plan Type', 'Please select one', PLAN_TYPES),
+    field.select('price', 'Price', 'Please select price', PRICES),
+    field.text('productId', 'Product Id', 'Please enter product id'),
+    field.yesNo('isRecommended', 'Recommended', 'Please select one'),
+    field.status('Please select status'),
+  ],
+  messages: { added: 'Plan added successfully!', updated: 'Plan updated successfully!' },
+  emptyText: 'No plans yet',
+});
