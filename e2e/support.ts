@@ -107,6 +107,9 @@ export function screens(ids: Awaited<ReturnType<typeof sampleIds>>) {
     { path: '/faq/add', title: 'Add Faq', signedIn: true },
     { path: `/faq/update/${ids.faqId}`, title: 'Update Faq', signedIn: true },
     { path: '/contact-us', title: 'Contact Us', signedIn: true },
+    { path: '/feedbacks', title: 'Feedbacks', signedIn: true },
+    { path: '/chat-report', title: 'Chat Report', signedIn: true },
+    { path: '/chat-block', title: 'Chat Block', signedIn: true },
     { path: '/profile', title: 'Update Profile', signedIn: true },
     ...CATALOGUES.flatMap(({ list, add, title, form }) => [
       { path: list, title, signedIn: true },

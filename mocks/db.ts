@@ -1,5 +1,11 @@
 import { makeCatalogues, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
+import {
+  makeModeration,
+  type MockChatBlock,
+  type MockChatReport,
+  type MockFeedback,
+} from './moderation-fixtures';
 
 /**
  * The fixture db behind MSW, shared by the integration tests and demo mode (`npm run dev:mock`).
@@ -78,6 +84,9 @@ type Db = {
   users: MockUser[];
   faqs: MockFaq[];
   contacts: MockContact[];
+  feedbacks: MockFeedback[];
+  chatReports: MockChatReport[];
+  chatBlocks: MockChatBlock[];
   /** Catalogue records by API collection (see catalogue-fixtures.ts). */
   catalogues: Record<string, MockCatalogueRecord[]>;
   childSafetyPolicy: string;
@@ -236,6 +245,11 @@ function makeContacts(count: number): MockContact[] {
 
 function seed(): Db {
   resetIds();
+  const db = seedBase();
+  return { ...db, ...makeModeration(db.users) };
+}
+
+function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks'> {
   return {
     admin: {
       _id: nextId(),

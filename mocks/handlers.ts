@@ -2,6 +2,7 @@ import { authHandlers } from './handlers/auth';
 import { catalogueHandlers } from './handlers/catalogues';
 import { contactHandlers } from './handlers/contact-us';
 import { faqHandlers } from './handlers/faq';
+import { moderationHandlers } from './handlers/moderation';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
 import { userHandlers } from './handlers/users';
@@ -14,6 +15,7 @@ export const handlers = [
   ...catalogueHandlers,
   ...contactHandlers,
   ...faqHandlers,
+  ...moderationHandlers,
   ...publicHandlers,
   ...profileHandlers,
   ...userHandlers,

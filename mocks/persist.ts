@@ -13,8 +13,11 @@ const KEY = 'db';
 
 type Saved = { shape: string; ids: number; db: typeof db };
 
-/** The collections the db has; data saved by a build with other collections is not put back. */
-const shapeOf = (value: object) => Object.keys(value).sort().join(',');
+/** The collections the db has (catalogues included); data saved by a build with other collections is not put back. */
+const shapeOf = (value: typeof db) =>
+  [...Object.keys(value), ...Object.keys(value.catalogues).map((name) => `catalogues.${name}`)]
+    .sort()
+    .join(',');
 
 function openStore(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

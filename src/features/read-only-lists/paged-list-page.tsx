@@ -1,17 +1,30 @@
 import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import type { Column as TableColumn } from '@/components/data-table';
+import { HtmlViewer } from '@/components/html-viewer';
 import { PageCard } from '@/components/page-card';
 import { PagedTable } from '@/components/paged-table';
 import { TruncatedText } from '@/components/truncated-text';
 import { formatDateTime } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
-import type { Column, PagedList, PagedListRecord } from './define-paged-list';
+import { valueAt, type Column, type PagedList, type PagedListRecord } from './define-paged-list';
 import { pagedListResource } from './resource';
 
 function cell(column: Column) {
   return (row: PagedListRecord) => {
-    const value = row[column.field] ?? '';
+    if (column.kind === 'user') {
+      const user = column.user(row);
+      return user ? (
+        <Anchor component={Link} to={`/users/${user._id}`} size="sm">
+          {user.name || 'Unknown'}
+        </Anchor>
+      ) : (
+        <Text size="sm">Unknown</Text>
+      );
+    }
+    const raw = valueAt(row, column.field);
+    const value = raw === null || raw === undefined ? '' : String(raw);
     switch (column.kind) {
       case 'text':
         return <Text size="sm">{value || '-'}</Text>;
@@ -25,6 +38,8 @@ function cell(column: Column) {
         );
       case 'truncated':
         return <TruncatedText text={value} />;
+      case 'html':
+        return <HtmlViewer title={column.header} html={value} label={`View ${column.header}`} />;
       case 'dateTime':
         return (
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -1,12 +1,32 @@
 import { z } from 'zod/mini';
 import { defineResource } from '@/lib/resource';
-import { id, optionalDate, text } from '@/lib/schemas';
-import type { PagedList, PagedListRecord } from './define-paged-list';
+import { id, optionalDate, optionalNumber, text } from '@/lib/schemas';
+import type { PagedList, PagedListRecord, Person } from './define-paged-list';
+
+/** A user reference as answers give it: populated ({ _id, name, … }), a bare id, or nothing (a deleted user). */
+const person = z.pipe(
+  z.nullish(z.union([z.object({ _id: id, name: text, email: z.optional(text) }), id])),
+  z.transform((value): Person | null => {
+    if (!value) return null;
+    if (typeof value === 'string') return { _id: value, name: '', email: '' };
+    return { _id: value._id, name: value.name, email: value.email ?? '' };
+  }),
+);
+
+const FIELD = {
+  text,
+  date: optionalDate,
+  number: optionalNumber,
+  person,
+  /** A chat thread: its participants (the reported party of a chat report is the other one). */
+  thread: z.pipe(
+    z.nullish(z.object({ user_id: z.nullish(z.array(person)) })),
+    z.transform((thread) => ({ user_id: (thread?.user_id ?? []).filter((user) => user !== null) })),
+  ),
+};
 
 function build(list: PagedList) {
-  const shape = Object.fromEntries(
-    Object.entries(list.record).map(([name, kind]) => [name, kind === 'date' ? optionalDate : text]),
-  );
+  const shape = Object.fromEntries(Object.entries(list.record).map(([name, kind]) => [name, FIELD[kind]]));
   const item = z.object({ _id: id, ...shape }) as unknown as z.ZodMiniType<PagedListRecord>;
   return defineResource<PagedListRecord>({ key: list.key, item, endpoints: { page: list.api } });
 }

@@ -1,0 +1,19 @@
+import { IconMessageStar } from '@tabler/icons-react';
+import { column, definePagedList } from './define-paged-list';
+
+/** Feedbacks (SPEC 2.19, 3, 7.9): read-only, paginated; the author's name and e-mail, the rating, the message. */
+export const feedbacks = definePagedList({
+  key: 'feedbacks',
+  title: 'Feedbacks',
+  menuIcon: IconMessageStar,
+  route: '/feedbacks',
+  api: 'feedback/list',
+  record: { user: 'person', rating: 'number', description: 'text' },
+  columns: [
+    column.text('Name', 'user.name'),
+    column.email('Email', 'user.email'),
+    column.text('Rating', 'rating'),
+    column.html('Message', 'description'),
+  ],
+  emptyText: 'No feedback yet',
+});
