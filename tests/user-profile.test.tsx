@@ -48,6 +48,31 @@ function richUser(): MockUser {
 }
 
 describe('user profile', () => {
+  it("deactivates and reactivates the user with the list's call and notifications, refreshing the profile", async () => {
+    const person = db.users[1]!;
+    person.enabled = true;
+    const { user } = renderApp(`/users/${person._id}`);
+    const header = (await screen.findByRole('heading', { level: 1 })).closest(
+      '.mantine-Card-root',
+    ) as HTMLElement;
+    expect(within(header).getByText('Active')).toBeInTheDocument();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+    expect(await within(header).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(within(header).getByText('Inactive')).toBeInTheDocument();
+    expect(db.users[1]!.enabled).toBe(false);
+    const [call] = await apiCalls(`/api/admin/status/${person._id}`);
+    expect(call?.method).toBe('PATCH');
+    expect(call?.query).toEqual({ enabled: 'false' });
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    // The profile was read again after the change.
+    expect((await apiCalls(`/api/user/read/${person._id}`)).length).toBeGreaterThanOrEqual(2);
+
+    await user.click(within(header).getByRole('button', { name: 'Activate' }));
+    expect(await within(header).findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(db.users[1]!.enabled).toBe(true);
+  });
+
   it('shows every section of a full profile', async () => {
     const user = richUser();
     renderApp(`/users/${user._id}`);

@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
 import { QueryBoundary } from '@/components/query-boundary';
+import { StatusBadge } from '@/components/status-badge';
 import { capitalize, formatLongDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { userQueries, type User, type UserPlan } from './api';
 import { MediaCarousel } from './media-carousel';
 import { USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
+import { UserStatusButton } from './user-status-button';
 
 const orDash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : String(value);
@@ -76,6 +78,10 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
             </Group>
             <Text c="dimmed">{orDash(user.email)}</Text>
           </Stack>
+          <Group gap="sm" ml="auto">
+            <StatusBadge enabled={user.enabled} />
+            <UserStatusButton user={user} size="sm" />
+          </Group>
         </Group>
       </Card>
 

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, NativeSelect, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, NativeSelect, TextInput, UnstyledButton } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -9,12 +9,12 @@ import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
 import { useListParams } from '@/lib/list-params';
 import { mediaUrl } from '@/lib/media';
-import { notify } from '@/lib/notify';
 import { useSearchBox } from '@/lib/search-box';
 import './users-list.css';
-import { USER_FILTERS, useSetUserStatus, usersListQuery, type User } from './api';
+import { USER_FILTERS, usersListQuery, type User } from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
+import { UserStatusButton } from './user-status-button';
 
 const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ default: module.PhotoModal })));
 
@@ -24,18 +24,7 @@ export function UsersListPage() {
   const { search, filters, setSearch, setFilter } = paging;
   const [searchText, setSearchText] = useSearchBox(search, setSearch);
   const list = useQuery(usersListQuery(paging));
-  const setStatus = useSetUserStatus();
   const [photo, setPhoto] = useState<{ src: string; name: string } | null>(null);
-
-  const toggle = (user: User) =>
-    setStatus.mutate(
-      { userId: user._id, enabled: !user.enabled },
-      {
-        onSuccess: (answer) =>
-          notify.success(answer.message || (user.enabled ? USERS_TEXT.deactivated : USERS_TEXT.activated)),
-      },
-    );
-
   const columns: Column<User>[] = [
     {
       header: USERS_TEXT.name,
@@ -78,28 +67,7 @@ export function UsersListPage() {
     },
     { header: USERS_TEXT.gender, cell: (user) => user.gender || '-' },
     { header: USERS_TEXT.status, cell: (user) => <StatusBadge enabled={user.enabled} /> },
-    {
-      header: USERS_TEXT.actions,
-      // Busy without `loading`, which would disable the button and drop the keyboard focus to the page: the
-      // button keeps the focus through the change and the list's refresh, and only its label changes.
-      cell: (user) => {
-        const busy = setStatus.isPending && setStatus.variables?.userId === user._id;
-        return (
-          <Button
-            size="xs"
-            variant="light"
-            color={user.enabled ? 'red' : 'green'}
-            aria-busy={busy}
-            rightSection={busy ? <Loader size={12} color="currentColor" aria-hidden /> : null}
-            onClick={() => {
-              if (!busy) toggle(user);
-            }}
-          >
-            {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}
-          </Button>
-        );
-      },
-    },
+    { header: USERS_TEXT.actions, cell: (user) => <UserStatusButton user={user} /> },
   ];
 
   return (
