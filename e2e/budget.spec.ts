@@ -7,10 +7,14 @@ import { apiSession, sampleIds, screenReady, screens, signInContext, signInToDas
  * The first-load budget, measured in Chromium: every script and stylesheet a cold load of a screen fetches until it
  * shows its data (and the network is quiet), counted at its gzip size (the build's .gz twin, what a gzip-only client
  * gets) and at the bytes actually transferred (brotli from our server). Cold /users: at most 150 KiB of JavaScript
- * and 20 KiB of CSS, gzip, and none of the heavy libraries. Writes the README's table to test-results/budget.md.
+ * and 20 KiB of CSS, gzip, and none of the heavy libraries; cold /post: 160 KiB (its carousel comes with its dialog).
+ * Writes the README's table to test-results/budget.md.
  */
 const KIB = 1024;
-const BUDGETS: Record<string, { js: number; css: number }> = { '/users': { js: 150, css: 20 } };
+const BUDGETS: Record<string, { js: number; css: number }> = {
+  '/users': { js: 150, css: 20 },
+  '/post': { js: 160, css: 20 },
+};
 /** Libraries that belong only to the screens that use them, never to the first load of a list. */
 const HEAVY = [
   '@tiptap/',

@@ -168,3 +168,24 @@ export async function imageFile(label: string, value: File | string | null): Pro
     throw refuse(`${label} must be a PNG, JPEG, WebP or GIF image`, 415);
   return value;
 }
+
+/** The stored extension of a video, by its first bytes as the server judges it by content (MP4, MOV, WebM, Ogg). */
+function videoExtension(head: Uint8Array): string | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
+  if (ascii(4, 8) === 'ftyp') return ascii(8, 12) === 'qt  ' ? 'mov' : 'mp4';
+  if ([0x1a, 0x45, 0xdf, 0xa3].every((byte, i) => head[i] === byte)) return 'webm';
+  if (ascii(0, 4) === 'OggS') return 'ogv';
+  return undefined;
+}
+
+/** A video field's file and the extension it is stored under; undefined when none was sent. */
+export async function videoFile(
+  label: string,
+  value: File | string | null,
+): Promise<{ file: Blob; extension: string } | undefined> {
+  if (value === null || typeof value === 'string' || value.size === 0) return undefined;
+  if (value.size > 50 * 1024 * 1024) throw refuse(`${label} must be at most 50 MB`, 413);
+  const extension = videoExtension(new Uint8Array(await value.slice(0, 12).arrayBuffer()));
+  if (!extension) throw refuse(`${label} must be an MP4, WebM, Ogg or MOV video`, 415);
+  return { file: value, extension };
+}

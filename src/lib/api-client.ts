@@ -1,4 +1,4 @@
-import ky, { type Options } from 'ky';
+import ky, { type Options, type Progress } from 'ky';
 import type { z } from 'zod/mini';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
@@ -8,10 +8,13 @@ import { session } from './session';
  * The one HTTP client. Retries are React Query's job (reads only), so ky never retries.
  * Failures are not thrown by ky: `request` reads every answer and decides.
  */
+const API_BASE = `${env.apiUrl || window.location.origin}/api`;
+const TIMEOUT_MS = 30_000;
+
 const http = ky.create({
-  prefixUrl: `${env.apiUrl || window.location.origin}/api`,
+  prefixUrl: API_BASE,
   retry: 0,
-  timeout: 30_000,
+  timeout: TIMEOUT_MS,
   throwHttpErrors: false,
 });
 
@@ -21,6 +24,11 @@ export type RequestOptions = {
   searchParams?: Record<string, string | number | boolean | undefined | null>;
   json?: unknown;
   body?: FormData;
+  /**
+   * Reports how much of `body` has been sent. Such a call travels by XMLHttpRequest (see sendWithUploadProgress);
+   * its answer is read exactly like any other.
+   */
+  onUploadProgress?: (progress: Progress) => void;
   /** Public calls (sign-in, public pages) send no token and never end the session. */
   auth?: 'token' | 'none';
   signal?: AbortSignal;
@@ -57,6 +65,76 @@ function cleanParams(params: RequestOptions['searchParams']): Record<string, str
   return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
 }
 
+/**
+ * The same call as `http`, by XMLHttpRequest, for a body whose sending is worth watching (a post's video): ky reports
+ * upload progress only by streaming the body, which Chrome allows over HTTP/2 alone. Resolves with a Response built
+ * from the answer, so that `request` reads it like any other; a network failure rejects with a TypeError as fetch
+ * does, and an abort with an AbortError. The time limit counts from the last sign of life (a chunk sent, the answer
+ * starting), not from the start: a large file on a slow line may take minutes and still be well.
+ */
+function sendWithUploadProgress(
+  method: Method,
+  path: string,
+  options: Options,
+  onProgress: (progress: Progress) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(`${API_BASE}/${path.replace(/^\/+/, '')}`);
+    for (const [key, value] of Object.entries((options.searchParams ?? {}) as Record<string, string>))
+      url.searchParams.set(key, value);
+    const xhr = new XMLHttpRequest();
+    xhr.open(method.toUpperCase(), url.href);
+    for (const [name, value] of Object.entries((options.headers ?? {}) as Record<string, string>))
+      xhr.setRequestHeader(name, value);
+
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const { signal } = options;
+    const settle = () => {
+      clearTimeout(stall);
+      signal?.removeEventListener('abort', abort);
+    };
+    const fail = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    const alive = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        xhr.abort();
+        fail(new TypeError(`No progress for ${TIMEOUT_MS / 1000} s`));
+      }, TIMEOUT_MS);
+    };
+    function abort() {
+      xhr.abort();
+      fail(new DOMException('The upload was cancelled', 'AbortError'));
+    }
+
+    xhr.upload.onprogress = (event) => {
+      alive();
+      if (event.lengthComputable && event.total > 0)
+        onProgress({
+          percent: event.loaded / event.total,
+          transferredBytes: event.loaded,
+          totalBytes: event.total,
+        });
+    };
+    xhr.onreadystatechange = alive;
+    xhr.onerror = () => fail(new TypeError('Network request failed'));
+    xhr.onload = () => {
+      settle();
+      const empty = [204, 205, 304].includes(xhr.status);
+      resolve(
+        new Response(empty ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText }),
+      );
+    };
+
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort);
+    alive();
+    xhr.send(options.body as FormData);
+  });
+}
+
 async function request<S extends z.ZodMiniType>(
   method: Method,
   path: string,
@@ -76,7 +154,10 @@ async function request<S extends z.ZodMiniType>(
 
   let response: Response;
   try {
-    response = await http(path.replace(/^\/+/, ''), kyOptions);
+    response =
+      options.onUploadProgress && options.body
+        ? await sendWithUploadProgress(method, path, kyOptions, options.onUploadProgress)
+        : await http(path.replace(/^\/+/, ''), kyOptions);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ kind: 'network', path, cause });

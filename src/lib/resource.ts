@@ -31,7 +31,7 @@ export const rowsResponse = <T>(item: z.ZodMiniType<T>) =>
 export type PageRequest = { page: number; size: number };
 
 type SearchParams = NonNullable<RequestOptions['searchParams']>;
-type Body = Pick<RequestOptions, 'json' | 'body'>;
+type Body = Pick<RequestOptions, 'json' | 'body' | 'onUploadProgress'>;
 
 /** Answers to writes: the message, and the saved record when the server sends it back. */
 const writeAnswer = z.object({ message: text, result: z.optional(z.unknown()) });
@@ -63,7 +63,7 @@ export type ResourceDefinition<Item, Input, Request extends PageRequest, Detail>
   pageParams?: (request: Request) => SearchParams;
   /** The detail answer when it is more than `{ result: item }` (e.g. a user and their plan). */
   detailAnswer?: z.ZodMiniType<Detail>;
-  /** How a form's values travel: JSON by default, multipart for resources with uploads. */
+  /** How a form's values travel: JSON by default, multipart for resources with uploads (optionally watched). */
   toRequest?: (input: Input, write: 'create' | 'update') => Body;
   /** 'none' for the public pages' calls: no token, even when an admin is signed in. */
   auth?: RequestOptions['auth'];
