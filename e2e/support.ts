@@ -111,6 +111,8 @@ export function screens(ids: Awaited<ReturnType<typeof sampleIds>>) {
     { path: '/chat-report', title: 'Chat Report', signedIn: true },
     { path: '/chat-block', title: 'Chat Block', signedIn: true },
     { path: '/profile', title: 'Update Profile', signedIn: true },
+    { path: '/post', title: 'Posts', signedIn: true },
+    { path: '/post/add', title: 'Add Post', signedIn: true },
     ...CATALOGUES.flatMap(({ list, add, title, form }) => [
       { path: list, title, signedIn: true },
       { path: add, title: `Add ${form}`, signedIn: true },

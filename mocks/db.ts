@@ -1,11 +1,13 @@
 import { makeCatalogues, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
+import { makeMails, type MockMail } from './mail-fixtures';
 import {
   makeModeration,
   type MockChatBlock,
   type MockChatReport,
   type MockFeedback,
 } from './moderation-fixtures';
+import { makePosts, type MockPost } from './post-fixtures';
 
 /**
  * The fixture db behind MSW, shared by the integration tests and demo mode (`npm run dev:mock`).
@@ -87,6 +89,8 @@ type Db = {
   feedbacks: MockFeedback[];
   chatReports: MockChatReport[];
   chatBlocks: MockChatBlock[];
+  mails: MockMail[];
+  posts: MockPost[];
   /** Catalogue records by API collection (see catalogue-fixtures.ts). */
   catalogues: Record<string, MockCatalogueRecord[]>;
   childSafetyPolicy: string;
@@ -246,10 +250,10 @@ function makeContacts(count: number): MockContact[] {
 function seed(): Db {
   resetIds();
   const db = seedBase();
-  return { ...db, ...makeModeration(db.users) };
+  return { ...db, ...makeModeration(db.users), posts: makePosts(db.users), mails: makeMails(db.users) };
 }
 
-function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks'> {
+function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails'> {
   return {
     admin: {
       _id: nextId(),

@@ -2,7 +2,9 @@ import { authHandlers } from './handlers/auth';
 import { catalogueHandlers } from './handlers/catalogues';
 import { contactHandlers } from './handlers/contact-us';
 import { faqHandlers } from './handlers/faq';
+import { mailHandlers } from './handlers/mail';
 import { moderationHandlers } from './handlers/moderation';
+import { postHandlers } from './handlers/posts';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
 import { userHandlers } from './handlers/users';
@@ -15,7 +17,9 @@ export const handlers = [
   ...catalogueHandlers,
   ...contactHandlers,
   ...faqHandlers,
+  ...mailHandlers,
   ...moderationHandlers,
+  ...postHandlers,
   ...publicHandlers,
   ...profileHandlers,
   ...userHandlers,

@@ -64,6 +64,15 @@ const faqForm = screen(
     return queryClient.prefetchQuery(faqQueries.detail(faqId));
   },
 );
+const postForm = screen(
+  () => import('@/features/posts/post-form-page'),
+  (m) => m.PostFormPage,
+  async (queryClient, { postId }) => {
+    if (!postId) return;
+    const { postQueries } = await import('@/features/posts/api');
+    return queryClient.prefetchQuery(postQueries.detail(postId));
+  },
+);
 
 /** The one route table (SPEC 2.1, 2.2 and DECISIONS "Scope"). Paths are SPEC's, quirks included. */
 export const routes: RouteObject[] = [
@@ -131,6 +140,38 @@ export const routes: RouteObject[] = [
           },
           { path: '/faq/add', element: faqForm },
           { path: '/faq/update/:faqId', element: faqForm },
+          {
+            path: '/post',
+            element: screen(
+              () => import('@/features/posts/posts-list-page'),
+              (m) => m.PostsListPage,
+              async (queryClient, _params, searchParams) => {
+                const { postsListQuery } = await import('@/features/posts/api');
+                return queryClient.prefetchQuery(postsListQuery(readListParams(searchParams)));
+              },
+            ),
+          },
+          { path: '/post/add', element: postForm },
+          { path: '/post/update/:postId', element: postForm },
+          {
+            path: '/send-mail',
+            element: screen(
+              () => import('@/features/send-mail/send-mail-list-page'),
+              (m) => m.SendMailListPage,
+              async (queryClient, _params, searchParams) => {
+                const { mailResource } = await import('@/features/send-mail/api');
+                const { page, size } = readListParams(searchParams);
+                return queryClient.prefetchQuery(mailResource.queries.page({ page, size }));
+              },
+            ),
+          },
+          {
+            path: '/send-mail/add',
+            element: screen(
+              () => import('@/features/send-mail/send-mail-form-page'),
+              (m) => m.SendMailFormPage,
+            ),
+          },
           ...[...catalogueRoutes, ...pagedListRoutes].map(({ path, load, prefetch }) => ({
             path,
             element: screen(load, (Screen) => Screen, prefetch),

@@ -72,6 +72,11 @@ export function confirmLogout(onConfirm: () => void) {
   });
 }
 
+/** Any other confirmation (sending a mail to everyone): the caller's own words, the safe choice focused first. */
+export function askToConfirm(request: ConfirmRequest) {
+  setPending(request);
+}
+
 /** Leaving a form that holds unsaved edits (a link, Back, the browser's back button). */
 export function confirmLeave(onConfirm: () => void) {
   setPending({

@@ -1,4 +1,11 @@
-import { IconDashboard, IconHelpCircle, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconDashboard,
+  IconHelpCircle,
+  IconMailForward,
+  IconPhotoVideo,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 
@@ -15,4 +22,6 @@ export const MENU: MenuItem[] = [
     icon: catalogue.menuIcon,
   })),
   ...PAGED_LISTS.map((list) => ({ label: list.title, to: list.route, icon: list.menuIcon })),
+  { label: 'Send Mail', to: '/send-mail', icon: IconMailForward },
+  { label: 'Posts', to: '/post', icon: IconPhotoVideo },
 ];

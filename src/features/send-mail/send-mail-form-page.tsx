@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod/mini';
+import { BackButton } from '@/components/back-button';
+import { askToConfirm } from '@/components/confirm';
+import { FormActions } from '@/components/form/form-actions';
+import { PageCard } from '@/components/page-card';
+import { requiredText } from '@/lib/form';
+import { notify } from '@/lib/notify';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { ALL_USERS, mailResource, recipientsResource } from './api';
+import { MAIL_TEXT, recipientsText } from './strings';
+import { UserPicker } from './user-picker';
+
+const formSchema = z.object({
+  title: requiredText(MAIL_TEXT.subjectRequired),
+  body: requiredText(MAIL_TEXT.bodyRequired),
+  users: z.array(z.string()).check(z.minLength(1, MAIL_TEXT.usersRequired)),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+/** /send-mail/add (SPEC 2.22, 5, 7.12): subject, body and recipients; says who will receive it before it leaves. */
+export function SendMailFormPage() {
+  const navigate = useNavigate();
+  const send = mailResource.useCreate();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { title: '', body: '', users: [] },
+  });
+  const { errors, isDirty } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
+  const users = useWatch({ control: form.control, name: 'users' });
+  const all = users.includes(ALL_USERS);
+  // 'All Users' reaches every active user: their number, from the same list call asked for one row.
+  const active = useQuery({
+    ...recipientsResource.queries.page({ page: 1, size: 1, search: '', activeOnly: true }),
+    enabled: all,
+  });
+
+  const submit = form.handleSubmit((values) => {
+    const sendNow = () =>
+      send.mutate(
+        { title: values.title.trim(), body: values.body.trim(), users: values.users },
+        {
+          onSuccess: () => {
+            notify.success(MAIL_TEXT.sent);
+            guard.release();
+            navigate('/send-mail');
+          },
+        },
+      );
+    if (!values.users.includes(ALL_USERS)) return sendNow();
+    askToConfirm({
+      title: 'Send this mail to all users?',
+      message: recipientsText(active.data?.total, true),
+      confirmLabel: 'Send to all',
+      cancelLabel: 'Cancel',
+      onConfirm: sendNow,
+    });
+  });
+
+  return (
+    <PageCard title={MAIL_TEXT.formTitle} actions={<BackButton fallback="/send-mail" />}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={MAIL_TEXT.subject} {...form.register('title')} error={errors.title?.message} />
+          <Textarea label={MAIL_TEXT.body} rows={6} {...form.register('body')} error={errors.body?.message} />
+          <Controller
+            control={form.control}
+            name="users"
+            render={({ field, fieldState }) => (
+              <UserPicker
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Alert variant="light" icon={<IconUsers size={18} />} role="status" aria-live="polite">
+            {recipientsText(all ? active.data?.total : users.length, all)}
+          </Alert>
+          <FormActions label={MAIL_TEXT.send} pending={send.isPending} />
+        </Stack>
+      </form>
+    </PageCard>
+  );
+}

@@ -1,0 +1,129 @@
+import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
+import { useDebouncedValue, useThrottledCallback } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type UIEvent } from 'react';
+import { ALL_USERS, PICKER_PAGE_SIZE, recipientsResource, type Person } from './api';
+import { MAIL_TEXT } from './strings';
+
+/** SPEC 5 and 9: the search waits 1.5 s after typing stops; scrolling within 10 px of the end, checked at most every 200 ms, loads more. */
+export const SEARCH_DELAY_MS = 1500;
+export const SCROLL_THROTTLE_MS = 200;
+const NEAR_END_PX = 10;
+
+const fullName = (person: Person) => [person.name, person.surname].filter(Boolean).join(' ') || person._id;
+
+type UserPickerProps = {
+  /** The chosen ids, or [ALL_USERS]. */
+  value: string[];
+  onChange: (value: string[]) => void;
+  onBlur?: () => void;
+  error?: string;
+};
+
+/**
+ * The mail's recipients (SPEC 2.22): search, pages loaded as the list scrolls (the shared factory's infinite query),
+ * and an 'All Users' choice that clears the other choices and disables them while it is chosen.
+ */
+export function UserPicker({ value, onChange, onBlur, error }: UserPickerProps) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const users = useInfiniteQuery(
+    recipientsResource.queries.infinite({ size: PICKER_PAGE_SIZE, search: query }),
+  );
+  const people = users.data?.pages.flatMap((page) => page.rows) ?? [];
+  // The names of everyone chosen, kept when a later search no longer lists them.
+  const [labels, setLabels] = useState<Record<string, string>>({});
+
+  const all = value.includes(ALL_USERS);
+  const choose = (id: string) => {
+    if (id === ALL_USERS) onChange(all ? [] : [ALL_USERS]);
+    else if (value.includes(id)) onChange(value.filter((chosen) => chosen !== id));
+    else if (!all) {
+      const person = people.find((candidate) => candidate._id === id);
+      if (person) setLabels((known) => ({ ...known, [id]: fullName(person) }));
+      onChange([...value, id]);
+    }
+  };
+
+  const loadMoreNearEnd = useThrottledCallback((list: HTMLElement) => {
+    if (list.scrollHeight - list.scrollTop - list.clientHeight > NEAR_END_PX) return;
+    if (users.hasNextPage && !users.isFetchingNextPage) void users.fetchNextPage();
+  }, SCROLL_THROTTLE_MS);
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={choose}>
+      <Combobox.DropdownTarget>
+        <PillsInput label={MAIL_TEXT.selectUsers} error={error} onClick={() => combobox.openDropdown()}>
+          <Pill.Group>
+            {value.map((id) => (
+              <Pill key={id} withRemoveButton onRemove={() => choose(id)}>
+                {id === ALL_USERS ? MAIL_TEXT.allUsers : (labels[id] ?? id)}
+              </Pill>
+            ))}
+            <Combobox.EventsTarget>
+              <PillsInput.Field
+                aria-label={MAIL_TEXT.searchUsers}
+                placeholder={value.length ? undefined : MAIL_TEXT.searchUsers}
+                value={search}
+                onFocus={() => combobox.openDropdown()}
+                onBlur={() => {
+                  combobox.closeDropdown();
+                  onBlur?.();
+                }}
+                onChange={(event) => {
+                  combobox.openDropdown();
+                  setSearch(event.currentTarget.value);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Backspace' && !search && value.length) {
+                    event.preventDefault();
+                    choose(value.at(-1)!);
+                  }
+                }}
+              />
+            </Combobox.EventsTarget>
+          </Pill.Group>
+        </PillsInput>
+      </Combobox.DropdownTarget>
+
+      <Combobox.Dropdown>
+        <Combobox.Options
+          mah={260}
+          style={{ overflowY: 'auto' }}
+          aria-label={MAIL_TEXT.selectUsers}
+          onScroll={(event: UIEvent<HTMLDivElement>) => loadMoreNearEnd(event.currentTarget)}
+        >
+          <Combobox.Option value={ALL_USERS} active={all}>
+            <Group gap="xs">
+              {all ? <CheckIcon size={12} /> : null}
+              <span>{MAIL_TEXT.allUsers}</span>
+            </Group>
+          </Combobox.Option>
+          {people.map((person) => {
+            const chosen = value.includes(person._id);
+            return (
+              <Combobox.Option key={person._id} value={person._id} active={chosen} disabled={all}>
+                <Group gap="xs">
+                  {chosen ? <CheckIcon size={12} /> : null}
+                  <span>{fullName(person)}</span>
+                </Group>
+              </Combobox.Option>
+            );
+          })}
+          {users.isError ? (
+            <Combobox.Empty>{MAIL_TEXT.pickerFailed}</Combobox.Empty>
+          ) : users.isPending || users.isFetchingNextPage ? (
+            <Combobox.Empty>
+              <Loader size="xs" aria-label="Loading users" />
+            </Combobox.Empty>
+          ) : !people.length ? (
+            <Combobox.Empty>
+              <Text size="sm">No users found</Text>
+            </Combobox.Empty>
+          ) : null}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
