@@ -113,6 +113,8 @@ export function screens(ids: Awaited<ReturnType<typeof sampleIds>>) {
     { path: '/profile', title: 'Update Profile', signedIn: true },
     { path: '/post', title: 'Posts', signedIn: true },
     { path: '/post/add', title: 'Add Post', signedIn: true },
+    { path: '/send-mail', title: 'Send Mail', signedIn: true },
+    { path: '/send-mail/add', title: 'Send Mail', signedIn: true },
     ...CATALOGUES.flatMap(({ list, add, title, form }) => [
       { path: list, title, signedIn: true },
       { path: add, title: `Add ${form}`, signedIn: true },
