@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
@@ -253,6 +253,29 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     await user.click(within(row).getByRole('button', { name: 'View Description' }));
     const dialog = await screen.findByRole('dialog', { name: 'Description' });
     expect(within(dialog).getByText(/Show the app at/)).toBeInTheDocument();
+  });
+
+  it('marks an offer whose expiry has passed', async () => {
+    const offers = records('offer');
+    offers[1]!.expireDate = '2024-01-31T23:59:59.000Z';
+    renderApp('/offer');
+    const table = await screen.findByRole('table', { name: 'Offer' });
+    const expired = (await within(table).findByText(String(offers[1]!.title))).closest('tr')!;
+    expect(within(expired).getByText('Expired')).toBeInTheDocument();
+    const current = within(table).getByText(String(offers[0]!.title)).closest('tr')!;
+    expect(within(current).queryByText('Expired')).toBeNull();
+  });
+
+  it('refuses a file that is not an image before sending anything', async () => {
+    const { user } = renderApp('/offer/add');
+    await screen.findByLabelText('Off (%)');
+    const [logo] = document.querySelectorAll('input[type="file"]');
+    fireEvent.change(logo!, {
+      target: { files: [new File(['%PDF-1.7'], 'menu.pdf', { type: 'application/pdf' })] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Offer' }));
+    expect(await screen.findByText('Brand Logo must be a PNG, JPEG, WebP or GIF image')).toBeInTheDocument();
+    expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
   it('lists plans with edit only: no delete, and no Add button', async () => {

@@ -30,6 +30,8 @@ const DateField = lazy(() =>
   import('@/components/form/date-field').then((module) => ({ default: module.DateField<FormValues> })),
 );
 
+const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)$/;
+
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
@@ -59,13 +61,19 @@ function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
           return [field.name, statusField(field.required)];
         case 'number':
           return [field.name, numberSchema(field)];
-        case 'icon':
+        case 'icon': {
+          // Only the kinds the server takes, said before anything is sent (the chooser's filter can be bypassed).
+          const kind = z.refine(
+            (value: unknown) => !(value instanceof File) || IMAGE_TYPES.test(value.type),
+            `${field.label} must be a PNG, JPEG, WebP or GIF image`,
+          );
           return [
             field.name,
             record?.[field.name]
-              ? z.nullable(z.custom<File>())
-              : z.custom<File>((value) => value instanceof File, field.required),
+              ? z.nullable(z.custom<File>()).check(kind)
+              : z.custom<File>((value) => value instanceof File, field.required).check(kind),
           ];
+        }
         default:
           return [field.name, requiredText(field.required)];
       }

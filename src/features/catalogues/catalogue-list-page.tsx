@@ -1,4 +1,4 @@
-import { Button, Image, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -86,8 +86,20 @@ function useCells(catalogue: Catalogue, first = 1) {
               label={`View ${column.header}`}
             />
           );
-        case 'date':
-          return formatLocaleDate(record[column.field] as string | null);
+        case 'date': {
+          const value = record[column.field] as string | null;
+          const past = column.pastLabel && value && new Date(value).getTime() < Date.now();
+          return (
+            <Group gap={6} wrap="nowrap">
+              <span style={{ whiteSpace: 'nowrap' }}>{formatLocaleDate(value)}</span>
+              {past ? (
+                <Badge color="red" variant="light" size="sm">
+                  {column.pastLabel}
+                </Badge>
+              ) : null}
+            </Group>
+          );
+        }
         case 'image': {
           const src = mediaUrl(record[column.field] as string | null);
           return src ? <Image src={src} alt={column.header} w={50} h={50} radius="md" fit="cover" /> : '-';

@@ -11,7 +11,7 @@ export type Column =
   | { kind: 'index'; header: string }
   | { kind: 'text'; header: string; field: string; below?: string }
   | { kind: 'html'; header: string; field: string }
-  | { kind: 'date'; header: string; field: string }
+  | { kind: 'date'; header: string; field: string; pastLabel?: string }
   | { kind: 'image'; header: string; field: string }
   | { kind: 'status'; header: string }
   | { kind: 'icon'; header: string }
@@ -28,8 +28,13 @@ export const column = {
   icon: (header = 'Icons'): Column => ({ kind: 'icon', header }),
   /** Stored HTML behind a View button that opens it, sanitised, in a dialog titled with the header. */
   html: (header: string, field: string): Column => ({ kind: 'html', header, field }),
-  /** A date in the admin's locale form. */
-  date: (header: string, field: string): Column => ({ kind: 'date', header, field }),
+  /** A date in the admin's locale form; with `pastLabel`, a date already gone is marked so (an expired offer). */
+  date: (header: string, field: string, pastLabel?: string): Column => ({
+    kind: 'date',
+    header,
+    field,
+    pastLabel,
+  }),
   /** A stored image as a 50x50 thumbnail (a dash when there is none). */
   image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
   /** Edit link and delete button (with SPEC 8's confirmation); delete only when the catalogue declares it. */

@@ -31,7 +31,7 @@ export const offer = defineCatalogue({
   },
   columns: [
     column.text('Title', 'title'),
-    column.date('Expire Date', 'expireDate'),
+    column.date('Expire Date', 'expireDate', 'Expired'),
     column.html('Description', 'description'),
     column.image('Brand Logo', 'brandLogo'),
     column.image('Image', 'image'),
