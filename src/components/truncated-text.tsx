@@ -8,7 +8,15 @@ const TextTooltip = lazy(() => import('./text-tooltip').then((module) => ({ defa
  * SPEC 9: a table text cell cut at 200 px (or, with `chars`, at that many characters: the mail body's 30), the
  * whole text in a tooltip (and, cut by width, in the DOM for screen readers).
  */
-export function TruncatedText({ text, maxWidth = 200, chars }: { text: string; maxWidth?: number; chars?: number }) {
+export function TruncatedText({
+  text,
+  maxWidth = 200,
+  chars,
+}: {
+  text: string;
+  maxWidth?: number;
+  chars?: number;
+}) {
   const [wanted, setWanted] = useState<'hover' | 'focus' | null>(null);
   if (!text.trim()) return <Text size="sm">-</Text>;
   const shown = chars !== undefined && text.length > chars ? `${text.slice(0, chars)}…` : text;
