@@ -19,7 +19,7 @@ const named = (
  * 'language' with languages, as SPEC 7.13 says). The third row of each is Inactive; some icons are missing.
  */
 export function makeCatalogues(): Record<string, MockCatalogueRecord[]> {
-  return {
+  const collections: Record<string, MockCatalogueRecord[]> = {
     university: named(['Imperial College London', 'King’s College London', 'University of Leeds'], (i) => ({
       email: ['admissions@imperial.example', 'hello@kcl.example', 'study@leeds.example'][i] ?? '',
       description: [
@@ -53,6 +53,11 @@ export function makeCatalogues(): Record<string, MockCatalogueRecord[]> {
     religiousbelief: named(['Agnostic', 'Buddhist', 'Christian', 'Muslim']),
     ...content(),
   };
+  // Every record carries its times, as the server's do (SPEC leaves them out; the contract test compares shapes).
+  const stamp = new Date(Date.UTC(2026, 9, 1, 12)).toISOString();
+  for (const rows of Object.values(collections))
+    for (const row of rows) Object.assign(row, { createdAt: stamp, updatedAt: stamp });
+  return collections;
 }
 
 const IMAGE =

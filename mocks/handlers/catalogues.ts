@@ -105,7 +105,7 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
       apiPath(bare(catalogue.api.list)),
       catalogue.paginated
         ? refusing(guarded((request) => ok(paginate(rows(), new URL(request.url)))))
-        : guarded(() => ok({ result: rows() })),
+        : guarded(() => ok({ result: rows(), pagination: { count: rows().length } })),
     ),
     http.get(
       apiPath(catalogue.api.read),
@@ -121,7 +121,8 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
           return fail(409, 'A setting record already exists; update it instead');
         const { out, problem } = await values(catalogue, await readBody(request));
         if (problem) return fail(400, problem);
-        const row = { _id: nextId(), ...out } as MockCatalogueRecord;
+        const now = new Date().toISOString();
+        const row = { _id: nextId(), ...out, createdAt: now, updatedAt: now } as MockCatalogueRecord;
         // Paginated lists show the newest first, as the server does.
         if (catalogue.paginated) rows().unshift(row);
         else rows().push(row);
@@ -135,7 +136,7 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         if (!row) return notFound(label);
         const { out, problem } = await values(catalogue, await readBody(request), row);
         if (problem) return fail(400, problem);
-        Object.assign(row, out);
+        Object.assign(row, out, { updatedAt: new Date().toISOString() });
         return ok({ message: `${label} updated successfully`, result: row });
       }),
     ),
@@ -165,7 +166,8 @@ const choiceLists = [
 ].map((from) =>
   http.get(apiPath(bare(from)), ({ request }) => {
     const refusal = refuseWithoutAdmin(request);
-    return refusal ?? ok({ result: db.catalogues[from.split('/')[0]!] ?? [] });
+    const rows = db.catalogues[from.split('/')[0]!] ?? [];
+    return refusal ?? ok({ result: rows, pagination: { count: rows.length } });
   }),
 );
 

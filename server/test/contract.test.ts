@@ -306,6 +306,47 @@ const CASES: Case[] = [
   { name: 'contacts, no paging', request: get('/api/contact-us/list') },
   { name: 'contacts, bad page', request: get('/api/contact-us/list?page=abc') },
   { name: 'contacts, bad limit', request: get('/api/contact-us/list?limit=-5') },
+  { name: 'feedback', request: get('/api/feedback/list?page=1&limit=10') },
+  { name: 'feedback, bad page', request: get('/api/feedback/list?page=0x10') },
+  { name: 'chat reports', request: get('/api/chat-report/list?page=1&limit=10') },
+  { name: 'chat blocks', request: get('/api/chat-block/list?page=2&limit=5') },
+  { name: 'chat blocks, no token', request: get('/api/chat-block/list', false) },
+  // 7.7, 7.8, 7.11: the paginated catalogues
+  { name: 'offers', request: get('/api/offer/list?page=1&limit=10') },
+  { name: 'plans', request: get('/api/plan/list?page=1&limit=10') },
+  { name: 'blogs', request: get('/api/blog/list?page=1&limit=10') },
+  { name: 'blog categories', request: get('/api/blog-category/list?page=1&limit=10') },
+  { name: 'blog categories, all', request: get('/api/blog-category/listAll') },
+  // 7.12
+  { name: 'sent mails', request: get('/api/mail-send/list?page=1&limit=10') },
+  {
+    name: 'send mail, no recipients',
+    request: () => ({
+      path: '/api/mail-send/create',
+      init: json('POST', { title: 'Hi', body: 'There', users: [] }),
+    }),
+  },
+  {
+    name: 'send mail, no title',
+    request: ({ userId }) => ({
+      path: '/api/mail-send/create',
+      init: json('POST', { title: ' ', body: 'There', users: [userId] }),
+    }),
+  },
+  {
+    name: 'send mail, unknown recipient',
+    request: () => ({
+      path: '/api/mail-send/create',
+      init: json('POST', { title: 'Hi', body: 'There', users: ['ffffffffffffffffffffffff'] }),
+    }),
+  },
+  {
+    name: 'send mail, recipients not a list',
+    request: () => ({
+      path: '/api/mail-send/create',
+      init: json('POST', { title: 'Hi', body: 'There', users: 7 }),
+    }),
+  },
   { name: 'child safety policy', request: get('/api/childsafetypolicy', false) },
 ];
 
