@@ -92,6 +92,7 @@ const CATALOGUES = [
   { list: '/plan', add: '/plan/add', title: 'Plan', form: 'Plan' },
   { list: '/blogs', add: '/blog/add', title: 'Blogs', form: 'Blog' },
   { list: '/blog-category', add: '/blog-category/add', title: 'Blog Category', form: 'Blog Category' },
+  { list: '/event', add: '/event/add', title: 'Events', form: 'Event' },
 ];
 
 /** Every screen built so far, with its h1 (also its document title, before " · Admin Console"). */

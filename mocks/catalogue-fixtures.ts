@@ -1,7 +1,10 @@
 import { nextId } from './ids';
 
 /** A catalogue record in the mock db: _id plus the fields its declaration names (name, enabled, icon…). */
-export type MockCatalogueRecord = { _id: string } & Record<string, string | number | boolean | null>;
+export type MockCatalogueRecord = { _id: string } & Record<
+  string,
+  string | number | boolean | null | { _id: string; name: string } | { _id: string; name: string }[]
+>;
 
 const ICON =
   'data:image/svg+xml;utf8,' +
@@ -118,4 +121,36 @@ function content(): Record<string, MockCatalogueRecord[]> {
     };
   });
   return { offer, plan, 'blog-category': blogCategory, blog };
+}
+
+type Person = { _id: string; name: string };
+
+/** Events (SPEC 3) by fixture users, some joined by others, in the fixture event categories. */
+export function makeEvents(users: Person[], categories: MockCatalogueRecord[]): MockCatalogueRecord[] {
+  const venues = ['The Old Library, Leeds', 'Riverside Park', 'Café Nero, Soho', 'Climbing Hall, Bristol'];
+  const stamp = new Date(Date.UTC(2026, 9, 1, 12)).toISOString();
+  const person = (index: number) => {
+    const user = users[index % users.length]!;
+    return { _id: user._id, name: user.name };
+  };
+  return Array.from({ length: 14 }, (_, index) => {
+    const category = categories[index % categories.length];
+    return {
+      _id: nextId(),
+      name: `${['Board game night', 'Sunday picnic', 'Speed dating', 'Bouldering meet-up'][index % 4]} #${index + 1}`,
+      venue: venues[index % venues.length]!,
+      category: category ? { _id: category._id, name: String(category.name) } : null,
+      university: null,
+      date: new Date(Date.UTC(2026, 11, 1 + index, 12)).toISOString(),
+      startTime: `${String(17 + (index % 4)).padStart(2, '0')}:00`,
+      endTime: `${String(19 + (index % 4)).padStart(2, '0')}:30`,
+      numberOfParticipants: 10 + index,
+      image: index === 3 ? null : IMAGE,
+      userId: person(index * 2),
+      joinedUsers:
+        index % 5 === 4 ? [] : [person(index * 2 + 1), person(index * 2 + 2), person(index * 2 + 3)],
+      createdAt: stamp,
+      updatedAt: stamp,
+    } as unknown as MockCatalogueRecord;
+  });
 }

@@ -1,4 +1,4 @@
-import { makeCatalogues, type MockCatalogueRecord } from './catalogue-fixtures';
+import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
 import { makeMails, type MockMail } from './mail-fixtures';
 import {
@@ -250,6 +250,7 @@ function makeContacts(count: number): MockContact[] {
 function seed(): Db {
   resetIds();
   const db = seedBase();
+  db.catalogues.event = makeEvents(db.users, db.catalogues.eventcategory ?? []);
   return { ...db, ...makeModeration(db.users), posts: makePosts(db.users), mails: makeMails(db.users) };
 }
 

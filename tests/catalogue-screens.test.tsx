@@ -342,4 +342,56 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     expect(records('blog')[0]!.image).toBe(blog.image);
     expect((await apiCalls('/api/blog-category/listAll'))[0]?.method).toBe('GET');
   });
+
+  it("shows an event's category, times and creator, and opens who joined, each a link", async () => {
+    const event = records('event')[0]! as unknown as {
+      _id: string;
+      name: string;
+      category: { name: string };
+      startTime: string;
+      endTime: string;
+      userId: { _id: string; name: string };
+      joinedUsers: { _id: string; name: string }[];
+    };
+    const { user } = renderApp('/event');
+    const table = await screen.findByRole('table', { name: 'Events' });
+    const row = (await within(table).findByText(event.name)).closest('tr')!;
+    expect(within(row).getByText(event.category.name)).toBeInTheDocument();
+    expect(within(row).getByText(`${event.startTime} - ${event.endTime}`)).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: event.userId.name })).toHaveAttribute(
+      'href',
+      `/users/${event.userId._id}`,
+    );
+    const joined = within(row).getByRole('button', {
+      name: `Joined User: ${event.name} (${event.joinedUsers.length})`,
+    });
+    await user.click(joined);
+    const dialog = await screen.findByRole('dialog', { name: 'Joined User' });
+    for (const person of event.joinedUsers)
+      expect(within(dialog).getByRole('link', { name: person.name })).toHaveAttribute(
+        'href',
+        `/users/${person._id}`,
+      );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(joined).toHaveFocus());
+  });
+
+  it('prefills an event from event/read, its times and category included, and asks for a start time once cleared', async () => {
+    const event = records('event')[1]! as unknown as {
+      _id: string;
+      startTime: string;
+      category: { name: string };
+    };
+    const { user } = renderApp(`/event/update/${event._id}`);
+    const start = await screen.findByLabelText('Start Time');
+    expect(start).toHaveValue(event.startTime);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue(event.category.name),
+    );
+    expect((await apiCalls(`/api/event/read/${event._id}`))[0]?.method).toBe('GET');
+    fireEvent.change(start, { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByText('Please select start time')).toBeInTheDocument();
+  });
 });

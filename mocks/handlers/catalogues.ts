@@ -39,7 +39,7 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
  * least their minimum, dates, fixed choices, a choice among another list's records, images.
  */
 async function values(catalogue: Catalogue, body: Record<string, unknown>, stored?: MockCatalogueRecord) {
-  const out: Record<string, string | number | boolean | null> = {};
+  const out: Record<string, MockCatalogueRecord[string]> = {};
   for (const field of catalogue.fields) {
     const value = body[field.kind === 'icon' ? (field.upload ?? field.name) : field.name];
     const present = value !== undefined && value !== null && value !== '';
@@ -77,10 +77,21 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
           };
         out[field.name] = value as string;
         break;
-      case 'choice':
-        if (!(db.catalogues[field.from.split('/')[0]!] ?? []).some((row) => row._id === value))
-          return { problem: `${field.label} not found` };
-        out[field.name] = value as string;
+      case 'choice': {
+        if (!present && !field.required) break;
+        const chosen = (db.catalogues[field.from.split('/')[0]!] ?? []).find((row) => row._id === value);
+        if (!chosen) return { problem: `${field.label} not found` };
+        // A `ref` field answers with the record it names ({ _id, name }), as the server's events do.
+        out[field.name] =
+          catalogue.record[field.name] === 'ref'
+            ? { _id: chosen._id, name: String(chosen.name) }
+            : chosen._id;
+        break;
+      }
+      case 'time':
+        if (typeof value !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(value.trim()))
+          return { problem: `${field.label} must be a time of day (HH:mm)` };
+        out[field.name] = value.trim();
         break;
       default:
         if (typeof value !== 'string' || !value.trim()) return { problem: `${field.label} is required` };
@@ -122,7 +133,23 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         const { out, problem } = await values(catalogue, await readBody(request));
         if (problem) return fail(400, problem);
         const now = new Date().toISOString();
-        const row = { _id: nextId(), ...out, createdAt: now, updatedAt: now } as MockCatalogueRecord;
+        // What the server fills itself: the author of what an admin creates, and no one who joined yet.
+        const filled = Object.fromEntries(
+          Object.entries(catalogue.record).flatMap(([name, kind]): [string, unknown][] =>
+            name === 'userId' && kind === 'ref'
+              ? [[name, { _id: db.admin._id, name: db.admin.name }]]
+              : kind === 'refs'
+                ? [[name, []]]
+                : [],
+          ),
+        );
+        const row = {
+          _id: nextId(),
+          ...filled,
+          ...out,
+          createdAt: now,
+          updatedAt: now,
+        } as MockCatalogueRecord;
         // Paginated lists show the newest first, as the server does.
         if (catalogue.paginated) rows().unshift(row);
         else rows().push(row);
@@ -163,13 +190,16 @@ const choiceLists = [
       field.kind === 'choice' ? [field.from] : [],
     ),
   ),
-].map((from) =>
-  http.get(apiPath(bare(from)), ({ request }) => {
-    const refusal = refuseWithoutAdmin(request);
-    const rows = db.catalogues[from.split('/')[0]!] ?? [];
-    return refusal ?? ok({ result: rows, pagination: { count: rows.length } });
-  }),
-);
+]
+  // A list a catalogue already serves (event categories) is answered by that catalogue's handler.
+  .filter((from) => !CATALOGUES.some((catalogue) => bare(catalogue.api.list) === bare(from)))
+  .map((from) =>
+    http.get(apiPath(bare(from)), ({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      const rows = db.catalogues[from.split('/')[0]!] ?? [];
+      return refusal ?? ok({ result: rows, pagination: { count: rows.length } });
+    }),
+  );
 
 /** The mock API of every catalogue, generated from the registry (screens sharing calls share handlers). */
 export const catalogueHandlers = [

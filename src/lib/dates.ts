@@ -18,3 +18,6 @@ export function dayOf(value: string | null | undefined): Day {
  * today lasts until the end of today (SPEC 5 and 9: the earliest expiry is the end of today).
  */
 export const endOfDay = (day: Day): string => dayjs(day).endOf('day').toISOString();
+
+/** Noon of a chosen day as an ISO timestamp: the same calendar day wherever it is read within twelve hours of here. */
+export const middayOf = (day: Day): string => dayjs(day).hour(12).startOf('hour').toISOString();

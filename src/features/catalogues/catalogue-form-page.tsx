@@ -11,7 +11,7 @@ import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
-import { dayOf, endOfDay, today } from '@/lib/dates';
+import { dayOf, endOfDay, middayOf, today } from '@/lib/dates';
 import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
@@ -31,6 +31,7 @@ const DateField = lazy(() =>
 );
 
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)$/;
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -61,6 +62,18 @@ function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
           return [field.name, statusField(field.required)];
         case 'number':
           return [field.name, numberSchema(field)];
+        case 'choice':
+          return [field.name, field.required ? requiredText(field.required) : z.string()];
+        case 'time':
+          return [
+            field.name,
+            requiredText(field.required).check(
+              z.refine(
+                (value) => TIME_OF_DAY.test(value.trim()),
+                `${field.label} must be a time of day (HH:mm)`,
+              ),
+            ),
+          ];
         case 'icon': {
           // Only the kinds the server takes, said before anything is sent (the chooser's filter can be bypassed).
           const kind = z.refine(
@@ -94,6 +107,11 @@ function toFormValues(fields: Field[], record: CatalogueRecord | undefined): For
           return [field.name, record ? statusToForm(stored === true) : ''];
         case 'date':
           return [field.name, dayOf(stored as string | null | undefined)];
+        case 'choice':
+          return [
+            field.name,
+            stored && typeof stored === 'object' && '_id' in stored ? stored._id : String(stored ?? ''),
+          ];
         default:
           return [field.name, stored === null || stored === undefined ? '' : String(stored)];
       }
@@ -113,7 +131,12 @@ function toInput(fields: Field[], values: FormValues): CatalogueInput {
         case 'number':
           return [field.name, typeof value === 'string' && value.trim() ? Number(value) : null];
         case 'date':
-          return [field.name, typeof value === 'string' && value ? endOfDay(value) : null];
+          return [
+            field.name,
+            typeof value === 'string' && value ? (field.midday ? middayOf(value) : endOfDay(value)) : null,
+          ];
+        case 'choice':
+          return [field.name, value || null];
         case 'icon':
           return [field.upload ?? field.name, value];
         default:
@@ -149,6 +172,7 @@ function ChoiceField({
       name={field.name}
       label={field.label}
       placeholder={choices.isPending ? 'Loading…' : `Select ${field.label.toLowerCase()}`}
+      clearable={!field.required}
       searchable
       nothingFoundMessage="Nothing found"
       data={(choices.data?.rows ?? []).map((row) => ({ value: row._id, label: row.name }))}
@@ -207,6 +231,16 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
       case 'slug':
         return (
           <TextInput key={field.name} label={field.label} {...form.register(field.name)} error={error} />
+        );
+      case 'time':
+        return (
+          <TextInput
+            key={field.name}
+            label={field.label}
+            type="time"
+            {...form.register(field.name)}
+            error={error}
+          />
         );
       case 'textarea':
         return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -13,7 +13,15 @@ import { formatLocaleDate } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
 import { mediaUrl } from '@/lib/media';
 import { notify } from '@/lib/notify';
-import { routeWithId, type Catalogue, type CatalogueRecord, type Column } from './define-catalogue';
+import {
+  routeWithId,
+  valueAt,
+  type Catalogue,
+  type CatalogueRecord,
+  type Column,
+  type Ref,
+} from './define-catalogue';
+import { PeopleCell } from './people-cell';
 import { catalogueResource } from './resource';
 
 /** Any catalogue's list, with the columns its declaration names: every record, or one page at a time. */
@@ -41,13 +49,37 @@ function useCells(catalogue: Catalogue, first = 1) {
         case 'text':
           return (
             <Stack gap={0}>
-              <Text size="sm">{String(record[column.field] ?? '')}</Text>
+              <Text size="sm">{String(valueAt(record, column.field) ?? '') || '-'}</Text>
               {column.below ? (
                 <Text size="xs" c="dimmed">
-                  {String(record[column.below] ?? '')}
+                  {String(valueAt(record, column.below) ?? '')}
                 </Text>
               ) : null}
             </Stack>
+          );
+        case 'range': {
+          const [from, to] = [record[column.from], record[column.to]].map(
+            (value) => String(value ?? '') || '-',
+          );
+          return <span style={{ whiteSpace: 'nowrap' }}>{`${from} - ${to}`}</span>;
+        }
+        case 'user': {
+          const user = record[column.field] as Ref | null;
+          return user ? (
+            <Anchor component={Link} to={`/users/${user._id}`} size="sm">
+              {user.name || 'Unknown'}
+            </Anchor>
+          ) : (
+            '-'
+          );
+        }
+        case 'people':
+          return (
+            <PeopleCell
+              title={column.header}
+              label={`${column.header}: ${String(record.name ?? record.title ?? '')}`}
+              people={(record[column.field] as Ref[] | null) ?? []}
+            />
           );
         case 'status':
           return <StatusBadge enabled={record.enabled} />;

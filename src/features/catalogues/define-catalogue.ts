@@ -13,6 +13,9 @@ export type Column =
   | { kind: 'html'; header: string; field: string }
   | { kind: 'date'; header: string; field: string; pastLabel?: string }
   | { kind: 'image'; header: string; field: string }
+  | { kind: 'range'; header: string; from: string; to: string }
+  | { kind: 'user'; header: string; field: string }
+  | { kind: 'people'; header: string; field: string }
   | { kind: 'status'; header: string }
   | { kind: 'icon'; header: string }
   | { kind: 'actions'; header: string };
@@ -20,7 +23,7 @@ export type Column =
 export const column = {
   /** The row's number, from 1. */
   index: (header = '#'): Column => ({ kind: 'index', header }),
-  /** A text field of the record; `below` puts a second field under it in small print. */
+  /** A text field of the record, or a field of a field ('category.name'); `below` puts a second one under it. */
   text: (header: string, field: string, below?: string): Column => ({ kind: 'text', header, field, below }),
   /** Active (success style) or Inactive (danger style). */
   status: (header = 'Status'): Column => ({ kind: 'status', header }),
@@ -37,6 +40,12 @@ export const column = {
   }),
   /** A stored image as a 50x50 thumbnail (a dash when there is none). */
   image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
+  /** Two fields as 'from - to' (an event's times). */
+  range: (header: string, from: string, to: string): Column => ({ kind: 'range', header, from, to }),
+  /** A user (a `ref` field) as a link to their profile. */
+  user: (header: string, field: string): Column => ({ kind: 'user', header, field }),
+  /** Users (a `refs` field): an icon with their number, opening a dialog that links each to their profile. */
+  people: (header: string, field: string): Column => ({ kind: 'people', header, field }),
   /** Edit link and delete button (with SPEC 8's confirmation); delete only when the catalogue declares it. */
   actions: (header = 'Action'): Column => ({ kind: 'actions', header }),
 };
@@ -48,10 +57,11 @@ export type Field =
   | { kind: 'text' | 'textarea' | 'html'; name: string; label: string; required: string }
   | { kind: 'icon'; name: string; label: string; required: string; upload?: string }
   | { kind: 'number'; name: string; label: string; required?: string; min: number }
-  | { kind: 'date'; name: string; label: string; required: string; fromToday?: boolean }
+  | { kind: 'date'; name: string; label: string; required: string; fromToday?: boolean; midday?: boolean }
+  | { kind: 'time'; name: string; label: string; required: string }
   | { kind: 'select'; name: string; label: string; required: string; options: readonly Option[] }
   | { kind: 'yesNo'; name: string; label: string; required: string }
-  | { kind: 'choice'; name: string; label: string; required: string; from: string }
+  | { kind: 'choice'; name: string; label: string; required?: string; from: string }
   | { kind: 'slug'; name: string; label: string; required: string; from: string }
   | { kind: 'status'; name: 'enabled'; label: string; required: string };
 
@@ -86,14 +96,24 @@ export const field = {
     required,
     min,
   }),
-  /** A day from a date picker, sent as the end of that day; `fromToday`: the earliest day is today. */
-  date: (name: string, label: string, required: string, options: { fromToday?: boolean } = {}): Field => ({
+  /**
+   * A day from a date picker, sent as the end of that day (an expiry), or with `midday` as its noon (a day that stays
+   * the same day for every time zone within twelve hours); `fromToday`: the earliest day is today.
+   */
+  date: (
+    name: string,
+    label: string,
+    required: string,
+    options: { fromToday?: boolean; midday?: boolean } = {},
+  ): Field => ({
     kind: 'date',
     name,
     label,
     required,
     ...options,
   }),
+  /** A time of day, HH:mm. */
+  time: (name: string, label: string, required: string): Field => ({ kind: 'time', name, label, required }),
   /** One of fixed choices, sent as its value. */
   select: (name: string, label: string, required: string, options: readonly Option[]): Field => ({
     kind: 'select',
@@ -104,8 +124,11 @@ export const field = {
   }),
   /** Yes or No, sent as a boolean. */
   yesNo: (name: string, label: string, required: string): Field => ({ kind: 'yesNo', name, label, required }),
-  /** One record of another list (`from`, a listAll path under /api), shown by its name and sent as its id. */
-  choice: (name: string, label: string, required: string, from: string): Field => ({
+  /**
+   * One record of another list (`from`, a listAll path under /api), shown by its name and sent as its id; optional
+   * without a message.
+   */
+  choice: (name: string, label: string, required: string | undefined, from: string): Field => ({
     kind: 'choice',
     name,
     label,
@@ -149,8 +172,11 @@ export type CatalogueDeclaration = {
   paginated?: boolean;
   /** False for lists without an Add button (the add route still exists). */
   addButton?: boolean;
-  /** The record's own fields, beside _id and enabled: text, a stored file's path, a number, a date, a boolean. */
-  record: Record<string, 'text' | 'path' | 'number' | 'date' | 'flag'>;
+  /**
+   * The record's own fields, beside _id and enabled: text, a stored file's path, a number, a date, a boolean, a user
+   * or other record it refers to (`ref`: { _id, name }) and a list of them (`refs`).
+   */
+  record: Record<string, 'text' | 'path' | 'number' | 'date' | 'flag' | 'ref' | 'refs'>;
   columns?: Column[];
   /** Single-record catalogues (Setting) list the record's fields as rows instead of records as rows. */
   singleRecord?: { rows: RecordRow[]; header: [string, string, string] };
@@ -165,9 +191,12 @@ export type CatalogueDeclaration = {
 
 export type Catalogue = CatalogueDeclaration;
 
+/** What a `ref` field holds. */
+export type Ref = { _id: string; name: string };
+
 export type CatalogueRecord = { _id: string; enabled: boolean } & Record<
   string,
-  string | number | boolean | null
+  string | number | boolean | Ref | Ref[] | null
 >;
 
 /** Checks a declaration's shape at compile time; the declaration is the catalogue. */
@@ -175,6 +204,13 @@ export const defineCatalogue = (declaration: CatalogueDeclaration): Catalogue =>
 
 /** '/university-update/:universityId' → 'universityId'. */
 export const idParam = (route: string) => route.split(':')[1] ?? 'id';
+
+/** 'category.name' of a record ('' along a missing step). */
+export function valueAt(record: Record<string, unknown>, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], record);
+}
 
 /** SPEC 5's slug rule: lowercase, punctuation removed, whitespace to hyphens. */
 export const toSlug = (text: string) =>

@@ -1,6 +1,7 @@
 import { blogCategory } from './blog-category';
 import { blogs } from './blogs';
 import { eventCategory } from './event-category';
+import { events } from './events';
 import { foodPreference } from './food-preference';
 import { hobbies } from './hobbies';
 import { languageSpeak } from './language-speak';
@@ -32,4 +33,5 @@ export const CATALOGUES = [
   plan,
   blogs,
   blogCategory,
+  events,
 ];

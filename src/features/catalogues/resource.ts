@@ -1,11 +1,22 @@
 import { z } from 'zod/mini';
 import { defineResource, toFormData } from '@/lib/resource';
 import { flag, id, optionalDate, optionalNumber, optionalPath, text } from '@/lib/schemas';
-import { withId, type Catalogue, type CatalogueRecord } from './define-catalogue';
+import { withId, type Catalogue, type CatalogueRecord, type Ref } from './define-catalogue';
 import { CATALOGUES } from './registry';
 
 /** What a catalogue form sends: its fields' values, `enabled` as a boolean, numbers, files when chosen. */
 export type CatalogueInput = Record<string, string | number | boolean | File | null>;
+
+const ref = z.pipe(
+  z.nullish(z.union([z.object({ _id: id, name: text }), id])),
+  z.transform((value): Ref | null =>
+    !value
+      ? null
+      : typeof value === 'string'
+        ? { _id: value, name: '' }
+        : { _id: value._id, name: value.name },
+  ),
+);
 
 const RECORD_FIELD = {
   /** Text; '' when missing. */
@@ -18,6 +29,13 @@ const RECORD_FIELD = {
   date: optionalDate,
   /** A boolean ('true' / 'false' too). */
   flag,
+  /** A user or record referred to: populated ({ _id, name }), a bare id, or nothing. */
+  ref,
+  /** A list of them. */
+  refs: z.pipe(
+    z.nullish(z.array(ref)),
+    z.transform((list) => (list ?? []).filter((item): item is Ref => item !== null)),
+  ),
 };
 
 /** The record's schema, from the declaration's `record` (messy data tolerated, as everywhere). */
