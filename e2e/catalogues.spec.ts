@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { notification, signInToDashboard } from './support';
+import { notification, signInToDashboard, visitEveryMenuScreen } from './support';
 
 /** A real 8x8 PNG: the server checks an upload's content, not its name. */
 function pngIcon() {
@@ -80,4 +80,12 @@ test('the university update route: opened from the list and directly, saved, bac
   await expect(notification(page, 'University updated successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/university$/);
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText(description);
+});
+
+test('every screen of the menu shows its data from the reference server, without an error', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInToDashboard(page);
+  await visitEveryMenuScreen(page);
 });

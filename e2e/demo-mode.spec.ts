@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN } from './support';
+import { ADMIN, visitEveryMenuScreen } from './support';
 
 test.use({ baseURL: process.env.E2E_DEMO_URL });
 // The dev server compiles each module on its first request: a cold start takes a while on a small machine.
@@ -41,4 +41,13 @@ test('demo mode keeps the sign-in and the changes across a reload and in a new t
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole('row').filter({ hasText: 'How do I reset my password?' })).toBeVisible();
+});
+
+test('every screen of the menu shows its data in demo mode, without an error', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await visitEveryMenuScreen(page);
 });

@@ -136,3 +136,23 @@ export async function screenReady(page: Page) {
   ).toHaveCount(0);
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Opens every screen of the sidebar in turn and checks that it shows its data: its heading, nothing busy, no
+ * page-not-found or error state, and a list's first row.
+ */
+export async function visitEveryMenuScreen(page: Page) {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Send Mail' })).toBeVisible();
+  const labels = (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim());
+  expect(labels.length).toBeGreaterThan(20);
+  for (const label of labels) {
+    await menu.getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expect(page.getByText('Could not load this data')).toHaveCount(0);
+    const table = page.getByRole('table').first();
+    if (await table.count()) await expect(table.getByRole('row').nth(1), label).toBeVisible();
+  }
+}
