@@ -33,6 +33,14 @@ const DateField = lazy(() =>
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** The native input behind each one-line field kind. */
+const INPUT_TYPE = {
+  text: {},
+  slug: {},
+  time: { type: 'time' },
+  number: { type: 'number', inputMode: 'decimal', step: 'any' },
+} as const;
+
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
@@ -227,18 +235,16 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
     const error = errors[field.name]?.message;
     switch (field.kind) {
       case 'text':
-        return <TextInput key={field.name} label={field.label} {...registerText(field.name)} error={error} />;
       case 'slug':
-        return (
-          <TextInput key={field.name} label={field.label} {...form.register(field.name)} error={error} />
-        );
       case 'time':
+      case 'number':
         return (
           <TextInput
             key={field.name}
             label={field.label}
-            type="time"
-            {...form.register(field.name)}
+            {...INPUT_TYPE[field.kind]}
+            min={field.kind === 'number' ? field.min : undefined}
+            {...registerText(field.name)}
             error={error}
           />
         );
@@ -248,19 +254,6 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
             key={field.name}
             label={field.label}
             rows={4}
-            {...form.register(field.name)}
-            error={error}
-          />
-        );
-      case 'number':
-        return (
-          <TextInput
-            key={field.name}
-            label={field.label}
-            type="number"
-            inputMode="decimal"
-            min={field.min}
-            step="any"
             {...form.register(field.name)}
             error={error}
           />
