@@ -62,6 +62,8 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
         const number = typeof value === 'number' ? value : DECIMAL.test(String(value)) ? Number(value) : NaN;
         if (Number.isNaN(number) || number < field.min)
           return { problem: `${field.label} must be a number of at least ${field.min}` };
+        if (field.whole && !Number.isInteger(number))
+          return { problem: `${field.label} must be a whole number` };
         out[field.name] = number;
         break;
       }

@@ -54,6 +54,10 @@ function numberSchema(field: Extract<Field, { kind: 'number' }>) {
       (value) => !value.trim() || (/^-?\d+(\.\d+)?$/.test(value.trim()) && Number(value) >= field.min),
       `${field.label} must be a number of at least ${field.min}`,
     ),
+    z.refine(
+      (value) => !field.whole || !value.trim() || Number.isInteger(Number(value)),
+      `${field.label} must be a whole number`,
+    ),
   );
 }
 
@@ -244,6 +248,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
             label={field.label}
             {...INPUT_TYPE[field.kind]}
             min={field.kind === 'number' ? field.min : undefined}
+            {...(field.kind === 'number' && field.whole ? { step: 1, inputMode: 'numeric' as const } : {})}
             {...registerText(field.name)}
             error={error}
           />

@@ -56,7 +56,7 @@ export type Option = { value: string; label: string };
 export type Field =
   | { kind: 'text' | 'textarea' | 'html'; name: string; label: string; required: string }
   | { kind: 'icon'; name: string; label: string; required: string; upload?: string }
-  | { kind: 'number'; name: string; label: string; required?: string; min: number }
+  | { kind: 'number'; name: string; label: string; required?: string; min: number; whole?: boolean }
   | { kind: 'date'; name: string; label: string; required: string; fromToday?: boolean; midday?: boolean }
   | { kind: 'time'; name: string; label: string; required: string }
   | { kind: 'select'; name: string; label: string; required: string; options: readonly Option[] }
@@ -88,13 +88,20 @@ export const field = {
     required,
     upload,
   }),
-  /** A number of at least `min`; optional when no message is given. */
-  number: (name: string, label: string, required?: string, min = 0): Field => ({
+  /** A number of at least `min`; optional when no message is given; `whole`: no fraction (a count of people). */
+  number: (
+    name: string,
+    label: string,
+    required?: string,
+    min = 0,
+    options: { whole?: boolean } = {},
+  ): Field => ({
     kind: 'number',
     name,
     label,
     required,
     min,
+    ...options,
   }),
   /**
    * A day from a date picker, sent as the end of that day (an expiry), or with `midday` as its noon (a day that stays

@@ -5,7 +5,8 @@ import { column, defineCatalogue, field } from './define-catalogue';
  * Events (SPEC 2.16, 3, 5, 7.10, 8; DECISIONS): the admin list (list-admin, page and limit) with who created each
  * event and who joined it; one form for /event/add and /event/update/{eventId}, which reads GET /api/event/read/{id}
  * (DECISIONS: not plan/read). The image travels as `file`, required only when adding; the day is sent as its noon;
- * delete stays on the list (DECISIONS). Quirk kept: the date message reads 'Please enter date and date'.
+ * participants are a whole number, as the server takes them; delete stays on the list (DECISIONS). Quirk kept: the
+ * date message reads 'Please enter date and date'.
  */
 export const events = defineCatalogue({
   key: 'events',
@@ -51,7 +52,9 @@ export const events = defineCatalogue({
     field.time('startTime', 'Start Time', 'Please select start time'),
     field.time('endTime', 'End Time', 'Please select end time'),
     field.date('date', 'Day and Date', 'Please enter date and date', { midday: true }),
-    field.number('numberOfParticipants', 'Number of Participants', 'Please enter number of participants', 1),
+    field.number('numberOfParticipants', 'Number of Participants', 'Please enter number of participants', 1, {
+      whole: true,
+    }),
     field.choice('category', 'Category', undefined, 'eventcategory/listAll'),
   ],
   messages: {
