@@ -25,6 +25,9 @@ export function AppLayout() {
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const [openOnDesktop, setOpenOnDesktop] = useState(true);
   const [openOnPhone, setOpenOnPhone] = useState(false);
+  // On a phone the menu starts closed, off screen: its links are first rendered when it is first opened, so a
+  // first load spends its time on the screen, not on a hidden menu.
+  const [phoneMenuRendered, setPhoneMenuRendered] = useState(false);
   const [settingsOpened, settingsDrawer] = useDisclosure(false);
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const sidebarOpen = isPhone ? openOnPhone : openOnDesktop;
@@ -39,6 +42,12 @@ export function AppLayout() {
     overflowY: 'auto',
     background: settings.sidenavType === 'white' || isPhone ? 'var(--mantine-color-body)' : 'transparent',
     borderRight: settings.sidenavType === 'white' ? '1px solid var(--mantine-color-gray-3)' : undefined,
+  };
+
+  const toggleSidebar = () => {
+    if (!isPhone) return setOpenOnDesktop((open) => !open);
+    setPhoneMenuRendered(true);
+    setOpenOnPhone((open) => !open);
   };
 
   const openSettings = () => {
@@ -60,7 +69,9 @@ export function AppLayout() {
         Skip to content
       </a>
       <Box component="aside" style={sidebarStyle} aria-hidden={!sidebarOpen} inert={!sidebarOpen}>
-        <Sidebar settings={settings} onNavigate={() => setOpenOnPhone(false)} />
+        {!isPhone || phoneMenuRendered ? (
+          <Sidebar settings={settings} onNavigate={() => setOpenOnPhone(false)} />
+        ) : null}
       </Box>
       {isPhone && sidebarOpen ? (
         <Box
@@ -90,13 +101,7 @@ export function AppLayout() {
             boxShadow: settings.fixedNavbar ? 'var(--mantine-shadow-xs)' : undefined,
           }}
         >
-          <TopBar
-            sidebarOpened={sidebarOpen}
-            onToggleSidebar={() =>
-              isPhone ? setOpenOnPhone((open) => !open) : setOpenOnDesktop((open) => !open)
-            }
-            onOpenSettings={openSettings}
-          />
+          <TopBar sidebarOpened={sidebarOpen} onToggleSidebar={toggleSidebar} onOpenSettings={openSettings} />
         </Box>
         <Box component="main" id="main" tabIndex={-1}>
           <ErrorBoundary key={pathname}>
