@@ -146,6 +146,20 @@ describe.each(cases)('stale write: %s', (_key, spec) => {
   });
 });
 
+describe('stale write: the loaded version', () => {
+  it('stays the one the form values came from when the record is refetched behind the form', async () => {
+    const [, spec] = cases.find(([key]) => key === 'faq')!;
+    const { user, queryClient, loadedVersion } = await openAndEdit(spec);
+    await queryClient.refetchQueries({ type: 'active' });
+    expect(valueOf(await fieldOf(spec.field))).toBe('Mine');
+
+    await user.click(screen.getByRole('button', { name: spec.save }));
+    expect(await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title })).toBeInTheDocument();
+    const [update] = await patches();
+    expect(update?.headers.get('if-match')).toBe(`"${String(loadedVersion)}"`);
+  });
+});
+
 /** One screen of each kind of request: a JSON catalogue, a multipart catalogue, the FAQ, the post. */
 const unversioned = cases.filter(([key]) => ['university', 'offer', 'faq', 'post'].includes(key));
 

@@ -21,6 +21,9 @@ export const STALE_WRITE_TEXT = {
 
 /** A record whose updatedAt, when the API sends it, is its version (lib/versioned-update.ts). */
 type Versioned = { _id: string; updatedAt?: unknown };
+const versionOf = (record: Versioned | undefined) =>
+  typeof record?.updatedAt === 'string' ? record.updatedAt : null;
+
 type UpdateVariables<Input> = { id: string; input: Input; version?: string | null };
 type SaveOptions<Input> = MutateOptions<unknown, Error, UpdateVariables<Input>>;
 
@@ -44,6 +47,8 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
 ) {
   const queryClient = useQueryClient();
   const update = resource.useUpdate();
+  // The version the form's values came from: a refetch behind the form's back must not move it, only Reload does.
+  const [loaded, setLoaded] = useState(() => versionOf(record));
   const [conflict, setConflict] = useState<{ input: Input; options: SaveOptions<Input> } | null>(null);
   const [reloading, setReloading] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -51,7 +56,7 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
   function save(input: Input, options: SaveOptions<Input> = {}) {
     if (!record) throw new Error('Only a loaded record can be updated');
     update.mutate(
-      { id: record._id, input, version: typeof record.updatedAt === 'string' ? record.updatedAt : null },
+      { id: record._id, input, version: loaded },
       {
         ...options,
         onError: (error, ...rest) => {
@@ -74,6 +79,7 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
     try {
       const fresh = await queryClient.fetchQuery({ ...resource.queries.detail(record._id), staleTime: 0 });
       onReloaded(fresh);
+      setLoaded(versionOf(fresh));
       setGeneration((count) => count + 1);
       setConflict(null);
     } catch {
