@@ -5,6 +5,7 @@ import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
 import { paginate, refusing } from '../rules';
+import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** 'eventcategory/listAll?enabled=true' → 'eventcategory': the db collection a catalogue's calls work on. */
 export const collectionOf = (catalogue: Catalogue) => catalogue.api.list.split('/')[0]!;
@@ -165,7 +166,9 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         if (!row) return notFound(label);
         const { out, problem } = await values(catalogue, await readBody(request), row);
         if (problem) return fail(400, problem);
-        Object.assign(row, out, { updatedAt: new Date().toISOString() });
+        const stale = refuseStaleWrite(request, row.updatedAt as string | undefined);
+        if (stale) return stale;
+        Object.assign(row, out, { updatedAt: nextVersion(row.updatedAt as string | undefined) });
         return ok({ message: `${label} updated successfully`, result: row });
       }),
     ),

@@ -2,6 +2,7 @@ import { http } from 'msw';
 import { db, nextId, type MockFaq } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
 import { bool, id, jsonBody, listAllQuery, refusing, requiredText } from '../rules';
+import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** The server's rules for a FAQ (server/routes/resources.ts), in its order. */
 function faqFields(body: Record<string, unknown>) {
@@ -59,7 +60,10 @@ export const faqHandlers = [
       const body = await jsonBody(request);
       const faq = db.faqs.find((item) => item._id === faqId);
       if (!faq) return notFound('Faq');
-      Object.assign(faq, faqFields(body), { updatedAt: new Date().toISOString() });
+      const fields = faqFields(body);
+      const stale = refuseStaleWrite(request, faq.updatedAt);
+      if (stale) return stale;
+      Object.assign(faq, fields, { updatedAt: nextVersion(faq.updatedAt) });
       return ok({ message: 'Faq updated successfully', result: faq });
     }),
   ),

@@ -13,6 +13,7 @@ import {
   search,
   videoFile,
 } from '../rules';
+import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** As the server answers a post: the author joined as { _id, name } (server/routes/content.ts). */
 function serialize(post: MockPost) {
@@ -96,8 +97,10 @@ export const postHandlers = [
       const post = db.posts.find((item) => item._id === id(params.id));
       if (!post) return notFound('Post');
       const { name, media } = await postFields(await formBody(request), post._id);
+      const stale = refuseStaleWrite(request, post.updatedAt);
+      if (stale) return stale;
       // A file not sent again keeps the stored one.
-      Object.assign(post, { name, ...media, updatedAt: new Date().toISOString() });
+      Object.assign(post, { name, ...media, updatedAt: nextVersion(post.updatedAt) });
       return ok({ message: 'Post updated successfully', result: serialize(post) });
     }),
   ),

@@ -5,6 +5,7 @@ import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
 import { HttpError, notFound } from './errors';
 import { newId, now, parseId } from './ids';
 import { pageBody, paging } from './paging';
+import { checkVersion, expectedVersions, nextVersion } from './versions';
 import { fileField, type CheckedFile, type FileKeeper, type UploadKind } from './uploads';
 import type { AppEnv } from './env';
 import { bool, date, fields, labelOf, number, ref, text, type NumberRule, type TextRule } from './validate';
@@ -199,15 +200,17 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
   for (const path of def.routes.update ?? []) {
     app.patch(`/api/${path}/:id`, writeLimit, async (c) => {
       const id = parseId(c.req.param('id'));
+      const expected = expectedVersions(c);
       const { data, files } = await values(await readBody(c), find(id));
       await keeper.commit(files, (paths) => {
         const before = find(id);
+        checkVersion(expected, before.updated_at);
         const row = { ...data, ...paths };
         const names = [...columns, ...uploadColumns].filter((column) => column in row);
         if (names.length) {
           db.prepare(
             `UPDATE ${def.table} SET ${names.map((n) => `${n} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
-          ).run(...names.map((column) => toColumnValue(row[column])), now(), id);
+          ).run(...names.map((column) => toColumnValue(row[column])), nextVersion(before.updated_at), id);
         }
         return { result: id, replaced: Object.keys(paths).map((column) => before[column] as string | null) };
       });

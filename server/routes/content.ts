@@ -8,6 +8,7 @@ import { newId, now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
+import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
 import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
 
 type Deps = { db: Db; keeper: FileKeeper; mailer: Mailer };
@@ -116,8 +117,13 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     const body = await formBody(c);
     const data = eventBody.parse(body);
     const files = await eventImage(body);
+    const expected = expectedVersions(c);
     await keeper.commit(files, (paths) => {
-      const before = db.prepare('SELECT image FROM events WHERE id = ?').get(id) as { image: string | null };
+      const before = db.prepare('SELECT image, updated_at FROM events WHERE id = ?').get(id) as {
+        image: string | null;
+        updated_at: string;
+      };
+      checkVersion(expected, before.updated_at);
       db.prepare(
         `UPDATE events SET name = ?, venue = ?, category_id = COALESCE(?, category_id), university_id = COALESCE(?, university_id), date = ?,
          start_time = ?, end_time = ?, number_of_participants = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?`,
@@ -131,7 +137,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
         data.endTime,
         data.numberOfParticipants,
         paths.image ?? null,
-        now(),
+        nextVersion(before.updated_at),
         id,
       );
       return { result: id, replaced: paths.image ? [before.image] : [] };
@@ -230,8 +236,10 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     const body = await formBody(c);
     const { name } = postName.parse(body);
     const media = await postMedia(body);
+    const expected = expectedVersions(c);
     await keeper.commit(media, (paths) => {
       const before = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as Record<string, string | null>;
+      checkVersion(expected, before.updated_at!);
       db.prepare(
         'UPDATE posts SET name = ?, image1 = COALESCE(?, image1), image2 = COALESCE(?, image2), image3 = COALESCE(?, image3), video = COALESCE(?, video), updated_at = ? WHERE id = ?',
       ).run(
@@ -240,7 +248,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
         paths.image2 ?? null,
         paths.image3 ?? null,
         paths.video ?? null,
-        now(),
+        nextVersion(before.updated_at!),
         id,
       );
       return { result: id, replaced: Object.keys(paths).map((field) => before[field]) };
@@ -305,13 +313,16 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     const data = settingBody.parse(body);
     const file = fileField(body, 'file');
     const files = file ? { image: await uploads.check('Image', file, 'image') } : {};
+    const expected = expectedVersions(c);
     await keeper.commit(files, (paths) => {
-      const before = db.prepare('SELECT image FROM settings WHERE id = ?').get(id) as {
+      const before = db.prepare('SELECT image, updated_at FROM settings WHERE id = ?').get(id) as {
         image: string | null;
+        updated_at: string;
       };
+      checkVersion(expected, before.updated_at);
       db.prepare(
         'UPDATE settings SET privacy = ?, terms_condition = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?',
-      ).run(data.privacy, data.termsCondition, paths.image ?? null, now(), id);
+      ).run(data.privacy, data.termsCondition, paths.image ?? null, nextVersion(before.updated_at), id);
       return { result: id, replaced: paths.image ? [before.image] : [] };
     });
     return c.json({ success: true, message: 'Setting updated successfully', result: findSetting(id) });

@@ -31,6 +31,8 @@ export type RequestOptions = {
   onUploadProgress?: (progress: Progress) => void;
   /** Public calls (sign-in, public pages) send no token and never end the session. */
   auth?: 'token' | 'none';
+  /** Extra request headers (an update's If-Match). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -145,7 +147,7 @@ async function request<S extends z.ZodMiniType>(
   const token = options.auth === 'none' ? null : session.token();
   const kyOptions: Options = {
     method,
-    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+    headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     searchParams: cleanParams(options.searchParams),
     json: options.json,
     body: options.body,

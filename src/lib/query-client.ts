@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { notify } from './notify';
+import { StaleWriteError } from './versioned-update';
 
 /**
  * What a call site says about its failures (SPEC 8), instead of building notifications by hand:
@@ -40,6 +41,8 @@ export function reportApiFailure(error: unknown, meta: FailureMeta = {}) {
   const { notifyError = true, errorTitle = 'Info', errorFallback, refusedFallback } = meta;
   if (!notifyError) return;
   if (error instanceof ApiError && error.kind === 'session-expired') return;
+  // The form that saved asks the admin what to do (components/stale-write-dialog.tsx).
+  if (error instanceof StaleWriteError) return;
   const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 0) < 300;
   const message =
     (error instanceof ApiError ? error.serverMessage : undefined) ??

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod/mini';
 import { api, type RequestOptions } from './api-client';
 import { text } from './schemas';
+import { asStaleWrite, ifMatch } from './versioned-update';
 
 /** A list answer, paginated or not, as screens use it. */
 export type Rows<T> = { rows: T[]; total: number };
@@ -192,12 +193,16 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
   function useUpdate() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: ({ id, input }: { id: string; input: Input }) =>
-        api.patch(
-          (need(endpoints.update, 'update') as (id: string) => string)(id),
-          writeAnswer,
-          toRequest(input, 'update'),
-        ),
+      /** `version`: the updatedAt the form loaded (versioned-update.ts); without it the save is unconditional. */
+      mutationFn: ({ id, input, version }: { id: string; input: Input; version?: string | null }) =>
+        api
+          .patch((need(endpoints.update, 'update') as (id: string) => string)(id), writeAnswer, {
+            ...toRequest(input, 'update'),
+            headers: ifMatch(version),
+          })
+          .catch((error: unknown) => {
+            throw asStaleWrite(error, version);
+          }),
       // The form that saved is about to leave: the saved record goes into the cache rather than being refetched.
       // Without a readable record in the answer, the cached one is dropped so the next visit reads it afresh.
       onSuccess: (answer, { id }) => {

@@ -11,6 +11,7 @@ import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
+import { useVersionedUpdate } from '@/components/stale-write-dialog';
 import { dayOf, endOfDay, middayOf, today } from '@/lib/dates';
 import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
 import { notify } from '@/lib/notify';
@@ -196,12 +197,12 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
   const navigate = useNavigate();
   const resource = catalogueResource(catalogue);
   const create = resource.useCreate();
-  const update = resource.useUpdate();
   const { fields } = catalogue;
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema(fields, record)),
     defaultValues: toFormValues(fields, record),
   });
+  const update = useVersionedUpdate(resource, record, (fresh) => form.reset(toFormValues(fields, fresh)));
   const title = `${record ? 'Update' : 'Add'} ${catalogue.formTitle ?? catalogue.title}`;
   // The default image is the console's own (public/), not a media path on the API host.
   const defaultIcon = catalogue.defaultIcon && new URL(catalogue.defaultIcon, window.location.origin).href;
@@ -215,7 +216,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
       guard.release();
       navigate(catalogue.routes.list);
     };
-    if (record) update.mutate({ id: record._id, input }, { onSuccess: done(catalogue.messages.updated) });
+    if (record) update.save(input, { onSuccess: done(catalogue.messages.updated) });
     else create.mutate(input, { onSuccess: done(catalogue.messages.added) });
   });
 
@@ -320,7 +321,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
   return (
     <PageCard title={title} actions={<BackButton fallback={catalogue.routes.list} />}>
       <form onSubmit={submit} noValidate>
-        <Stack>
+        <Stack key={update.generation}>
           <Suspense
             fallback={
               <Center py="xl">
@@ -333,6 +334,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
           <FormActions label={title} pending={create.isPending || update.isPending} />
         </Stack>
       </form>
+      {update.dialog}
     </PageCard>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineResource, toFormData } from '@/lib/resource';
 import { flag, id, optionalDate, optionalNumber, optionalPath, text } from '@/lib/schemas';
+import { version } from '@/lib/versioned-update';
 import { withId, type Catalogue, type CatalogueRecord, type Ref } from './define-catalogue';
 import { CATALOGUES } from './registry';
 
@@ -43,7 +44,12 @@ export function catalogueItem(catalogue: Catalogue) {
   const shape = Object.fromEntries(
     Object.entries(catalogue.record).map(([name, kind]) => [name, RECORD_FIELD[kind]]),
   );
-  return z.object({ _id: id, enabled: flag, ...shape }) as unknown as z.ZodMiniType<CatalogueRecord>;
+  return z.object({
+    _id: id,
+    enabled: flag,
+    ...shape,
+    updatedAt: version,
+  }) as unknown as z.ZodMiniType<CatalogueRecord>;
 }
 
 function build(catalogue: Catalogue) {

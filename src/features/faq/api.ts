@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
 import { defineResource } from '@/lib/resource';
 import { flag, id, text } from '@/lib/schemas';
+import { version } from '@/lib/versioned-update';
 
-const faq = z.object({ _id: id, question: text, answer: text, enabled: flag });
+const faq = z.object({ _id: id, question: text, answer: text, enabled: flag, updatedAt: version });
 
 export type Faq = z.output<typeof faq>;
 export type FaqInput = { question: string; answer: string; enabled: boolean };

@@ -8,6 +8,7 @@ import { RichTextField } from '@/components/form/rich-text-field';
 import { StatusField } from '@/components/form/select-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
+import { useVersionedUpdate } from '@/components/stale-write-dialog';
 import { notify } from '@/lib/notify';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { faqQueries, faqResource, type Faq } from './api';
@@ -24,11 +25,11 @@ export function FaqFormPage() {
 function FaqForm({ faq }: { faq?: Faq }) {
   const navigate = useNavigate();
   const create = faqResource.useCreate();
-  const update = faqResource.useUpdate();
   const form = useForm<FaqFormValues>({
     resolver: zodResolver(faqFormSchema),
     defaultValues: faq ? toFormValues(faq) : emptyFaqForm,
   });
+  const update = useVersionedUpdate(faqResource, faq, (fresh) => form.reset(toFormValues(fresh)));
   const title = faq ? FAQ_TEXT.updateTitle : FAQ_TEXT.addTitle;
   const { errors, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);
@@ -40,14 +41,14 @@ function FaqForm({ faq }: { faq?: Faq }) {
       guard.release();
       navigate('/faq');
     };
-    if (faq) update.mutate({ id: faq._id, input }, { onSuccess: done(FAQ_TEXT.updated) });
+    if (faq) update.save(input, { onSuccess: done(FAQ_TEXT.updated) });
     else create.mutate(input, { onSuccess: done(FAQ_TEXT.added) });
   });
 
   return (
     <PageCard title={title} actions={<BackButton fallback="/faq" />}>
       <form onSubmit={submit} noValidate>
-        <Stack>
+        <Stack key={update.generation}>
           <TextInput
             label={FAQ_TEXT.question}
             {...form.register('question')}
@@ -58,6 +59,7 @@ function FaqForm({ faq }: { faq?: Faq }) {
           <FormActions label={title} pending={create.isPending || update.isPending} />
         </Stack>
       </form>
+      {update.dialog}
     </PageCard>
   );
 }

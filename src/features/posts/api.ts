@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import type { ListState } from '@/lib/list-state';
 import { defineResource, toFormData, type PageRequest } from '@/lib/resource';
 import { id, optionalDate, optionalPath, text, userRef } from '@/lib/schemas';
+import { version } from '@/lib/versioned-update';
 
 const post = z.pipe(
   z.object({
@@ -15,6 +16,7 @@ const post = z.pipe(
     userId: z.nullish(userRef),
     created: optionalDate,
     createdAt: optionalDate,
+    updatedAt: version,
   }),
   // SPEC 3 names the date `created`; some answers carry only `createdAt`.
   z.transform(({ created, createdAt, userId, ...rest }) => ({

@@ -8,6 +8,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
+import { useVersionedUpdate } from '@/components/stale-write-dialog';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
@@ -36,12 +37,12 @@ function PostForm({ post }: { post?: Post }) {
   const navigate = useNavigate();
   const userId = useSession()?.userId ?? '';
   const create = postResource.useCreate();
-  const update = postResource.useUpdate();
   const [sent, setSent] = useState<number | null>(null);
   const form = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
     defaultValues: toFormValues(post),
   });
+  const update = useVersionedUpdate(postResource, post, (fresh) => form.reset(toFormValues(fresh)));
   const title = post ? POSTS_TEXT.updateTitle : POSTS_TEXT.addTitle;
   const { errors, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);
@@ -64,14 +65,14 @@ function PostForm({ post }: { post?: Post }) {
       // A refusal leaves every value and chosen file in the form, as it was.
       onSettled: () => setSent(null),
     });
-    if (post) update.mutate({ id: post._id, input }, callbacks(POSTS_TEXT.updated));
+    if (post) update.save(input, callbacks(POSTS_TEXT.updated));
     else create.mutate(input, callbacks(POSTS_TEXT.added));
   });
 
   return (
     <PageCard title={title} actions={<BackButton fallback="/post" />}>
       <form onSubmit={submit} noValidate>
-        <Stack>
+        <Stack key={update.generation}>
           <TextInput label={POSTS_TEXT.name} {...form.register('name')} error={errors.name?.message} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {IMAGE_FIELDS.map((field, index) => (
@@ -100,6 +101,7 @@ function PostForm({ post }: { post?: Post }) {
           <FormActions label={title} pending={pending} />
         </Stack>
       </form>
+      {update.dialog}
     </PageCard>
   );
 }

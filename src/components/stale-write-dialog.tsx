@@ -1,0 +1,133 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import {
+  useQueryClient,
+  type FetchQueryOptions,
+  type MutateOptions,
+  type QueryKey,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import { useState } from 'react';
+import { StaleWriteError } from '@/lib/versioned-update';
+import { useModalDialog } from './modal-dialog';
+
+export const STALE_WRITE_TEXT = {
+  title: 'This record has changed',
+  message:
+    'Another admin saved this record after you opened it. Reload shows their version and discards your edits; Overwrite saves your edits over theirs.',
+  keep: 'Keep editing',
+  reload: 'Reload',
+  overwrite: 'Overwrite',
+};
+
+/** A record whose updatedAt, when the API sends it, is its version (lib/versioned-update.ts). */
+type Versioned = { _id: string; updatedAt?: unknown };
+const versionOf = (record: Versioned | undefined) =>
+  typeof record?.updatedAt === 'string' ? record.updatedAt : null;
+
+type UpdateVariables<Input> = { id: string; input: Input; version?: string | null };
+type SaveOptions<Input> = MutateOptions<unknown, Error, UpdateVariables<Input>>;
+
+/** What every resource from defineResource offers: its record's detail query and its update mutation. */
+type UpdatableResource<Item, Input, Key extends QueryKey> = {
+  queries: { detail: (id: string) => FetchQueryOptions<Item, Error, Item, Key> };
+  useUpdate: () => UseMutationResult<unknown, Error, UpdateVariables<Input>>;
+};
+
+/**
+ * An update form's save, protected against stale writes: it sends the version the form loaded, and when another admin
+ * saved the record meanwhile it opens a dialog instead of discarding their change. The admin chooses: Keep editing
+ * (nothing changes), Reload (the record as it is now replaces the form's values: `onReloaded` resets the form, and the
+ * fields, keyed by `generation`, start again from it) or Overwrite (the same values, saved without the check).
+ * Until they choose, every typed value and chosen file stays in the form.
+ */
+export function useVersionedUpdate<Item extends Versioned, Input, Key extends QueryKey>(
+  resource: UpdatableResource<Item, Input, Key>,
+  record: Item | undefined,
+  onReloaded: (fresh: Item) => void,
+) {
+  const queryClient = useQueryClient();
+  const update = resource.useUpdate();
+  // The version the form's values came from: a refetch behind the form's back must not move it, only Reload does.
+  const [loaded, setLoaded] = useState(() => versionOf(record));
+  const [conflict, setConflict] = useState<{ input: Input; options: SaveOptions<Input> } | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  function save(input: Input, options: SaveOptions<Input> = {}) {
+    if (!record) throw new Error('Only a loaded record can be updated');
+    update.mutate(
+      { id: record._id, input, version: loaded },
+      {
+        ...options,
+        onError: (error, ...rest) => {
+          if (error instanceof StaleWriteError) setConflict({ input, options });
+          options.onError?.(error, ...rest);
+        },
+      },
+    );
+  }
+
+  function overwrite() {
+    if (!record || !conflict) return;
+    setConflict(null);
+    update.mutate({ id: record._id, input: conflict.input }, conflict.options);
+  }
+
+  async function reload() {
+    if (!record) return;
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...resource.queries.detail(record._id), staleTime: 0 });
+      onReloaded(fresh);
+      setLoaded(versionOf(fresh));
+      setGeneration((count) => count + 1);
+      setConflict(null);
+    } catch {
+      // The detail query reports its own failure, on screen and in a notification.
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  const dialog = conflict ? (
+    <StaleWriteDialog
+      reloading={reloading}
+      onKeep={() => setConflict(null)}
+      onReload={() => void reload()}
+      onOverwrite={overwrite}
+    />
+  ) : null;
+
+  return { save, isPending: update.isPending, generation, dialog };
+}
+
+function StaleWriteDialog({
+  reloading,
+  onKeep,
+  onReload,
+  onOverwrite,
+}: {
+  reloading: boolean;
+  onKeep: () => void;
+  onReload: () => void;
+  onOverwrite: () => void;
+}) {
+  useModalDialog(true);
+  // The safe choice (Keep editing) has the focus first: Enter never discards anyone's work.
+  return (
+    <Modal opened onClose={onKeep} title={STALE_WRITE_TEXT.title} centered>
+      <Text size="sm">{STALE_WRITE_TEXT.message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onKeep} data-autofocus>
+          {STALE_WRITE_TEXT.keep}
+        </Button>
+        <Button variant="default" onClick={onReload} loading={reloading}>
+          {STALE_WRITE_TEXT.reload}
+        </Button>
+        <Button color="red" onClick={onOverwrite} disabled={reloading}>
+          {STALE_WRITE_TEXT.overwrite}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
