@@ -127,6 +127,7 @@ export const PAYLOADS: Payload[] = [
     id: 39,
     name: 'noscript breakout',
     html: '<noscript><p title="</noscript><img src=x onerror=__xss(39)>"></noscript>',
+    isolate: true,
   },
   { id: 40, name: 'template content', html: '<template><img src=x onerror=__xss(40)></template>' },
   { id: 41, name: 'title breakout', html: '<title><img src=x onerror=__xss(41)></title>' },
@@ -187,30 +188,40 @@ export const PAYLOADS: Payload[] = [
 
 const groupTitle = (index: number) => `xss group ${index + 1}`;
 
+/** A stored text: its title first, the ordinary payloads, a line saying they all rendered, then the rest. */
+function storedText(title: string, ordinary: Payload[], isolated: Payload[]) {
+  return {
+    title,
+    html: [
+      `<p>${title}</p>`,
+      ...ordinary.map((payload) => payload.html),
+      `<p>${title} end</p>`,
+      ...isolated.map((payload) => payload.html),
+    ].join('\n'),
+  };
+}
+
 /**
- * The payloads in groups, each a stored HTML text: ordinary payloads shared out, one `isolate` payload last.
- * Each group starts with its title, which the spec looks for to know the text was rendered at all.
+ * The payloads in groups, one stored text each: ordinary payloads shared out, one `isolate` payload last.
+ * The spec looks for each group's title and its end line to know that the text was rendered, and in one piece.
  */
 export function payloadGroups() {
   const isolated = PAYLOADS.filter((payload) => payload.isolate);
   const ordinary = PAYLOADS.filter((payload) => !payload.isolate);
-  return isolated.map((last, index) => {
-    const mine = ordinary.filter((_, position) => position % isolated.length === index);
-    return {
-      title: groupTitle(index),
-      html: [`<p>${groupTitle(index)}</p>`, ...[...mine, last].map((payload) => payload.html)].join('\n'),
-    };
-  });
+  return isolated.map((last, index) =>
+    storedText(
+      groupTitle(index),
+      ordinary.filter((_, position) => position % isolated.length === index),
+      [last],
+    ),
+  );
 }
 
 /** Every payload in one text (for single texts such as a setting or the policy): ordinary ones first. */
 export function allPayloads() {
-  const ordered = [
-    ...PAYLOADS.filter((payload) => !payload.isolate),
-    ...PAYLOADS.filter((payload) => payload.isolate),
-  ];
-  return {
-    title: 'xss all payloads',
-    html: ['<p>xss all payloads</p>', ...ordered.map((p) => p.html)].join('\n'),
-  };
+  return storedText(
+    'xss all payloads',
+    PAYLOADS.filter((payload) => !payload.isolate),
+    PAYLOADS.filter((payload) => payload.isolate),
+  );
 }
