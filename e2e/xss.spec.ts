@@ -22,7 +22,7 @@ declare global {
 
 const GROUPS = payloadGroups();
 const ALL = allPayloads();
-/** Each list shows one record per group, and one with every payload at once (also the one its form opens). */
+/** One record per group (opened in the lists' viewers), and one with every payload at once (opened in its form). */
 const TEXTS = [...GROUPS, ALL];
 
 const stored = {
@@ -397,7 +397,7 @@ test(`${PAYLOADS.length} payloads stored in every HTML field run nothing in the 
     await view(page, feedbackRows.nth(row).getByRole('button', { name: 'View Message' }), 'Message');
   }
 
-  // Still working: the menu leads on, and the dashboard shows its counts.
+  // Still working: the menu leads on.
   await openFromMenu(page, 'Dashboard', 'Dashboard');
   await watcher.check();
 });
