@@ -1,4 +1,4 @@
-import ky, { type Options, type Progress } from 'ky';
+import ky, { isTimeoutError, type Options, type Progress } from 'ky';
 import type { z } from 'zod/mini';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
@@ -160,7 +160,7 @@ async function request<S extends z.ZodMiniType>(
         : await http(path.replace(/^\/+/, ''), kyOptions);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ kind: 'network', path, cause });
+    throw new ApiError({ kind: isTimeoutError(cause) ? 'timeout' : 'network', path, cause });
   }
 
   const body = await readBody(response);
