@@ -12,13 +12,25 @@ import { RequireAuth } from './require-auth';
 import { ScreenLoader } from './screen-loader';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
-/** Runs the route's prefetch during render, before the lazy screen below suspends (as usePrefetchQuery does). */
+let prefetchedFor = '';
+function prefetchOnce(visit: string, run: () => Promise<unknown> | void) {
+  if (prefetchedFor === visit) return;
+  prefetchedFor = visit;
+  return run();
+}
+
+/**
+ * Runs the route's prefetch during render, before the lazy screen below suspends (as usePrefetchQuery does), once
+ * per visit: this renders again and again while the screen's code loads, and a prefetch of a query that has just
+ * failed would ask the server again each time, past the retry limit.
+ */
 function Prefetching({ prefetch, children }: { prefetch: RoutePrefetch; children: ReactNode }) {
   const queryClient = useQueryClient();
   const params = useParams();
-  const { search } = useLocation();
+  const { key, pathname, search } = useLocation();
+  const visit = `${key} ${pathname}${search}`;
   void Promise.resolve()
-    .then(() => prefetch(queryClient, params, new URLSearchParams(search)))
+    .then(() => prefetchOnce(visit, () => prefetch(queryClient, params, new URLSearchParams(search))))
     .catch(() => undefined);
   return children;
 }
