@@ -60,20 +60,33 @@ const READS: Read[] = [
   ].map((read) => ({ ...read, screen: read.route })),
 ];
 
+/** The component that shows a screen's failure: the lists' table, the forms' and profiles' boundary, or its own. */
+const TABLE = new Set(['catalogue list', 'catalogue page', 'catalogue record', 'paged list']);
+const TABLE_ROUTES = new Set(['/users', '/faq', '/post', '/send-mail']);
+const BOUNDARY = new Set(['catalogue form', '/profile']);
+const familyOf = (read: Read) =>
+  TABLE.has(read.screen) || TABLE_ROUTES.has(read.screen)
+    ? 'table'
+    : BOUNDARY.has(read.screen) || /^\/(users|faq\/update|post\/update)\//.test(read.screen)
+      ? 'boundary'
+      : read.screen;
+
 /**
- * The matrix: each screen component meets every fault (through its first read); every other read of the same
- * component meets a failure with the server's words (through its own meta, retried) and an answer its own schema
- * must refuse. Status codes, the session and timeouts are handled once, below every endpoint, so the full product
- * would repeat the same path; this keeps the run within its time budget without leaving an endpoint out.
+ * Which faults each read meets. Status codes, the session and timeouts are handled once, below every screen, and
+ * the error state is one of a few components: the first read shown by each component meets every fault; the first
+ * read of every other screen meets a retried failure with words and an answer its schema must refuse; every other
+ * read meets the refused answer (its own schema). The full product would take minutes and repeat the same paths.
  */
-const ENDPOINT_FAULTS = new Set(['500', 'a body of the wrong shape']);
-const MATRIX = READS.map((read, index) => ({
-  ...read,
-  faults:
-    READS.findIndex((other) => other.screen === read.screen) === index
-      ? FAULTS
-      : FAULTS.filter((fault) => ENDPOINT_FAULTS.has(fault.name)),
-}));
+const pick = (...names: string[]) => FAULTS.filter((fault) => names.includes(fault.name));
+const MATRIX = READS.map((read, index) => {
+  const first = (same: (other: Read) => boolean) => READS.findIndex(same) === index;
+  const faults = first((other) => familyOf(other) === familyOf(read))
+    ? FAULTS
+    : first((other) => other.screen === read.screen)
+      ? pick('500', 'a body of the wrong shape')
+      : pick('a body of the wrong shape');
+  return { ...read, faults };
+});
 
 const TITLE = 'Could not load this data';
 const calls = async (endpoint: string) => {
