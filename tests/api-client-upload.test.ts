@@ -101,7 +101,7 @@ describe('an upload with progress', () => {
     expect(session.token()).toBe('newer-token');
   });
 
-  it('gives up as a network failure after 30 s without any sign of progress', async () => {
+  it('gives up as a timeout after 30 s without any sign of progress', async () => {
     signIn();
     reply(async () => {
       await delay('infinite');
@@ -115,7 +115,7 @@ describe('an upload with progress', () => {
       await vi.advanceTimersByTimeAsync(29_000);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(2_000);
-      expect(await outcome).toMatchObject({ kind: 'network' });
+      expect(await outcome).toMatchObject({ kind: 'timeout' });
     } finally {
       vi.useRealTimers();
     }

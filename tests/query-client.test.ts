@@ -47,7 +47,8 @@ describe('the query client', () => {
       'info',
       'Refused',
     ],
-    [{}, new ApiError({ kind: 'http', path: 'x', status: 500 }), null, null],
+    [{}, new ApiError({ kind: 'http', path: 'x', status: 500 }), 'info', 'The request failed (HTTP 500).'],
+    [{ quietWithoutMessage: true }, new ApiError({ kind: 'network', path: 'x' }), null, null],
     [
       { errorFallback: 'Failed' },
       new ApiError({ kind: 'session-expired', path: 'x', status: 401 }),

@@ -35,18 +35,37 @@ export async function prefetchRoute(
   return run((await load(module)) as never, queryClient, params, searchParams);
 }
 
+let prefetchedFor = '';
+
+/**
+ * Starts a route's first queries once per visit (a location's key and URL): the router renders the route again and
+ * again while its code loads, and a prefetch of a query that has just failed would ask the server again each time,
+ * past the retry limit.
+ */
+export function prefetchVisit(
+  visit: string,
+  ...[data, queryClient, params, searchParams]: Parameters<typeof prefetchRoute>
+) {
+  if (prefetchedFor === visit) return;
+  prefetchedFor = visit;
+  prefetchRoute(data, queryClient, params, searchParams).catch(() => undefined);
+}
+
 /**
  * Starts the first page's queries the moment the main bundle runs, before React renders the shell and reaches the
- * route (whose prefetch then joins the calls in flight); src/boot.ts has already fetched the api module.
+ * route, as the router's visit of it ('default' is React Router's key for the first location), so the router does
+ * not ask again; src/boot.ts has already fetched the api module.
  */
 export function prefetchFirstPage(queryClient: QueryClient) {
   const routes = session.get() ? [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES] : PUBLIC_ROUTES;
-  const [match] = matchRoutes(routes, window.location.pathname) ?? [];
+  const { pathname, search } = window.location;
+  const [match] = matchRoutes(routes, pathname) ?? [];
   if (match?.route.data)
-    prefetchRoute(
+    prefetchVisit(
+      `default ${pathname}${search}`,
       match.route.data,
       queryClient,
       match.params,
-      new URLSearchParams(window.location.search),
-    ).catch(() => undefined);
+      new URLSearchParams(search),
+    );
 }

@@ -7,7 +7,7 @@ import { AppLayout } from './layout/app-layout';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './lazy-routes';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
-import { loadScreen, prefetchRoute } from './route-code';
+import { loadScreen, prefetchVisit } from './route-code';
 import { ScreenLoader } from './screen-loader';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -15,8 +15,8 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 function Prefetching({ data, children }: { data: NonNullable<LazyRoute['data']>; children: ReactNode }) {
   const queryClient = useQueryClient();
   const params = useParams();
-  const { search } = useLocation();
-  prefetchRoute(data, queryClient, params, new URLSearchParams(search)).catch(() => undefined);
+  const { key, pathname, search } = useLocation();
+  prefetchVisit(`${key} ${pathname}${search}`, data, queryClient, params, new URLSearchParams(search));
   return children;
 }
 

@@ -1,4 +1,4 @@
-import ky, { type Options, type Progress } from 'ky';
+import ky, { isTimeoutError, type Options, type Progress } from 'ky';
 import type { z } from 'zod/mini';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
@@ -71,8 +71,9 @@ function cleanParams(params: RequestOptions['searchParams']): Record<string, str
  * The same call as `http`, by XMLHttpRequest, for a body whose sending is worth watching (a post's video): ky reports
  * upload progress only by streaming the body, which Chrome allows over HTTP/2 alone. Resolves with a Response built
  * from the answer, so that `request` reads it like any other; a network failure rejects with a TypeError as fetch
- * does, and an abort with an AbortError. The time limit counts from the last sign of life (a chunk sent, the answer
- * starting), not from the start: a large file on a slow line may take minutes and still be well.
+ * does, an abort with an AbortError, and a stall with a TimeoutError. The time limit counts from the last sign of
+ * life (a chunk sent, the answer starting), not from the start: a large file on a slow line may take minutes and
+ * still be well.
  */
 function sendWithUploadProgress(
   method: Method,
@@ -103,7 +104,7 @@ function sendWithUploadProgress(
       clearTimeout(stall);
       stall = setTimeout(() => {
         xhr.abort();
-        fail(new TypeError(`No progress for ${TIMEOUT_MS / 1000} s`));
+        fail(new DOMException(`No progress for ${TIMEOUT_MS / 1000} s`, 'TimeoutError'));
       }, TIMEOUT_MS);
     };
     function abort() {
@@ -162,7 +163,9 @@ async function request<S extends z.ZodMiniType>(
         : await http(path.replace(/^\/+/, ''), kyOptions);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ kind: 'network', path, cause });
+    const timedOut =
+      isTimeoutError(cause) || (cause instanceof DOMException && cause.name === 'TimeoutError');
+    throw new ApiError({ kind: timedOut ? 'timeout' : 'network', path, cause });
   }
 
   const body = await readBody(response);

@@ -1,11 +1,12 @@
 /**
  * Every failed API call becomes one ApiError.
  * - http: the server answered with a non-2xx status or with success: false;
- * - network: no answer (offline, timeout, refused);
+ * - network: no answer (offline, refused);
+ * - timeout: no answer within the client's time limit;
  * - invalid-response: the answer did not match the schema the screen relies on;
  * - session-expired: the token was refused; the session has been ended.
  */
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'session-expired';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'session-expired';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
@@ -34,6 +35,8 @@ function describe(kind: ApiErrorKind, status: number | undefined): string {
   switch (kind) {
     case 'network':
       return 'The server could not be reached. Check your connection and try again.';
+    case 'timeout':
+      return 'The server took too long to answer. Check your connection and try again.';
     case 'invalid-response':
       return 'The server sent data this screen cannot read.';
     case 'session-expired':

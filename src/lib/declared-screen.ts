@@ -16,8 +16,8 @@ export type RouteCode<Run> = { module: string; run: Run };
  * screen's code rather than in every first load). Runs when the route matches (on every navigation to it), while
  * the screen's code is still loading, so the API call and the chunks travel together. It must go through the
  * feature's own queryOptions (`queryClient.prefetchQuery(xQueries.list(...))`), so the screen's useQuery finds the
- * answer (or the call in flight) under the same key; React Query skips fresh data and joins calls in flight, so
- * running it again is harmless. Failures are ignored: the screen's own query reports them.
+ * answer (or the call in flight) under the same key. The router runs it once per visit (src/app/route-code.ts).
+ * Failures are ignored: the screen's own query reports them.
  */
 export type RoutePrefetch<Module = never> = (
   module: Module,

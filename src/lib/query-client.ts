@@ -5,7 +5,7 @@ import {
   type QueryClientConfig,
   type QueryKey,
 } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { ApiError, errorText } from './api-error';
 import { notify } from './notify';
 import { StaleWriteError } from './versioned-update';
 
@@ -14,13 +14,16 @@ import { StaleWriteError } from './versioned-update';
  * - notifyError: false — only log it (the screen shows the failure itself);
  * - errorTitle — 'Info' by default; 'Error' where SPEC says so (user status, the policy page);
  * - errorFallback — shown when the server gave no message (e.g. 'Failed to load data.');
- * - refusedFallback — for an answer with success: false and no message, when it differs from errorFallback.
+ * - refusedFallback — for an answer with success: false and no message, when it differs from errorFallback;
+ * - quietWithoutMessage — a write whose failure has no words (server's or fallback) is only logged, as SPEC 8 asks
+ *   of the public pages' sign-in and account deletion; other writes then say what happened in the console's words.
  */
 export type FailureMeta = {
   notifyError?: boolean;
   errorTitle?: 'Info' | 'Error';
   errorFallback?: string;
   refusedFallback?: string;
+  quietWithoutMessage?: boolean;
 };
 
 declare module '@tanstack/react-query' {
@@ -33,12 +36,19 @@ declare module '@tanstack/react-query' {
 
 /**
  * SPEC 8: a failure is logged, and shown top right with the server's message (titled Info unless the call site
- * says Error), or the call site's fallback when the server gave none. An ended session is not an error to report:
- * the admin is sent to sign in.
+ * says Error), or the call site's fallback when the server gave none. A read without either shows nothing more than
+ * its error state; a failed write has no other place to say so, so it shows the console's own sentence (issue 12).
+ * An ended session is not an error to report: the admin is sent to sign in.
  */
-export function reportApiFailure(error: unknown, meta: FailureMeta = {}) {
+export function reportApiFailure(error: unknown, meta: FailureMeta = {}, write = false) {
   console.error(error);
-  const { notifyError = true, errorTitle = 'Info', errorFallback, refusedFallback } = meta;
+  const {
+    notifyError = true,
+    errorTitle = 'Info',
+    errorFallback,
+    refusedFallback,
+    quietWithoutMessage,
+  } = meta;
   if (!notifyError) return;
   if (error instanceof ApiError && error.kind === 'session-expired') return;
   // The form that saved asks the admin what to do (components/stale-write-dialog.tsx).
@@ -46,7 +56,8 @@ export function reportApiFailure(error: unknown, meta: FailureMeta = {}) {
   const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 0) < 300;
   const message =
     (error instanceof ApiError ? error.serverMessage : undefined) ??
-    (refused ? (refusedFallback ?? errorFallback) : errorFallback);
+    (refused ? (refusedFallback ?? errorFallback) : errorFallback) ??
+    (write && !quietWithoutMessage ? errorText(error) : undefined);
   if (!message) return;
   if (errorTitle === 'Error') notify.error(message);
   else notify.info(message);
@@ -56,7 +67,7 @@ export function reportApiFailure(error: unknown, meta: FailureMeta = {}) {
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false;
   if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network') return true;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
   return error.kind === 'http' && (error.status ?? 0) >= 500;
 }
 
@@ -68,7 +79,7 @@ export function createQueryClient(overrides: QueryClientConfig['defaultOptions']
       onError: (error, query) => reportApiFailure(error, query.meta),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => reportApiFailure(error, mutation.meta),
+      onError: (error, _variables, _context, mutation) => reportApiFailure(error, mutation.meta, true),
       // Awaited by the mutation: it stays pending until what it changed has been refetched (when on screen).
       onSuccess: (_data, _variables, _context, mutation) =>
         Promise.all(
@@ -81,6 +92,9 @@ export function createQueryClient(overrides: QueryClientConfig['defaultOptions']
       queries: {
         staleTime: FRESH_FOR_MS,
         retry: shouldRetry,
+        // A route's prefetch may have spent every retry while the screen's code loaded: mounting must not ask again
+        // (a new visit prefetches afresh, and the error state offers Try again).
+        retryOnMount: false,
         refetchOnWindowFocus: false,
         ...overrides.queries,
       },

@@ -21,6 +21,7 @@ export type Credentials = { email: string; password: string };
 /** POST /api/login as an admin; the answer becomes the stored session (SPEC 3, 7.1). */
 export function useSignIn() {
   return useMutation({
+    meta: { quietWithoutMessage: true },
     mutationFn: async ({ email, password }: Credentials) => {
       const { result } = await api.post('login', loginResponse, {
         json: { email, password, isRole: 'admin' },

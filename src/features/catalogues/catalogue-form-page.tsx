@@ -6,6 +6,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
+import { ErrorState } from '@/components/error-state';
 import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
@@ -180,16 +181,19 @@ function ChoiceField({
 }) {
   const choices = useQuery(choicesResource(field.from).queries.list());
   return (
-    <SelectField
-      control={form.control}
-      name={field.name}
-      label={field.label}
-      placeholder={choices.isPending ? 'Loading…' : `Select ${field.label.toLowerCase()}`}
-      clearable={!field.required}
-      searchable
-      nothingFoundMessage="Nothing found"
-      data={(choices.data?.rows ?? []).map((row) => ({ value: row._id, label: row.name }))}
-    />
+    <>
+      <SelectField
+        control={form.control}
+        name={field.name}
+        label={field.label}
+        placeholder={choices.isPending ? 'Loading…' : `Select ${field.label.toLowerCase()}`}
+        clearable={!field.required}
+        searchable
+        nothingFoundMessage="Nothing found"
+        data={(choices.data?.rows ?? []).map((row) => ({ value: row._id, label: row.name }))}
+      />
+      {choices.error ? <ErrorState error={choices.error} onRetry={() => void choices.refetch()} /> : null}
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox
 import { useDebouncedValue, useThrottledCallback } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type UIEvent } from 'react';
+import { ErrorState } from '@/components/error-state';
 import { ALL_USERS, PICKER_PAGE_SIZE, recipientsResource, type Person } from './api';
 import { MAIL_TEXT } from './strings';
 
@@ -52,78 +53,83 @@ export function UserPicker({ value, onChange, onBlur, error }: UserPickerProps) 
   }, SCROLL_THROTTLE_MS);
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose}>
-      <Combobox.DropdownTarget>
-        <PillsInput label={MAIL_TEXT.selectUsers} error={error} onClick={() => combobox.openDropdown()}>
-          <Pill.Group>
-            {value.map((id) => (
-              <Pill key={id} withRemoveButton onRemove={() => choose(id)}>
-                {id === ALL_USERS ? MAIL_TEXT.allUsers : (labels[id] ?? id)}
-              </Pill>
-            ))}
-            <Combobox.EventsTarget>
-              <PillsInput.Field
-                aria-label={MAIL_TEXT.searchUsers}
-                placeholder={value.length ? undefined : MAIL_TEXT.searchUsers}
-                value={search}
-                onFocus={() => combobox.openDropdown()}
-                onBlur={() => {
-                  combobox.closeDropdown();
-                  onBlur?.();
-                }}
-                onChange={(event) => {
-                  combobox.openDropdown();
-                  setSearch(event.currentTarget.value);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Backspace' && !search && value.length) {
-                    event.preventDefault();
-                    choose(value.at(-1)!);
-                  }
-                }}
-              />
-            </Combobox.EventsTarget>
-          </Pill.Group>
-        </PillsInput>
-      </Combobox.DropdownTarget>
+    <>
+      <Combobox store={combobox} onOptionSubmit={choose}>
+        <Combobox.DropdownTarget>
+          <PillsInput label={MAIL_TEXT.selectUsers} error={error} onClick={() => combobox.openDropdown()}>
+            <Pill.Group>
+              {value.map((id) => (
+                <Pill key={id} withRemoveButton onRemove={() => choose(id)}>
+                  {id === ALL_USERS ? MAIL_TEXT.allUsers : (labels[id] ?? id)}
+                </Pill>
+              ))}
+              <Combobox.EventsTarget>
+                <PillsInput.Field
+                  aria-label={MAIL_TEXT.searchUsers}
+                  placeholder={value.length ? undefined : MAIL_TEXT.searchUsers}
+                  value={search}
+                  onFocus={() => combobox.openDropdown()}
+                  onBlur={() => {
+                    combobox.closeDropdown();
+                    onBlur?.();
+                  }}
+                  onChange={(event) => {
+                    combobox.openDropdown();
+                    setSearch(event.currentTarget.value);
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Backspace' && !search && value.length) {
+                      event.preventDefault();
+                      choose(value.at(-1)!);
+                    }
+                  }}
+                />
+              </Combobox.EventsTarget>
+            </Pill.Group>
+          </PillsInput>
+        </Combobox.DropdownTarget>
 
-      <Combobox.Dropdown>
-        <Combobox.Options
-          mah={260}
-          style={{ overflowY: 'auto' }}
-          aria-label={MAIL_TEXT.selectUsers}
-          onScroll={(event: UIEvent<HTMLDivElement>) => loadMoreNearEnd(event.currentTarget)}
-        >
-          <Combobox.Option value={ALL_USERS} active={all}>
-            <Group gap="xs">
-              {all ? <CheckIcon size={12} /> : null}
-              <span>{MAIL_TEXT.allUsers}</span>
-            </Group>
-          </Combobox.Option>
-          {people.map((person) => {
-            const chosen = value.includes(person._id);
-            return (
-              <Combobox.Option key={person._id} value={person._id} active={chosen} disabled={all}>
-                <Group gap="xs">
-                  {chosen ? <CheckIcon size={12} /> : null}
-                  <span>{fullName(person)}</span>
-                </Group>
-              </Combobox.Option>
-            );
-          })}
-          {users.isError ? (
-            <Combobox.Empty>{MAIL_TEXT.pickerFailed}</Combobox.Empty>
-          ) : users.isPending || users.isFetchingNextPage ? (
-            <Combobox.Empty>
-              <Loader size="xs" aria-label="Loading users" />
-            </Combobox.Empty>
-          ) : !people.length ? (
-            <Combobox.Empty>
-              <Text size="sm">No users found</Text>
-            </Combobox.Empty>
-          ) : null}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+        <Combobox.Dropdown>
+          <Combobox.Options
+            mah={260}
+            style={{ overflowY: 'auto' }}
+            aria-label={MAIL_TEXT.selectUsers}
+            onScroll={(event: UIEvent<HTMLDivElement>) => loadMoreNearEnd(event.currentTarget)}
+          >
+            <Combobox.Option value={ALL_USERS} active={all}>
+              <Group gap="xs">
+                {all ? <CheckIcon size={12} /> : null}
+                <span>{MAIL_TEXT.allUsers}</span>
+              </Group>
+            </Combobox.Option>
+            {people.map((person) => {
+              const chosen = value.includes(person._id);
+              return (
+                <Combobox.Option key={person._id} value={person._id} active={chosen} disabled={all}>
+                  <Group gap="xs">
+                    {chosen ? <CheckIcon size={12} /> : null}
+                    <span>{fullName(person)}</span>
+                  </Group>
+                </Combobox.Option>
+              );
+            })}
+            {users.isError ? (
+              <Combobox.Empty>{MAIL_TEXT.pickerFailed}</Combobox.Empty>
+            ) : users.isPending || users.isFetchingNextPage ? (
+              <Combobox.Empty>
+                <Loader size="xs" aria-label="Loading users" />
+              </Combobox.Empty>
+            ) : !people.length ? (
+              <Combobox.Empty>
+                <Text size="sm">No users found</Text>
+              </Combobox.Empty>
+            ) : null}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+      {users.isError && !people.length ? (
+        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,147 @@
+import { delay, http, HttpResponse } from 'msw';
+import { vi } from 'vitest';
+import { server } from '@mocks/node';
+
+/**
+ * The fault matrix's one injector: every way a call can fail (issue 12), each as an MSW answer to one endpoint.
+ * `shown` is what the admin must read: the server's words where it sent any, else the console's own sentence.
+ */
+export type Fault = {
+  name: string;
+  answer: () => Response | Promise<Response>;
+  shown: string;
+  /** Whether `shown` is the server's own words (else a call site's fallback may stand in for it). */
+  words: boolean;
+  /** Worth asking again (5xx, no answer): reads retry it; writes never do. */
+  transient: boolean;
+  /** 401: a signed-in admin's session ends instead of an error being shown. */
+  endsSession?: boolean;
+};
+
+const NO_ANSWER = 'The server could not be reached. Check your connection and try again.';
+const TOO_SLOW = 'The server took too long to answer. Check your connection and try again.';
+const UNREADABLE = 'The server sent data this screen cannot read.';
+
+const json = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  HttpResponse.json(body, { status, headers });
+const html = (status: number, markup: string) =>
+  new HttpResponse(markup, { status, headers: { 'Content-Type': 'text/html' } });
+
+export const FAULTS: Fault[] = [
+  {
+    name: '500',
+    answer: () => json(500, { success: false, message: 'Database connection lost' }),
+    shown: 'Database connection lost',
+    words: true,
+    transient: true,
+  },
+  {
+    name: '502 (a proxy page)',
+    answer: () => html(502, '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>'),
+    shown: 'The request failed (HTTP 502).',
+    words: false,
+    transient: true,
+  },
+  {
+    name: '503',
+    answer: () => json(503, { message: 'Down for maintenance until 18:00 UTC' }, { 'Retry-After': '120' }),
+    shown: 'Down for maintenance until 18:00 UTC',
+    words: true,
+    transient: true,
+  },
+  {
+    name: 'network error',
+    answer: () => HttpResponse.error(),
+    shown: NO_ANSWER,
+    words: false,
+    transient: true,
+  },
+  {
+    name: 'timeout',
+    answer: async () => {
+      await delay('infinite');
+      return json(200, {});
+    },
+    shown: TOO_SLOW,
+    words: false,
+    transient: true,
+  },
+  {
+    name: 'a body that is not JSON',
+    answer: () =>
+      html(200, '<!doctype html><html><head><title>Admin console</title></head><body></body></html>'),
+    shown: UNREADABLE,
+    words: false,
+    transient: false,
+  },
+  {
+    name: 'a body of the wrong shape',
+    // Not even an object: every answer the console reads (a record, a page, a write's acknowledgement) is one.
+    answer: () => HttpResponse.json([{ unexpected: true }]),
+    shown: UNREADABLE,
+    words: false,
+    transient: false,
+  },
+  {
+    name: '401',
+    answer: () => json(401, { success: false, message: 'jwt expired' }),
+    shown: 'jwt expired',
+    words: true,
+    transient: false,
+    endsSession: true,
+  },
+  {
+    name: '403',
+    answer: () => json(403, { success: false, message: 'Only a super admin may do this' }),
+    shown: 'Only a super admin may do this',
+    words: true,
+    transient: false,
+  },
+  {
+    name: '404',
+    answer: () => json(404, { success: false, message: 'Record not found' }),
+    shown: 'Record not found',
+    words: true,
+    transient: false,
+  },
+  {
+    name: '429',
+    answer: () =>
+      json(
+        429,
+        { success: false, message: 'Too many requests, try again in a minute' },
+        { 'Retry-After': '60' },
+      ),
+    shown: 'Too many requests, try again in a minute',
+    words: true,
+    transient: false,
+  },
+];
+
+type Method = 'get' | 'post' | 'patch' | 'delete' | 'all';
+
+/**
+ * Makes `method /api/<path>` (a path as the console declares it, ':id' allowed, any query string ignored) answer
+ * with `fault` until `lift()`. The other endpoints keep answering from the fixture db.
+ */
+export function inject(fault: Fault, method: Method, path: string) {
+  let active = true;
+  server.use(http[method](`*/api/${path.split('?')[0]!}`, () => (active ? fault.answer() : undefined)));
+  return {
+    lift: () => {
+      active = false;
+    },
+  };
+}
+
+/**
+ * The client's time limit, passed in fake time: ky's timer is the only one that matters, but the rest of the app
+ * keeps running in real time alongside (shouldAdvanceTime).
+ */
+export function fakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  return {
+    passLimit: () => vi.advanceTimersByTimeAsync(30_000),
+    restore: () => vi.useRealTimers(),
+  };
+}
