@@ -32,7 +32,7 @@ export const theme = createTheme({
  * red 4 (5.9:1 on dark 6; Mantine's red 8: 2.7:1). Links and coloured text (shade 4) and `light` variants (shade 0 on
  * a darkened shade 9) already pass.
  *
- * The `--console-*` surfaces are the layout's own greys (page, borders and dividers, table rows, the fixed top bar) in each scheme,
+ * The `--console-*` surfaces are the layout's own greys (page, borders and dividers, table rows, empty media, the fixed top bar) in each scheme,
  * so shared CSS names a role rather than a shade that only suits one scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
@@ -53,6 +53,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--console-divider': 'var(--mantine-color-gray-2)',
     '--console-row-stripe': 'var(--mantine-color-gray-0)',
     '--console-row-hover': 'var(--mantine-color-gray-1)',
+    '--console-muted': 'var(--mantine-color-gray-1)',
     '--console-top-bar': 'rgba(255, 255, 255, 0.8)',
   },
   dark: {
@@ -64,6 +65,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--console-divider': 'var(--mantine-color-dark-5)',
     '--console-row-stripe': 'var(--mantine-color-dark-6)',
     '--console-row-hover': 'var(--mantine-color-dark-5)',
+    '--console-muted': 'var(--mantine-color-dark-6)',
     '--console-top-bar': 'rgba(36, 36, 36, 0.8)',
   },
 });
