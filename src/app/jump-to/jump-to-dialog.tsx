@@ -2,14 +2,14 @@ import '@mantine/spotlight/styles.layer.css';
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
-import { IconSearch, IconUser } from '@tabler/icons-react';
+import { IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useModalDialog } from '@/components/modal-dialog';
 import { userQueries } from '@/features/users/api';
 import { applicableSearch } from '@/lib/search-box';
-import { MENU } from '../layout/menu';
+import type { MenuItem } from '../layout/menu';
 
 const [store, spotlight] = createSpotlight();
 
@@ -33,7 +33,16 @@ const USER_RESULTS = 6;
  * call finds by name, e-mail or phone (from 3 characters, once typing pauses). Arrows move, Enter opens, Escape
  * closes and gives focus back to what opened it.
  */
-export default function JumpToDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export default function JumpToDialog({
+  opened,
+  onClose,
+  screens: menu,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The menu, from the shell, which already has it: imported here, the bundler would split it out of the entry. */
+  screens: readonly MenuItem[];
+}) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 300);
@@ -54,7 +63,7 @@ export default function JumpToDialog({ opened, onClose }: { opened: boolean; onC
   useEffect(selectFirstIfNone, [users.data]);
 
   const wanted = query.trim().toLowerCase();
-  const screens = MENU.filter((item) => item.label.toLowerCase().includes(wanted));
+  const screens = menu.filter((item) => item.label.toLowerCase().includes(wanted));
   const userSearchPending = Boolean(applicableSearch(query)) && (query !== debounced || users.isFetching);
 
   return (
@@ -73,7 +82,6 @@ export default function JumpToDialog({ opened, onClose }: { opened: boolean; onC
       <Spotlight.Search
         aria-label="Search screens and users"
         placeholder="Search screens and users…"
-        leftSection={<IconSearch size={18} aria-hidden />}
         rightSection={userSearchPending ? <Loader size="xs" aria-label="Searching users" /> : null}
       />
       <Spotlight.ActionsList aria-label="Results">

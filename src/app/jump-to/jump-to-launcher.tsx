@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { MENU } from '../layout/menu';
 
 // The search, its list and Spotlight's code and styles load when first opened, never with the first screen.
 const JumpToDialog = lazy(() => import('./jump-to-dialog'));
@@ -33,7 +33,6 @@ export function JumpToLauncher() {
       <Button
         variant="default"
         size="sm"
-        leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={
           <kbd
             aria-hidden
@@ -54,7 +53,7 @@ export function JumpToLauncher() {
       </Button>
       {loaded ? (
         <Suspense fallback={null}>
-          <JumpToDialog opened={opened} onClose={() => setOpened(false)} />
+          <JumpToDialog opened={opened} onClose={() => setOpened(false)} screens={MENU} />
         </Suspense>
       ) : null}
     </>
