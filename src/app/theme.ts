@@ -32,8 +32,8 @@ export const theme = createTheme({
  * red 4 (5.9:1 on dark 6; Mantine's red 8: 2.7:1). Links and coloured text (shade 4) and `light` variants (shade 0 on
  * a darkened shade 9) already pass.
  *
- * The `--console-*` surfaces are the layout's own greys (page, borders and dividers, table rows, empty media, the fixed top bar) in each scheme,
- * so shared CSS names a role rather than a shade that only suits one scheme.
+ * The `--console-*` surfaces are the layout's own greys (page, borders and dividers, table rows, empty media, the
+ * fixed top bar) in each scheme, so shared CSS names a role rather than a shade that suits only one scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
