@@ -57,6 +57,26 @@ describe('jump to anything', () => {
     expect(await screen.findByRole('dialog', { name: DIALOG })).toBeInTheDocument();
   });
 
+  it('keeps what is typed right after the shortcut, while the search is still loading', async () => {
+    const { user, router } = renderApp('/faq');
+    await screen.findByRole('heading', { name: 'FAQ', level: 1 });
+    await user.keyboard('{Control>}k{/Control}send');
+    expect(await searchBox()).toHaveValue('send');
+    const dialog = screen.getByRole('dialog', { name: DIALOG });
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Send Mail']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/send-mail'));
+
+    // Closed, the page's keys are its own again.
+    await user.keyboard('xyz');
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await searchBox()).toHaveValue('');
+  });
+
   it("finds users through the users list's search call, once typing pauses, and opens the profile", async () => {
     const wanted = db.users[17]!;
     const typed = wanted.email.split('@')[0]!;

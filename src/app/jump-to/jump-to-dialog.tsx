@@ -37,11 +37,14 @@ export default function JumpToDialog({
   opened,
   onClose,
   screens: menu,
+  takeTypedEarly,
 }: {
   opened: boolean;
   onClose: () => void;
   /** The menu, from the shell, which already has it: imported here, the bundler would split it out of the entry. */
   screens: readonly MenuItem[];
+  /** Keys typed before the search box had focus, to put in it. */
+  takeTypedEarly: () => string;
 }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -60,7 +63,7 @@ export default function JumpToDialog({
   });
   const foundUsers = search && users.data ? users.data.rows : [];
 
-  useEffect(selectFirstIfNone, [users.data]);
+  useEffect(selectFirstIfNone, [users.data, query]);
 
   const wanted = query.trim().toLowerCase();
   const screens = menu.filter((item) => item.label.toLowerCase().includes(wanted));
@@ -72,7 +75,10 @@ export default function JumpToDialog({
       shortcut={null}
       query={query}
       onQueryChange={setQuery}
-      onSpotlightClose={onClose}
+      onSpotlightClose={() => {
+        setQuery('');
+        onClose();
+      }}
       scrollable
       maxHeight={420}
       // Spotlight shows no title; this one names the dialog for assistive technology only.
@@ -81,6 +87,10 @@ export default function JumpToDialog({
     >
       <Spotlight.Search
         aria-label="Search screens and users"
+        onFocus={() => {
+          const typed = takeTypedEarly();
+          if (typed) setQuery((current) => current + typed);
+        }}
         placeholder="Search screens and users…"
         rightSection={userSearchPending ? <Loader size="xs" aria-label="Searching users" /> : null}
       />

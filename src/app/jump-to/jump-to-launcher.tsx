@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MENU } from '../layout/menu';
 
 // The search, its list and Spotlight's code and styles load when first opened, never with the first screen.
@@ -11,18 +11,34 @@ const isApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navig
 export function JumpToLauncher() {
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // What is typed between opening and the search box taking focus (its code may still be on the way): not lost.
+  const typedEarly = useRef<string | null>(null);
   const open = () => {
+    typedEarly.current ??= '';
     setLoaded(true);
     setOpened(true);
+  };
+  const close = () => {
+    typedEarly.current = null;
+    setOpened(false);
+  };
+  const takeTypedEarly = () => {
+    const typed = typedEarly.current ?? '';
+    typedEarly.current = null;
+    return typed;
   };
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'k' || event.altKey) return;
-      if (event.target instanceof HTMLElement && event.target.isContentEditable) return;
-      event.preventDefault();
-      setLoaded(true);
-      setOpened(true);
+      const modified = event.ctrlKey || event.metaKey || event.altKey;
+      if (typedEarly.current !== null && event.key.length === 1 && !modified) {
+        typedEarly.current += event.key;
+        event.preventDefault();
+      } else if (modified && event.key.toLowerCase() === 'k' && !event.altKey) {
+        if (event.target instanceof HTMLElement && event.target.isContentEditable) return;
+        event.preventDefault();
+        open();
+      }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -53,7 +69,7 @@ export function JumpToLauncher() {
       </Button>
       {loaded ? (
         <Suspense fallback={null}>
-          <JumpToDialog opened={opened} onClose={() => setOpened(false)} screens={MENU} />
+          <JumpToDialog opened={opened} onClose={close} screens={MENU} takeTypedEarly={takeTypedEarly} />
         </Suspense>
       ) : null}
     </>
