@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { requireAdmin } from './lib/auth';
-import { serveConsole } from './lib/console-assets';
+import { inlineScriptSources, serveConsole } from './lib/console-assets';
 import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
 import type { Mailer } from './lib/mail';
@@ -37,7 +37,7 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(distDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

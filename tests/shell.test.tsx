@@ -129,6 +129,7 @@ describe('the layout', () => {
       sidebarColour: 'success',
       sidenavType: 'transparent',
       fixedNavbar: false,
+      colourScheme: 'light',
     });
   });
 

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
@@ -6,6 +7,18 @@ import type { AppEnv } from './env';
 
 /** Text types the build precompresses (vite.config.ts, `precompress`); everything else is sent as it is. */
 const TEXT_TYPE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/**
+ * CSP sources for the inline scripts of the built index.html (the colour scheme set before the first paint), so
+ * the policy allows exactly those and no other inline script.
+ */
+export function inlineScriptSources(distDir: string | undefined): string[] {
+  const file = distDir && join(distDir, 'index.html');
+  if (!file || !existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code = '']) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  );
+}
 
 /**
  * The built console: hashed assets cached for a year (a missing one is 404), index.html revalidated on every load and

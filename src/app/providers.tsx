@@ -5,6 +5,7 @@ import { ConfirmHost } from '@/components/confirm';
 import { notificationsContainer } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { unsavedChanges } from '@/lib/unsaved-changes';
+import { layoutColourSchemeManager } from './layout/layout-settings';
 import { cssVariablesResolver, theme } from './theme';
 
 // Mounted with the first notification (lib/notify.ts), which waits in Mantine's store until then: a first load that
@@ -48,7 +49,13 @@ export function AppProviders({ queryClient, children, mantineEnv = 'default' }: 
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={layoutColourSchemeManager}
+        defaultColorScheme="light"
+        env={mantineEnv}
+      >
         {notificationsWanted ? (
           <Suspense fallback={null}>
             <Notifications />

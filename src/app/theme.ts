@@ -26,6 +26,14 @@ export const theme = createTheme({
  * dimmed text 5.8:1 on gray 0 (Mantine's gray 6: 3.3:1), placeholders 5.1:1, links grape 8 (5.5:1), errors red 9
  * (5.2:1), and the text of every `light` variant (badges, light buttons) three quarters of shade 9 (green: 6.9:1 on
  * its tint, Mantine's 3.8:1).
+ *
+ * The dark scheme's, lightened to AA on its surfaces (body dark 7, inputs and striped rows dark 6, hovered rows
+ * dark 5): dimmed text 4.8:1 on dark 5 (Mantine's dark 2: 4.0:1 on the body), placeholders 4.8:1 on dark 6, errors
+ * red 4 (5.9:1 on dark 6; Mantine's red 8: 2.7:1). Links and coloured text (shade 4) and `light` variants (shade 0 on
+ * a darkened shade 9) already pass.
+ *
+ * The `--console-*` surfaces are the layout's own greys (page, borders and dividers, table rows, empty media, the
+ * fixed top bar) in each scheme, so shared CSS names a role rather than a shade that suits only one scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
@@ -40,6 +48,24 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
         darken(shades[9], 0.25),
       ]),
     ),
+    '--console-page': 'var(--mantine-color-gray-0)',
+    '--console-border': 'var(--mantine-color-gray-3)',
+    '--console-divider': 'var(--mantine-color-gray-2)',
+    '--console-row-stripe': 'var(--mantine-color-gray-0)',
+    '--console-row-hover': 'var(--mantine-color-gray-1)',
+    '--console-muted': 'var(--mantine-color-gray-1)',
+    '--console-top-bar': 'rgba(255, 255, 255, 0.8)',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': '#aaaaaa',
+    '--mantine-color-placeholder': '#999999',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--console-page': 'var(--mantine-color-dark-8)',
+    '--console-border': 'var(--mantine-color-dark-4)',
+    '--console-divider': 'var(--mantine-color-dark-5)',
+    '--console-row-stripe': 'var(--mantine-color-dark-6)',
+    '--console-row-hover': 'var(--mantine-color-dark-5)',
+    '--console-muted': 'var(--mantine-color-dark-6)',
+    '--console-top-bar': 'rgba(36, 36, 36, 0.8)',
+  },
 });

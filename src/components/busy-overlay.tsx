@@ -17,7 +17,7 @@ export function BusyOverlay({ visible, label }: { visible: boolean; label: strin
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: 'rgba(255, 255, 255, 0.55)',
+        background: 'color-mix(in srgb, var(--mantine-color-body) 55%, transparent)',
         backdropFilter: 'blur(1px)',
       }}
     >

@@ -43,8 +43,12 @@ function refresh() {
   for (const listener of listeners) listener();
 }
 
+/** The settings drawer's layout choices (app/layout/layout-settings.ts) belong to the browser, not to a session. */
+const KEPT_ACROSS_SESSIONS = new Set(['layout-settings']);
+
 function clearAllStorage() {
-  localStorage.clear();
+  const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+  for (const key of keys) if (key !== null && !KEPT_ACROSS_SESSIONS.has(key)) localStorage.removeItem(key);
   sessionStorage.clear();
 }
 
@@ -79,7 +83,7 @@ export const session = {
     refresh();
   },
 
-  /** Logout: SPEC 2.4 clears all stored data. */
+  /** Logout: SPEC 2.4 clears all stored data, but for the layout choices. */
   end() {
     endReason = 'signed-out';
     clearAllStorage();

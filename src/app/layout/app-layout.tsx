@@ -41,7 +41,7 @@ export function AppLayout() {
     transition: 'transform 200ms ease',
     overflowY: 'auto',
     background: settings.sidenavType === 'white' || isPhone ? 'var(--mantine-color-body)' : 'transparent',
-    borderRight: settings.sidenavType === 'white' ? '1px solid var(--mantine-color-gray-3)' : undefined,
+    borderRight: settings.sidenavType === 'white' ? '1px solid var(--console-border)' : undefined,
   };
 
   const toggleSidebar = () => {
@@ -56,7 +56,7 @@ export function AppLayout() {
   };
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+    <Box mih="100vh" bg="var(--console-page)">
       <a
         href="#main"
         className="skip-link"
@@ -97,7 +97,7 @@ export function AppLayout() {
             zIndex: 100,
             borderRadius: 'var(--mantine-radius-md)',
             backdropFilter: settings.fixedNavbar ? 'saturate(200%) blur(30px)' : undefined,
-            backgroundColor: settings.fixedNavbar ? 'rgba(255, 255, 255, 0.8)' : undefined,
+            backgroundColor: settings.fixedNavbar ? 'var(--console-top-bar)' : undefined,
             boxShadow: settings.fixedNavbar ? 'var(--mantine-shadow-xs)' : undefined,
           }}
         >

@@ -1,3 +1,4 @@
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 
 const WHITE = 'var(--mantine-color-white)';
@@ -19,13 +20,26 @@ export const SIDEBAR_COLOURS = {
 export type SidebarColour = keyof typeof SIDEBAR_COLOURS;
 export type SidenavType = 'transparent' | 'white';
 
+/** The colour schemes of the settings drawer; 'auto' follows the system's (prefers-color-scheme). */
+export const COLOUR_SCHEMES: Record<MantineColorScheme, string> = {
+  light: 'Light',
+  dark: 'Dark',
+  auto: 'System',
+};
+
 export type LayoutSettings = {
   sidebarColour: SidebarColour;
   sidenavType: SidenavType;
   fixedNavbar: boolean;
+  colourScheme: MantineColorScheme;
 };
 
-const DEFAULTS: LayoutSettings = { sidebarColour: 'primary', sidenavType: 'white', fixedNavbar: true };
+const DEFAULTS: LayoutSettings = {
+  sidebarColour: 'primary',
+  sidenavType: 'white',
+  fixedNavbar: true,
+  colourScheme: 'light',
+};
 
 const STORAGE_KEY = 'layout-settings';
 const listeners = new Set<() => void>();
@@ -63,29 +77,63 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The settings drawer's choices, remembered in this browser (localStorage 'layout-settings', JSON). */
-export function useLayoutSettings() {
-  const raw = useSyncExternalStore(subscribe, readStored, () => null);
+function settingsOf(raw: string | null): LayoutSettings {
   const stored = parse(raw);
-  const settings: LayoutSettings = {
+  return {
     ...DEFAULTS,
     ...stored,
     sidebarColour:
-      stored.sidebarColour && stored.sidebarColour in SIDEBAR_COLOURS
+      stored.sidebarColour && Object.hasOwn(SIDEBAR_COLOURS, stored.sidebarColour)
         ? stored.sidebarColour
         : DEFAULTS.sidebarColour,
+    colourScheme:
+      stored.colourScheme && Object.hasOwn(COLOUR_SCHEMES, stored.colourScheme)
+        ? stored.colourScheme
+        : DEFAULTS.colourScheme,
   };
-  const update = (patch: Partial<LayoutSettings>) => {
-    const next = JSON.stringify({ ...DEFAULTS, ...parse(readStored()), ...patch });
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      unsaved = next;
-    }
-    for (const listener of listeners) listener();
-  };
-  return [settings, update] as const;
 }
+
+function updateSettings(patch: Partial<LayoutSettings>) {
+  const previous = readStored();
+  const next = JSON.stringify({ ...settingsOf(previous), ...patch });
+  // Unchanged choices notify nobody: Mantine writes back every scheme the manager reports, which would never end.
+  if (next === previous) return;
+  try {
+    localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    unsaved = next;
+  }
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The settings drawer's choices, remembered in this browser (localStorage 'layout-settings', JSON). Signing out keeps
+ * them (lib/session.ts): they belong to the browser, not to the session.
+ */
+export function useLayoutSettings() {
+  const raw = useSyncExternalStore(subscribe, readStored, () => null);
+  return [settingsOf(raw), updateSettings] as const;
+}
+
+let stopFollowing: (() => void) | undefined;
+
+/**
+ * Mantine's colour scheme, kept with the other layout choices in the one stored object: the drawer's choice reaches
+ * MantineProvider through `subscribe`, and Mantine's own changes are stored through `set`.
+ */
+export const layoutColourSchemeManager: MantineColorSchemeManager = {
+  get: () => settingsOf(readStored()).colourScheme,
+  set: (colourScheme) => updateSettings({ colourScheme }),
+  subscribe: (onUpdate) => {
+    stopFollowing?.();
+    stopFollowing = subscribe(() => onUpdate(settingsOf(readStored()).colourScheme));
+  },
+  unsubscribe: () => {
+    stopFollowing?.();
+    stopFollowing = undefined;
+  },
+  clear: () => updateSettings({ colourScheme: DEFAULTS.colourScheme }),
+};
 
 function cssColour(colour: string) {
   return colour.includes('.')

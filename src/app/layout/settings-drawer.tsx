@@ -1,7 +1,9 @@
 import { CheckIcon, Drawer, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useRef, type KeyboardEvent } from 'react';
 import { useModalDialog } from '@/components/modal-dialog';
+import type { MantineColorScheme } from '@mantine/core';
 import {
+  COLOUR_SCHEMES,
   SIDEBAR_COLOURS,
   sidebarGradientCss,
   type LayoutSettings,
@@ -16,6 +18,9 @@ type SettingsDrawerProps = {
 };
 
 const COLOURS = Object.keys(SIDEBAR_COLOURS) as SidebarColour[];
+const SCHEME_CHOICES = (Object.entries(COLOUR_SCHEMES) as [MantineColorScheme, string][]).map(
+  ([value, label]) => ({ value, label }),
+);
 const STEPS = new Map([
   ['ArrowRight', 1],
   ['ArrowDown', 1],
@@ -77,12 +82,23 @@ function SidebarColourChoice({
   );
 }
 
-/** Sidebar colour, sidenav type and fixed navbar (SPEC 2.4); width 360 (SPEC 9). */
+/** Sidebar colour, sidenav type and fixed navbar (SPEC 2.4), and the colour scheme; width 360 (SPEC 9). */
 export function SettingsDrawer({ opened, onClose, settings, onChange }: SettingsDrawerProps) {
   useModalDialog(opened);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={360} title="Configurator">
       <Stack gap="lg">
+        <Stack gap="xs">
+          <Text fw={600} id="colour-scheme-label">
+            Color Scheme
+          </Text>
+          <SegmentedControl
+            aria-labelledby="colour-scheme-label"
+            value={settings.colourScheme}
+            onChange={(colourScheme) => onChange({ colourScheme })}
+            data={SCHEME_CHOICES}
+          />
+        </Stack>
         <Stack gap="xs">
           <Text fw={600} id="sidebar-colours-label">
             Sidebar Colors

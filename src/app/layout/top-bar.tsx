@@ -3,6 +3,7 @@ import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { mediaUrl } from '@/lib/media';
 import { useSession } from '@/lib/session';
+import { JumpToLauncher } from '../jump-to/jump-to-launcher';
 
 type TopBarProps = { sidebarOpened: boolean; onToggleSidebar: () => void; onOpenSettings: () => void };
 
@@ -13,6 +14,7 @@ export function TopBar({ sidebarOpened, onToggleSidebar, onOpenSettings }: TopBa
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Burger opened={sidebarOpened} onClick={onToggleSidebar} size="sm" aria-label="Toggle sidebar" />
       <Group gap="sm" wrap="nowrap">
+        <JumpToLauncher />
         <ActionIcon
           variant="subtle"
           color="gray"

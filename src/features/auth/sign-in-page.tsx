@@ -18,7 +18,7 @@ export function SignInPage() {
   if (useSession()) return <Navigate to={destination} replace />;
 
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md" bg="var(--console-page)">
       <Card withBorder radius="md" p="xl" w="100%" maw={420} component="main">
         <SignInForm
           intro={

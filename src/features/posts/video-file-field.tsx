@@ -50,7 +50,7 @@ export function VideoFileField({
         <Center
           w={240}
           h={135}
-          bg="var(--mantine-color-gray-1)"
+          bg="var(--console-muted)"
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         >
           <Stack gap={4} align="center">

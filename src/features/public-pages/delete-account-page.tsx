@@ -31,7 +31,7 @@ export function DeleteAccountPage() {
     <PublicPageFrame title={PUBLIC_TEXT.deleteTitle} width={480}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2} size="h4" c="red.8">
+          <Title order={2} size="h4" c="red">
             {PUBLIC_TEXT.deleteWarning}
           </Title>
           <Text c="dimmed">{PUBLIC_TEXT.deleteDetail}</Text>

@@ -14,7 +14,7 @@ export function PublicPageFrame({
 }) {
   useDocumentTitle(title);
   return (
-    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center component="main" mih="100vh" p="md" bg="var(--console-page)">
       <Card withBorder radius="md" p="xl" w="100%" maw={width}>
         <Title order={1} size="h2" mb="md">
           {title}

@@ -11,7 +11,7 @@ export function MediaCarousel({ paths, name }: { paths: (string | null)[]; name:
   const media = paths.filter((path): path is string => Boolean(path)).slice(0, MAX_MEDIA);
   if (media.length === 0) {
     return (
-      <Center h={200} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+      <Center h={200} bg="var(--console-muted)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
         <Text c="dimmed">{USERS_TEXT.noMedia}</Text>
       </Center>
     );

@@ -1,0 +1,77 @@
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { MENU } from '../layout/menu';
+
+// The search, its list and Spotlight's code and styles load when first opened, never with the first screen.
+const JumpToDialog = lazy(() => import('./jump-to-dialog'));
+
+const isApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+/** The top bar's "Search" button and its shortcut, Ctrl+K (Cmd+K on Apple devices), from anywhere but rich text. */
+export function JumpToLauncher() {
+  const [opened, setOpened] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  // What is typed between opening and the search box taking focus (its code may still be on the way): not lost.
+  const typedEarly = useRef<string | null>(null);
+  const open = () => {
+    typedEarly.current ??= '';
+    setLoaded(true);
+    setOpened(true);
+  };
+  const close = () => {
+    typedEarly.current = null;
+    setOpened(false);
+  };
+  const takeTypedEarly = () => {
+    const typed = typedEarly.current ?? '';
+    typedEarly.current = null;
+    return typed;
+  };
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const modified = event.ctrlKey || event.metaKey || event.altKey;
+      if (typedEarly.current !== null && event.key.length === 1 && !modified) {
+        typedEarly.current += event.key;
+        event.preventDefault();
+      } else if (modified && event.key.toLowerCase() === 'k' && !event.altKey) {
+        if (event.target instanceof HTMLElement && event.target.isContentEditable) return;
+        event.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <>
+      <Button
+        variant="default"
+        size="sm"
+        rightSection={
+          <kbd
+            aria-hidden
+            style={{
+              font: 'inherit',
+              fontSize: 'var(--mantine-font-size-xs)',
+              color: 'var(--mantine-color-dimmed)',
+            }}
+          >
+            {isApple ? '⌘ K' : 'Ctrl K'}
+          </kbd>
+        }
+        aria-label="Search screens and users"
+        aria-keyshortcuts={isApple ? 'Meta+K' : 'Control+K'}
+        onClick={open}
+      >
+        Search
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <JumpToDialog opened={opened} onClose={close} screens={MENU} takeTypedEarly={takeTypedEarly} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
