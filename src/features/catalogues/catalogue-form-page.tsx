@@ -6,6 +6,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
+import { useFocusFirstError } from '@/components/form/focus-first-error';
 import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
@@ -201,12 +202,14 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema(fields, record)),
     defaultValues: toFormValues(fields, record),
+    shouldFocusError: false,
   });
   const title = `${record ? 'Update' : 'Add'} ${catalogue.formTitle ?? catalogue.title}`;
   // The default image is the console's own (public/), not a media path on the API host.
   const defaultIcon = catalogue.defaultIcon && new URL(catalogue.defaultIcon, window.location.origin).href;
   const { errors, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);
+  const formRef = useFocusFirstError(form.formState);
 
   const submit = form.handleSubmit((values) => {
     const input = toInput(fields, values);
@@ -319,7 +322,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
 
   return (
     <PageCard title={title} actions={<BackButton fallback={catalogue.routes.list} />}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack>
           <Suspense
             fallback={
