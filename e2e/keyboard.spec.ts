@@ -1,8 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenReady, signInContext } from './support';
 
-// Keyboard use of the shell and its shared dialogs: the safe default in confirmations, focus going back to what
-// opened a dialog, the skip link, the settings drawer's colour choice, and focus kept through a list refresh.
+// Keyboard only (Tab, Shift+Tab, Enter, Space, Escape, arrows; things are reached by Tab, not clicked): the sidebar, a
+// list's search, filters and pagination, row actions, the mail's user picker, and every dialog (focus moves in,
+// stays in, and returns to its opener); the safe default in confirmations, the skip link, the settings drawer's
+// colour choice, and focus kept through a list refresh.
 test.beforeEach(async ({ context, request }) => {
   await signInContext(context, request);
 });

@@ -51,9 +51,10 @@ const referenced = (element: Element, attribute: string) =>
 describe.each(FORMS)('%s, submitted empty', (_path, form) => {
   it('marks each field in error, ties it to its message, and focuses the first', async () => {
     const { user } = renderApp(form.path, { signedIn: form.signedIn ?? true });
-    const submit = await screen.findByRole('button', { name: form.submit });
-    // The heavy fields (rich text, date picker) load after the rest of the form.
-    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    // The first form with rich text or a date picker loads their code, slow on a busy machine.
+    const submit = await screen.findByRole('button', { name: form.submit }, { timeout: 15_000 });
+    // The heavy fields load after the rest of the form.
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull(), { timeout: 15_000 });
     for (const label of form.clear ?? []) await user.clear(await screen.findByLabelText(label));
     for (const [label, value] of Object.entries(form.fill ?? {}))
       await user.type(await screen.findByLabelText(label), value);
