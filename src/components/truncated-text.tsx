@@ -29,12 +29,13 @@ export function TruncatedText({
       tabIndex={0}
       onMouseEnter={() => setWanted((was) => was ?? 'hover')}
       onFocus={() => setWanted((was) => was ?? 'focus')}
-      // The text moves into the tooltip once it has loaded: keyboard focus moves with it, once per new element
-      // (not on every render of the list, which would pull focus back from a dialog or the next cell).
+      // The text moves into the tooltip once it has loaded: keyboard focus follows it to the new element when it
+      // was lost with the old one, never when the admin has moved on (the chunk can arrive late) nor on later renders.
       ref={(node: HTMLParagraphElement | null) => {
         if (!node || wanted !== 'focus' || focusedNode.current === node) return;
         focusedNode.current = node;
-        if (document.activeElement !== node) node.focus();
+        const focusWasLost = !document.activeElement || document.activeElement === document.body;
+        if (focusWasLost) node.focus();
       }}
     >
       {shown}
