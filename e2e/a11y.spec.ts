@@ -1,25 +1,54 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiSession, sampleIds, screenReady, screens, signInContext } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiSession, sampleIds, screenReady, screens, signInContext, type Screen } from './support';
 
 /**
- * WCAG 2.1 AA, checked by axe-core in Chromium on every built screen, each open dialog and drawer, and the lists
- * at phone width: no serious or critical violation. Each screen also has its own document title and exactly one h1.
+ * WCAG 2.1 AA, checked by axe-core in Chromium on every route of SPEC 2.2 and the public pages, each form after an
+ * empty submit, each open dialog and drawer, and the lists at phone width: no serious or critical violation. Each
+ * screen also has its own document title and exactly one h1. Moderate and minor findings do not fail the run; they
+ * are gathered into test-results/a11y-minor.md, so that the README can list each with its reason.
  */
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+const minor = new Map<string, { impact: string; help: string; where: Set<string> }>();
+
+async function seriousViolations(page: Page, where: string, include?: string) {
+  // Only violations are collected: axe skips gathering every passing node, a good part of its time.
+  const builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
+  for (const violation of violations) {
+    if (violation.impact === 'serious' || violation.impact === 'critical') continue;
+    const entry = minor.get(violation.id) ?? {
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      where: new Set<string>(),
+    };
+    entry.where.add(`${where} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    minor.set(violation.id, entry);
+  }
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
+        `${where}: ${violation.id} (${violation.impact}): ${violation.nodes
           .slice(0, 5)
           .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`)
           .join('; ')}`,
     );
 }
+
+test.afterAll(() => {
+  const lines = [...minor].map(
+    ([id, { impact, help, where }]) => `- ${id} (${impact}): ${help}\n  - ${[...where].join('\n  - ')}`,
+  );
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(
+    'test-results/a11y-minor.md',
+    `# axe: moderate and minor findings\n\n${lines.join('\n') || 'none'}\n`,
+  );
+});
 
 async function dialogIsOpen(page: Page, name: string | RegExp) {
   const dialog = page.getByRole('dialog', { name });
@@ -29,6 +58,14 @@ async function dialogIsOpen(page: Page, name: string | RegExp) {
   return dialog;
 }
 
+/** Submits the form on screen as it is, then checks what an empty submit must show. */
+async function submitEmpty(page: Page, submit: Locator) {
+  await submit.click();
+  const invalid = page.locator('[aria-invalid="true"]');
+  await expect(invalid.first()).toBeVisible();
+  await expect(invalid.first()).toBeFocused();
+}
+
 test.describe('axe-core', () => {
   let ids: Awaited<ReturnType<typeof sampleIds>>;
 
@@ -36,23 +73,57 @@ test.describe('axe-core', () => {
     ids = await sampleIds(request, (await apiSession(request)).accessToken);
   });
 
-  test('every screen, signed out and signed in', async ({ browser, request }) => {
-    test.setTimeout(360_000);
-    const signedOut = await browser.newContext();
-    const signedIn = await browser.newContext();
-    await signInContext(signedIn, request);
-    const report: string[] = [];
-    for (const screen of screens(ids)) {
-      const page = await (screen.signedIn ? signedIn : signedOut).newPage();
-      await page.goto(screen.path);
-      await screenReady(page);
-      await expect(page).toHaveTitle(`${screen.title} · Admin Console`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      report.push(...(await seriousViolations(page)).map((line) => `${screen.path}: ${line}`));
-      await page.close();
-    }
-    expect(report).toEqual([]);
-  });
+  // Four parts, each with its own time limit: the public and feature screens, then the catalogues in three slices
+  // (their lists, add forms, and the update form each list's first Edit link leads to).
+  for (const part of [0, 1, 2, 3]) {
+    test(`every route, and each form submitted empty (part ${part + 1} of 4)`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(300_000);
+      const signedOut = await (await browser.newContext()).newPage();
+      const signedInContext = await browser.newContext();
+      await signInContext(signedInContext, request);
+      const signedIn = await signedInContext.newPage();
+      const report: string[] = [];
+      const all = screens(ids);
+      const first = all.findIndex((screen) => screen.path === '/university');
+      const slice = Math.ceil((all.length - first) / 3);
+      const queue: (Screen | { path: string; title: RegExp; signedIn: true; submit?: undefined })[] =
+        part === 0 ? all.slice(0, first) : all.slice(first + (part - 1) * slice, first + part * slice);
+      const known = new Set(all.map((screen) => screen.path));
+      let updates = 0;
+
+      // The queue grows while it is walked: each list adds its update route.
+      for (const screen of queue) {
+        const page = screen.signedIn ? signedIn : signedOut;
+        await page.goto(screen.path);
+        await screenReady(page);
+        await expect(page).toHaveTitle(
+          typeof screen.title === 'string' ? `${screen.title} · Admin Console` : screen.title,
+        );
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        report.push(...(await seriousViolations(page, screen.path)));
+
+        // A list's update route, from its first Edit link.
+        const edit = page.getByRole('main').getByRole('link', { name: 'Edit', exact: true }).first();
+        const href = (await edit.count()) ? await edit.getAttribute('href') : null;
+        if (href && !known.has(href)) {
+          known.add(href);
+          updates += 1;
+          queue.push({ path: href, title: /^Update .+ · Admin Console$/, signedIn: true });
+        }
+
+        if (screen.submit) {
+          if (screen.path === '/profile') await page.getByLabel('Email').fill('');
+          await submitEmpty(page, page.getByRole('button', { name: screen.submit, exact: true }));
+          report.push(...(await seriousViolations(page, `${screen.path} submitted empty`)));
+        }
+      }
+      if (part > 0) expect(updates).toBeGreaterThanOrEqual(3);
+      expect(report).toEqual([]);
+    });
+  }
 
   test('the lists at phone width (390 px) show every column and action, and pass', async ({
     browser,
@@ -98,49 +169,75 @@ test.describe('axe-core', () => {
         const box = await action.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= 390, `${list.path}: action on screen`).toBe(true);
       }
-      report.push(...(await seriousViolations(page)).map((line) => `${list.path} (phone): ${line}`));
+      report.push(...(await seriousViolations(page, `${list.path} (phone)`)));
     }
     await context.close();
     expect(report).toEqual([]);
   });
 
   test('each dialog and drawer, open', async ({ browser, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const context = await browser.newContext();
     await signInContext(context, request);
     const page = await context.newPage();
     const report: string[] = [];
-    const check = async (where: string) =>
-      report.push(...(await seriousViolations(page)).map((line) => `${where}: ${line}`));
+    const main = page.getByRole('main');
+    /** Opens a dialog from `trigger`, checks it, and closes it with Escape (or `close`). */
+    const check = async (where: string, trigger: Locator, name: string | RegExp, close?: Locator) => {
+      await trigger.click();
+      const dialog = await dialogIsOpen(page, name);
+      report.push(...(await seriousViolations(page, where)));
+      if (close) await close.click();
+      else await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    };
+    const visit = async (path: string) => {
+      await page.goto(path);
+      await screenReady(page);
+    };
 
-    await page.goto('/users');
-    await screenReady(page);
-    await page.locator('button[aria-label^="View photo of"]:enabled').first().click();
-    await dialogIsOpen(page, /.+/);
-    await check('photo dialog');
-    await page.keyboard.press('Escape');
+    await visit('/users');
+    await check(
+      '/users photo dialog',
+      page.locator('button[aria-label^="View photo of"]:enabled').first(),
+      /.+/,
+    );
+    await check('settings drawer', page.getByRole('button', { name: 'Open settings' }), 'Configurator');
+    await check(
+      'logout confirmation',
+      page.getByRole('button', { name: 'Logout' }),
+      'Are you sure you want to logout?',
+      page.getByRole('button', { name: 'No' }),
+    );
 
-    await page.getByRole('button', { name: 'Open settings' }).click();
-    await dialogIsOpen(page, 'Configurator');
-    await check('settings drawer');
-    await page.keyboard.press('Escape');
+    await visit('/faq');
+    await check('/faq answer viewer', main.getByRole('button', { name: 'View answer' }).first(), 'Answer');
+    await check(
+      '/faq delete confirmation',
+      main.getByRole('button', { name: 'Delete' }).first(),
+      'Are you sure you want to delete this item?',
+      page.getByRole('button', { name: 'No' }),
+    );
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await dialogIsOpen(page, 'Are you sure you want to logout?');
-    await check('logout confirmation');
-    await page.getByRole('button', { name: 'No' }).click();
+    // The HTML viewers of the catalogue lists and of the feedbacks.
+    for (const path of ['/setting', '/offer', '/blogs', '/feedbacks']) {
+      await visit(path);
+      await check(`${path} HTML viewer`, main.getByRole('button', { name: /^View / }).first(), /.+/);
+    }
 
-    await page.goto('/faq');
-    await screenReady(page);
-    await page.getByRole('button', { name: 'View answer' }).first().click();
-    await dialogIsOpen(page, 'Answer');
-    await check('answer dialog');
-    await page.keyboard.press('Escape');
+    await visit('/send-mail');
+    await check(
+      '/send-mail User List',
+      main.getByRole('button', { name: /^User List: / }).first(),
+      'User List',
+    );
+    await check('/send-mail mail reader', main.getByRole('button', { name: /^Read mail: / }).first(), /.+/);
 
-    await page.getByRole('button', { name: 'Delete' }).first().click();
-    await dialogIsOpen(page, 'Are you sure you want to delete this item?');
-    await check('delete confirmation');
-    await page.getByRole('button', { name: 'No' }).click();
+    await visit('/event');
+    await check('/event joined users', main.getByRole('button', { name: /^Joined User/ }).first(), /.+/);
+
+    await visit('/post');
+    await check('/post media viewer', main.getByRole('button', { name: /^View media of / }).first(), /.+/);
 
     await context.close();
     expect(report).toEqual([]);

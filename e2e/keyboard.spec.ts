@@ -1,11 +1,44 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenReady, signInContext } from './support';
 
-// Keyboard use of the shell and its shared dialogs: the safe default in confirmations, focus going back to what
-// opened a dialog, the skip link, the settings drawer's colour choice, and focus kept through a list refresh.
+// Keyboard only (Tab, Shift+Tab, Enter, Space, Escape, arrows; things are reached by Tab, not clicked): the sidebar, a
+// list's search, filters and pagination, row actions, the mail's user picker, and every dialog (focus moves in,
+// stays in, and returns to its opener); the safe default in confirmations, the skip link, the settings drawer's
+// colour choice, and focus kept through a list refresh.
 test.beforeEach(async ({ context, request }) => {
   await signInContext(context, request);
 });
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus: proof that the keyboard reaches it. */
+async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } = {}) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${target.toString()} was not reached in ${limit} presses of Tab`);
+}
+
+const focusIsIn = (container: Locator) =>
+  container.evaluate((element) => element.contains(document.activeElement));
+
+/**
+ * A dialog opened from `opener` with Enter (or Space): focus moves into it, Tab and Shift+Tab keep it inside, Escape
+ * closes it and focus goes back to the opener.
+ */
+async function operateDialog(page: Page, opener: Locator, name: string | RegExp, key = 'Enter') {
+  await tabTo(page, opener);
+  await page.keyboard.press(key);
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focusIsIn(dialog), { message: 'focus moves into the dialog' }).toBe(true);
+  for (const press of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(press);
+    expect(await focusIsIn(dialog), `focus stays in the dialog after ${press}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
 
 test('a delete confirmation opens on No: Enter keeps the row, and focus returns to its Delete button', async ({
   page,
@@ -138,4 +171,135 @@ test('a skip link leads past the sidebar, and the dashboard cards show where the
   });
   expect(outline.style).not.toBe('none');
   expect(outline.width).toBeGreaterThanOrEqual(2);
+});
+
+test('the sidebar is operated with Tab and Enter', async ({ page }) => {
+  await page.goto('/dashboard');
+  await screenReady(page);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await tabTo(page, menu.getByRole('link', { name: 'Users', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  // Further down the menu, and back up with Shift+Tab.
+  await tabTo(page, menu.getByRole('link', { name: 'Send Mail', exact: true }));
+  await tabTo(page, menu.getByRole('link', { name: 'FAQ', exact: true }), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/faq$/);
+});
+
+test("a list's search, filters and pagination are operated from the keyboard", async ({ page }) => {
+  await page.goto('/users');
+  await screenReady(page);
+  const main = page.getByRole('main');
+
+  await tabTo(page, main.getByRole('combobox', { name: 'Plan' }));
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/[?&]plan=silver/);
+  await page.keyboard.press('Tab');
+  await expect(main.getByRole('combobox', { name: 'Status' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/[?&]status=true/);
+  // Back to every plan and status.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('ArrowUp');
+  await expect(page).not.toHaveURL(/plan=|status=/);
+  await screenReady(page);
+
+  const nav = main.getByRole('navigation', { name: 'Pages' });
+  await tabTo(page, nav.getByRole('button', { name: 'Next page' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(nav.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('button', { name: 'Next page' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/[?&]page=3/);
+  await tabTo(page, main.getByRole('combobox', { name: 'Rows per page' }), { back: true });
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/[?&]size=20/);
+
+  const search = main.getByRole('searchbox', { name: 'Search by name, email or phone no' });
+  await tabTo(page, search, { back: true });
+  await page.keyboard.type('ava');
+  await expect(page).toHaveURL(/[?&]q=ava/);
+  await screenReady(page);
+  const rows = main.getByRole('table', { name: 'Users' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText(/ava/i);
+});
+
+test('row actions: a viewer, a delete confirmation and the joined users open and close from the keyboard', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  await screenReady(page);
+  const main = page.getByRole('main');
+  await operateDialog(page, main.getByRole('button', { name: 'View answer' }).first(), 'Answer');
+  await operateDialog(
+    page,
+    main.getByRole('button', { name: 'Delete' }).first(),
+    'Are you sure you want to delete this item?',
+    'Space',
+  );
+
+  await page.goto('/event');
+  await screenReady(page);
+  await operateDialog(page, main.getByRole('button', { name: /^Joined User/ }).first(), /.+/);
+});
+
+test('every other dialog: focus moves in, stays in, and returns to its opener', async ({ page }) => {
+  const main = page.getByRole('main');
+  await page.goto('/users');
+  await screenReady(page);
+  await operateDialog(page, main.locator('button[aria-label^="View photo of"]:enabled').first(), /.+/);
+  await operateDialog(page, page.getByRole('button', { name: 'Open settings' }), 'Configurator');
+  await operateDialog(page, page.getByRole('button', { name: 'Logout' }), 'Are you sure you want to logout?');
+
+  await page.goto('/send-mail');
+  await screenReady(page);
+  await operateDialog(page, main.getByRole('button', { name: /^User List: / }).first(), 'User List');
+
+  await page.goto('/feedbacks');
+  await screenReady(page);
+  await operateDialog(page, main.getByRole('button', { name: /^View / }).first(), /.+/);
+
+  await page.goto('/post');
+  await screenReady(page);
+  await operateDialog(page, main.getByRole('button', { name: /^View media of / }).first(), /.+/);
+});
+
+test("the mail's user picker is searched and chosen from with the keyboard", async ({ page }) => {
+  await page.goto('/send-mail/add');
+  await screenReady(page);
+  const picker = page.getByRole('main').getByLabel('Search users');
+  await tabTo(page, picker);
+  const options = page.getByRole('listbox', { name: 'Select users' });
+  await expect(options).toBeVisible();
+  await expect(options.getByRole('option').nth(1)).toBeVisible();
+
+  // The first person, then All Users, which replaces them.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const person = (await options.getByRole('option').nth(1).innerText()).trim();
+  await page.keyboard.press('Enter');
+  const chosen = page.getByRole('main').locator('.mantine-Pill-root');
+  await expect(chosen).toHaveText([person]);
+  await expect(picker).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(chosen).toHaveCount(0);
+
+  await page.keyboard.press('ArrowUp');
+  await expect(options.getByRole('option', { name: 'All Users' })).toHaveAttribute(
+    'data-combobox-selected',
+    'true',
+  );
+  await page.keyboard.press('Enter');
+  await expect(chosen).toHaveText(['All Users']);
+  await expect(options.getByRole('option').nth(1)).toHaveAttribute('data-combobox-disabled', 'true');
+
+  await page.keyboard.type('zzzz-nobody');
+  await expect(options.getByText('No users found')).toBeVisible({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await expect(options).toBeHidden();
+  await expect(picker).toBeFocused();
 });

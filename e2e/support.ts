@@ -57,7 +57,9 @@ export async function sampleIds(request: APIRequestContext, token: string) {
   const faqs = await (await request.get('/api/faq/listAll', { headers })).json();
   const universities = await (await request.get('/api/university/listAll', { headers })).json();
   const hobbies = await (await request.get('/api/hobbies/listAll', { headers })).json();
+  const posts = await (await request.get('/api/post/list?page=1&items=1', { headers })).json();
   return {
+    postId: posts.result[0]._id as string,
     userId: users.result[0]._id as string,
     faqId: faqs.result[0]._id as string,
     universityId: universities.result[0]._id as string,
@@ -95,30 +97,39 @@ const CATALOGUES = [
   { list: '/event', add: '/event/add', title: 'Events', form: 'Event' },
 ];
 
+export type Screen = {
+  path: string;
+  title: string;
+  signedIn: boolean;
+  /** A form's submit button, for the checks of a form submitted empty. */
+  submit?: string;
+};
+
 /** Every screen built so far, with its h1 (also its document title, before " · Admin Console"). */
-export function screens(ids: Awaited<ReturnType<typeof sampleIds>>) {
+export function screens(ids: Awaited<ReturnType<typeof sampleIds>>): Screen[] {
   return [
-    { path: '/sign-in', title: 'Sign in', signedIn: false },
+    { path: '/sign-in', title: 'Sign in', signedIn: false, submit: 'Login' },
     { path: '/childsafetypolicy', title: 'Child Safety Policy', signedIn: false },
-    { path: '/delete-account', title: 'Delete Your Account', signedIn: false },
+    { path: '/delete-account', title: 'Delete Your Account', signedIn: false, submit: 'Delete' },
     { path: '/dashboard', title: 'Dashboard', signedIn: true },
     { path: '/users', title: 'Users', signedIn: true },
     { path: `/users/${ids.userId}`, title: 'User profile', signedIn: true },
     { path: '/faq', title: 'FAQ', signedIn: true },
-    { path: '/faq/add', title: 'Add Faq', signedIn: true },
+    { path: '/faq/add', title: 'Add Faq', signedIn: true, submit: 'Add Faq' },
     { path: `/faq/update/${ids.faqId}`, title: 'Update Faq', signedIn: true },
     { path: '/contact-us', title: 'Contact Us', signedIn: true },
     { path: '/feedbacks', title: 'Feedbacks', signedIn: true },
     { path: '/chat-report', title: 'Chat Report', signedIn: true },
     { path: '/chat-block', title: 'Chat Block', signedIn: true },
-    { path: '/profile', title: 'Update Profile', signedIn: true },
+    { path: '/profile', title: 'Update Profile', signedIn: true, submit: 'Update Profile' },
     { path: '/post', title: 'Posts', signedIn: true },
-    { path: '/post/add', title: 'Add Post', signedIn: true },
+    { path: '/post/add', title: 'Add Post', signedIn: true, submit: 'Add Post' },
+    { path: `/post/update/${ids.postId}`, title: 'Update Post', signedIn: true },
     { path: '/send-mail', title: 'Send Mail', signedIn: true },
-    { path: '/send-mail/add', title: 'Send Mail', signedIn: true },
+    { path: '/send-mail/add', title: 'Send Mail', signedIn: true, submit: 'Send' },
     ...CATALOGUES.flatMap(({ list, add, title, form }) => [
       { path: list, title, signedIn: true },
-      { path: add, title: `Add ${form}`, signedIn: true },
+      { path: add, title: `Add ${form}`, signedIn: true, submit: `Add ${form}` },
     ]),
     { path: `/university-update/${ids.universityId}`, title: 'Update University', signedIn: true },
     { path: `/hobbies/update/${ids.hobbyId}`, title: 'Update Hobbies', signedIn: true },

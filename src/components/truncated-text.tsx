@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
 // Floating UI (behind Mantine's Tooltip) is the heaviest part of a read-only list: it loads on first hover or focus.
 const TextTooltip = lazy(() => import('./text-tooltip').then((module) => ({ default: module.TextTooltip })));
@@ -18,6 +18,7 @@ export function TruncatedText({
   chars?: number;
 }) {
   const [wanted, setWanted] = useState<'hover' | 'focus' | null>(null);
+  const focusedNode = useRef<HTMLParagraphElement | null>(null);
   if (!text.trim()) return <Text size="sm">-</Text>;
   const shown = chars !== undefined && text.length > chars ? `${text.slice(0, chars)}…` : text;
   const cut = (
@@ -28,9 +29,13 @@ export function TruncatedText({
       tabIndex={0}
       onMouseEnter={() => setWanted((was) => was ?? 'hover')}
       onFocus={() => setWanted((was) => was ?? 'focus')}
-      // The text moves into the tooltip once it has loaded: keyboard focus moves with it.
+      // The text moves into the tooltip once it has loaded: keyboard focus follows it to the new element when it
+      // was lost with the old one, never when the admin has moved on (the chunk can arrive late) nor on later renders.
       ref={(node: HTMLParagraphElement | null) => {
-        if (node && wanted === 'focus' && document.activeElement !== node) node.focus();
+        if (!node || wanted !== 'focus' || focusedNode.current === node) return;
+        focusedNode.current = node;
+        const focusWasLost = !document.activeElement || document.activeElement === document.body;
+        if (focusWasLost) node.focus();
       }}
     >
       {shown}

@@ -28,6 +28,7 @@ export function DateField<T extends FieldValues>({ name, control, label, minDate
       nextLabel="Next month"
       previousLabel="Previous month"
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       value={(value as string) || null}
       onChange={(next) => onChange(next ?? '')}
       onBlur={onBlur}

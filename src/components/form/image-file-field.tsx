@@ -51,6 +51,7 @@ export function ImageFileField<T extends FieldValues>({
         placeholder="Choose an image"
         accept="image/png,image/jpeg,image/webp,image/gif"
         clearable
+        clearButtonProps={{ 'aria-label': `Clear ${label}` }}
         value={file}
         onChange={(next) => onChange(next ?? null)}
         onBlur={onBlur}

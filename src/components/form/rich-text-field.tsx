@@ -3,13 +3,23 @@ import { Link, RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useController, type FieldValues, type UseControllerProps } from 'react-hook-form';
 
 type RichTextFieldProps<T extends FieldValues> = UseControllerProps<T> & {
   label: string;
   withAsterisk?: boolean;
 };
+
+/** The editable element's ARIA: a labelled multi-line textbox, tied to its message while in error. */
+function editableAttributes(labelId: string, errorId?: string): Record<string, string> {
+  return {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(errorId ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+  };
+}
 
 /**
  * A rich-text form field (Mantine tiptap). Holds HTML; an empty editor holds ''.
@@ -29,16 +39,22 @@ export function RichTextField<T extends FieldValues>({
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: (field.value as string) || '',
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-      },
-    },
+    editorProps: { attributes: editableAttributes(labelId) },
     onUpdate: ({ editor: current }) => field.onChange(current.isEmpty ? '' : current.getHTML()),
     onBlur: () => field.onBlur(),
   });
+
+  // The error belongs on the editable element itself, the one assistive technology reads and focus lands on.
+  useEffect(() => {
+    editor?.setOptions({
+      editorProps: { attributes: editableAttributes(labelId, error ? errorId : undefined) },
+    });
+  }, [editor, labelId, errorId, error]);
+  // react-hook-form focuses the first field in error through this ref.
+  const { ref } = field;
+  useEffect(() => {
+    if (editor) ref({ focus: () => editor.view.dom.focus() });
+  }, [editor, ref]);
 
   return (
     <Input.Wrapper
@@ -50,8 +66,6 @@ export function RichTextField<T extends FieldValues>({
     >
       <RichTextEditor
         editor={editor}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
         style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
         data-error={error ? true : undefined}
       >

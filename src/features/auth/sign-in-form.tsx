@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '@/components/form/password-field';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
@@ -37,7 +38,7 @@ export function SignInForm({ intro, onSignedIn }: { intro?: ReactNode; onSignedI
           {...form.register('email')}
           error={form.formState.errors.email?.message}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="current-password"
           {...form.register('password')}

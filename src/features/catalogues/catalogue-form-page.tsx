@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
 import { ErrorState } from '@/components/error-state';
+import { useFocusFirstError } from '@/components/form/focus-first-error';
 import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
@@ -205,6 +206,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema(fields, record)),
     defaultValues: toFormValues(fields, record),
+    shouldFocusError: false,
   });
   const update = useVersionedUpdate(resource, record, (fresh) => form.reset(toFormValues(fields, fresh)));
   const title = `${record ? 'Update' : 'Add'} ${catalogue.formTitle ?? catalogue.title}`;
@@ -212,6 +214,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
   const defaultIcon = catalogue.defaultIcon && new URL(catalogue.defaultIcon, window.location.origin).href;
   const { errors, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);
+  const formRef = useFocusFirstError(form.formState);
 
   const submit = form.handleSubmit((values) => {
     const input = toInput(fields, values);
@@ -324,7 +327,7 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
 
   return (
     <PageCard title={title} actions={<BackButton fallback={catalogue.routes.list} />}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack key={update.generation}>
           <Suspense
             fallback={

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '@/components/form/password-field';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { FormActions } from '@/components/form/form-actions';
@@ -73,7 +74,7 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
             {...form.register('email')}
             error={errors.email?.message}
           />
-          <PasswordInput
+          <PasswordField
             label={PROFILE_TEXT.password}
             autoComplete="new-password"
             {...form.register('password')}

@@ -67,6 +67,7 @@ export function VideoFileField({
         placeholder={POSTS_TEXT.chooseVideo}
         accept={VIDEO_ACCEPT}
         clearable
+        clearButtonProps={{ 'aria-label': `Clear ${POSTS_TEXT.video}` }}
         value={file}
         onChange={(next) => {
           onChange(next ?? null);

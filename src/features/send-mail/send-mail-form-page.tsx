@@ -74,6 +74,7 @@ export function SendMailFormPage() {
             name="users"
             render={({ field, fieldState }) => (
               <UserPicker
+                ref={field.ref}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

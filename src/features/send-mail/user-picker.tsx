@@ -1,7 +1,7 @@
 import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useThrottledCallback } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type UIEvent } from 'react';
+import { useState, type Ref, type UIEvent } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { ALL_USERS, PICKER_PAGE_SIZE, recipientsResource, type Person } from './api';
 import { MAIL_TEXT } from './strings';
@@ -19,13 +19,15 @@ type UserPickerProps = {
   onChange: (value: string[]) => void;
   onBlur?: () => void;
   error?: string;
+  /** The search input, which the form focuses when no recipient is chosen on submit. */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /**
  * The mail's recipients (SPEC 2.22): search, pages loaded as the list scrolls (the shared factory's infinite query),
  * and an 'All Users' choice that clears the other choices and disables them while it is chosen.
  */
-export function UserPicker({ value, onChange, onBlur, error }: UserPickerProps) {
+export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -65,6 +67,7 @@ export function UserPicker({ value, onChange, onBlur, error }: UserPickerProps) 
               ))}
               <Combobox.EventsTarget>
                 <PillsInput.Field
+                  ref={ref}
                   aria-label={MAIL_TEXT.searchUsers}
                   placeholder={value.length ? undefined : MAIL_TEXT.searchUsers}
                   value={search}
