@@ -60,29 +60,36 @@ describe.each(FORMS)('%s, submitted empty', (_path, form) => {
       await user.type(await screen.findByLabelText(label), value);
     await user.click(submit);
 
+    // Every message shown is tied to a field in error; the lazily loaded fields (rich text) may mark themselves a
+    // render after the messages appear, so the whole picture is awaited together.
     const invalid = await waitFor(() => {
       const fields = [...document.querySelectorAll('[aria-invalid="true"]')];
-      expect(fields.length).toBeGreaterThan(0);
+      const tied = new Set<Element>(
+        fields.flatMap((field) =>
+          [...referenced(field, 'aria-describedby'), ...referenced(field, 'aria-errormessage')]
+            .map((id) => document.getElementById(id))
+            .filter((found) => found !== null),
+        ),
+      );
+      const shown = [...document.querySelectorAll('.mantine-InputWrapper-error')];
+      expect(shown.length).toBeGreaterThan(0);
+      for (const message of shown)
+        expect(tied.has(message), `"${message.textContent}" is tied to no field`).toBe(true);
       return fields;
     });
 
-    const tiedMessages = new Set<Element>();
     for (const field of invalid) {
       const ids = [...referenced(field, 'aria-describedby'), ...referenced(field, 'aria-errormessage')];
-      const messages = ids.map((id) => document.getElementById(id)).filter((found) => found !== null);
-      const text = messages.map((message) => message.textContent?.trim()).join(' ');
+      const text = ids
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+        .join(' ')
+        .trim();
       expect(text, `${field.outerHTML.slice(0, 120)} names no message`).not.toBe('');
-      messages.forEach((message) => tiedMessages.add(message));
       // A field in error is one the user can reach: named, and focusable.
       expect(field.matches('input, textarea, select, button, [tabindex], [contenteditable="true"]')).toBe(
         true,
       );
     }
-
-    const shown = [...document.querySelectorAll('.mantine-InputWrapper-error')];
-    expect(shown.length).toBeGreaterThan(0);
-    for (const message of shown)
-      expect(tiedMessages.has(message), `"${message.textContent}" is tied to no field`).toBe(true);
 
     await waitFor(() => expect(document.activeElement).toBe(invalid[0]));
   });
