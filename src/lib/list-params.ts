@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -42,23 +42,28 @@ export function readListParams<Filter extends string = never>(
  */
 export function useListParams<Filter extends string = never>(filterNames: readonly Filter[] = []) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { page, size, search, filters } = readListParams(searchParams, filterNames);
+  // A change shows at once, before the router's navigation (a transition) has rendered: a select stays on what was
+  // chosen rather than snapping back for a moment, and a second change made meanwhile (two filters in quick
+  // succession from the keyboard) builds on the first instead of on the old URL. Once the location moves on, the URL
+  // is the truth again.
+  const { key } = useLocation();
+  const [sent, setSent] = useState<{ from: string; params: URLSearchParams } | null>(null);
+  if (sent && sent.from !== key) setSent(null);
+  const current = sent?.from === key ? sent.params : searchParams;
+  const { page, size, search, filters } = readListParams(current, filterNames);
 
   const update = useCallback(
-    (changes: Record<string, string | number | null>, resetPage: boolean, replace = false) =>
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace },
-      ),
-    [setSearchParams],
+    (changes: Record<string, string | number | null>, resetPage: boolean, replace = false) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '' || (name === 'page' && value === 1)) next.delete(name);
+        else next.set(name, String(value));
+      }
+      if (resetPage) next.delete('page');
+      setSent({ from: key, params: next });
+      setSearchParams(next, { replace });
+    },
+    [current, key, setSearchParams],
   );
 
   return {
