@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { server } from '@mocks/node';
+import { apiCalls } from './request-log';
 
 /**
  * The fault matrix's one injector: every way a call can fail (issue 12), each as an MSW answer to one endpoint.
@@ -144,4 +145,12 @@ export function fakeClock() {
     passLimit: () => vi.advanceTimersByTimeAsync(30_000),
     restore: () => vi.useRealTimers(),
   };
+}
+
+/** The calls the API received at an endpoint of a route table ('faq/update/:id', a query string ignored). */
+export async function callsTo(endpoint: string, which: 'reads' | 'writes') {
+  const pattern = new RegExp(`^/api/${endpoint.split('?')[0]!.replace(/:[^/]+/g, '[^/]+')}$`);
+  return (await apiCalls()).filter(
+    (call) => (call.method === 'GET') === (which === 'reads') && pattern.test(call.path),
+  );
 }

@@ -4,9 +4,8 @@ import { db } from '@mocks/db';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
-import { FAULTS, inject, fakeClock, type Fault } from './fault-injector';
+import { callsTo, FAULTS, inject, fakeClock, type Fault } from './fault-injector';
 import { renderApp, TEST_TOKEN } from './render';
-import { apiCalls } from './request-log';
 
 /**
  * Issue 12's fault matrix for reads: every screen's reads, each failing in every way, must show a visible error state
@@ -89,10 +88,7 @@ const MATRIX = READS.map((read, index) => {
 });
 
 const TITLE = 'Could not load this data';
-const calls = async (endpoint: string) => {
-  const pattern = new RegExp(`^/api/${endpoint.split('?')[0]!.replace(/:[^/]+/g, '[^/]+')}$`);
-  return (await apiCalls()).filter((call) => call.method === 'GET' && pattern.test(call.path));
-};
+const calls = (endpoint: string) => callsTo(endpoint, 'reads');
 
 let clock: ReturnType<typeof fakeClock> | undefined;
 beforeEach(() => {

@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { routeWithId, type Catalogue, type Field } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
-import { FAULTS, fakeClock, inject, type Fault } from './fault-injector';
+import { callsTo, FAULTS, fakeClock, inject, type Fault } from './fault-injector';
 import { renderApp, TEST_TOKEN } from './render';
-import { apiCalls } from './request-log';
 
 /**
  * Issue 12's fault matrix for writes: whatever way a save fails, every typed value and chosen file stays in the
@@ -127,9 +126,7 @@ function spread<Entry extends { screen: string }>(entries: Entry[], everyFault: 
 }
 const MATRIX = spread(WRITES, 'catalogue form');
 
-const pattern = (endpoint: string) => new RegExp(`^/api/${endpoint.replace(/:[^/]+/g, '[^/]+')}$`);
-const writesTo = async (endpoint: string) =>
-  (await apiCalls()).filter((call) => call.method !== 'GET' && pattern(endpoint).test(call.path));
+const writesTo = (endpoint: string) => callsTo(endpoint, 'writes');
 
 let clock: ReturnType<typeof fakeClock> | undefined;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { CheckIcon, Drawer, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useModalDialog } from '@/components/modal-dialog';
 import type { MantineColorScheme } from '@mantine/core';
 import {
@@ -33,9 +33,11 @@ const STEPS = new Map([
  * arrow keys move the choice (and the focus) along, wrapping round; Home and End go to the first and last.
  */
 function SidebarColourChoice({
+  labelId,
   value,
   onChange,
 }: {
+  labelId: string;
   value: SidebarColour;
   onChange: (colour: SidebarColour) => void;
 }) {
@@ -56,7 +58,7 @@ function SidebarColourChoice({
     choose(next);
   };
   return (
-    <Group gap="xs" role="radiogroup" aria-labelledby="sidebar-colours-label" onKeyDown={onKeyDown}>
+    <Group gap="xs" role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown}>
       {COLOURS.map((colour) => {
         const selected = value === colour;
         return (
@@ -82,46 +84,59 @@ function SidebarColourChoice({
   );
 }
 
+/** One choice of the drawer: its heading, which names the control below it. */
+function Setting({ label, children }: { label: string; children: (labelId: string) => ReactNode }) {
+  const labelId = useId();
+  return (
+    <Stack gap="xs">
+      <Text fw={600} id={labelId}>
+        {label}
+      </Text>
+      {children(labelId)}
+    </Stack>
+  );
+}
+
 /** Sidebar colour, sidenav type and fixed navbar (SPEC 2.4), and the colour scheme; width 360 (SPEC 9). */
 export function SettingsDrawer({ opened, onClose, settings, onChange }: SettingsDrawerProps) {
   useModalDialog(opened);
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={360} title="Configurator">
       <Stack gap="lg">
-        <Stack gap="xs">
-          <Text fw={600} id="colour-scheme-label">
-            Color Scheme
-          </Text>
-          <SegmentedControl
-            aria-labelledby="colour-scheme-label"
-            value={settings.colourScheme}
-            onChange={(colourScheme) => onChange({ colourScheme })}
-            data={SCHEME_CHOICES}
-          />
-        </Stack>
-        <Stack gap="xs">
-          <Text fw={600} id="sidebar-colours-label">
-            Sidebar Colors
-          </Text>
-          <SidebarColourChoice
-            value={settings.sidebarColour}
-            onChange={(sidebarColour) => onChange({ sidebarColour })}
-          />
-        </Stack>
-        <Stack gap="xs">
-          <Text fw={600} id="sidenav-type-label">
-            Sidenav Type
-          </Text>
-          <SegmentedControl
-            aria-labelledby="sidenav-type-label"
-            value={settings.sidenavType}
-            onChange={(value) => onChange({ sidenavType: value === 'transparent' ? 'transparent' : 'white' })}
-            data={[
-              { value: 'transparent', label: 'Transparent' },
-              { value: 'white', label: 'White' },
-            ]}
-          />
-        </Stack>
+        <Setting label="Color Scheme">
+          {(labelId) => (
+            <SegmentedControl
+              aria-labelledby={labelId}
+              value={settings.colourScheme}
+              onChange={(colourScheme) => onChange({ colourScheme })}
+              data={SCHEME_CHOICES}
+            />
+          )}
+        </Setting>
+        <Setting label="Sidebar Colors">
+          {(labelId) => (
+            <SidebarColourChoice
+              labelId={labelId}
+              value={settings.sidebarColour}
+              onChange={(sidebarColour) => onChange({ sidebarColour })}
+            />
+          )}
+        </Setting>
+        <Setting label="Sidenav Type">
+          {(labelId) => (
+            <SegmentedControl
+              aria-labelledby={labelId}
+              value={settings.sidenavType}
+              onChange={(value) =>
+                onChange({ sidenavType: value === 'transparent' ? 'transparent' : 'white' })
+              }
+              data={[
+                { value: 'transparent', label: 'Transparent' },
+                { value: 'white', label: 'White' },
+              ]}
+            />
+          )}
+        </Setting>
         <Switch
           label="Navbar Fixed"
           checked={settings.fixedNavbar}
