@@ -1,6 +1,47 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
 import type { ConfirmRequest } from './confirm';
 import { useModalDialog } from './modal-dialog';
+
+/** One answer of a ChoiceDialog besides the safe one. */
+export type DialogChoice = Pick<ButtonProps, 'color' | 'variant' | 'loading' | 'disabled'> & {
+  label: string;
+  onClick: () => void;
+};
+
+/**
+ * A modal question. The safe answer (`cancelLabel`, which Escape and the close button also give) comes first and has
+ * the focus, so Enter never does the irreversible thing by accident; the other answers follow it.
+ */
+export function ChoiceDialog({
+  title,
+  message,
+  cancelLabel,
+  onCancel,
+  choices,
+}: {
+  title: string;
+  message: string;
+  cancelLabel: string;
+  onCancel: () => void;
+  choices: DialogChoice[];
+}) {
+  useModalDialog(true);
+  return (
+    <Modal opened onClose={onCancel} title={title} centered>
+      <Text size="sm">{message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} data-autofocus>
+          {cancelLabel}
+        </Button>
+        {choices.map(({ label, ...button }) => (
+          <Button key={label} {...button}>
+            {label}
+          </Button>
+        ))}
+      </Group>
+    </Modal>
+  );
+}
 
 export function ConfirmDialog({
   request,
@@ -11,19 +52,15 @@ export function ConfirmDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
-  useModalDialog(true);
-  // The safe choice (No) has the focus first, so Enter never confirms by accident.
   return (
-    <Modal opened onClose={onClose} title={request.title} centered>
-      <Text size="sm">{request.message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} data-autofocus>
-          {request.cancelLabel}
-        </Button>
-        <Button color={request.danger ? 'red' : undefined} onClick={onConfirm}>
-          {request.confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    <ChoiceDialog
+      title={request.title}
+      message={request.message}
+      cancelLabel={request.cancelLabel}
+      onCancel={onClose}
+      choices={[
+        { label: request.confirmLabel, color: request.danger ? 'red' : undefined, onClick: onConfirm },
+      ]}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import {
   useQueryClient,
   type FetchQueryOptions,
@@ -8,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StaleWriteError } from '@/lib/versioned-update';
-import { useModalDialog } from './modal-dialog';
+import { ChoiceDialog } from './confirm-dialog';
 
 export const STALE_WRITE_TEXT = {
   title: 'This record has changed',
@@ -112,22 +111,16 @@ function StaleWriteDialog({
   onReload: () => void;
   onOverwrite: () => void;
 }) {
-  useModalDialog(true);
-  // The safe choice (Keep editing) has the focus first: Enter never discards anyone's work.
   return (
-    <Modal opened onClose={onKeep} title={STALE_WRITE_TEXT.title} centered>
-      <Text size="sm">{STALE_WRITE_TEXT.message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onKeep} data-autofocus>
-          {STALE_WRITE_TEXT.keep}
-        </Button>
-        <Button variant="default" onClick={onReload} loading={reloading}>
-          {STALE_WRITE_TEXT.reload}
-        </Button>
-        <Button color="red" onClick={onOverwrite} disabled={reloading}>
-          {STALE_WRITE_TEXT.overwrite}
-        </Button>
-      </Group>
-    </Modal>
+    <ChoiceDialog
+      title={STALE_WRITE_TEXT.title}
+      message={STALE_WRITE_TEXT.message}
+      cancelLabel={STALE_WRITE_TEXT.keep}
+      onCancel={onKeep}
+      choices={[
+        { label: STALE_WRITE_TEXT.reload, variant: 'default', loading: reloading, onClick: onReload },
+        { label: STALE_WRITE_TEXT.overwrite, color: 'red', disabled: reloading, onClick: onOverwrite },
+      ]}
+    />
   );
 }
