@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
+import { apiPath, fail } from '@mocks/http';
+import { server } from '@mocks/node';
 import { collectionOf } from '@mocks/handlers/catalogues';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
@@ -157,6 +160,24 @@ describe('stale write: the loaded version', () => {
     expect(await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title })).toBeInTheDocument();
     const [update] = await patches();
     expect(update?.headers.get('if-match')).toBe(`"${String(loadedVersion)}"`);
+  });
+});
+
+describe('stale write: a Reload that fails', () => {
+  it('keeps the form with what was typed, and the dialog says why and stays', async () => {
+    const [, spec] = cases.find(([key]) => key === 'faq')!;
+    const { user } = await openAndEdit(spec);
+    await user.click(screen.getByRole('button', { name: spec.save }));
+    const dialog = await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title });
+
+    server.use(http.get(apiPath('faq/read/:id'), () => fail(503, 'Database down')));
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Database down');
+    expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(valueOf(await fieldOf(spec.field))).toBe('Mine');
   });
 });
 

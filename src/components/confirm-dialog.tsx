@@ -15,12 +15,15 @@ export type DialogChoice = Pick<ButtonProps, 'color' | 'variant' | 'loading' | '
 export function ChoiceDialog({
   title,
   message,
+  alert,
   cancelLabel,
   onCancel,
   choices,
 }: {
   title: string;
   message: string;
+  /** What went wrong with the last answer, when it failed (the dialog stays open to choose again). */
+  alert?: string;
   cancelLabel: string;
   onCancel: () => void;
   choices: DialogChoice[];
@@ -29,6 +32,11 @@ export function ChoiceDialog({
   return (
     <Modal opened onClose={onCancel} title={title} centered>
       <Text size="sm">{message}</Text>
+      {alert ? (
+        <Text size="sm" c="red" mt="sm" role="alert">
+          {alert}
+        </Text>
+      ) : null}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} data-autofocus>
           {cancelLabel}

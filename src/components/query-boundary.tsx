@@ -3,7 +3,11 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import type { ReactNode } from 'react';
 import { ErrorState } from './error-state';
 
-/** Renders `children` with a query's data once it has arrived; a loader before, an error state on failure. */
+/**
+ * Renders `children` with a query's data once it has arrived; a loader before, an error state when it failed with
+ * nothing to show. A refetch that fails keeps what is on screen (a form keeps every typed value): the failure's
+ * notification says what happened.
+ */
 export function QueryBoundary<Data, Key extends QueryKey>({
   query,
   children,
@@ -19,6 +23,6 @@ export function QueryBoundary<Data, Key extends QueryKey>({
       </Center>
     );
   }
-  if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (data === undefined) return <ErrorState error={error} onRetry={() => void refetch()} />;
   return children(data);
 }

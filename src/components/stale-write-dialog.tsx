@@ -6,6 +6,7 @@ import {
   type UseMutationResult,
 } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorText } from '@/lib/api-error';
 import { StaleWriteError } from '@/lib/versioned-update';
 import { ChoiceDialog } from './confirm-dialog';
 
@@ -50,6 +51,7 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
   const [loaded, setLoaded] = useState(() => versionOf(record));
   const [conflict, setConflict] = useState<{ input: Input; options: SaveOptions<Input> } | null>(null);
   const [reloading, setReloading] = useState(false);
+  const [reloadFailure, setReloadFailure] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
 
   function save(input: Input, options: SaveOptions<Input> = {}) {
@@ -69,20 +71,24 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
   function overwrite() {
     if (!record || !conflict) return;
     setConflict(null);
+    setReloadFailure(null);
     update.mutate({ id: record._id, input: conflict.input }, conflict.options);
   }
 
   async function reload() {
     if (!record) return;
     setReloading(true);
+    setReloadFailure(null);
     try {
       const fresh = await queryClient.fetchQuery({ ...resource.queries.detail(record._id), staleTime: 0 });
       onReloaded(fresh);
       setLoaded(versionOf(fresh));
       setGeneration((count) => count + 1);
       setConflict(null);
-    } catch {
-      // The detail query reports its own failure, on screen and in a notification.
+    } catch (error) {
+      // The form keeps what was typed (QueryBoundary keeps data over a failed refetch); the dialog says why and
+      // stays, to try again or choose otherwise.
+      setReloadFailure(errorText(error));
     } finally {
       setReloading(false);
     }
@@ -91,7 +97,11 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
   const dialog = conflict ? (
     <StaleWriteDialog
       reloading={reloading}
-      onKeep={() => setConflict(null)}
+      failure={reloadFailure}
+      onKeep={() => {
+        setConflict(null);
+        setReloadFailure(null);
+      }}
       onReload={() => void reload()}
       onOverwrite={overwrite}
     />
@@ -102,11 +112,13 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
 
 function StaleWriteDialog({
   reloading,
+  failure,
   onKeep,
   onReload,
   onOverwrite,
 }: {
   reloading: boolean;
+  failure: string | null;
   onKeep: () => void;
   onReload: () => void;
   onOverwrite: () => void;
@@ -115,6 +127,7 @@ function StaleWriteDialog({
     <ChoiceDialog
       title={STALE_WRITE_TEXT.title}
       message={STALE_WRITE_TEXT.message}
+      alert={failure ?? undefined}
       cancelLabel={STALE_WRITE_TEXT.keep}
       onCancel={onKeep}
       choices={[
