@@ -27,11 +27,13 @@ export function useModalDialog(opened: boolean) {
       openDialogs -= 1;
       syncBackground();
       if (!opener) return;
-      window.setTimeout(() => {
-        const current = document.activeElement;
+      // The opener's own document: the page (or a test's) may be gone by the time the timer fires.
+      const page = opener.ownerDocument;
+      setTimeout(() => {
+        const current = page.activeElement;
         const focusIsLost =
           !current ||
-          current === document.body ||
+          current === page.body ||
           !current.isConnected ||
           Boolean(current.closest('[role="dialog"]'));
         if (focusIsLost && opener.isConnected) opener.focus({ preventScroll: true });
