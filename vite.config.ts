@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import type { LazyRoute } from './src/lib/declared-screen';
 import { defineConfig } from 'vitest/config';
 
 /** Writes which modules (and how many bytes of each) went into which chunk: dist/.vite/chunks.json, for the budget check. */
@@ -115,12 +116,120 @@ function mockServiceWorker(): Plugin {
   };
 }
 
+/**
+ * src/boot.ts, first of index.html's scripts (a file of its own: the server's Content-Security-Policy refuses inline
+ * scripts), with what it reads: for each route of
+ * src/app/lazy-routes.ts (imported here, at build time: the table is plain data), the built files of the modules it
+ * names (its screen and api module) and of everything they import, beyond what index.html already loads.
+ */
+function bootScript(): Plugin {
+  const entry = 'src/boot.ts';
+  let base = '/';
+  let root = '';
+  let routes: { path: string; signedIn: boolean; modules: string[] }[] = [];
+  type Table = Record<'PUBLIC_ROUTES' | 'SIGNED_IN_ROUTES', LazyRoute[]>;
+  return {
+    name: 'boot-script',
+    apply: 'build',
+    config: () => ({ build: { rolldownOptions: { input: { index: 'index.html', boot: entry } } } }),
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    async buildStart() {
+      const { tsImport } = await import('tsx/esm/api');
+      const table = (await tsImport(join(root, 'src/app/lazy-routes.ts'), {
+        parentURL: import.meta.url,
+        tsconfig: join(root, 'tsconfig.app.json'),
+      })) as Table;
+      const describe = (signedIn: boolean) => (route: LazyRoute) => ({
+        path: route.path,
+        signedIn,
+        modules: [route.screen.module, route.data?.module].filter((module) => module !== undefined),
+      });
+      routes = [...table.PUBLIC_ROUTES.map(describe(false)), ...table.SIGNED_IN_ROUTES.map(describe(true))];
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.isEntry && chunk.name === 'boot');
+        if (!boot || boot.imports.length > 0)
+          throw new Error(`${entry} must build to one file with no imports`);
+        const files: string[] = [];
+        const indexOf = (url: string) => (files.includes(url) ? files.indexOf(url) : files.push(url) - 1);
+        const needs = (fileName: string, found: Set<string>) => {
+          const url = `${base}${fileName}`;
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || found.has(url) || html.includes(`${url}"`)) return;
+          found.add(url);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(`${base}${css}`);
+          for (const imported of chunk.imports) needs(imported, found);
+        };
+        const filesOf = (module: string) => {
+          const found = new Set<string>();
+          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(join(root, module)));
+          if (!chunk) throw new Error(`A route names ${module}, which is in no chunk`);
+          needs(chunk.fileName, found);
+          return [...found].map(indexOf);
+        };
+        const table = routes.map(({ path, signedIn, modules }) => [
+          path,
+          signedIn ? 1 : 0,
+          [...new Set(modules.flatMap(filesOf))],
+        ]);
+        const data = JSON.stringify({ files, routes: table }).replaceAll('<', '\\u003c');
+        const tags = `<script type="application/json" id="route-files">${data}</script>\n    <script type="module" async crossorigin src="${base}${boot.fileName}"></script>\n    `;
+        // The main bundle's own files, largest first and ahead of every other request: on HTTP/1.1's six connections
+        // the longest download (React and its kin) must not wait for a free one behind the small files.
+        const size = (tag: string) => {
+          const output = bundle[/href="([^"]+)"/.exec(tag)?.[1]?.slice(base.length) ?? ''];
+          return output?.type === 'chunk' ? output.code.length : 0;
+        };
+        const preloads = html.match(/ *<link rel="modulepreload"[^>]*>\n?/g) ?? [];
+        const rest = preloads.reduce((page, tag) => page.replace(tag, ''), html);
+        const first = [...preloads]
+          .sort((a, b) => size(b) - size(a))
+          .map((tag) => `${tag.trim()}\n    `)
+          .join('');
+        const at = rest.indexOf('<script type="module"');
+        return at === -1
+          ? rest.replace('</head>', `${first}${tags}</head>`)
+          : `${rest.slice(0, at)}${first}${tags}${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
+/**
+ * The favicon as a data: URL in the built index.html: one request fewer while the first load's files queue for
+ * HTTP/1.1's six connections (public/favicon.svg stays for anything that links it).
+ */
+function inlineFavicon(): Plugin {
+  let publicDir = 'public';
+  return {
+    name: 'inline-favicon',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    transformIndexHtml(html) {
+      const svg = readFileSync(join(publicDir, 'favicon.svg'), 'utf8').trim();
+      return html.replace('href="/favicon.svg"', `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
+    },
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     mantineStylesPerComponent(),
+    bootScript(),
+    inlineFavicon(),
     chunkModules(),
     precompress(),
     ...(mode === 'mock' ? [mockServiceWorker()] : []),
@@ -154,14 +263,16 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
+            { name: 'floating-ui', priority: 5, test: /node_modules[\\/]@floating-ui[\\/]/ },
             {
               name: 'vendor',
-              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query)|ky)[\\/]/,
+              priority: 4,
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query)|ky|zod)[\\/]|[\\/]src[\\/](?:lib[\\/](?:api-error|session)|config[\\/]env)\.ts$|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](?:createReactComponent|defaultAttributes)|vite[\\/]preload-helper|rolldown[\\/]runtime/,
             },
             {
               // Mantine's core (Box, styles API, provider) and the few components the shell itself shows.
               name: 'mantine-base',
+              priority: 3,
               test: /@mantine[\\/]core[\\/]esm[\\/](?:core[\\/](?:utils|styles-api|MantineProvider|InlineStyles|Box|factory)|components[\\/](?:Loader|Transition|UnstyledButton))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)[\\/]|[\\/]clsx[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:baseline|default-css-variables|global|UnstyledButton|Loader|CloseButton|Input|Combobox|Badge|Anchor)\.layer\.css$/,
             },
             {
@@ -169,6 +280,7 @@ export default defineConfig(({ mode }) => ({
               // inputs, the API client and resource helpers): one request instead of about a dozen small ones,
               // each of which costs a round trip on HTTP/1.1's six connections.
               name: 'list-kit',
+              priority: 2,
               test: /[\\/]src[\\/](?:components[\\/](?:page-card|data-table|paged-table|pagination-bar|busy-overlay|status-badge|error-state)\.tsx|lib[\\/](?:resource|schemas|api-client|search-box)\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
             },
           ],

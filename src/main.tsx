@@ -19,6 +19,8 @@ import './styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { prefetchFirstPage } from '@/app/route-code';
+import { createQueryClient } from '@/lib/query-client';
 
 async function start() {
   // Demo mode: MSW answers in the browser from the fixture db the tests use. Never part of a production build.
@@ -26,6 +28,8 @@ async function start() {
     const { startDemoMode } = await import('@mocks/browser');
     await startDemoMode();
   }
+  const queryClient = createQueryClient();
+  prefetchFirstPage(queryClient);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   // A transition lets React render the first screen in slices, yielding to the browser between them, instead of one
@@ -34,7 +38,7 @@ async function start() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );

@@ -7,7 +7,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useId } from 'react';
-import { PAGE_SIZES } from '@/lib/list-params';
+import { PAGE_SIZES } from '@/lib/list-state';
 import './pagination-bar.css';
 
 type PaginationBarProps = {

@@ -3,20 +3,47 @@ import type { ComponentType, ReactElement } from 'react';
 import type { Params } from 'react-router-dom';
 
 /**
- * Starts a screen's first queries. Runs when its route matches (on every navigation to it), while the screen's code
- * is still loading, so the API call and the chunks travel together instead of one after the other. It must go
- * through the feature's own queryOptions (`queryClient.prefetchQuery(xQueries.list(...))`), so the screen's
- * useQuery finds the answer (or the call in flight) under the same key. The router runs it once per visit. Import the feature's api module dynamically: it then loads
- * beside the screen's chunk rather than in every first load. Failures are ignored: the screen's own query reports.
+ * A module of the console's code that a route loads on its first visit, named by its source path from the project
+ * root ('/src/features/users/users-list-page.tsx'), and what the route takes from it. Routes name their code rather
+ * than import it, so that the route table is plain data: src/boot.ts reads it to fetch the first page's code while
+ * the main bundle downloads, and the router loads the modules by these names (src/app/route-code.ts); a test checks
+ * that every name resolves and gives what the route expects.
  */
-export type RoutePrefetch = (
+export type RouteCode<Run> = { module: string; run: Run };
+
+/**
+ * Starts a screen's first queries, from the route's data module (the feature's api module, loaded beside the
+ * screen's code rather than in every first load). Runs when the route matches (on every navigation to it), while
+ * the screen's code is still loading, so the API call and the chunks travel together. It must go through the
+ * feature's own queryOptions (`queryClient.prefetchQuery(xQueries.list(...))`), so the screen's useQuery finds the
+ * answer (or the call in flight) under the same key. The router runs it once per visit (src/app/route-code.ts).
+ * Failures are ignored: the screen's own query reports them.
+ */
+export type RoutePrefetch<Module = never> = (
+  module: Module,
   queryClient: QueryClient,
   params: Readonly<Params>,
   searchParams: URLSearchParams,
 ) => Promise<unknown> | void;
 
-/** A route of the table: its path, how to load its screen's code (on first visit), and its first queries. */
-export type LazyRoute = { path: string; load: () => Promise<ComponentType>; prefetch?: RoutePrefetch };
+/** A route of the table: its path, its screen's code, and optionally its first queries. */
+export type LazyRoute = {
+  path: string;
+  screen: RouteCode<(module: never) => ComponentType>;
+  data?: RouteCode<RoutePrefetch>;
+};
+
+/** A route's screen: the module that holds it and how to take the screen from it. */
+export const screenIn = <Module>(
+  module: string,
+  pick: (module: Module) => ComponentType,
+): LazyRoute['screen'] => ({ module, run: pick });
+
+/** A route's first queries: the module that holds their queryOptions and how to start them. */
+export const queriesIn = <Module>(
+  module: string,
+  prefetch: RoutePrefetch<Module>,
+): RouteCode<RoutePrefetch> => ({ module, run: prefetch });
 
 const screens = new Map<string, ComponentType>();
 

@@ -1,6 +1,6 @@
 import type { Progress } from 'ky';
 import { z } from 'zod/mini';
-import type { ListState } from '@/lib/list-params';
+import type { ListState } from '@/lib/list-state';
 import { defineResource, toFormData, type PageRequest } from '@/lib/resource';
 import { id, optionalDate, optionalPath, text, userRef } from '@/lib/schemas';
 import { version } from '@/lib/versioned-update';

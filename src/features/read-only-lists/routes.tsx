@@ -1,17 +1,21 @@
-import { declaredScreen, type LazyRoute } from '@/lib/declared-screen';
-import { readListParams } from '@/lib/list-params';
+import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
+import { readListParams } from '@/lib/list-state';
+import type * as ListPage from './paged-list-page';
 import { PAGED_LISTS } from './registry';
+import type * as Resource from './resource';
 
 /** Every read-only list's route, on one generic screen. */
 export const pagedListRoutes: LazyRoute[] = PAGED_LISTS.map((list) => ({
   path: list.route,
-  load: () =>
-    import('./paged-list-page').then(({ PagedListPage }) =>
-      declaredScreen(`${list.key}:list`, () => <PagedListPage list={list} />),
-    ),
-  prefetch: async (queryClient, _params, searchParams) => {
-    const { pagedListResource } = await import('./resource');
-    const { page, size } = readListParams(searchParams);
-    return queryClient.prefetchQuery(pagedListResource(list).queries.page({ page, size }));
-  },
+  screen: screenIn<typeof ListPage>(
+    '/src/features/read-only-lists/paged-list-page.tsx',
+    ({ PagedListPage }) => declaredScreen(`${list.key}:list`, () => <PagedListPage list={list} />),
+  ),
+  data: queriesIn<typeof Resource>(
+    '/src/features/read-only-lists/resource.ts',
+    (m, queryClient, _params, searchParams) => {
+      const { page, size } = readListParams(searchParams);
+      return queryClient.prefetchQuery(m.pagedListResource(list).queries.page({ page, size }));
+    },
+  ),
 }));

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import type { ListState } from '@/lib/list-params';
+import type { ListState } from '@/lib/list-state';
 import { defineResource, type PageRequest } from '@/lib/resource';
 import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
 

@@ -10,6 +10,7 @@ export function UserAvatar({ name, image, ...props }: { name: string; image: str
       src={src}
       alt={src ? name : undefined}
       radius="xl"
+      imageProps={{ loading: 'lazy', decoding: 'async' }}
       styles={src ? undefined : { placeholder: { backgroundColor: avatarColour(name), color: 'white' } }}
       {...props}
     >

@@ -1,0 +1,157 @@
+import type * as Dashboard from '@/features/dashboard/api';
+import type * as DashboardPage from '@/features/dashboard/dashboard-page';
+import type * as SignInPage from '@/features/auth/sign-in-page';
+import { catalogueRoutes } from '@/features/catalogues/routes';
+import type * as Faq from '@/features/faq/api';
+import type * as FaqFormPage from '@/features/faq/faq-form-page';
+import type * as FaqListPage from '@/features/faq/faq-list-page';
+import type * as OwnProfile from '@/features/own-profile/api';
+import type * as OwnProfilePage from '@/features/own-profile/own-profile-page';
+import type * as Posts from '@/features/posts/api';
+import type * as PostFormPage from '@/features/posts/post-form-page';
+import type * as PostsListPage from '@/features/posts/posts-list-page';
+import type * as PublicPages from '@/features/public-pages/api';
+import type * as ChildSafetyPolicyPage from '@/features/public-pages/child-safety-policy-page';
+import type * as DeleteAccountPage from '@/features/public-pages/delete-account-page';
+import { pagedListRoutes } from '@/features/read-only-lists/routes';
+import type * as Mail from '@/features/send-mail/api';
+import type * as SendMailFormPage from '@/features/send-mail/send-mail-form-page';
+import type * as SendMailListPage from '@/features/send-mail/send-mail-list-page';
+import type * as Users from '@/features/users/api';
+import type * as UserProfilePage from '@/features/users/user-profile-page';
+import type * as UsersListPage from '@/features/users/users-list-page';
+import { queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
+import { readListParams } from '@/lib/list-state';
+
+/**
+ * Every screen of the route table (SPEC 2.1, 2.2 and DECISIONS "Scope"): its path, its code and its first queries,
+ * as data (see RouteCode). router.tsx builds the routes from these lists, and src/boot.ts reads them to fetch the
+ * current page's code at once, so this module imports only types and plain data.
+ */
+
+const signIn = screenIn<typeof SignInPage>('/src/features/auth/sign-in-page.tsx', (m) => m.SignInPage);
+
+/** Pages anyone sees, signed in or not. */
+export const PUBLIC_ROUTES: LazyRoute[] = [
+  { path: '/sign-in', screen: signIn },
+  { path: '/login', screen: signIn },
+  {
+    path: '/childsafetypolicy',
+    screen: screenIn<typeof ChildSafetyPolicyPage>(
+      '/src/features/public-pages/child-safety-policy-page.tsx',
+      (m) => m.ChildSafetyPolicyPage,
+    ),
+    data: queriesIn<typeof PublicPages>('/src/features/public-pages/api.ts', (m, queryClient) =>
+      queryClient.prefetchQuery(m.childSafetyPolicyResource.queries.single()),
+    ),
+  },
+  {
+    path: '/delete-account',
+    screen: screenIn<typeof DeleteAccountPage>(
+      '/src/features/public-pages/delete-account-page.tsx',
+      (m) => m.DeleteAccountPage,
+    ),
+  },
+];
+
+const dashboard: Omit<LazyRoute, 'path'> = {
+  screen: screenIn<typeof DashboardPage>(
+    '/src/features/dashboard/dashboard-page.tsx',
+    (m) => m.DashboardPage,
+  ),
+  data: queriesIn<typeof Dashboard>('/src/features/dashboard/api.ts', (m, queryClient) =>
+    queryClient.prefetchQuery(m.dashboardResource.queries.single()),
+  ),
+};
+
+const faqForm = screenIn<typeof FaqFormPage>('/src/features/faq/faq-form-page.tsx', (m) => m.FaqFormPage);
+const postForm = screenIn<typeof PostFormPage>(
+  '/src/features/posts/post-form-page.tsx',
+  (m) => m.PostFormPage,
+);
+
+/** Screens behind sign-in, inside the layout. '/' is the dashboard too. */
+export const SIGNED_IN_ROUTES: LazyRoute[] = [
+  { path: '/', ...dashboard },
+  { path: '/dashboard', ...dashboard },
+  {
+    path: '/users',
+    screen: screenIn<typeof UsersListPage>('/src/features/users/users-list-page.tsx', (m) => m.UsersListPage),
+    data: queriesIn<typeof Users>('/src/features/users/api.ts', (m, queryClient, _params, searchParams) =>
+      queryClient.prefetchQuery(m.usersListQuery(readListParams(searchParams, m.USER_FILTERS))),
+    ),
+  },
+  {
+    path: '/users/:userId',
+    screen: screenIn<typeof UserProfilePage>(
+      '/src/features/users/user-profile-page.tsx',
+      (m) => m.UserProfilePage,
+    ),
+    data: queriesIn<typeof Users>('/src/features/users/api.ts', (m, queryClient, { userId = '' }) =>
+      queryClient.prefetchQuery(m.userQueries.detail(userId)),
+    ),
+  },
+  {
+    path: '/faq',
+    screen: screenIn<typeof FaqListPage>('/src/features/faq/faq-list-page.tsx', (m) => m.FaqListPage),
+    data: queriesIn<typeof Faq>('/src/features/faq/api.ts', (m, queryClient) =>
+      queryClient.prefetchQuery(m.faqQueries.list()),
+    ),
+  },
+  { path: '/faq/add', screen: faqForm },
+  {
+    path: '/faq/update/:faqId',
+    screen: faqForm,
+    data: queriesIn<typeof Faq>('/src/features/faq/api.ts', (m, queryClient, { faqId = '' }) =>
+      queryClient.prefetchQuery(m.faqQueries.detail(faqId)),
+    ),
+  },
+  {
+    path: '/post',
+    screen: screenIn<typeof PostsListPage>('/src/features/posts/posts-list-page.tsx', (m) => m.PostsListPage),
+    data: queriesIn<typeof Posts>('/src/features/posts/api.ts', (m, queryClient, _params, searchParams) =>
+      queryClient.prefetchQuery(m.postsListQuery(readListParams(searchParams))),
+    ),
+  },
+  { path: '/post/add', screen: postForm },
+  {
+    path: '/post/update/:postId',
+    screen: postForm,
+    data: queriesIn<typeof Posts>('/src/features/posts/api.ts', (m, queryClient, { postId = '' }) =>
+      queryClient.prefetchQuery(m.postQueries.detail(postId)),
+    ),
+  },
+  {
+    path: '/send-mail',
+    screen: screenIn<typeof SendMailListPage>(
+      '/src/features/send-mail/send-mail-list-page.tsx',
+      (m) => m.SendMailListPage,
+    ),
+    data: queriesIn<typeof Mail>(
+      '/src/features/send-mail/api.ts',
+      (m, queryClient, _params, searchParams) => {
+        const { page, size } = readListParams(searchParams);
+        return queryClient.prefetchQuery(m.mailResource.queries.page({ page, size }));
+      },
+    ),
+  },
+  {
+    path: '/send-mail/add',
+    screen: screenIn<typeof SendMailFormPage>(
+      '/src/features/send-mail/send-mail-form-page.tsx',
+      (m) => m.SendMailFormPage,
+    ),
+  },
+  ...catalogueRoutes,
+  ...pagedListRoutes,
+  {
+    path: '/profile',
+    screen: screenIn<typeof OwnProfilePage>(
+      '/src/features/own-profile/own-profile-page.tsx',
+      (m) => m.OwnProfilePage,
+    ),
+    data: queriesIn<typeof OwnProfile>('/src/features/own-profile/api.ts', (m, queryClient) =>
+      queryClient.prefetchQuery(m.ownProfileResource.queries.single()),
+    ),
+  },
+];
