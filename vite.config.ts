@@ -276,6 +276,20 @@ export default defineConfig(({ mode }) => ({
               test: /@mantine[\\/]core[\\/]esm[\\/](?:core[\\/](?:utils|styles-api|MantineProvider|InlineStyles|Box|factory)|components[\\/](?:Loader|Transition|UnstyledButton))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)[\\/]|[\\/]clsx[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:baseline|default-css-variables|global|UnstyledButton|Loader|CloseButton|Input|Combobox|Badge|Anchor)\.layer\.css$/,
             },
             {
+              // Mantine's three small surfaces (sign-in, dashboard, profiles, public pages, every form's error alert):
+              // two files instead of six on the screens that show them.
+              name: 'surfaces',
+              priority: 2,
+              test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Alert|Card|Paper)[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:Alert|Card|Paper)\.layer\.css$/,
+            },
+            {
+              // What a form screen needs beyond the shell (react-hook-form and its zod resolver, the password field,
+              // the form actions, the sign-in form and its call): one file instead of seven on a cold /sign-in.
+              name: 'form-kit',
+              priority: 2,
+              test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]src[\\/](?:components[\\/]form[\\/](?:password-field|form-actions|focus-first-error)\.tsx?|lib[\\/]form\.ts|features[\\/]auth[\\/](?:sign-in-form|api)\.tsx?)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:PasswordInput)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:PasswordInput)\.layer\.css$/,
+            },
+            {
               // What a list screen needs beyond the shell (the shared table, its pagination and search box, the
               // inputs, the API client and resource helpers): one request instead of about a dozen small ones,
               // each of which costs a round trip on HTTP/1.1's six connections.
