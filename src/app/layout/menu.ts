@@ -6,7 +6,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { CATALOGUE_MENU } from '@/features/catalogues/entries';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 
 export type MenuItem = { label: string; to: string; icon: Icon };
@@ -16,7 +16,7 @@ export const MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconDashboard },
   { label: 'Users', to: '/users', icon: IconUsers },
   { label: 'FAQ', to: '/faq', icon: IconHelpCircle },
-  ...CATALOGUES.map((catalogue) => ({
+  ...CATALOGUE_MENU.map((catalogue) => ({
     label: catalogue.title,
     to: catalogue.routes.list,
     icon: catalogue.menuIcon,

@@ -1,12 +1,9 @@
-import { IconFolders } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** Blog category (SPEC 2.18, 3, 5, 7.11, 8): paginated. Quirk: its delete says 'Blog deleted successfully!'. */
 export const blogCategory = defineCatalogue({
-  key: 'blog-category',
-  title: 'Blog Category',
-  menuIcon: IconFolders,
-  routes: { list: '/blog-category', add: '/blog-category/add', update: '/blog-category/update/:blogId' },
+  ...CATALOGUE_ENTRIES.blogCategory,
   api: {
     list: 'blog-category/list',
     read: 'blog-category/read/:id',

@@ -1,5 +1,5 @@
-import { IconArticle } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /**
  * Blogs (SPEC 2.18, 3, 5, 7.11, 8): paginated; the list is /blogs but the forms are /blog/add and
@@ -7,11 +7,8 @@ import { column, defineCatalogue, field } from './define-catalogue';
  * /api/blog-category/listAll; the image travels as the multipart file `file` (DECISIONS), required only when adding.
  */
 export const blogs = defineCatalogue({
-  key: 'blogs',
-  title: 'Blogs',
+  ...CATALOGUE_ENTRIES.blogs,
   formTitle: 'Blog',
-  menuIcon: IconArticle,
-  routes: { list: '/blogs', add: '/blog/add', update: '/blog/update/:blogId' },
   api: {
     list: 'blog/list',
     read: 'blog/read/:id',

@@ -162,6 +162,8 @@ function toInput(fields: Field[], values: FormValues): CatalogueInput {
 }
 
 /** Any catalogue's add and update form; update waits for the record and starts prefilled. */
+export { catalogueByKey } from './registry';
+
 export function CatalogueFormPage({ catalogue }: { catalogue: Catalogue }) {
   const recordId = useParams()[idParam(catalogue.routes.update)];
   if (!recordId) return <CatalogueForm catalogue={catalogue} />;

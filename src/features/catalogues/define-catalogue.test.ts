@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toSlug } from './define-catalogue';
+import { CATALOGUE_MENU } from './entries';
+import { CATALOGUES } from './registry';
 
 describe("SPEC 5's slug rule: lowercase, punctuation removed, whitespace to hyphens", () => {
   it.each([
@@ -11,4 +13,11 @@ describe("SPEC 5's slug rule: lowercase, punctuation removed, whitespace to hyph
     ['Café à Paris 2026', 'café-à-paris-2026'],
     ['', ''],
   ])('%j → %j', (title, slug) => expect(toSlug(title)).toBe(slug));
+});
+
+describe('the menu entries and the registry', () => {
+  it('declare the same catalogues in the same order, each declaration carrying its own entry', () => {
+    expect(CATALOGUES.map((catalogue) => catalogue.key)).toEqual(CATALOGUE_MENU.map((entry) => entry.key));
+    for (const [index, entry] of CATALOGUE_MENU.entries()) expect(CATALOGUES[index]).toMatchObject(entry);
+  });
 });

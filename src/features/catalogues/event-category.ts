@@ -1,5 +1,5 @@
-import { IconCategory } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /**
  * Event category (SPEC 2.24, 5, 7.13, 8). Quirks: the update route's parameter is planId; it reads through
@@ -7,10 +7,7 @@ import { column, defineCatalogue, field } from './define-catalogue';
  * successfully!'.
  */
 export const eventCategory = defineCatalogue({
-  key: 'event-category',
-  title: 'Event Category',
-  menuIcon: IconCategory,
-  routes: { list: '/event-category', add: '/event-category/add', update: '/event-category/update/:planId' },
+  ...CATALOGUE_ENTRIES.eventCategory,
   api: {
     list: 'eventcategory/listAll?enabled=true&sortBy=enabled',
     read: 'event-category/read/:id',

@@ -1,5 +1,5 @@
-import { IconCalendarEvent } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /**
  * Events (SPEC 2.16, 3, 5, 7.10, 8; DECISIONS): the admin list (list-admin, page and limit) with who created each
@@ -9,11 +9,8 @@ import { column, defineCatalogue, field } from './define-catalogue';
  * date message reads 'Please enter date and date'.
  */
 export const events = defineCatalogue({
-  key: 'events',
-  title: 'Events',
+  ...CATALOGUE_ENTRIES.events,
   formTitle: 'Event',
-  menuIcon: IconCalendarEvent,
-  routes: { list: '/event', add: '/event/add', update: '/event/update/:eventId' },
   api: {
     list: 'event/list-admin',
     read: 'event/read/:id',

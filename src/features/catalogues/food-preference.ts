@@ -1,16 +1,9 @@
-import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** Food preference (SPEC 2.23, 5, 7.13, 8). Quirk: its delete says 'Hobbies deleted successfully!'. */
 export const foodPreference = defineCatalogue({
-  key: 'food-preference',
-  title: 'Food Preference',
-  menuIcon: IconToolsKitchen2,
-  routes: {
-    list: '/food-preference',
-    add: '/food-preference/add',
-    update: '/food-preference/update/:foodPreferenceId',
-  },
+  ...CATALOGUE_ENTRIES.foodPreference,
   api: {
     list: 'foodpreference/listAll',
     read: 'foodpreference/read/:id',

@@ -1,12 +1,9 @@
-import { IconPalette } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** Hobbies (SPEC 2.23, 5, 7.13, 8): an icon upload; the list falls back to the default hobby icon. */
 export const hobbies = defineCatalogue({
-  key: 'hobbies',
-  title: 'Hobbies',
-  menuIcon: IconPalette,
-  routes: { list: '/hobbies', add: '/hobbies/add', update: '/hobbies/update/:hobbiesId' },
+  ...CATALOGUE_ENTRIES.hobbies,
   api: {
     list: 'hobbies/listAll',
     read: 'hobbies/read/:id',

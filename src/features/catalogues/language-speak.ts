@@ -1,16 +1,9 @@
-import { IconMessageLanguage } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** Language speak (SPEC 2.24, 5, 7.13, 8). Quirks: it uses the language calls; its name message is about a question. */
 export const languageSpeak = defineCatalogue({
-  key: 'language-speak',
-  title: 'Language Speak',
-  menuIcon: IconMessageLanguage,
-  routes: {
-    list: '/language-speak',
-    add: '/language-speak/add',
-    update: '/language-speak/update/:languageSpeakId',
-  },
+  ...CATALOGUE_ENTRIES.languageSpeak,
   api: {
     list: 'language/listAll',
     read: 'language/read/:id',

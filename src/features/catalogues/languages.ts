@@ -1,13 +1,10 @@
-import { IconLanguage } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** Languages (SPEC 2.23, 5, 7.13, 8). */
 export const languages = defineCatalogue({
-  key: 'languages',
-  title: 'Languages',
+  ...CATALOGUE_ENTRIES.languages,
   formTitle: 'Language',
-  menuIcon: IconLanguage,
-  routes: { list: '/languages', add: '/languages/add', update: '/languages/update/:languageId' },
   api: {
     list: 'language/listAll',
     read: 'language/read/:id',

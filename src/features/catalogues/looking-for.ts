@@ -1,15 +1,12 @@
-import { IconHeartSearch } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /**
  * Looking for (SPEC 2.24, 5, 7.13, 8). Quirks: the add route is /looking-for/Add (capital A); it creates through
  * create-with-icon but updates through plain update; its list and delete have fallbacks of their own.
  */
 export const lookingFor = defineCatalogue({
-  key: 'looking-for',
-  title: 'Looking For',
-  menuIcon: IconHeartSearch,
-  routes: { list: '/looking-for', add: '/looking-for/Add', update: '/looking-for/update/:LookingForId' },
+  ...CATALOGUE_ENTRIES.lookingFor,
   api: {
     list: 'lookingfor/listAll?enabled=true',
     read: 'lookingfor/read/:id',

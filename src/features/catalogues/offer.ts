@@ -1,15 +1,12 @@
-import { IconDiscount } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /**
  * Offer (SPEC 2.12, 3, 5, 7.7, 8): paginated. Quirks: the brand logo travels as the multipart file `file` and the
  * offer image as `document`; both are required only when adding; the expire date is today at the earliest.
  */
 export const offer = defineCatalogue({
-  key: 'offer',
-  title: 'Offer',
-  menuIcon: IconDiscount,
-  routes: { list: '/offer', add: '/offer/add', update: '/offer/update/:offerId' },
+  ...CATALOGUE_ENTRIES.offer,
   api: {
     list: 'offer/list',
     read: 'offer/read/:id',

@@ -1,5 +1,5 @@
-import { IconCrown } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** SPEC 9's plan price choices, sent as text. */
 const PRICES = [
@@ -41,10 +41,7 @@ const PLAN_TYPES = ['free', 'silver', 'gold', 'platinum'].map((type) => ({
  * /plan/add exists. Both selects of type and recommended say 'Please select one'.
  */
 export const plan = defineCatalogue({
-  key: 'plan',
-  title: 'Plan',
-  menuIcon: IconCrown,
-  routes: { list: '/plan', add: '/plan/add', update: '/plan/update/:planId' },
+  ...CATALOGUE_ENTRIES.plan,
   api: { list: 'plan/list', read: 'plan/read/:id', create: 'plan/create', update: 'plan/update/:id' },
   paginated: true,
   addButton: false,

@@ -1,16 +1,9 @@
-import { IconPray } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** Religious beliefs (SPEC 2.24, 5, 7.13, 8). Quirk: 'Religiou beliefs added successfully!' is spelled so. */
 export const religiousBeliefs = defineCatalogue({
-  key: 'religious-beliefs',
-  title: 'Religious Beliefs',
-  menuIcon: IconPray,
-  routes: {
-    list: '/religious-beliefs',
-    add: '/religious-beliefs/add',
-    update: '/religious-beliefs/update/:ReligiousBeliefsId',
-  },
+  ...CATALOGUE_ENTRIES.religiousBeliefs,
   api: {
     list: 'religiousbelief/listAll',
     read: 'religiousbelief/read/:id',

@@ -1,16 +1,9 @@
-import { IconFlag } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** Report element (SPEC 2.10, 5, 7.5, 8). */
 export const reportElement = defineCatalogue({
-  key: 'report-element',
-  title: 'Report Element',
-  menuIcon: IconFlag,
-  routes: {
-    list: '/report-element',
-    add: '/report-element/add',
-    update: '/report-element/update/:reportElementId',
-  },
+  ...CATALOGUE_ENTRIES.reportElement,
   api: {
     list: 'reportelement/listAll',
     read: 'reportelement/read/:id',

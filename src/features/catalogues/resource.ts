@@ -40,6 +40,8 @@ const RECORD_FIELD = {
 };
 
 /** The record's schema, from the declaration's `record` (messy data tolerated, as everywhere). */
+export { catalogueByKey } from './registry';
+
 export function catalogueItem(catalogue: Catalogue) {
   const shape = Object.fromEntries(
     Object.entries(catalogue.record).map(([name, kind]) => [name, RECORD_FIELD[kind]]),

@@ -1,15 +1,12 @@
-import { IconSettings } from '@tabler/icons-react';
 import { defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /**
  * Setting (SPEC 2.11, 5, 7.6, 8): a single record whose two texts are the list's rows, each viewed in a dialog.
  * Edit only; Add shows while no record exists. Create is JSON, update is multipart to update-with-image.
  */
 export const setting = defineCatalogue({
-  key: 'setting',
-  title: 'Setting',
-  menuIcon: IconSettings,
-  routes: { list: '/setting', add: '/setting/add', update: '/setting/update/:settingId' },
+  ...CATALOGUE_ENTRIES.setting,
   api: {
     list: 'setting/listAll',
     read: 'setting/read/:id',

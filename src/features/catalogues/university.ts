@@ -1,12 +1,9 @@
-import { IconSchool } from '@tabler/icons-react';
 import { column, defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_ENTRIES } from './entries';
 
 /** University (SPEC 2.8, 5, 7.3, 8). Quirks: the update route is /university-update/{id}; the header reads STATUS. */
 export const university = defineCatalogue({
-  key: 'university',
-  title: 'University',
-  menuIcon: IconSchool,
-  routes: { list: '/university', add: '/university/add', update: '/university-update/:universityId' },
+  ...CATALOGUE_ENTRIES.university,
   api: {
     list: 'university/listAll',
     read: 'university/read/:id',
