@@ -120,13 +120,15 @@ function mockServiceWorker(): Plugin {
  * src/boot.ts, first of index.html's scripts (a file of its own: the server's Content-Security-Policy refuses inline
  * scripts), with what it reads: for each route of
  * src/app/lazy-routes.ts (imported here, at build time: the table is plain data), the built files of the modules it
- * names (its screen and api module) and of everything they import, beyond what index.html already loads.
+ * names (its screen and api module) and of everything they import, beyond what index.html already loads, and its first
+ * call (LazyRoute's `call`: a calls module, which boot imports, and the name of one of its first calls). Boot may
+ * import only plain code of the project (the calls modules), never the main bundle or a library: checked here.
  */
 function bootScript(): Plugin {
   const entry = 'src/boot.ts';
   let base = '/';
   let root = '';
-  let routes: { path: string; signedIn: boolean; modules: string[] }[] = [];
+  let routes: { path: string; signedIn: boolean; modules: string[]; call?: LazyRoute['call'] }[] = [];
   type Table = Record<'PUBLIC_ROUTES' | 'SIGNED_IN_ROUTES', LazyRoute[]>;
   return {
     name: 'boot-script',
@@ -146,6 +148,7 @@ function bootScript(): Plugin {
         path: route.path,
         signedIn,
         modules: [route.screen.module, route.data?.module].filter((module) => module !== undefined),
+        call: route.call,
       });
       routes = [...table.PUBLIC_ROUTES.map(describe(false)), ...table.SIGNED_IN_ROUTES.map(describe(true))];
     },
@@ -155,9 +158,19 @@ function bootScript(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        // Code that boot must not wait for: the main bundle and any library (boot runs before they arrive).
+        const waitsFor = (fileName: string): boolean => {
+          const imported = bundle[fileName];
+          return (
+            imported?.type === 'chunk' &&
+            (imported.isEntry ||
+              imported.moduleIds.some((id) => id.includes('node_modules')) ||
+              imported.imports.some(waitsFor))
+          );
+        };
         const boot = chunks.find((chunk) => chunk.isEntry && chunk.name === 'boot');
-        if (!boot || boot.imports.length > 0)
-          throw new Error(`${entry} must build to one file with no imports`);
+        if (!boot || boot.imports.some(waitsFor))
+          throw new Error(`${entry} must import nothing of the main bundle or of any library`);
         const files: string[] = [];
         const indexOf = (url: string) => (files.includes(url) ? files.indexOf(url) : files.push(url) - 1);
         const needs = (fileName: string, found: Set<string>) => {
@@ -168,17 +181,21 @@ function bootScript(): Plugin {
           for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(`${base}${css}`);
           for (const imported of chunk.imports) needs(imported, found);
         };
-        const filesOf = (module: string) => {
-          const found = new Set<string>();
+        const chunkOf = (module: string) => {
           const chunk = chunks.find((candidate) => candidate.moduleIds.includes(join(root, module)));
           if (!chunk) throw new Error(`A route names ${module}, which is in no chunk`);
-          needs(chunk.fileName, found);
+          return chunk;
+        };
+        const filesOf = (module: string) => {
+          const found = new Set<string>();
+          needs(chunkOf(module).fileName, found);
           return [...found].map(indexOf);
         };
-        const table = routes.map(({ path, signedIn, modules }) => [
+        const table = routes.map(({ path, signedIn, modules, call }) => [
           path,
           signedIn ? 1 : 0,
           [...new Set(modules.flatMap(filesOf))],
+          ...(call ? [[call.module, call.name]] : []),
         ]);
         const data = JSON.stringify({ files, routes: table }).replaceAll('<', '\\u003c');
         const tags = `<script type="application/json" id="route-files">${data}</script>\n    <script type="module" async crossorigin src="${base}${boot.fileName}"></script>\n    `;
@@ -276,6 +293,13 @@ export default defineConfig(({ mode }) => ({
               test: /@mantine[\\/]core[\\/]esm[\\/](?:core[\\/](?:utils|styles-api|MantineProvider|InlineStyles|Box|factory)|components[\\/](?:Loader|Transition|UnstyledButton))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)[\\/]|[\\/]clsx[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:baseline|default-css-variables|global|UnstyledButton|Loader|CloseButton|Input|Combobox|Badge|Anchor)\.layer\.css$/,
             },
             {
+              // The calls modules (features/*/calls.ts) and the plain code they use: src/boot.ts imports them to send
+              // a route's first call, so they travel apart from the main bundle (bootScript above checks it).
+              name: 'calls',
+              priority: 6,
+              test: /[\\/]src[\\/](?:lib[\\/](?:list-state|resource-calls)\.ts|features[\\/][\w-]+[\\/]calls\.ts)$/,
+            },
+            {
               // Mantine's three small surfaces (sign-in, dashboard, profiles, public pages, every form's error alert):
               // two files instead of six on the screens that show them.
               name: 'surfaces',
@@ -301,6 +325,9 @@ export default defineConfig(({ mode }) => ({
         },
       },
     },
+    // Chromium, Safari 17 and Firefox 115 preload modules natively; an older browser still loads every file, only
+    // without the head start, so the polyfill is not worth its place in every first load.
+    modulePreload: { polyfill: false },
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

@@ -1,12 +1,20 @@
 // The console's first script, put first in index.html by the build (vite.config.ts, bootScript) and run at once:
 // it fetches the current page's screen code and api module while the main bundle downloads, instead of after React
-// has rendered the shell and reached the route (on a slow network that wait is most of a first load). The build
-// lists, per route of lazy-routes.ts, the files beyond those index.html already loads (#route-files); the router
-// later imports the same files and finds them fetched. It imports nothing, so that it waits for nothing.
+// has rendered the shell and reached the route (on a slow network that wait is most of a first load), and sends the
+// page's first API call (the route's `call`) so that its answer travels with the code. The build lists, per route of
+// lazy-routes.ts, the files beyond those index.html already loads (#route-files); the router later imports the same
+// files and finds them fetched, and the API client hands the call's answer to the query that asks it
+// (api-client.ts). It imports only plain code of its own (the calls modules), so that it waits for nothing else.
 import { matchRoute } from '@/lib/match-path';
+import { callPath, type FirstCall } from '@/lib/resource-calls';
 
-/** [path, whether it needs a session, indexes into files]. */
-type RouteFiles = { files: string[]; routes: [string, 0 | 1, number[]][] };
+/** [path, whether it needs a session, indexes into files, its first call: [calls module, name]]. */
+type RouteFiles = { files: string[]; routes: [string, 0 | 1, number[], [string, string]?][] };
+
+/** Every calls module, by its path from the project root (LazyRoute's `call.module`). */
+const CALLS = import.meta.glob<{ firstCalls: Record<string, FirstCall> }>('/src/features/*/calls.ts', {
+  eager: true,
+});
 
 function builtFiles(): RouteFiles | null {
   try {
@@ -16,12 +24,34 @@ function builtFiles(): RouteFiles | null {
   }
 }
 
+/**
+ * Sends a route's first call with the stored token, as the API client would (its base: VITE_API_URL as
+ * config/env.ts reads it, else this origin), and leaves its answer for the client. A call that cannot be made here
+ * is simply left to the client.
+ */
+function sendFirstCall(
+  call: FirstCall | undefined,
+  params: Record<string, string | undefined>,
+  token: string,
+) {
+  if (!call) return;
+  const path = callPath(call(params, new URLSearchParams(window.location.search)));
+  const configured = (import.meta.env.VITE_API_URL ?? '').trim().replace(/\/+$/, '');
+  const answer = fetch(`${configured || window.location.origin}/api/${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(30_000),
+  });
+  // Read by the client, or never: an answer nobody takes (the admin has gone elsewhere) must not be reported.
+  answer.catch(() => undefined);
+  (window.earlyCalls ??= new Map()).set(path, { token, answer });
+}
+
 const built = builtFiles();
 // SPEC 3's session key: signed out, a signed-in route shows sign-in instead, so its code is not fetched.
-const signedIn = Boolean(localStorage.getItem('accessToken'));
+const token = localStorage.getItem('accessToken');
 const routes = (built?.routes ?? [])
-  .filter(([, needsSession]) => signedIn || !needsSession)
-  .map(([path, , files]) => ({ path, files }));
+  .filter(([, needsSession]) => token || !needsSession)
+  .map(([path, , files, call]) => ({ path, files, call }));
 const match = matchRoute(routes, window.location.pathname);
 for (const index of match?.route.files ?? []) {
   const href = built?.files[index];
@@ -32,4 +62,12 @@ for (const index of match?.route.files ?? []) {
   link.crossOrigin = '';
   link.setAttribute('href', href);
   document.head.append(link);
+}
+const call = match?.route.call;
+if (match && call && token) {
+  try {
+    sendFirstCall(CALLS[call[0]]?.firstCalls[call[1]], match.params, token);
+  } catch {
+    // The client makes the call itself.
+  }
 }

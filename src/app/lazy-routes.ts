@@ -1,13 +1,17 @@
 import type * as Dashboard from '@/features/dashboard/api';
+import type * as DashboardCalls from '@/features/dashboard/calls';
 import type * as DashboardPage from '@/features/dashboard/dashboard-page';
 import type * as SignInPage from '@/features/auth/sign-in-page';
 import { catalogueRoutes } from '@/features/catalogues/routes';
 import type * as Faq from '@/features/faq/api';
+import type * as FaqCalls from '@/features/faq/calls';
 import type * as FaqFormPage from '@/features/faq/faq-form-page';
 import type * as FaqListPage from '@/features/faq/faq-list-page';
 import type * as OwnProfile from '@/features/own-profile/api';
+import type * as OwnProfileCalls from '@/features/own-profile/calls';
 import type * as OwnProfilePage from '@/features/own-profile/own-profile-page';
 import type * as Posts from '@/features/posts/api';
+import type * as PostCalls from '@/features/posts/calls';
 import type * as PostFormPage from '@/features/posts/post-form-page';
 import type * as PostsListPage from '@/features/posts/posts-list-page';
 import type * as PublicPages from '@/features/public-pages/api';
@@ -15,12 +19,14 @@ import type * as ChildSafetyPolicyPage from '@/features/public-pages/child-safet
 import type * as DeleteAccountPage from '@/features/public-pages/delete-account-page';
 import { pagedListRoutes } from '@/features/read-only-lists/routes';
 import type * as Mail from '@/features/send-mail/api';
+import type * as MailCalls from '@/features/send-mail/calls';
 import type * as SendMailFormPage from '@/features/send-mail/send-mail-form-page';
 import type * as SendMailListPage from '@/features/send-mail/send-mail-list-page';
 import type * as Users from '@/features/users/api';
+import type * as UserCalls from '@/features/users/calls';
 import type * as UserProfilePage from '@/features/users/user-profile-page';
 import type * as UsersListPage from '@/features/users/users-list-page';
-import { queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
+import { callIn, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
 import { readListParams } from '@/lib/list-state';
 
 /**
@@ -62,6 +68,7 @@ const dashboard: Omit<LazyRoute, 'path'> = {
   data: queriesIn<typeof Dashboard>('/src/features/dashboard/api.ts', (m, queryClient) =>
     queryClient.prefetchQuery(m.dashboardResource.queries.single()),
   ),
+  call: callIn<typeof DashboardCalls>('/src/features/dashboard/calls.ts', 'counts'),
 };
 
 const faqForm = screenIn<typeof FaqFormPage>('/src/features/faq/faq-form-page.tsx', (m) => m.FaqFormPage);
@@ -80,6 +87,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof Users>('/src/features/users/api.ts', (m, queryClient, _params, searchParams) =>
       queryClient.prefetchQuery(m.usersListQuery(readListParams(searchParams, m.USER_FILTERS))),
     ),
+    call: callIn<typeof UserCalls>('/src/features/users/calls.ts', 'list'),
   },
   {
     path: '/users/:userId',
@@ -90,6 +98,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof Users>('/src/features/users/api.ts', (m, queryClient, { userId = '' }) =>
       queryClient.prefetchQuery(m.userQueries.detail(userId)),
     ),
+    call: callIn<typeof UserCalls>('/src/features/users/calls.ts', 'detail'),
   },
   {
     path: '/faq',
@@ -97,6 +106,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof Faq>('/src/features/faq/api.ts', (m, queryClient) =>
       queryClient.prefetchQuery(m.faqQueries.list()),
     ),
+    call: callIn<typeof FaqCalls>('/src/features/faq/calls.ts', 'list'),
   },
   { path: '/faq/add', screen: faqForm },
   {
@@ -105,6 +115,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof Faq>('/src/features/faq/api.ts', (m, queryClient, { faqId = '' }) =>
       queryClient.prefetchQuery(m.faqQueries.detail(faqId)),
     ),
+    call: callIn<typeof FaqCalls>('/src/features/faq/calls.ts', 'detail'),
   },
   {
     path: '/post',
@@ -112,6 +123,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof Posts>('/src/features/posts/api.ts', (m, queryClient, _params, searchParams) =>
       queryClient.prefetchQuery(m.postsListQuery(readListParams(searchParams))),
     ),
+    call: callIn<typeof PostCalls>('/src/features/posts/calls.ts', 'list'),
   },
   { path: '/post/add', screen: postForm },
   {
@@ -120,6 +132,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof Posts>('/src/features/posts/api.ts', (m, queryClient, { postId = '' }) =>
       queryClient.prefetchQuery(m.postQueries.detail(postId)),
     ),
+    call: callIn<typeof PostCalls>('/src/features/posts/calls.ts', 'detail'),
   },
   {
     path: '/send-mail',
@@ -134,6 +147,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
         return queryClient.prefetchQuery(m.mailResource.queries.page({ page, size }));
       },
     ),
+    call: callIn<typeof MailCalls>('/src/features/send-mail/calls.ts', 'list'),
   },
   {
     path: '/send-mail/add',
@@ -153,5 +167,6 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof OwnProfile>('/src/features/own-profile/api.ts', (m, queryClient) =>
       queryClient.prefetchQuery(m.ownProfileResource.queries.single()),
     ),
+    call: callIn<typeof OwnProfileCalls>('/src/features/own-profile/calls.ts', 'profile'),
   },
 ];

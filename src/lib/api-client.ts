@@ -2,6 +2,7 @@ import ky, { isTimeoutError, type Options, type Progress } from 'ky';
 import type { z } from 'zod/mini';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
+import { callPath, cleanParams, type SearchParams } from './resource-calls';
 import { session } from './session';
 
 /**
@@ -21,7 +22,7 @@ const http = ky.create({
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 export type RequestOptions = {
-  searchParams?: Record<string, string | number | boolean | undefined | null>;
+  searchParams?: SearchParams;
   json?: unknown;
   body?: FormData;
   /**
@@ -59,12 +60,18 @@ function isTokenRefused(status: number, body: unknown): boolean {
   return status === 401 || field(body, 'message') === 'jwt expired' || field(body, 'jwtExpired') === true;
 }
 
-function cleanParams(params: RequestOptions['searchParams']): Record<string, string> | undefined {
-  if (!params) return undefined;
-  const entries = Object.entries(params).filter(
-    ([, value]) => value !== undefined && value !== null && value !== '',
-  );
-  return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
+/**
+ * The answer to this very read if src/boot.ts already asked for it (the first page's call, sent while the code was
+ * downloading; see FirstCall): same path and query, same token. Each is handed out once; a retry, a refetch or any
+ * later read asks the server again.
+ */
+function takeEarlyAnswer(method: Method, path: string, options: RequestOptions, token: string | null) {
+  const calls = window.earlyCalls;
+  if (method !== 'get' || !token || !calls?.size) return undefined;
+  const key = callPath({ path, searchParams: options.searchParams });
+  const early = calls.get(key);
+  calls.delete(key);
+  return early?.token === token ? early.answer : undefined;
 }
 
 /**
@@ -160,7 +167,7 @@ async function request<S extends z.ZodMiniType>(
     response =
       options.onUploadProgress && options.body
         ? await sendWithUploadProgress(method, path, kyOptions, options.onUploadProgress)
-        : await http(path.replace(/^\/+/, ''), kyOptions);
+        : await (takeEarlyAnswer(method, path, options, token) ?? http(path.replace(/^\/+/, ''), kyOptions));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const timedOut =

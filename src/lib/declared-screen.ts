@@ -26,11 +26,19 @@ export type RoutePrefetch<Module = never> = (
   searchParams: URLSearchParams,
 ) => Promise<unknown> | void;
 
-/** A route of the table: its path, its screen's code, and optionally its first queries. */
+/**
+ * A route's first API call, for src/boot.ts to send before the main bundle arrives: one of the `firstCalls` of a
+ * feature's calls module (features/<name>/calls.ts, plain data built with the same readCalls as the feature's
+ * queries, so the call is the one the route's prefetch then makes; tests/lazy-routes.test.ts checks it).
+ */
+export type RouteCall = { module: string; name: string };
+
+/** A route of the table: its path, its screen's code, and optionally its first queries and their first call. */
 export type LazyRoute = {
   path: string;
   screen: RouteCode<(module: never) => ComponentType>;
   data?: RouteCode<RoutePrefetch>;
+  call?: RouteCall;
 };
 
 /** A route's screen: the module that holds it and how to take the screen from it. */
@@ -44,6 +52,12 @@ export const queriesIn = <Module>(
   module: string,
   prefetch: RoutePrefetch<Module>,
 ): RouteCode<RoutePrefetch> => ({ module, run: prefetch });
+
+/** A route's first call: the calls module and the name of one of its `firstCalls`. */
+export const callIn = <Module extends { firstCalls: object }>(
+  module: string,
+  name: keyof Module['firstCalls'] & string,
+): RouteCall => ({ module, name });
 
 const screens = new Map<string, ComponentType>();
 

@@ -9,6 +9,13 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api, type RequestOptions } from './api-client';
+import {
+  readCalls,
+  type ApiCall,
+  type PageRequest,
+  type ReadEndpoints,
+  type SearchParams,
+} from './resource-calls';
 import { text } from './schemas';
 import { asStaleWrite, ifMatch } from './versioned-update';
 
@@ -28,34 +35,20 @@ export const rowsResponse = <T>(item: z.ZodMiniType<T>) =>
     }),
   );
 
-/** What a paginated list asks for: the page and its size. Lists with search or filters extend it. */
-export type PageRequest = { page: number; size: number };
+export type { PageRequest };
 
-type SearchParams = NonNullable<RequestOptions['searchParams']>;
 type Body = Pick<RequestOptions, 'json' | 'body' | 'onUploadProgress'>;
 
 /** Answers to writes: the message, and the saved record when the server sends it back. */
 const writeAnswer = z.object({ message: text, result: z.optional(z.unknown()) });
-
-/** 'hobbies/listAll?enabled=true' → the path, and its fixed query as search params. */
-function splitPath(path: string): { path: string; searchParams: SearchParams } {
-  const [bare = path, query = ''] = path.split('?');
-  return { path: bare, searchParams: Object.fromEntries(new URLSearchParams(query)) };
-}
 
 export type ResourceDefinition<Item, Input, Request extends PageRequest, Detail> = {
   /** Root of every query key of this resource; other resources name it in `meta.invalidates`. */
   key: string;
   /** The record's schema; Item is what it parses to. */
   item: z.ZodMiniType<Item>;
-  endpoints: {
-    /** Every record at once (listAll); a fixed query string may follow the path. */
-    list?: string;
-    /** One page of records. */
-    page?: string;
-    /** One record without an id (e.g. the dashboard's counts). */
-    single?: string;
-    detail?: (id: string) => string;
+  /** Its endpoints: the reads (resource-calls.ts) and the writes. */
+  endpoints: ReadEndpoints & {
     create?: string;
     update?: (id: string) => string;
     remove?: (id: string) => string;
@@ -95,9 +88,7 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
     return endpoint;
   };
   const toRequest = definition.toRequest ?? ((input: Input): Body => ({ json: input }));
-  const pageParams =
-    definition.pageParams ??
-    ((request: Request): SearchParams => ({ page: request.page, limit: request.size }));
+  const calls = readCalls<Request>(key, endpoints, definition.pageParams);
   const rows = rowsResponse(item);
   const detailAnswer =
     definition.detailAnswer ??
@@ -117,26 +108,17 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
     single: () => [key, 'single'] as const,
   };
 
-  const fetchPage = (request: Request, signal: AbortSignal) =>
-    api.get(need(endpoints.page, 'page') as string, rows, {
-      signal,
-      searchParams: pageParams(request),
-      auth: definition.auth,
-    });
+  /** A read call with the resource's schema for its answer. */
+  const read = <Answer>(call: ApiCall, answer: z.ZodMiniType<Answer>, signal: AbortSignal) =>
+    api.get(call.path, answer, { signal, searchParams: call.searchParams, auth: definition.auth });
+  const fetchPage = (request: Request, signal: AbortSignal) => read(calls.page(request), rows, signal);
 
   const queries = {
     /** Every record (SPEC's listAll calls); `params` add to the path's own query. */
     list: (params: SearchParams = {}) =>
       queryOptions({
         queryKey: keys.list(params),
-        queryFn: ({ signal }) => {
-          const { path, searchParams } = splitPath(need(endpoints.list, 'list') as string);
-          return api.get(path, rows, {
-            signal,
-            searchParams: { ...searchParams, ...params },
-            auth: definition.auth,
-          });
-        },
+        queryFn: ({ signal }) => read(calls.list(params), rows, signal),
         meta: definition.meta?.list,
       }),
     /** One page; the previous page stays on screen while the next one loads. */
@@ -160,21 +142,13 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
     detail: (id: string) =>
       queryOptions({
         queryKey: keys.detail(id),
-        queryFn: ({ signal }) =>
-          api.get((need(endpoints.detail, 'detail') as (id: string) => string)(id), detailAnswer, {
-            signal,
-            auth: definition.auth,
-          }),
+        queryFn: ({ signal }) => read(calls.detail(id), detailAnswer, signal),
         meta: definition.meta?.detail,
       }),
     single: () =>
       queryOptions({
         queryKey: keys.single(),
-        queryFn: ({ signal }) =>
-          api.get(need(endpoints.single, 'single') as string, detailAnswer, {
-            signal,
-            auth: definition.auth,
-          }),
+        queryFn: ({ signal }) => read(calls.single(), detailAnswer, signal),
         meta: definition.meta?.detail,
       }),
   };

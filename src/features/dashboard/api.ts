@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineResource } from '@/lib/resource';
+import { DASHBOARD_ENDPOINTS } from './calls';
 import { optionalNumber } from '@/lib/schemas';
 
 const counts = z.object({ userCount: optionalNumber, contactCount: optionalNumber });
@@ -8,5 +9,5 @@ const counts = z.object({ userCount: optionalNumber, contactCount: optionalNumbe
 export const dashboardResource = defineResource({
   key: 'dashboard',
   item: counts,
-  endpoints: { single: 'admin/dashboard' },
+  endpoints: DASHBOARD_ENDPOINTS,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineResource } from '@/lib/resource';
+import { FAQ_READ_ENDPOINTS } from './calls';
 import { flag, id, text } from '@/lib/schemas';
 import { version } from '@/lib/versioned-update';
 
@@ -13,8 +14,7 @@ export const faqResource = defineResource<Faq, FaqInput>({
   key: 'faq',
   item: faq,
   endpoints: {
-    list: 'faq/listAll',
-    detail: (faqId) => `faq/read/${faqId}`,
+    ...FAQ_READ_ENDPOINTS,
     create: 'faq/create',
     update: (faqId) => `faq/update/${faqId}`,
     remove: (faqId) => `faq/delete/${faqId}`,

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { defineResource, toFormData } from '@/lib/resource';
+import { OWN_PROFILE_ENDPOINTS } from './calls';
 import { text } from '@/lib/schemas';
 import { session } from '@/lib/session';
 
@@ -15,7 +16,7 @@ export type OwnProfileInput = { email: string; password: string; file: File | nu
 export const ownProfileResource = defineResource({
   key: 'own-profile',
   item: ownProfile,
-  endpoints: { single: 'user/read' },
+  endpoints: OWN_PROFILE_ENDPOINTS,
 });
 
 /** PATCH /api/admin/profile/update (multipart); the new photo, e-mail and token (when given) go into the stored session. */

@@ -1,9 +1,10 @@
 import type { Progress } from 'ky';
 import { z } from 'zod/mini';
 import type { ListState } from '@/lib/list-state';
-import { defineResource, toFormData, type PageRequest } from '@/lib/resource';
+import { defineResource, toFormData } from '@/lib/resource';
 import { id, optionalDate, optionalPath, text, userRef } from '@/lib/schemas';
 import { version } from '@/lib/versioned-update';
+import { POST_READ_ENDPOINTS, postsListParams, postsPageParams, type PostsListParams } from './calls';
 
 const post = z.pipe(
   z.object({
@@ -39,31 +40,26 @@ export type PostInput = {
   onUploadProgress?: (progress: Progress) => void;
 };
 
-export type PostsListParams = PageRequest & { search: string };
+export type { PostsListParams };
 
 /** SPEC 7.10: the posts list (page, items, q with fields=name), read, create, update and delete. */
 export const postResource = defineResource<Post, PostInput, PostsListParams>({
   key: 'posts',
   item: post,
   endpoints: {
-    page: 'post/list',
-    detail: (postId) => `post/read/${postId}`,
+    ...POST_READ_ENDPOINTS,
     create: 'post/create',
     update: (postId) => `post/update/${postId}`,
     remove: (postId) => `post/delete/${postId}`,
   },
-  pageParams: ({ page, size, search }) => ({
-    page,
-    items: size,
-    ...(search ? { q: search, fields: 'name' } : {}),
-  }),
+  pageParams: postsPageParams,
   toRequest: ({ onUploadProgress, ...fields }) => ({ body: toFormData(fields), onUploadProgress }),
 });
 
 export const postQueries = postResource.queries;
 
 /** The posts list the URL asks for: what /post shows and what its route prefetches. */
-export const postsListQuery = ({ page, size, search }: ListState) => postQueries.page({ page, size, search });
+export const postsListQuery = (state: ListState) => postQueries.page(postsListParams(state));
 
 /** A post's media for the viewer (SPEC 9): up to three images, then the video. */
 export function postMedia(item: Pick<Post, 'image1' | 'image2' | 'image3' | 'video'>) {

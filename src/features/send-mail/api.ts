@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineResource, type PageRequest } from '@/lib/resource';
 import { flag, id, optionalDate, text } from '@/lib/schemas';
+import { MAIL_READ_ENDPOINTS } from './calls';
 
 /** The 'All Users' choice of the picker, sent as it is in `users` (SPEC 7.12). */
 export const ALL_USERS = 'all';
@@ -26,7 +27,7 @@ export type MailInput = { title: string; body: string; users: string[] };
 export const mailResource = defineResource<Mail, MailInput>({
   key: 'mail-send',
   item: mail,
-  endpoints: { page: 'mail-send/list', create: 'mail-send/create' },
+  endpoints: { ...MAIL_READ_ENDPOINTS, create: 'mail-send/create' },
 });
 
 const person = z.object({ _id: id, name: text, surname: text });

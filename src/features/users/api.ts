@@ -2,8 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import type { ListState } from '@/lib/list-state';
-import { defineResource, type PageRequest } from '@/lib/resource';
+import { defineResource } from '@/lib/resource';
 import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
+import {
+  USER_ENDPOINTS,
+  USER_FILTERS,
+  usersListParams,
+  usersPageParams,
+  type UsersListParams,
+} from './calls';
 
 const mediaPath = z.pipe(
   z.nullish(z.string()),
@@ -55,11 +62,7 @@ const plan = z.nullish(z.object({ productId: text, status: text }));
 export type User = z.output<typeof user>;
 export type UserPlan = NonNullable<z.output<typeof plan>>;
 
-export type UsersListParams = PageRequest & {
-  search: string;
-  status: string;
-  plan: string;
-};
+export { USER_FILTERS, type UsersListParams };
 
 /** SPEC 7.2: GET /api/admin/list (page, items, search, status and plan filters) and GET /api/user/read/{id}. */
 export const userResource = defineResource<
@@ -70,14 +73,8 @@ export const userResource = defineResource<
 >({
   key: 'users',
   item: user,
-  endpoints: { page: 'admin/list', detail: (userId) => `user/read/${userId}` },
-  pageParams: (params) => ({
-    page: params.page,
-    items: params.size,
-    ...(params.search ? { q: params.search, fields: 'name,email,phoneNumber' } : {}),
-    ...(params.status ? { filter: 'user.enabled', equal: params.status } : {}),
-    ...(params.plan ? { planFilter: params.plan } : {}),
-  }),
+  endpoints: USER_ENDPOINTS,
+  pageParams: usersPageParams,
   detailAnswer: z.pipe(
     z.object({ result: user, plan }),
     z.transform((answer) => ({ user: answer.result, plan: answer.plan ?? null })),
@@ -86,12 +83,9 @@ export const userResource = defineResource<
 
 export const userQueries = userResource.queries;
 
-/** The list's filters in the URL (besides page, size and search). */
-export const USER_FILTERS = ['status', 'plan'] as const;
-
 /** The users list the URL asks for: what /users shows and what its route prefetches. */
-export const usersListQuery = ({ page, size, search, filters }: ListState<(typeof USER_FILTERS)[number]>) =>
-  userQueries.page({ page, size, search, status: filters.status, plan: filters.plan });
+export const usersListQuery = (state: ListState<(typeof USER_FILTERS)[number]>) =>
+  userQueries.page(usersListParams(state));
 
 /** PATCH /api/admin/status/{id}?enabled=…: SPEC 8 reports its failure under the title Error. */
 export function useSetUserStatus() {
