@@ -4,7 +4,15 @@ import { db } from '@mocks/db';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
-import { callsTo, FAULTS, inject, fakeClock, type Fault } from './fault-injector';
+import {
+  callsTo,
+  endpointKey,
+  FAULTS,
+  inject,
+  fakeClock,
+  servedEndpoints,
+  type Fault,
+} from './fault-injector';
 import { renderApp, TEST_TOKEN } from './render';
 
 /**
@@ -158,5 +166,12 @@ describe('after a read fails, the rest of the console', () => {
     );
     expect(await screen.findByText('How do I reset my password?')).toBeInTheDocument();
     expect(screen.queryByText(TITLE)).not.toBeInTheDocument();
+  });
+});
+
+describe('the read matrix', () => {
+  it('has every read the API serves', () => {
+    const covered = new Set(READS.map((read) => endpointKey(read.endpoint)));
+    expect(servedEndpoints('reads').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
   });
 });

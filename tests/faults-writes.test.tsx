@@ -5,7 +5,15 @@ import { routeWithId, type Catalogue, type Field } from '@/features/catalogues/d
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { ApiError } from '@/lib/api-error';
 import { CHOSEN_ICON, choose, fillCatalogueForm } from './catalogue-form';
-import { callsTo, FAULTS, fakeClock, inject, type Fault } from './fault-injector';
+import {
+  callsTo,
+  endpointKey,
+  FAULTS,
+  fakeClock,
+  inject,
+  servedEndpoints,
+  type Fault,
+} from './fault-injector';
 import { renderApp, TEST_TOKEN } from './render';
 
 /**
@@ -450,4 +458,11 @@ describe.each(ACTION_MATRIX)('$endpoint from $route', (action) => {
     },
     30_000,
   );
+});
+
+describe('the write matrix', () => {
+  it('has every write the API serves', () => {
+    const covered = new Set([...WRITES, ...ACTIONS].map((write) => endpointKey(write.endpoint)));
+    expect(servedEndpoints('writes').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
+  });
 });
