@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
 import { collectionOf } from '@mocks/handlers/catalogues';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
+import { choices, DAY, fillCatalogueForm, TYPED } from './catalogue-form';
 import { apiCalls } from './request-log';
 import { renderApp, TEST_TOKEN } from './render';
 
@@ -320,70 +320,7 @@ Object.assign(SPEC, {
 const cases = CATALOGUES.map((catalogue) => [catalogue.key, catalogue, SPEC[catalogue.key]!] as const);
 const at = (template: string, id: string) => template.replace(':id', id);
 const records = (catalogue: Catalogue) => db.catalogues[collectionOf(catalogue)]!;
-const icon = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'icon.png', { type: 'image/png' });
-/** The n-th file chooser of the form (an offer has two). */
-const fileInput = (index: number) =>
-  document.querySelectorAll('input[type="file"]')[index] as HTMLInputElement;
-/** A day well inside what the expire-date picker offers. */
-const DAY = '2031-01-15';
 const title = (record: Record<string, unknown>) => String(record.name ?? record.message ?? record.title);
-/** The records a choice field offers, from the mock db collection its list reads. */
-const choices = (from: string) => db.catalogues[from.split('/')[0]!]!;
-/** What `fill` types into fields that are not free text. */
-const TYPED = { number: '5', time: '18:30' };
-
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** Fills every field of the form as an admin would: typed text, rich text, choices, a day, images. */
-async function fill(user: UserEvent, catalogue: Catalogue, suffix: string) {
-  let files = 0;
-  for (const field of catalogue.fields) {
-    switch (field.kind) {
-      case 'text':
-      case 'textarea':
-      case 'slug':
-      case 'number':
-      case 'time': {
-        const input = screen.getByLabelText(field.label);
-        await user.clear(input);
-        await user.type(input, TYPED[field.kind as keyof typeof TYPED] ?? `${field.label} ${suffix}`);
-        break;
-      }
-      case 'html': {
-        const editor = await screen.findByRole('textbox', { name: field.label });
-        await user.clear(editor);
-        await user.type(editor, `${field.label} ${suffix}`);
-        break;
-      }
-      case 'date': {
-        const input = await screen.findByRole('textbox', { name: field.label });
-        await user.clear(input);
-        await user.type(input, DAY);
-        await user.keyboard('{Escape}');
-        break;
-      }
-      case 'status':
-        await choose(user, 'Status', 'Active');
-        break;
-      case 'yesNo':
-        await choose(user, field.label, 'Yes');
-        break;
-      case 'select':
-        await choose(user, field.label, field.options[1]!.label);
-        break;
-      case 'choice':
-        await choose(user, field.label, String(choices(field.from)[0]!.name));
-        break;
-      case 'icon':
-        await user.upload(fileInput(files), icon());
-        files += 1;
-        break;
-    }
-  }
-}
 
 /** The sent body as field → value, whichever way it travelled; checks the way. */
 function sent(body: unknown, kind: 'json' | 'multipart') {
@@ -401,7 +338,7 @@ function sent(body: unknown, kind: 'json' | 'multipart') {
   return body as Record<string, unknown>;
 }
 
-/** What each field should have sent after `fill`. */
+/** What each field should have sent after `fillCatalogueForm`. */
 function expectedBody(catalogue: Catalogue, suffix: string, kind: 'json' | 'multipart') {
   return Object.fromEntries(
     catalogue.fields.map((field) => {
@@ -484,7 +421,7 @@ describe.each(cases)('catalogue %s', (_key, catalogue, spec) => {
     }
     expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
 
-    await fill(user, catalogue, 'added');
+    await fillCatalogueForm(user, catalogue, 'added');
     await user.click(screen.getByRole('button', { name: addTitle }));
     expect(await screen.findByText(spec.added)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(spec.list));
@@ -515,7 +452,7 @@ describe.each(cases)('catalogue %s', (_key, catalogue, spec) => {
     }
     expect((await apiCalls(at(spec.read, record._id)))[0]?.method).toBe('GET');
 
-    await fill(user, catalogue, 'changed');
+    await fillCatalogueForm(user, catalogue, 'changed');
     await user.click(screen.getByRole('button', { name: updateTitle }));
     expect(await screen.findByText(spec.updated)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(spec.list));

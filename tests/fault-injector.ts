@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
+import { handlers } from '@mocks/handlers';
 import { server } from '@mocks/node';
 import { apiCalls } from './request-log';
 
@@ -152,5 +153,23 @@ export async function callsTo(endpoint: string, which: 'reads' | 'writes') {
   const pattern = new RegExp(`^/api/${endpoint.split('?')[0]!.replace(/:[^/]+/g, '[^/]+')}$`);
   return (await apiCalls()).filter(
     (call) => (call.method === 'GET') === (which === 'reads') && pattern.test(call.path),
+  );
+}
+
+/** An endpoint as the matrix compares them: no query string, every ':parameter' alike ('faq/read/:'). */
+export const endpointKey = (endpoint: string) => endpoint.split('?')[0]!.replace(/:[^/]+/g, ':');
+
+/**
+ * Every endpoint the mock API serves (which is every call the console makes: tests fail on an unhandled request),
+ * as the matrix names them ('faq/read/:id'), reads (GET) or writes.
+ */
+export function servedEndpoints(which: 'reads' | 'writes') {
+  return handlers.flatMap(({ info: { method, path } }) =>
+    typeof method === 'string' &&
+    typeof path === 'string' &&
+    path !== '*/api/*' &&
+    (method === 'GET') === (which === 'reads')
+      ? [path.replace('*/api/', '')]
+      : [],
   );
 }

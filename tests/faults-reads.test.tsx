@@ -4,7 +4,15 @@ import { db } from '@mocks/db';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
-import { callsTo, FAULTS, inject, fakeClock, type Fault } from './fault-injector';
+import {
+  callsTo,
+  endpointKey,
+  FAULTS,
+  inject,
+  fakeClock,
+  servedEndpoints,
+  type Fault,
+} from './fault-injector';
 import { renderApp, TEST_TOKEN } from './render';
 
 /**
@@ -12,7 +20,15 @@ import { renderApp, TEST_TOKEN } from './render';
  * with the server's words where it sent any, offer a retry that works, and leave the rest of the console working.
  */
 
-type Read = { route: string; endpoint: string; screen: string; signedIn?: boolean };
+type User = ReturnType<typeof renderApp>['user'];
+type Read = {
+  route: string;
+  endpoint: string;
+  screen: string;
+  signedIn?: boolean;
+  /** What the admin does on the route before the read is made (a search). */
+  open?: (user: User) => Promise<void>;
+};
 
 const firstId = (collection: string) => db.catalogues[collection]![0]!._id;
 const collectionOf = (apiList: string) => apiList.split('/')[0]!;
@@ -57,7 +73,19 @@ const READS: Read[] = [
     { route: '/profile', endpoint: 'user/read' },
     { route: '/childsafetypolicy', endpoint: 'childsafetypolicy', signedIn: false },
   ].map((read) => ({ ...read, screen: read.route })),
+  // Jump to (Ctrl/Cmd+K) on any screen: the users its search finds.
+  { route: '/faq', endpoint: 'admin/list', screen: 'jump to', open: searchUsers },
 ];
+
+async function searchUsers(user: User) {
+  await user.click(
+    await screen.findByRole('button', { name: 'Search screens and users' }, { timeout: 15_000 }),
+  );
+  await user.type(
+    await screen.findByRole('textbox', { name: 'Search screens and users' }),
+    db.users[0]!.name,
+  );
+}
 
 /** The component that shows a screen's failure: the lists' table, the forms' and profiles' boundary, or its own. */
 const TABLE = new Set(['catalogue list', 'catalogue page', 'catalogue record', 'paged list']);
@@ -105,6 +133,7 @@ async function renderFailing(read: Read, fault: Fault) {
   if (fault.name === 'timeout') clock = fakeClock();
   const injected = inject(fault, 'get', read.endpoint);
   const view = renderApp(read.route, { signedIn: read.signedIn !== false });
+  await read.open?.(view.user);
   if (clock) {
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await waitFor(async () => expect(await calls(read.endpoint)).toHaveLength(attempt));
@@ -158,5 +187,12 @@ describe('after a read fails, the rest of the console', () => {
     );
     expect(await screen.findByText('How do I reset my password?')).toBeInTheDocument();
     expect(screen.queryByText(TITLE)).not.toBeInTheDocument();
+  });
+});
+
+describe('the read matrix', () => {
+  it('has every read the API serves', () => {
+    const covered = new Set(READS.map((read) => endpointKey(read.endpoint)));
+    expect(servedEndpoints('reads').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ErrorState } from '@/components/error-state';
 import { useModalDialog } from '@/components/modal-dialog';
 import { userQueries } from '@/features/users/api';
 import { applicableSearch } from '@/lib/search-box';
@@ -62,6 +63,8 @@ export default function JumpToDialog({
     enabled: opened && Boolean(search),
   });
   const foundUsers = search && users.data ? users.data.rows : [];
+  // A failed search says so, with a retry: 'Nothing found' would tell the admin there is no such user.
+  const searchFailed = Boolean(search) && users.isError;
 
   useEffect(selectFirstIfNone, [users.data, query]);
 
@@ -120,7 +123,8 @@ export default function JumpToDialog({
             ))}
           </Spotlight.ActionsGroup>
         ) : null}
-        {screens.length === 0 && foundUsers.length === 0 && !userSearchPending ? (
+        {searchFailed ? <ErrorState error={users.error} onRetry={() => void users.refetch()} /> : null}
+        {screens.length === 0 && foundUsers.length === 0 && !userSearchPending && !searchFailed ? (
           <Spotlight.Empty>
             <Text size="sm" c="dimmed">
               Nothing found

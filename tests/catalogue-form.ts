@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { db } from '@mocks/db';
+import type { Catalogue } from '@/features/catalogues/define-catalogue';
+
+/** Filling a catalogue's form as an admin would, for every test that saves one (its fields from the declaration). */
+
+/** The file `fillCatalogueForm` chooses for each image. */
+export const CHOSEN_ICON = 'icon.png';
+const icon = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], CHOSEN_ICON, { type: 'image/png' });
+/** The n-th file chooser of the form (an offer has two). */
+const fileInput = (index: number) =>
+  document.querySelectorAll('input[type="file"]')[index] as HTMLInputElement;
+/** A day well inside what the expire-date picker offers. */
+export const DAY = '2031-01-15';
+/** The records a choice field offers, from the mock db collection its list reads. */
+export const choices = (from: string) => db.catalogues[from.split('/')[0]!]!;
+/** What `fillCatalogueForm` types into fields that are not free text. */
+export const TYPED = { number: '5', time: '18:30' };
+
+/** Picks `option` from the select labelled `label`. */
+export async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Fills every field of the form: typed text ('<label> <suffix>'), rich text, choices, a day, images. */
+export async function fillCatalogueForm(user: UserEvent, catalogue: Catalogue, suffix: string) {
+  let files = 0;
+  for (const field of catalogue.fields) {
+    switch (field.kind) {
+      case 'text':
+      case 'textarea':
+      case 'slug':
+      case 'number':
+      case 'time': {
+        const input = screen.getByLabelText(field.label);
+        await user.clear(input);
+        await user.type(input, TYPED[field.kind as keyof typeof TYPED] ?? `${field.label} ${suffix}`);
+        break;
+      }
+      case 'html': {
+        const editor = await screen.findByRole('textbox', { name: field.label });
+        await user.clear(editor);
+        await user.type(editor, `${field.label} ${suffix}`);
+        break;
+      }
+      case 'date': {
+        const input = await screen.findByRole('textbox', { name: field.label });
+        await user.clear(input);
+        await user.type(input, DAY);
+        await user.keyboard('{Escape}');
+        break;
+      }
+      case 'status':
+        await choose(user, 'Status', 'Active');
+        break;
+      case 'yesNo':
+        await choose(user, field.label, 'Yes');
+        break;
+      case 'select':
+        await choose(user, field.label, field.options[1]!.label);
+        break;
+      case 'choice':
+        await choose(user, field.label, String(choices(field.from)[0]!.name));
+        break;
+      case 'icon':
+        await user.upload(fileInput(files), icon());
+        files += 1;
+        break;
+    }
+  }
+}
