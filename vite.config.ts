@@ -117,28 +117,49 @@ function mockServiceWorker(): Plugin {
 }
 
 /**
- * src/boot.ts, first of index.html's scripts (a file of its own: the server's Content-Security-Policy refuses inline
- * scripts), with what it reads: for each route of
- * src/app/lazy-routes.ts (imported here, at build time: the table is plain data), the built files of the modules it
- * names (its screen and api module) and of everything they import, beyond what index.html already loads, and its first
- * call (LazyRoute's `call`: a calls module, which boot imports, and the name of one of its first calls). Boot may
- * import only plain code of the project (the calls modules), never the main bundle or a library: checked here.
+ * src/boot.ts, built on its own into one self-contained script and written into index.html ahead of the module
+ * scripts, so that it runs while the page is parsed, before any of them (the server's Content-Security-Policy allows
+ * it by hash, like the colour-scheme script), with what it reads: for each route of src/app/lazy-routes.ts (imported
+ * here, at build time: the table is plain data), the built files of the modules it names (its screen and api module)
+ * and of everything they import, beyond what index.html already loads, and its first call (LazyRoute's `call`: a
+ * calls module and the name of one of its first calls). Its own imports (the calls modules and what they use) are
+ * bundled into it; it must import nothing at run time: checked here.
  */
 function bootScript(): Plugin {
   const entry = 'src/boot.ts';
   let base = '/';
   let root = '';
+  let mode = 'production';
+  let bootCode = '';
   let routes: { path: string; signedIn: boolean; modules: string[]; call?: LazyRoute['call'] }[] = [];
   type Table = Record<'PUBLIC_ROUTES' | 'SIGNED_IN_ROUTES', LazyRoute[]>;
   return {
     name: 'boot-script',
     apply: 'build',
-    config: () => ({ build: { rolldownOptions: { input: { index: 'index.html', boot: entry } } } }),
     configResolved(config) {
       base = config.base;
       root = config.root;
+      mode = config.mode;
     },
     async buildStart() {
+      const { build } = await import('vite');
+      const built = await build({
+        configFile: false,
+        root,
+        mode,
+        logLevel: 'silent',
+        resolve: { alias: { '@': join(root, 'src') } },
+        build: {
+          write: false,
+          copyPublicDir: false,
+          minify: true,
+          lib: { entry: join(root, entry), formats: ['iife'], name: 'consoleBoot' },
+        },
+      });
+      const [output] = (Array.isArray(built) ? built : [built]) as { output: { code?: string }[] }[];
+      bootCode = output?.output[0]?.code?.trim() ?? '';
+      if (!bootCode || /\bimport\s*\(|<\/script/i.test(bootCode))
+        throw new Error(`${entry} must build to one script that imports nothing at run time`);
       const { tsImport } = await import('tsx/esm/api');
       const table = (await tsImport(join(root, 'src/app/lazy-routes.ts'), {
         parentURL: import.meta.url,
@@ -158,19 +179,6 @@ function bootScript(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        // Code that boot must not wait for: the main bundle and any library (boot runs before they arrive).
-        const waitsFor = (fileName: string): boolean => {
-          const imported = bundle[fileName];
-          return (
-            imported?.type === 'chunk' &&
-            (imported.isEntry ||
-              imported.moduleIds.some((id) => id.includes('node_modules')) ||
-              imported.imports.some(waitsFor))
-          );
-        };
-        const boot = chunks.find((chunk) => chunk.isEntry && chunk.name === 'boot');
-        if (!boot || boot.imports.some(waitsFor))
-          throw new Error(`${entry} must import nothing of the main bundle or of any library`);
         const files: string[] = [];
         const indexOf = (url: string) => (files.includes(url) ? files.indexOf(url) : files.push(url) - 1);
         const needs = (fileName: string, found: Set<string>) => {
@@ -198,7 +206,7 @@ function bootScript(): Plugin {
           ...(call ? [[call.module, call.name]] : []),
         ]);
         const data = JSON.stringify({ files, routes: table }).replaceAll('<', '\\u003c');
-        const tags = `<script type="application/json" id="route-files">${data}</script>\n    <script type="module" async crossorigin src="${base}${boot.fileName}"></script>\n    `;
+        const tags = `<script type="application/json" id="route-files">${data}</script>\n    <script>${bootCode}</script>\n    `;
         // The main bundle's own files, largest first and ahead of every other request: on HTTP/1.1's six connections
         // the longest download (React and its kin) must not wait for a free one behind the small files.
         const size = (tag: string) => {
@@ -291,13 +299,6 @@ export default defineConfig(({ mode }) => ({
               name: 'mantine-base',
               priority: 3,
               test: /@mantine[\\/]core[\\/]esm[\\/](?:core[\\/](?:utils|styles-api|MantineProvider|InlineStyles|Box|factory)|components[\\/](?:Loader|Transition|UnstyledButton))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-isomorphic-effect|use-media-query|use-did-update|use-reduced-motion)[\\/]|[\\/]clsx[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:baseline|default-css-variables|global|UnstyledButton|Loader|CloseButton|Input|Combobox|Badge|Anchor)\.layer\.css$/,
-            },
-            {
-              // The calls modules (features/*/calls.ts) and the plain code they use: src/boot.ts imports them to send
-              // a route's first call, so they travel apart from the main bundle (bootScript above checks it).
-              name: 'calls',
-              priority: 6,
-              test: /[\\/]src[\\/](?:lib[\\/](?:list-state|resource-calls)\.ts|features[\\/][\w-]+[\\/]calls\.ts)$/,
             },
             {
               // Mantine's three small surfaces (sign-in, dashboard, profiles, public pages, every form's error alert):
