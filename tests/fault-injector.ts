@@ -29,6 +29,15 @@ const json = (status: number, body: Record<string, unknown>, headers?: Record<st
 const html = (status: number, markup: string) =>
   new HttpResponse(markup, { status, headers: { 'Content-Type': 'text/html' } });
 
+/**
+ * `FAULT_MATRIX=full` (npm run test:faults:full): every read and every write meets every fault, instead of the
+ * spread each matrix file describes. Too slow for every `npm test` (about 7 minutes here); its last figures are in
+ * the README.
+ */
+export const FULL_MATRIX =
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FAULT_MATRIX ===
+  'full';
+
 export const FAULTS: Fault[] = [
   {
     name: '500',

@@ -9,6 +9,7 @@ import {
   callsTo,
   endpointKey,
   FAULTS,
+  FULL_MATRIX,
   fakeClock,
   inject,
   servedEndpoints,
@@ -315,7 +316,7 @@ function spread<Entry extends { screen: string }>(entries: Entry[], everyFault: 
   return entries.map((entry, index) => {
     const firstOfScreen = entries.findIndex((other) => other.screen === entry.screen) === index;
     const faults =
-      everyFault.includes(entry.screen) && firstOfScreen
+      FULL_MATRIX || (everyFault.includes(entry.screen) && firstOfScreen)
         ? FAULTS
         : firstOfScreen
           ? [WITHOUT_WORDS, EXPIRY]
