@@ -5,7 +5,10 @@
 // POST /api/login is put in SPEC's localStorage keys from a same-origin JSON page, so no console asset is cached
 // before the audited load.
 //
-// Usage: npm run lighthouse [-- --url http://localhost:3000] [-- --runs 3] [-- /users /sign-in]
+// Usage: npm run lighthouse [-- --url http://localhost:3000] [-- --runs 3] [-- --graph] [-- /users /sign-in]
+//   --graph prints, for each run, how Lighthouse's simulation reached its LCP: every request and every main-thread
+//   task of its optimistic and pessimistic graphs with their simulated start and end (the estimate is their mean,
+//   and each ends with its last node). This is where to look before trying to move LCP.
 //   Without --url it builds if needed and starts its own server on a fresh DATA_DIR (PORT, default 4188).
 //   CHROME_PATH (default /usr/bin/chromium). Reports: .lighthouse/<page>-<run>.json
 import { spawn } from 'node:child_process';
@@ -15,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import puppeteer from 'puppeteer-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +29,8 @@ const option = (name, fallback) => {
   const [value] = args.splice(index, 2).slice(1);
   return value;
 };
+const graphFlag = args.indexOf('--graph');
+const showGraph = graphFlag !== -1 && Boolean(args.splice(graphFlag, 1));
 const runs = Number(option('runs', '3'));
 let baseUrl = option('url', null);
 const pages = args.length ? args : ['/users', '/sign-in'];
@@ -91,6 +97,35 @@ async function sessionEntries() {
   };
 }
 
+/** The simulated LCP's two graphs, node by node (see --graph above); tasks under 8 ms of simulated time are left out. */
+async function printLcpGraph(path, run, lhr, artifacts) {
+  const estimate = await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings: lhr.configSettings,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+      simulator: null,
+    },
+    { computedCache: new Map() },
+  );
+  console.info(`${path} run ${run}: simulated LCP ${Math.round(estimate.timing)} ms`);
+  for (const name of ['optimisticEstimate', 'pessimisticEstimate']) {
+    const nodes = [...estimate[name].nodeTimings].sort(([, a], [, b]) => a.startTime - b.startTime);
+    const end = Math.max(...nodes.map(([, timing]) => timing.endTime));
+    console.info(`  ${name} (ends at ${Math.round(end)} ms):`);
+    for (const [node, { startTime, endTime }] of nodes) {
+      const span = `${String(Math.round(startTime)).padStart(6)} ${String(Math.round(endTime)).padStart(6)}`;
+      if (node.type === 'network')
+        console.info(`  ${span}  ${node.request.url.replace(baseUrl, '')} (${node.request.transferSize} B)`);
+      else if (endTime - startTime >= 8)
+        console.info(`  ${span}  main thread, ${(node.duration / 1000).toFixed(1)} ms observed`);
+    }
+  }
+}
+
 async function audit(path, run) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -129,6 +164,7 @@ async function audit(path, run) {
     if (lhr.runtimeError) throw Object.assign(new Error(lhr.runtimeError.message), { retry: true });
     if (new URL(lhr.finalDisplayedUrl).pathname !== path)
       throw new Error(`${path} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
+    if (showGraph) await printLcpGraph(path, run, lhr, result.artifacts);
     const audits = lhr.audits;
     const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
     const styles = audits['resource-summary'].details.items.find(
