@@ -6,6 +6,7 @@
 // (#route-files); the router later imports the same files and finds them fetched, and the API client hands the
 // call's answer to the query that asks it (api-client.ts). Its imports (the calls modules and the plain code they
 // use) are bundled into it, so that it waits for nothing.
+import { apiRoot, cleanApiUrl } from '@/config/api-root';
 import { matchRoute } from '@/lib/match-path';
 import { callPath, type FirstCall } from '@/lib/resource-calls';
 
@@ -26,9 +27,8 @@ function builtFiles(): RouteFiles | null {
 }
 
 /**
- * Sends a route's first call with the stored token, as the API client would (its base: VITE_API_URL as
- * config/env.ts reads it, else this origin), and leaves its answer for the client. A call that cannot be made here
- * is simply left to the client.
+ * Sends a route's first call with the stored token to the API client's address (config/api-root.ts), and leaves
+ * its answer for the client. A call that cannot be made here is simply left to the client.
  */
 function sendFirstCall(
   call: FirstCall | undefined,
@@ -37,8 +37,7 @@ function sendFirstCall(
 ) {
   if (!call) return;
   const path = callPath(call(params, new URLSearchParams(window.location.search)));
-  const configured = (import.meta.env.VITE_API_URL ?? '').trim().replace(/\/+$/, '');
-  const answer = fetch(`${configured || window.location.origin}/api/${path}`, {
+  const answer = fetch(`${apiRoot(cleanApiUrl(import.meta.env.VITE_API_URL))}/${path}`, {
     headers: { Authorization: `Bearer ${token}` },
     signal: AbortSignal.timeout(30_000),
   });

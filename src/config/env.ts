@@ -1,10 +1,8 @@
 import { z } from 'zod/mini';
+import { cleanApiUrl } from './api-root';
 
 const envSchema = z.object({
-  VITE_API_URL: z.pipe(
-    z.optional(z.string().check(z.trim())),
-    z.transform((url) => (url ? url.replace(/\/+$/, '') : '')),
-  ),
+  VITE_API_URL: z.pipe(z.optional(z.string()), z.transform(cleanApiUrl)),
 });
 
 const parsed = envSchema.parse(import.meta.env);

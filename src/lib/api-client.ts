@@ -1,5 +1,6 @@
 import ky, { isTimeoutError, type Options, type Progress } from 'ky';
 import type { z } from 'zod/mini';
+import { apiRoot } from '@/config/api-root';
 import { env } from '@/config/env';
 import { ApiError } from './api-error';
 import { callPath, cleanParams, type SearchParams } from './resource-calls';
@@ -9,7 +10,7 @@ import { session } from './session';
  * The one HTTP client. Retries are React Query's job (reads only), so ky never retries.
  * Failures are not thrown by ky: `request` reads every answer and decides.
  */
-const API_BASE = `${env.apiUrl || window.location.origin}/api`;
+const API_BASE = apiRoot(env.apiUrl);
 const TIMEOUT_MS = 30_000;
 
 const http = ky.create({

@@ -46,7 +46,8 @@ function splitPath(path: string): ApiCall & { searchParams: SearchParams } {
   return { path: bare, searchParams: Object.fromEntries(new URLSearchParams(query)) };
 }
 
-function need<Endpoint>(endpoint: Endpoint | undefined, key: string, name: string): Endpoint {
+/** An endpoint the resource must declare for this call (a missing one is a programming error). */
+export function need<Endpoint>(endpoint: Endpoint | undefined, key: string, name: string): Endpoint {
   if (!endpoint) throw new Error(`${key} declares no ${name} endpoint`);
   return endpoint;
 }

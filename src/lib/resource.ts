@@ -10,6 +10,7 @@ import {
 import { z } from 'zod/mini';
 import { api, type RequestOptions } from './api-client';
 import {
+  need,
   readCalls,
   type ApiCall,
   type PageRequest,
@@ -83,10 +84,6 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
   definition: ResourceDefinition<Item, Input, Request, Detail>,
 ) {
   const { key, item, endpoints } = definition;
-  const need = (endpoint: string | undefined | ((id: string) => string), name: string) => {
-    if (!endpoint) throw new Error(`${key} declares no ${name} endpoint`);
-    return endpoint;
-  };
   const toRequest = definition.toRequest ?? ((input: Input): Body => ({ json: input }));
   const calls = readCalls<Request>(key, endpoints, definition.pageParams);
   const rows = rowsResponse(item);
@@ -159,7 +156,7 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
   function useCreate() {
     return useMutation({
       mutationFn: (input: Input) =>
-        api.post(need(endpoints.create, 'create') as string, writeAnswer, toRequest(input, 'create')),
+        api.post(need(endpoints.create, key, 'create'), writeAnswer, toRequest(input, 'create')),
       meta: { invalidates, ...definition.meta?.create },
     });
   }
@@ -170,7 +167,7 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
       /** `version`: the updatedAt the form loaded (versioned-update.ts); without it the save is unconditional. */
       mutationFn: ({ id, input, version }: { id: string; input: Input; version?: string | null }) =>
         api
-          .patch((need(endpoints.update, 'update') as (id: string) => string)(id), writeAnswer, {
+          .patch(need(endpoints.update, key, 'update')(id), writeAnswer, {
             ...toRequest(input, 'update'),
             headers: ifMatch(version),
           })
@@ -191,8 +188,7 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
   function useRemove() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (id: string) =>
-        api.delete((need(endpoints.remove, 'remove') as (id: string) => string)(id), writeAnswer),
+      mutationFn: (id: string) => api.delete(need(endpoints.remove, key, 'remove')(id), writeAnswer),
       onSuccess: (_answer, id) => queryClient.removeQueries({ queryKey: keys.detail(id) }),
       meta: { invalidates, ...definition.meta?.remove },
     });
