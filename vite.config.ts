@@ -77,9 +77,11 @@ function precompress(): Plugin {
  *
  * The dev server pre-bundles @mantine/core (node_modules/.vite/deps), where Vite's own transform hooks never see
  * its files: the same transform goes to the pre-bundler, which keeps each stylesheet as an import of the bundle (Vite
- * leaves CSS out of pre-bundled code), in the same order. Dev and build thus load the same stylesheets in the same
- * order within the `mantine` layer. (Importing the whole stylesheet in dev instead put its rules ahead of
- * main.tsx's per-component ones, and UnstyledButton's reset, coming later in the layer, won over every Button.)
+ * leaves CSS out of pre-bundled code), in the order the modules run, as the build does. Dev loads every component's
+ * stylesheet (the pre-bundle holds all of @mantine/core), but each after those of the components it is built from and
+ * once only (main.tsx's imports are the same files), so the `mantine` layer cascades as in the build. (Importing the
+ * whole stylesheet in dev instead put its rules ahead of main.tsx's per-component ones: UnstyledButton's reset, later
+ * in the layer, won over every Button; e2e/dev-styles.spec.ts compares dev and build.)
  */
 function mantineStylesPerComponent(): Plugin {
   const MODULE = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
