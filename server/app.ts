@@ -9,7 +9,7 @@ import { inlineScriptSources, serveConsole } from './lib/console-assets';
 import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
 import type { Mailer } from './lib/mail';
-import { noBodyLimit } from './lib/body';
+import { noBodyLimit, requestBodies } from './lib/body';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { registerResources } from './routes/resources';
@@ -32,6 +32,7 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
   keeper.sweep();
 
   app.onError(handleError);
+  app.use('*', requestBodies());
   app.use(
     '*',
     secureHeaders({

@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError } from './errors';
@@ -14,6 +15,58 @@ export const BODY_LIMITS = {
   /** Routes that take files. */
   upload: UPLOAD_BODY_LIMIT,
 } as const;
+
+/**
+ * After an answer sent before the request's body had arrived (a refusal, a limit crossed), the connection closes.
+ * Up to `bytes` more of the body is read and dropped, so that a client that stops sending when it gets the answer
+ * can finish its last writes and close; then nothing more is read, and the socket is destroyed when the client has
+ * closed its side or `ms` has passed, by which time the client has read the answer.
+ */
+export const LINGER = { bytes: 64 * KB, ms: 2000 } as const;
+
+/** The Node request behind a Hono one, when the app runs in @hono/node-server (not in app.request() tests). */
+const nodeRequest = (c: Context): IncomingMessage | undefined => {
+  const incoming: unknown = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  return incoming instanceof IncomingMessage ? incoming : undefined;
+};
+
+/**
+ * Node ends a `Connection: close` answer with socket.destroySoon(), which destroys the socket as soon as the answer
+ * is written while the client may still be sending: the client's kernel then gets a reset and may drop the answer
+ * before the client reads it. Here the close is staged as RFC 9112 (section 9.6) advises: a half-close after the
+ * answer, then the socket closes as LINGER says.
+ */
+function closeAfterAnswer(incoming: IncomingMessage) {
+  const { socket } = incoming;
+  let dropped = 0;
+  const timer = setTimeout(() => socket.destroy(), LINGER.ms);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  // Whatever was reading the body (a limit that stopped, a parser that refused) lets go of it.
+  incoming.removeAllListeners('data');
+  incoming.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER.bytes) incoming.pause();
+  });
+  incoming.resume();
+  socket.destroySoon = () => socket.end();
+}
+
+/**
+ * The first middleware of every request: when the answer leaves before the body has arrived in full, it says
+ * `Connection: close` and the connection is closed cleanly, so that a client never sends its next request on a
+ * connection the server is about to drop.
+ */
+export function requestBodies(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const incoming = nodeRequest(c);
+    if (incoming && !incoming.complete) {
+      c.header('Connection', 'close');
+      closeAfterAnswer(incoming);
+    }
+  };
+}
 
 const isForm = (c: Context) =>
   /multipart\/form-data|application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '');
