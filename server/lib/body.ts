@@ -14,6 +14,8 @@ export const BODY_LIMITS = {
   json: 1024 * KB,
   /** Routes that take files. */
   upload: UPLOAD_BODY_LIMIT,
+  /** Routes that read no body (GET, DELETE, PATCH with a query). */
+  none: 16 * KB,
 } as const;
 
 /**
@@ -28,6 +30,11 @@ export const LINGER = { bytes: 64 * KB, ms: 2000 } as const;
 const nodeRequest = (c: Context): IncomingMessage | undefined => {
   const incoming: unknown = (c.env as { incoming?: unknown } | undefined)?.incoming;
   return incoming instanceof IncomingMessage ? incoming : undefined;
+};
+
+const declaredLength = (c: Context) => {
+  const header = c.req.header('content-length');
+  return header !== undefined && !c.req.header('transfer-encoding') ? Number(header) : undefined;
 };
 
 /**
@@ -71,6 +78,44 @@ export function requestBodies(): MiddlewareHandler {
 const isForm = (c: Context) =>
   /multipart\/form-data|application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '');
 
+/**
+ * Reads and drops a body of at most `max` bytes, with or without Content-Length; past that, 413 and nothing more
+ * is read. Under Node the body is read from the socket's request even for GET, whose Request carries none.
+ */
+async function dropBody(c: Context, max: number): Promise<void> {
+  const declared = declaredLength(c);
+  if (declared !== undefined && declared > max) throw new HttpError(413, 'The request body is too large');
+  const incoming = nodeRequest(c);
+  if (!incoming) {
+    const stream = c.req.raw.body;
+    if (!stream || stream.locked) return;
+    let size = 0;
+    for await (const chunk of stream) {
+      size += chunk.length;
+      if (size > max) throw new HttpError(413, 'The request body is too large');
+    }
+    return;
+  }
+  if (incoming.readableEnded || !(declared || c.req.header('transfer-encoding'))) return;
+  await new Promise<void>((resolve, reject) => {
+    let size = 0;
+    const settle = (error?: HttpError) => {
+      incoming.off('data', onData).off('end', onEnd).off('error', onError);
+      if (error) {
+        incoming.pause();
+        reject(error);
+      } else resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) settle(new HttpError(413, 'The request body is too large'));
+    };
+    const onEnd = () => settle();
+    const onError = () => settle(new HttpError(400, 'The request body was cut short'));
+    incoming.on('data', onData).on('end', onEnd).on('error', onError).resume();
+  });
+}
+
 const limit = (maxSize: number, message: string): MiddlewareHandler =>
   bodyLimit({
     maxSize,
@@ -85,8 +130,11 @@ const fileLimit = limit(BODY_LIMITS.upload, 'The upload is too large');
 /** File routes: the upload limit for a form; a JSON body (no file changes) keeps the JSON limit. */
 export const uploadLimit: MiddlewareHandler = (c, next) =>
   isForm(c) ? fileLimit(c, next) : jsonLimit(c, next);
-/** Routes that read no body (GET, DELETE, PATCH with a query) still refuse a large one unread. */
-export const noBodyLimit = limit(16 * KB, 'The request body is too large');
+/** Routes that read no body (GET, DELETE, PATCH with a query) still refuse one over 16 KB, however it is sent. */
+export const noBodyLimit: MiddlewareHandler = async (c, next) => {
+  await dropBody(c, BODY_LIMITS.none);
+  await next();
+};
 
 /** A multipart (or url-encoded) body; anything else, or a broken one, is the client's mistake. */
 export async function formBody(c: Context): Promise<Record<string, unknown>> {

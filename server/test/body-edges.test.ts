@@ -1,12 +1,13 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeServer } from './harness';
 
 /**
  * Request bodies over real HTTP, served as server/main.ts serves the app (@hono/node-server on a port): what a
- * client sees when the server answers before reading a body.
+ * client sees when the server answers before reading a body, and how much of an unwanted body the server takes
+ * off the wire.
  */
 
 const MB = 1024 * 1024;
@@ -88,6 +89,54 @@ const writeFiller = (size: number) => (request: http.ClientRequest) => {
   pump();
 };
 
+const chunked = (data: Buffer | string) => {
+  const bytes = Buffer.from(data);
+  return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+};
+
+/**
+ * Sends `head`, then a chunked body that never ends (`first`, then filler) for as long as the server lets it, at
+ * most 5 s. Answers what came back and whether the server closed the connection.
+ */
+function sendForever(port: number, head: string, first: Buffer | string = '') {
+  return new Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean }>(
+    (resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      const received: Buffer[] = [];
+      let done = false;
+      const finish = (closed: boolean) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        socket.destroy();
+        const text = Buffer.concat(received).toString('latin1');
+        const [top = '', body = ''] = text.split('\r\n\r\n');
+        const [statusLine = '', ...lines] = top.split('\r\n');
+        const headers = Object.fromEntries(
+          lines.map((line) => [
+            line.slice(0, line.indexOf(':')).toLowerCase(),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+        );
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body, closed });
+      };
+      const timer = setTimeout(() => finish(false), 5000);
+      socket.on('data', (data: Buffer) => received.push(data));
+      socket.on('error', () => finish(true));
+      socket.on('close', () => finish(true));
+      const filler = chunked(Buffer.alloc(64 * 1024, 0x61));
+      const pump = () => {
+        while (!done && socket.writable) if (!socket.write(filler)) return void socket.once('drain', pump);
+      };
+      socket.once('connect', () => {
+        socket.write(`${head}Transfer-Encoding: chunked\r\nHost: localhost\r\n\r\n`);
+        if (first.length) socket.write(chunked(first));
+        pump();
+      });
+    },
+  );
+}
+
 const json = (text: string) => JSON.parse(text) as unknown;
 
 describe('an answer sent before the body was read', () => {
@@ -163,5 +212,58 @@ describe('an answer sent before the body was read', () => {
     expect(after.headers.connection).toBe('keep-alive');
     expect(after.socket).toBe(refused.socket);
     expect((await ask(port, agent, { path: '/api/childsafetypolicy' })).socket).toBe(refused.socket);
+  });
+});
+
+describe('a body that never ends', () => {
+  // What the server may take off the wire for a body it does not want: Node's first reads of the socket, the 16 KB
+  // limit where it applies, and up to 64 KB more dropped while closing (LINGER in lib/body.ts). Before, it read on
+  // for as long as the client sent.
+  const BEFORE_ANSWER = 256 * 1024;
+  const IN_ALL = 1024 * 1024;
+
+  it('is refused with 413 on a call that takes no body, public or not, and the connection closes', async () => {
+    const { port, token, read, readWhenAnswered } = await listen();
+    const heads = [
+      'GET /api/childsafetypolicy HTTP/1.1\r\n',
+      `GET /api/admin/dashboard HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n`,
+      `DELETE /api/faq/delete/aaaaaaaaaaaaaaaaaaaaaaaa HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n`,
+    ];
+    const answers = await Promise.all(heads.map((head) => sendForever(port, head)));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status, heads[i]).toBe(413);
+      expect(json(answer.body), heads[i]).toEqual({
+        success: false,
+        message: 'The request body is too large',
+      });
+      expect(answer.headers.connection, heads[i]).toBe('close');
+      expect(answer.closed, heads[i]).toBe(true);
+    }
+    expect(readWhenAnswered).toHaveLength(3);
+    for (const bytes of readWhenAnswered) expect(bytes).toBeLessThan(BEFORE_ANSWER);
+    const taken = await read();
+    expect(taken).toHaveLength(3);
+    for (const bytes of taken) expect(bytes).toBeLessThan(IN_ALL);
+  });
+
+  it('is never read without a valid token: 401 at once, and the connection closes', async () => {
+    const { port, read, readWhenAnswered } = await listen();
+    const heads = [
+      'GET /api/admin/dashboard HTTP/1.1\r\n',
+      'DELETE /api/faq/delete/aaaaaaaaaaaaaaaaaaaaaaaa HTTP/1.1\r\n',
+      'POST /api/faq/create HTTP/1.1\r\nContent-Type: application/json\r\n',
+      'POST /api/post/create HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=b\r\nAuthorization: Bearer forged\r\n',
+    ];
+    const answers = await Promise.all(heads.map((head) => sendForever(port, head)));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status, heads[i]).toBe(401);
+      expect(answer.closed, heads[i]).toBe(true);
+    }
+    // Nothing of the body is read before the answer: only what Node's HTTP parser takes in its first reads.
+    expect(readWhenAnswered).toHaveLength(4);
+    for (const bytes of readWhenAnswered) expect(bytes).toBeLessThan(BEFORE_ANSWER);
+    const taken = await read();
+    expect(taken).toHaveLength(4);
+    for (const bytes of taken) expect(bytes).toBeLessThan(IN_ALL);
   });
 });
