@@ -32,7 +32,7 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
   keeper.sweep();
 
   app.onError(handleError);
-  app.use('*', requestBodies());
+  app.use('*', requestBodies(uploads));
   app.use(
     '*',
     secureHeaders({

@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeServer } from './harness';
+import { makeServer, PNG_BYTES } from './harness';
 
 /**
  * Request bodies over real HTTP, served as server/main.ts serves the app (@hono/node-server on a port): what a
- * client sees when the server answers before reading a body, and how much of an unwanted body the server takes
- * off the wire.
+ * client sees when the server answers before reading a body, how much of an unwanted body the server takes off the
+ * wire, and uploads that go to disk as they arrive.
  */
 
 const MB = 1024 * 1024;
@@ -44,7 +47,9 @@ async function listen() {
     });
     return connections.map((socket) => socket.bytesRead);
   };
-  return { ...server, port, read, readWhenAnswered };
+  const staged = () => readdirSync(join(server.dataDir, 'tmp'));
+  const stored = () => readdirSync(join(server.dataDir, 'uploads'));
+  return { ...server, port, read, readWhenAnswered, staged, stored };
 }
 
 type Answer = { status: number; headers: IncomingHttpHeaders; text: string; socket: number };
@@ -265,5 +270,136 @@ describe('a body that never ends', () => {
     const taken = await read();
     expect(taken).toHaveLength(4);
     for (const bytes of taken) expect(bytes).toBeLessThan(IN_ALL);
+  });
+});
+
+describe('uploads', () => {
+  const BOUNDARY = 'upload-test-boundary';
+  const head = (token: string) =>
+    `POST /api/post/create HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n` +
+    `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n`;
+  const filePart = (field: string, filename: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  const clipStart = readFileSync(new URL('../fixtures/sample.mp4', import.meta.url));
+
+  it('go to disk as they arrive, and into uploads/ once the post is saved', async () => {
+    const { port, token, staged, stored, dataDir } = await listen();
+    const video = Buffer.concat([clipStart, Buffer.alloc(12 * MB, 7)]);
+    let release!: () => void;
+    const answer = ask(
+      port,
+      false,
+      {
+        method: 'POST',
+        path: '/api/post/create',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
+      },
+      (request) => {
+        request.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nStreamed\r\n`);
+        request.write(filePart('video', 'clip.mp4'));
+        request.write(video);
+        release = () => request.end(`\r\n--${BOUNDARY}--\r\n`);
+      },
+    );
+    // The request is not over, yet the video is on disk under tmp/, and nothing is stored.
+    await vi.waitFor(
+      () => {
+        const [part] = staged();
+        expect(part).toMatch(/^[0-9a-f]{32}\.part$/);
+        expect(statSync(join(dataDir, 'tmp', part!)).size).toBeGreaterThan(video.length - 1024);
+      },
+      { timeout: 10_000 },
+    );
+    expect(stored()).toEqual([]);
+    release();
+    const saved = await answer;
+    expect(saved.status).toBe(200);
+    const path = (json(saved.text) as { result: { video: string } }).result.video;
+    expect(path).toMatch(/^uploads\/[0-9a-f]{32}\.mp4$/);
+    const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(digest(readFileSync(join(dataDir, path)))).toBe(digest(video));
+    expect(staged()).toEqual([]);
+  });
+
+  it('stop being read the moment a file passes its field’s size, and leave nothing behind', async () => {
+    const { port, token, read, readWhenAnswered, staged, stored } = await listen();
+    const answer = await sendForever(
+      port,
+      head(token),
+      Buffer.concat([Buffer.from(filePart('image1', 'big.png')), PNG_BYTES]),
+    );
+    expect(answer.status).toBe(413);
+    expect(json(answer.body)).toEqual({ success: false, message: 'Image 1 must be at most 5 MB' });
+    expect(answer.closed).toBe(true);
+    expect(readWhenAnswered).toHaveLength(1);
+    expect(readWhenAnswered[0]).toBeLessThan(5 * MB + 512 * 1024);
+    const taken = await read();
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toBeLessThan(6 * MB);
+    expect(staged()).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('stop being read as soon as a file’s first bytes show the wrong kind', async () => {
+    const { port, token, read, readWhenAnswered, staged } = await listen();
+    const answer = await sendForever(
+      port,
+      head(token),
+      Buffer.concat([Buffer.from(filePart('video', 'clip.mp4')), PNG_BYTES]),
+    );
+    expect(answer.status).toBe(415);
+    expect(json(answer.body)).toEqual({
+      success: false,
+      message: 'Video must be an MP4, WebM, Ogg or MOV video',
+    });
+    expect(readWhenAnswered).toHaveLength(1);
+    expect(readWhenAnswered[0]).toBeLessThan(512 * 1024);
+    const taken = await read();
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toBeLessThan(1 * MB);
+    expect(staged()).toEqual([]);
+  });
+
+  it('are refused unread when the declared length is over 70 MB', async () => {
+    const { port, token, readWhenAnswered } = await listen();
+    const answer = await ask(
+      port,
+      false,
+      {
+        method: 'POST',
+        path: '/api/post/create',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'Content-Length': 71 * MB,
+        },
+      },
+      (request) => request.flushHeaders(),
+    );
+    expect(answer.status).toBe(413);
+    expect(json(answer.text)).toEqual({ success: false, message: 'The upload is too large' });
+    expect(readWhenAnswered).toHaveLength(1);
+    expect(readWhenAnswered[0]).toBeLessThan(64 * 1024);
+  });
+
+  it('hold at most 2 MB of text fields in memory', async () => {
+    const { call } = await makeServer();
+    const form = new FormData();
+    form.set('name', 'x'.repeat(3 * MB));
+    const answer = await call('POST', '/api/post/create', { form });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ success: false, message: 'The upload is too large' });
+  });
+
+  it('left in tmp/ by a crash are removed when the server starts', async () => {
+    const first = await makeServer();
+    const leftover = join(first.dataDir, 'tmp', '0123456789abcdef0123456789abcdef.part');
+    writeFileSync(leftover, 'half a video');
+    await makeServer({ dataDir: first.dataDir });
+    expect(existsSync(leftover)).toBe(false);
   });
 });
