@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
 import type { Db } from './db/connection';
@@ -9,7 +9,7 @@ import { inlineScriptSources, serveConsole } from './lib/console-assets';
 import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
 import type { Mailer } from './lib/mail';
-import { noBodyLimit } from './lib/body';
+import { noBodyLimit, requestBodies } from './lib/body';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { registerResources } from './routes/resources';
@@ -32,6 +32,7 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
   keeper.sweep();
 
   app.onError(handleError);
+  app.use('*', requestBodies(uploads));
   app.use(
     '*',
     secureHeaders({
@@ -55,15 +56,18 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
     }),
   );
   // Each write route bounds its own body (lib/body.ts); every other call takes none worth reading.
-  app.use('/api/*', async (c, next) =>
-    ['POST', 'PATCH', 'PUT'].includes(c.req.method) ? next() : noBodyLimit(c, next),
-  );
+  const bodyless: MiddlewareHandler = (c, next) =>
+    ['POST', 'PATCH', 'PUT'].includes(c.req.method) ? next() : noBodyLimit(c, next);
 
   // Public calls first: they answer before the admin check below runs.
+  app.use('/api/childsafetypolicy', bodyless);
+  app.use('/api/user/delete-account/*', bodyless);
   registerPolicyRoute(app, db);
   registerPublicUserRoutes(app, { db, keeper, mailer, ...config });
 
+  // Admin calls read nothing, not even a body they refuse, before the token is checked.
   app.use('/api/*', requireAdmin(db, config.jwtSecret));
+  app.use('/api/*', bodyless);
   registerUserRoutes(app, { db, keeper, ...config });
   registerResources(app, db, keeper);
   registerContentRoutes(app, { db, keeper, mailer });

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
@@ -126,7 +126,8 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
     `SELECT * FROM ${def.table} ORDER BY enabled DESC, ${order}`,
   );
   const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${def.table}`);
-  const readBody = def.uploads ? formOrJsonBody : jsonBody;
+  const fileFields = def.uploads;
+  const readBody = fileFields ? (c: Context) => formOrJsonBody(c, fileFields) : jsonBody;
   const writeLimit = def.uploads ? uploadLimit : jsonLimit;
 
   const find = (id: string) => {

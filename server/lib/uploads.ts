@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { constants, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFile, link, open, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/connection';
@@ -76,38 +76,112 @@ export const FILE_COLUMNS: readonly (readonly [table: string, column: string])[]
   ['blogs', 'image'],
 ];
 
-/** A file that passed its checks and waits to be written: nothing reaches the disk before the request is valid. */
-export type CheckedFile = { bytes: Uint8Array; extension: string };
+/**
+ * A file part of a form, as the form reader received it: `path` is where it waits under DATA_DIR/tmp while its
+ * request lasts, `type` what its first bytes say it is. A part no field asked for was counted and dropped (no path).
+ */
+export class ReceivedFile {
+  constructor(
+    readonly size: number,
+    readonly type: string | undefined,
+    readonly path: string | undefined,
+  ) {}
+}
+
+/** A file that passed its checks and waits to be stored: nothing reaches uploads/ before the request is valid. */
+export type CheckedFile = { extension: string } & ({ path: string } | { bytes: Uint8Array });
+
+/** What file-type reads to recognise a stream (its `reasonableDetectionSizeInBytes`): the first bytes are enough. */
+const SAMPLE_BYTES = 4100;
 
 /** An unguessable stored name: 16 random bytes, so knowing one file's name tells nothing about another's. */
 const storedName = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
 
+const tooLarge = (label: string, kind: UploadKind) =>
+  new HttpError(413, `${label} must be at most ${UPLOAD_KINDS[kind].maxBytes / MB} MB`);
+const wrongKind = (label: string, kind: UploadKind) =>
+  new HttpError(415, `${label} must be ${UPLOAD_KINDS[kind].describe}`);
+
 export class UploadStore {
   readonly directory: string;
+  /** Files of requests being read: each one is moved into `directory` when its write commits, or removed. */
+  readonly staging: string;
 
   constructor(dataDir: string) {
     this.directory = join(dataDir, 'uploads');
+    this.staging = join(dataDir, 'tmp');
     mkdirSync(this.directory, { recursive: true });
+    mkdirSync(this.staging, { recursive: true });
   }
 
-  /** Checks one uploaded file against its field's kind; `label` names the field in the refusal. */
-  async check(label: string, file: File, kind: UploadKind): Promise<CheckedFile> {
+  /**
+   * Takes in one file part as it arrives, for a field of `kind`: its bytes go to a new file under tmp/, and it is
+   * refused (413, 415, with `label` naming the field) as soon as it grows past the field's size or its first bytes
+   * show the wrong kind, so nothing more of it need be read. `path` is known at once, for the caller to remove.
+   */
+  async receive(label: string, kind: UploadKind) {
+    const accepts = UPLOAD_KINDS[kind];
+    const path = join(this.staging, `${randomBytes(16).toString('hex')}.part`);
+    const file = await open(path, 'wx');
+    let size = 0;
+    let sample: Uint8Array[] | undefined = [];
+    let type: string | undefined;
+    const recognise = async () => {
+      const bytes = Buffer.concat(sample!).subarray(0, SAMPLE_BYTES);
+      sample = undefined;
+      type = (await fileTypeFromBuffer(bytes))?.mime;
+      if (!type || !accepts.types.includes(type)) throw wrongKind(label, kind);
+    };
+    return {
+      path,
+      async write(chunk: Uint8Array) {
+        size += chunk.length;
+        if (size > accepts.maxBytes) throw tooLarge(label, kind);
+        if (sample) {
+          sample.push(chunk);
+          if (size >= SAMPLE_BYTES) await recognise();
+        }
+        for (let written = 0; written < chunk.length;)
+          written += (await file.write(chunk, written)).bytesWritten;
+      },
+      async end(): Promise<ReceivedFile> {
+        if (sample && size > 0) await recognise();
+        await file.close();
+        return new ReceivedFile(size, type, path);
+      },
+      /** Lets go of the file when the request stops part-way; a closed one is no error. */
+      close: () => file.close().catch(() => undefined),
+    };
+  }
+
+  /** Checks a received file against its field's kind (the same rules as while it arrived); `label` names the field. */
+  async check(label: string, file: ReceivedFile, kind: UploadKind): Promise<CheckedFile> {
     const accepts = UPLOAD_KINDS[kind];
     if (file.size === 0) throw new HttpError(400, `${label} is empty`);
-    if (file.size > accepts.maxBytes)
-      throw new HttpError(413, `${label} must be at most ${accepts.maxBytes / MB} MB`);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = await fileTypeFromBuffer(bytes);
-    if (!type || !accepts.types.includes(type.mime))
-      throw new HttpError(415, `${label} must be ${accepts.describe}`);
-    return { bytes, extension: FORMATS[type.mime]!.extension };
+    if (file.size > accepts.maxBytes) throw tooLarge(label, kind);
+    if (!file.path || !file.type || !accepts.types.includes(file.type)) throw wrongKind(label, kind);
+    return { path: file.path, extension: FORMATS[file.type]!.extension };
   }
 
-  /** Writes checked files under new names; returns their paths relative to the API base, e.g. uploads/<hex>.png. */
+  /**
+   * Stores a checked file under a new name; returns its path relative to the API base, e.g. uploads/<hex>.png. A
+   * received file gets a second name (a hard link, or a copy where links are not allowed) and never overwrites one.
+   */
   async write(file: CheckedFile): Promise<string> {
     const name = storedName(file.extension);
-    await writeFile(join(this.directory, name), file.bytes, { flag: 'wx' });
+    const target = join(this.directory, name);
+    if ('bytes' in file) await writeFile(target, file.bytes, { flag: 'wx' });
+    else
+      await link(file.path, target).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') throw error;
+        return copyFile(file.path, target, constants.COPYFILE_EXCL);
+      });
     return `uploads/${name}`;
+  }
+
+  /** Removes received files once their request is over; a missing one is no error. */
+  async discard(paths: Iterable<string>) {
+    await Promise.all([...paths].map((path) => rm(path, { force: true })));
   }
 
   /** Stores raw bytes produced by the server itself (demo media). */
@@ -134,7 +208,7 @@ export class UploadStore {
 /**
  * Keeps the upload directory to the files rows refer to. `release` runs right after a write commits, for the paths
  * it replaced or whose row it deleted; `sweep` runs at start-up and catches whatever a crash between a file's write
- * and its commit (or a commit and its release) left behind.
+ * and its commit (or a commit and its release) left behind, and the received files of requests a crash cut short.
  */
 export function fileKeeper(db: Db, uploads: UploadStore) {
   const referenced = db.prepare<[{ path: string }], { n: number }>(
@@ -172,6 +246,7 @@ export function fileKeeper(db: Db, uploads: UploadStore) {
     sweep() {
       const kept = new Set(everyPath.all().map((row) => row.path));
       uploads.remove(uploads.list().filter((path) => !kept.has(path)));
+      for (const name of readdirSync(uploads.staging)) rmSync(join(uploads.staging, name), { force: true });
     },
   };
 }
@@ -184,9 +259,9 @@ export function uploadContentType(path: string): string | undefined {
   return Object.values(FORMATS).find((format) => format.extension === extension)?.contentType;
 }
 
-/** The File in a multipart field, if one was sent (an empty string or a missing field means none). */
-export function fileField(body: Record<string, unknown>, field: string): File | undefined {
+/** The file in a multipart field, if one was sent (an empty string, an empty file or a missing field means none). */
+export function fileField(body: Record<string, unknown>, field: string): ReceivedFile | undefined {
   const value = Object.hasOwn(body, field) ? body[field] : undefined;
   const candidate = Array.isArray(value) ? value[0] : value;
-  return candidate instanceof File && candidate.size > 0 ? candidate : undefined;
+  return candidate instanceof ReceivedFile && candidate.size > 0 ? candidate : undefined;
 }

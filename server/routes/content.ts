@@ -65,9 +65,10 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     category: refRule('Event category', idIn('event_categories')),
     university: refRule('University', idIn('universities')),
   });
+  const EVENT_FILES = { file: { label: 'Event image', kind: 'image' } } as const;
   const eventImage = async (body: Record<string, unknown>) => {
     const file = fileField(body, 'file');
-    return file ? { image: await uploads.check('Event image', file, 'image') } : {};
+    return file ? { image: await uploads.check(EVENT_FILES.file.label, file, EVENT_FILES.file.kind) } : {};
   };
 
   app.get('/api/event/list-admin', (c) => {
@@ -82,7 +83,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     c.json({ success: true, message: 'Success', result: findEvent(parseId(c.req.param('id'))) }),
   );
   app.post('/api/event/create', uploadLimit, async (c) => {
-    const body = await formBody(c);
+    const body = await formBody(c, EVENT_FILES);
     const data = eventBody.parse(body);
     const files = await eventImage(body);
     if (!files.image) throw new HttpError(400, 'Event image is required');
@@ -114,7 +115,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   app.patch('/api/event/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findEvent(id);
-    const body = await formBody(c);
+    const body = await formBody(c, EVENT_FILES);
     const data = eventBody.parse(body);
     const files = await eventImage(body);
     const expected = expectedVersions(c);
@@ -182,6 +183,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     ['image3', 'Image 3', 'image'],
     ['video', 'Video', 'video'],
   ] as const;
+  const POST_FILES = Object.fromEntries(POST_MEDIA.map(([field, label, kind]) => [field, { label, kind }]));
   const postMedia = async (body: Record<string, unknown>) => {
     const out: Record<string, CheckedFile> = {};
     for (const [field, label, kind] of POST_MEDIA) {
@@ -207,7 +209,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     c.json({ success: true, message: 'Success', result: findPost(parseId(c.req.param('id'))) }),
   );
   app.post('/api/post/create', uploadLimit, async (c) => {
-    const body = await formBody(c);
+    const body = await formBody(c, POST_FILES);
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const id = newId();
@@ -233,7 +235,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   app.patch('/api/post/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findPost(id);
-    const body = await formBody(c);
+    const body = await formBody(c, POST_FILES);
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const expected = expectedVersions(c);
@@ -280,6 +282,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     privacy: text('Privacy policy', { required: true, max: 100_000 }),
     termsCondition: text('Terms and conditions', { required: true, max: 100_000 }),
   });
+  const SETTING_FILES = { file: { label: 'Image', kind: 'image' } } as const;
   const findSetting = (id: string) => {
     const row = db.prepare('SELECT * FROM settings WHERE id = ?').get(id) as
       Record<string, unknown> | undefined;
@@ -309,10 +312,12 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   app.patch('/api/setting/update-with-image/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findSetting(id);
-    const body = await formOrJsonBody(c);
+    const body = await formOrJsonBody(c, SETTING_FILES);
     const data = settingBody.parse(body);
     const file = fileField(body, 'file');
-    const files = file ? { image: await uploads.check('Image', file, 'image') } : {};
+    const files = file
+      ? { image: await uploads.check(SETTING_FILES.file.label, file, SETTING_FILES.file.kind) }
+      : {};
     const expected = expectedVersions(c);
     await keeper.commit(files, (paths) => {
       const before = db.prepare('SELECT image, updated_at FROM settings WHERE id = ?').get(id) as {

@@ -438,15 +438,18 @@ export function registerUserRoutes(
     ),
     password: secret('Password', { min: 6, max: 1024 }),
   });
+  const PROFILE_FILES = { file: { label: 'Photo', kind: 'image' } } as const;
   // A new password ends every other session: the token version moves on, and this request gets a fresh token.
   app.patch('/api/admin/profile/update', uploadLimit, async (c) => {
-    const body = await formBody(c);
+    const body = await formBody(c, PROFILE_FILES);
     const { email, password } = profileBody.parse(body);
     const adminId = c.get('adminId');
     const clash = db.prepare('SELECT id FROM users WHERE email = ? AND id <> ?').get(email, adminId);
     if (clash) throw new HttpError(409, 'This e-mail address is already in use');
     const file = fileField(body, 'file');
-    const files = file ? { photo: await keeper.uploads.check('Photo', file, 'image') } : {};
+    const files = file
+      ? { photo: await keeper.uploads.check(PROFILE_FILES.file.label, file, PROFILE_FILES.file.kind) }
+      : {};
     const current = admin.get(adminId)!;
     const passwordChanged = !(await verifyPassword(password, current.password_hash));
     const hash = passwordChanged ? await hashPassword(password) : current.password_hash;
