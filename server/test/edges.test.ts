@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { issueToken } from '../lib/auth';
 import { makeServer, SECRET } from './harness';
 
@@ -32,5 +36,55 @@ describe('tokens', () => {
       success: false,
       message: 'Invalid token',
     });
+  });
+});
+
+describe('configuration', () => {
+  it('reads an empty variable as unset, for every variable', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'console-config-test-'));
+    const names = [
+      'PORT',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'JWT_SECRET',
+      'TOKEN_TTL',
+      'SEED_DEMO',
+      'TRUST_PROXY',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_URL',
+    ];
+    const config = loadConfig({ DATA_DIR: dataDir, ...Object.fromEntries(names.map((name) => [name, ''])) });
+    expect(config).toEqual({
+      port: 3000,
+      dataDir,
+      adminEmail: 'admin@example.com',
+      adminPassword: 'Admin@123',
+      jwtSecret: expect.stringMatching(/^[\w-]{64}$/),
+      tokenTtlSeconds: 43_200,
+      seedDemo: true,
+      trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Admin Console <no-reply@localhost>',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: '' }).smtpUrl).toBeUndefined();
+  });
+
+  it('still refuses a variable that is set to something invalid', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'console-config-test-'));
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'not a url' })).toThrow(
+      /^Invalid configuration: SMTP_URL/,
+    );
+    // A blank is not empty: it is refused, where it used to become port 0 (any free port).
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: ' ' })).toThrow(
+      'Invalid configuration: PORT: must be a whole number',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, TOKEN_TTL: '1e3' })).toThrow(
+      'Invalid configuration: TOKEN_TTL: must be a whole number',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://mail.test:587' }).smtpUrl).toBe(
+      'smtp://mail.test:587',
+    );
   });
 });
