@@ -447,16 +447,19 @@ export function registerUserRoutes(
     if (clash) throw new HttpError(409, 'This e-mail address is already in use');
     const file = fileField(body, 'file');
     const files = file ? { photo: await keeper.uploads.check('Photo', file, 'image') } : {};
-    const current = admin.get(adminId)!;
+    const current = admin.get(adminId);
+    if (!current) throw notFound('User');
     const passwordChanged = !(await verifyPassword(password, current.password_hash));
     const hash = passwordChanged ? await hashPassword(password) : current.password_hash;
-    await keeper.commit(files, (paths) => {
+    // The photo it replaces is read inside the write: another save may have changed it while this one hashed.
+    const row = await keeper.commit(files, (paths) => {
+      const before = admin.get(adminId);
+      if (!before) throw notFound('User');
       db.prepare(
         'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), token_version = token_version + ?, updated_at = ? WHERE id = ?',
       ).run(email, hash, paths.photo ?? null, passwordChanged ? 1 : 0, now(), adminId);
-      return { result: null, replaced: paths.photo ? [current.photo] : [] };
+      return { result: admin.get(adminId)!, replaced: paths.photo ? [before.photo] : [] };
     });
-    const row = admin.get(adminId)!;
     const token = await issueToken(
       { id: row.id, tokenVersion: row.token_version },
       jwtSecret,

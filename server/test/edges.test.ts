@@ -1,11 +1,38 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sign } from 'hono/jwt';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { issueToken } from '../lib/auth';
-import { makeServer, SECRET } from './harness';
+import { ADMIN, makeServer, pngFile, SECRET } from './harness';
+
+type Server = Awaited<ReturnType<typeof makeServer>>;
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const form = (fields: Record<string, string | File>) => {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return body;
+};
+const offerFields = () => ({
+  title: 'Deal',
+  off: '10',
+  expireDate: tomorrow(),
+  description: '<p>d</p>',
+  enabled: 'true',
+  file: pngFile(),
+  document: pngFile(),
+});
+const eventFields = () => ({
+  name: 'Quiz night',
+  venue: 'The Crown',
+  startTime: '18:30',
+  endTime: '21:00',
+  date: tomorrow(),
+  numberOfParticipants: '20',
+});
+const idOf = (answer: { body: Record<string, unknown> }) => (answer.body.result as { _id: string })._id;
 
 describe('tokens', () => {
   it('tells only a token this server signed that it has expired', async () => {
@@ -86,5 +113,220 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://mail.test:587' }).smtpUrl).toBe(
       'smtp://mail.test:587',
     );
+  });
+});
+
+/** A record to update and delete, and the bodies its update takes. */
+type Target = {
+  label: string;
+  create: (server: Server) => Promise<string>;
+  update: string;
+  remove: string;
+  body: () => { json?: unknown; form?: FormData };
+};
+
+const TARGETS: Target[] = [
+  {
+    label: 'Event',
+    create: async ({ call }) =>
+      idOf(await call('POST', '/api/event/create', { form: form({ ...eventFields(), file: pngFile() }) })),
+    update: 'event/update',
+    remove: 'event/delete',
+    body: () => ({ form: form({ ...eventFields(), name: 'Renamed', file: pngFile() }) }),
+  },
+  {
+    label: 'Post',
+    create: async ({ call }) =>
+      idOf(await call('POST', '/api/post/create', { form: form({ name: 'Hello' }) })),
+    update: 'post/update',
+    remove: 'post/delete',
+    body: () => ({ form: form({ name: 'Renamed', image1: pngFile() }) }),
+  },
+  {
+    label: 'Faq',
+    create: async ({ call }) =>
+      idOf(await call('POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true } })),
+    update: 'faq/update',
+    remove: 'faq/delete',
+    body: () => ({ json: { question: 'Renamed', answer: 'A', enabled: true } }),
+  },
+  {
+    label: 'Offer',
+    create: async ({ call }) => idOf(await call('POST', '/api/offer/create', { form: form(offerFields()) })),
+    update: 'offer/update',
+    remove: 'offer/delete',
+    body: () => ({ form: form({ ...offerFields(), title: 'Renamed' }) }),
+  },
+];
+
+/** A body as an HTTP client sends it: its bytes, with their Content-Type and Content-Length. */
+async function encoded(init: { json?: unknown; form?: FormData }) {
+  const draft = new Request('http://console.test/', {
+    method: 'POST',
+    body: init.form ?? JSON.stringify(init.json),
+    headers: init.form ? {} : { 'Content-Type': 'application/json' },
+  });
+  const bytes = new Uint8Array(await draft.arrayBuffer());
+  const headers = {
+    'Content-Type': draft.headers.get('content-type')!,
+    'Content-Length': String(bytes.length),
+  };
+  return { bytes, headers };
+}
+
+/** An update sent with its Content-Length, so the route finds the record before it reads the body. */
+async function sendUpdate({ app, token }: Server, path: string, init: { json?: unknown; form?: FormData }) {
+  const { bytes, headers } = await encoded(init);
+  const response = await app.request(path, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, ...headers },
+    body: bytes,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * Sends an update whose body stops after its first bytes until `release()`: the route has found the record and is
+ * reading the body, which is when another admin's delete can land.
+ */
+async function heldUpdate({ app, token }: Server, path: string, init: { json?: unknown; form?: FormData }) {
+  const { bytes, headers } = await encoded(init);
+  let reading!: () => void;
+  const bodyRead = new Promise<void>((resolve) => (reading = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let pulls = 0;
+  // highWaterMark 0: nothing is pulled before the route reads, so the first pull says it is reading.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (pulls++ === 0) {
+          controller.enqueue(bytes.subarray(0, 8));
+          reading();
+          await released;
+        } else {
+          controller.enqueue(bytes.subarray(8));
+          controller.close();
+        }
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const answer = Promise.resolve(
+    app.request(path, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit),
+  );
+  await bodyRead;
+  return {
+    release,
+    answer: answer.then(async (response) => ({ status: response.status, body: await response.json() })),
+  };
+}
+
+describe('an update and a delete of the same record', () => {
+  it.each(TARGETS)(
+    '$label: 404 when it is deleted while the update is read',
+    async ({ label, create, update, remove, body }) => {
+      const server = await makeServer();
+      const id = await create(server);
+      const held = await heldUpdate(server, `/api/${update}/${id}`, body());
+      expect((await server.call('DELETE', `/api/${remove}/${id}`)).status).toBe(200);
+      held.release();
+      expect(await held.answer).toEqual({
+        status: 404,
+        body: { success: false, message: `${label} not found` },
+      });
+      expect(readdirSync(join(server.dataDir, 'uploads'))).toEqual([]);
+    },
+  );
+
+  it('Setting: 404 when its row is gone while the update is read (no route deletes it; the database can)', async () => {
+    const server = await makeServer();
+    const created = await server.call('POST', '/api/setting/create', {
+      json: { privacy: 'P', termsCondition: 'T' },
+    });
+    const id = idOf(created);
+    const held = await heldUpdate(server, `/api/setting/update-with-image/${id}`, {
+      form: form({ privacy: 'P2', termsCondition: 'T2', file: pngFile() }),
+    });
+    server.db.prepare('DELETE FROM settings WHERE id = ?').run(id);
+    held.release();
+    expect(await held.answer).toEqual({
+      status: 404,
+      body: { success: false, message: 'Setting not found' },
+    });
+    expect(readdirSync(join(server.dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it.each(TARGETS)(
+    '$label: answers the record it saved when a delete lands right after its write',
+    async ({ create, update, remove, body }) => {
+      const server = await makeServer();
+      const id = await create(server);
+      // The next write transaction (the update's) is followed at once by the delete, before the update answers.
+      const transaction = server.db.transaction.bind(server.db);
+      vi.spyOn(server.db, 'transaction').mockImplementationOnce((write) => {
+        const run = transaction(write);
+        return Object.assign((...args: unknown[]) => {
+          const result = run(...args);
+          server.db.prepare(`DELETE FROM ${remove.split('/')[0]}s WHERE id = ?`).run(id);
+          return result;
+        }, run);
+      });
+      const answer = await server.call('PATCH', `/api/${update}/${id}`, body());
+      expect(answer.status).toBe(200);
+      expect(answer.body.result).toMatchObject({ _id: id });
+      expect(JSON.stringify(answer.body.result)).toContain('Renamed');
+      expect((await server.call('DELETE', `/api/${remove}/${id}`)).status).toBe(404);
+    },
+  );
+
+  it.each(TARGETS)(
+    '$label: racing each other, the update answers 200 or 404, never 500',
+    async ({ label, create, update, remove, body }) => {
+      const server = await makeServer();
+      const rounds = 20;
+      const updates: { status: number; message: unknown }[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        const id = await create(server);
+        // The delete starts 0 to 9 turns of the event loop after the update, so the rounds sweep the update's steps.
+        const turns = round % 10;
+        const [updated, deleted] = await Promise.all([
+          sendUpdate(server, `/api/${update}/${id}`, body()),
+          (async () => {
+            for (let turn = 0; turn < turns; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+            return server.call('DELETE', `/api/${remove}/${id}`);
+          })(),
+        ]);
+        expect(deleted.status).toBe(200);
+        updates.push({ status: updated.status, message: updated.body.message });
+      }
+      expect(updates).toHaveLength(rounds);
+      for (const answer of updates)
+        expect([
+          { status: 200, message: `${label} updated successfully` },
+          { status: 404, message: `${label} not found` },
+        ]).toContainEqual(answer);
+      expect(readdirSync(join(server.dataDir, 'uploads'))).toEqual([]);
+    },
+  );
+
+  it('two profile saves with photos at once leave only the photo that is kept', async () => {
+    const { call, dataDir } = await makeServer();
+    const save = () =>
+      call('PATCH', '/api/admin/profile/update', {
+        form: form({ email: ADMIN.email, password: ADMIN.password, file: pngFile() }),
+      });
+    expect((await save()).status).toBe(200);
+    for (let round = 0; round < 5; round += 1) {
+      const answers = await Promise.all([save(), save()]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const kept = ((await call('GET', '/api/user/read')).body.result as { photo: string }).photo;
+      expect(readdirSync(join(dataDir, 'uploads')).map((name) => `uploads/${name}`)).toEqual([kept]);
+    }
   });
 });
