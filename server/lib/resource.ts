@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
@@ -8,7 +8,18 @@ import { pageBody, paging } from './paging';
 import { checkVersion, expectedVersions, nextVersion } from './versions';
 import { fileField, type CheckedFile, type FileKeeper, type UploadKind } from './uploads';
 import type { AppEnv } from './env';
-import { bool, date, fields, labelOf, number, ref, text, type NumberRule, type TextRule } from './validate';
+import {
+  bodyValues,
+  bool,
+  date,
+  fields,
+  labelOf,
+  number,
+  ref,
+  text,
+  type NumberRule,
+  type TextRule,
+} from './validate';
 
 /** How one API field maps to a column, and what it accepts. `label` names it in messages (default: from its name). */
 export type FieldDef = { column: string; label?: string } & (
@@ -126,7 +137,9 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
     `SELECT * FROM ${def.table} ORDER BY enabled DESC, ${order}`,
   );
   const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${def.table}`);
-  const readBody = def.uploads ? formOrJsonBody : jsonBody;
+  const readBody = def.uploads
+    ? async (c: Context) => bodyValues(await formOrJsonBody(c), c.req.header('content-type'))
+    : jsonBody;
   const writeLimit = def.uploads ? uploadLimit : jsonLimit;
 
   const find = (id: string) => {

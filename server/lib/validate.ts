@@ -27,6 +27,25 @@ function rule<T>(check: (value: unknown) => T | Refusal) {
 /** Absent (undefined) means "not sent"; null and '' mean "empty". */
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
+/** What body.ts reads as a form rather than JSON. */
+const FORM_TYPES = /multipart\/form-data|application\/x-www-form-urlencoded/i;
+
+/**
+ * A request body's values as the field rules read them. A form carries only text, and the old console writes an empty
+ * field there as "undefined" or "null" (what String() makes of them): in a form both mean empty, as '' does, so an
+ * optional field is stored empty and a required one is refused as required. In JSON, "null" is text like any other.
+ */
+export function bodyValues(
+  body: Record<string, unknown>,
+  contentType: string | undefined,
+): Record<string, unknown> {
+  if (!FORM_TYPES.test(contentType ?? '')) return body;
+  const values = Object.create(null) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(body))
+    values[name] = value === 'undefined' || value === 'null' ? '' : value;
+  return values;
+}
+
 /** The text limit when a field names none: long enough for rich HTML, short enough to bound every row. */
 export const DEFAULT_TEXT_MAX = 50_000;
 

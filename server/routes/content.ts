@@ -9,7 +9,16 @@ import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
-import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
+import {
+  bodyValues,
+  date,
+  fields,
+  number,
+  ref as refRule,
+  searchText,
+  text,
+  TIME_OF_DAY,
+} from '../lib/validate';
 
 type Deps = { db: Db; keeper: FileKeeper; mailer: Mailer };
 
@@ -82,7 +91,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     c.json({ success: true, message: 'Success', result: findEvent(parseId(c.req.param('id'))) }),
   );
   app.post('/api/event/create', uploadLimit, async (c) => {
-    const body = await formBody(c);
+    const body = bodyValues(await formBody(c), c.req.header('content-type'));
     const data = eventBody.parse(body);
     const files = await eventImage(body);
     if (!files.image) throw new HttpError(400, 'Event image is required');
@@ -114,7 +123,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   app.patch('/api/event/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findEvent(id);
-    const body = await formBody(c);
+    const body = bodyValues(await formBody(c), c.req.header('content-type'));
     const data = eventBody.parse(body);
     const files = await eventImage(body);
     const expected = expectedVersions(c);
@@ -207,7 +216,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     c.json({ success: true, message: 'Success', result: findPost(parseId(c.req.param('id'))) }),
   );
   app.post('/api/post/create', uploadLimit, async (c) => {
-    const body = await formBody(c);
+    const body = bodyValues(await formBody(c), c.req.header('content-type'));
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const id = newId();
@@ -233,7 +242,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   app.patch('/api/post/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findPost(id);
-    const body = await formBody(c);
+    const body = bodyValues(await formBody(c), c.req.header('content-type'));
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const expected = expectedVersions(c);
@@ -312,7 +321,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   app.patch('/api/setting/update-with-image/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     findSetting(id);
-    const body = await formOrJsonBody(c);
+    const body = bodyValues(await formOrJsonBody(c), c.req.header('content-type'));
     const data = settingBody.parse(body);
     const file = fileField(body, 'file');
     const files = file ? { image: await uploads.check('Image', file, 'image') } : {};

@@ -12,7 +12,7 @@ import { pageBody, paging } from '../lib/paging';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { clientAddress, RateLimiter } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
-import { fields, searchText, secret, text } from '../lib/validate';
+import { bodyValues, fields, searchText, secret, text } from '../lib/validate';
 
 type UserRow = {
   rowid: number;
@@ -440,7 +440,7 @@ export function registerUserRoutes(
   });
   // A new password ends every other session: the token version moves on, and this request gets a fresh token.
   app.patch('/api/admin/profile/update', uploadLimit, async (c) => {
-    const body = await formBody(c);
+    const body = bodyValues(await formBody(c), c.req.header('content-type'));
     const { email, password } = profileBody.parse(body);
     const adminId = c.get('adminId');
     const clash = db.prepare('SELECT id FROM users WHERE email = ? AND id <> ?').get(email, adminId);

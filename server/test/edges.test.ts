@@ -330,3 +330,82 @@ describe('an update and a delete of the same record', () => {
     }
   });
 });
+
+describe('multipart: "undefined" and "null" mean an empty field', () => {
+  it('saves an offer whose empty minimums the old console sent as "undefined" and "null"', async () => {
+    const { call, db } = await makeServer();
+    const created = await call('POST', '/api/offer/create', {
+      form: form({ ...offerFields(), minimumPurchaseAmount: 'undefined', minimumMember: 'null' }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.result).toMatchObject({ minimumPurchaseAmount: null, minimumMember: null });
+    const id = idOf(created);
+    const { file: _logo, document: _image, ...fields } = offerFields();
+    const withMinimums = await call('PATCH', `/api/offer/update/${id}`, {
+      form: form({ ...fields, minimumPurchaseAmount: '25', minimumMember: '3' }),
+    });
+    expect(withMinimums.body.result).toMatchObject({ minimumPurchaseAmount: 25, minimumMember: 3 });
+    const emptied = await call('PATCH', `/api/offer/update/${id}`, {
+      form: form({ ...fields, minimumPurchaseAmount: 'null', minimumMember: 'undefined' }),
+    });
+    expect(emptied.status).toBe(200);
+    expect(db.prepare('SELECT minimum_purchase_amount, minimum_member FROM offers').get()).toEqual({
+      minimum_purchase_amount: null,
+      minimum_member: null,
+    });
+  });
+
+  it('refuses a required field sent as "undefined" or "null" as required, on every multipart route', async () => {
+    const { call } = await makeServer();
+    const setting = idOf(
+      await call('POST', '/api/setting/create', { json: { privacy: 'P', termsCondition: 'T' } }),
+    );
+    const cases: [path: string, method: string, fields: Record<string, string | File>, message: string][] = [
+      ['/api/offer/create', 'POST', { ...offerFields(), title: 'undefined' }, 'Title is required'],
+      ['/api/offer/create', 'POST', { ...offerFields(), off: 'null' }, 'Off is required'],
+      ['/api/event/create', 'POST', { ...eventFields(), name: 'null', file: pngFile() }, 'Name is required'],
+      ['/api/post/create', 'POST', { name: 'undefined' }, 'Name is required'],
+      [
+        '/api/hobbies/create',
+        'POST',
+        { name: 'Chess', enabled: 'null', file: pngFile() },
+        'Enabled is required',
+      ],
+      [
+        `/api/setting/update-with-image/${setting}`,
+        'PATCH',
+        { privacy: 'null', termsCondition: 'T' },
+        'Privacy policy is required',
+      ],
+      [
+        '/api/admin/profile/update',
+        'PATCH',
+        { email: 'undefined', password: ADMIN.password },
+        'E-mail is required',
+      ],
+    ];
+    for (const [path, method, fields, message] of cases) {
+      const answer = await call(method, path, { form: form(fields) });
+      expect({ path, status: answer.status, body: answer.body }).toEqual({
+        path,
+        status: 400,
+        body: { success: false, message },
+      });
+    }
+  });
+
+  it('keeps "null" as text in JSON, where it is a string like any other', async () => {
+    const { call } = await makeServer();
+    const offer = idOf(await call('POST', '/api/offer/create', { form: form(offerFields()) }));
+    const { file: _logo, document: _image, ...fields } = offerFields();
+    const json = await call('PATCH', `/api/offer/update/${offer}`, {
+      json: { ...fields, enabled: true, minimumPurchaseAmount: 'null' },
+    });
+    expect(json.status).toBe(400);
+    expect(json.body.message).toBe('Minimum purchase amount must be a number');
+    const faq = await call('POST', '/api/faq/create', {
+      json: { question: 'null', answer: 'undefined', enabled: true },
+    });
+    expect(faq.body.result).toMatchObject({ question: 'null', answer: 'undefined' });
+  });
+});
