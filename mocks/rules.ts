@@ -139,7 +139,10 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
   return body as Record<string, unknown>;
 }
 
-/** A multipart body, or the server's refusal. */
+/**
+ * A multipart body, or the server's refusal. As on the server (formBody in server/lib/body.ts), a field sent once as "undefined" or
+ * "null", as the old console writes an empty one, reads as empty.
+ */
 export async function formBody(request: Request): Promise<FormData> {
   if (
     !/multipart\/form-data|application\/x-www-form-urlencoded/i.test(
@@ -147,9 +150,14 @@ export async function formBody(request: Request): Promise<FormData> {
     )
   )
     throw refuse('The request must be multipart form data');
-  return request.formData().catch(() => {
+  const form = await request.formData().catch(() => {
     throw refuse('The request must be multipart form data');
   });
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name);
+    if (values.length === 1 && (values[0] === 'undefined' || values[0] === 'null')) form.set(name, '');
+  }
+  return form;
 }
 
 const IMAGE_SIGNATURES = [

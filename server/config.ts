@@ -9,17 +9,22 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value ? !['0', 'false', 'no', 'off'].includes(value.toLowerCase()) : fallback));
 
+/** Decimal digits only: a blank or "1e3" is refused rather than read as 0 or 1000. */
+const whole = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max))
+    .default(fallback);
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: whole(0, 65535, 3000),
   DATA_DIR: z.string().default('./data'),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(6).default('Admin@123'),
   JWT_SECRET: z.string().min(16).optional(),
-  TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(12 * 60 * 60),
+  TOKEN_TTL: whole(1, 999_999_999, 12 * 60 * 60),
   SEED_DEMO: flag(true),
   TRUST_PROXY: flag(false),
   SMTP_URL: z.string().url().optional(),
@@ -53,7 +58,9 @@ function persistentSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // `SMTP_URL=` (as an .env file or a compose file writes an unset value) means unset, for every variable alike.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)

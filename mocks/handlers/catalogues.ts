@@ -4,7 +4,7 @@ import { CATALOGUES } from '@/features/catalogues/registry';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
-import { paginate, refusing } from '../rules';
+import { formBody, paginate, refusing } from '../rules';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** 'eventcategory/listAll?enabled=true' → 'eventcategory': the db collection a catalogue's calls work on. */
@@ -14,7 +14,7 @@ const bare = (path: string) => path.split('?')[0]!;
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
   if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
-    return Object.fromEntries((await request.formData()).entries());
+    return Object.fromEntries((await formBody(request)).entries());
   }
   return ((await request.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
 }

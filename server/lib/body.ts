@@ -269,12 +269,23 @@ async function readForm(c: Context, fileFields: FileFields): Promise<Record<stri
  */
 export async function formBody(c: Context, files: FileFields = {}): Promise<Record<string, unknown>> {
   if (!isForm(c)) throw new HttpError(400, NOT_MULTIPART);
-  if (mediaType(c) === 'multipart/form-data') return readForm(c, files);
+  if (mediaType(c) === 'multipart/form-data') return emptyAsTheOldConsoleSendsIt(await readForm(c, files));
   const body = await c.req.parseBody({ all: true }).catch((error: unknown) => {
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, NOT_MULTIPART);
   });
-  return Object.assign(Object.create(null) as Record<string, unknown>, body);
+  return emptyAsTheOldConsoleSendsIt(Object.assign(Object.create(null) as Record<string, unknown>, body));
+}
+
+/**
+ * A form carries only text, and the old console writes an empty field there as "undefined" or "null" (what String()
+ * makes of them): in a form both mean empty, as '' does, so an optional field is stored empty and a required one is
+ * refused as required. In JSON, "null" is text like any other.
+ */
+function emptyAsTheOldConsoleSendsIt(body: Record<string, unknown>): Record<string, unknown> {
+  for (const [name, value] of Object.entries(body))
+    if (value === 'undefined' || value === 'null') body[name] = '';
+  return body;
 }
 
 /** A JSON object body, whatever the content type claims; anything else is refused by name. */

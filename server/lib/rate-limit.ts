@@ -51,6 +51,12 @@ export class RateLimiter {
     this.hits.delete(hashKey(key));
   }
 
+  /** Takes back one attempt `hit` counted: one that turned out not to count (a success, or one refused unheard). */
+  undo(key: string) {
+    const entry = this.hits.get(hashKey(key));
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   get size() {
     return this.hits.size;
   }
@@ -69,3 +75,28 @@ export class RateLimiter {
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * How many requests per key (a client address) are under way, so that no key holds more than `limit` at once: a
+ * flood from one address then takes at most `limit` places in a shared queue, and everyone else keeps theirs. A key
+ * is kept only while one of its requests is under way, so the memory is bounded by the work in progress.
+ */
+export class UnderWay {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly limit: number) {}
+
+  /** Counts a request of `key` in, or answers false when it already has `limit` under way. */
+  enter(key: string): boolean {
+    const count = this.counts.get(key) ?? 0;
+    if (count >= this.limit) return false;
+    this.counts.set(key, count + 1);
+    return true;
+  }
+
+  leave(key: string) {
+    const count = (this.counts.get(key) ?? 0) - 1;
+    if (count > 0) this.counts.set(key, count);
+    else this.counts.delete(key);
+  }
+}

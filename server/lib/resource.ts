@@ -8,7 +8,17 @@ import { pageBody, paging } from './paging';
 import { checkVersion, expectedVersions, nextVersion } from './versions';
 import { fileField, type CheckedFile, type FileKeeper, type UploadKind } from './uploads';
 import type { AppEnv } from './env';
-import { bool, date, fields, labelOf, number, ref, text, type NumberRule, type TextRule } from './validate';
+import {
+  bool,
+  date,
+  fields,
+  labelOf,
+  number,
+  ref,
+  text,
+  type NumberRule,
+  type TextRule,
+} from './validate';
 
 /** How one API field maps to a column, and what it accepts. `label` names it in messages (default: from its name). */
 export type FieldDef = { column: string; label?: string } & (
@@ -203,7 +213,8 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
       const id = parseId(c.req.param('id'));
       const expected = expectedVersions(c);
       const { data, files } = await values(await readBody(c), find(id));
-      await keeper.commit(files, (paths) => {
+      // Found again inside the write, and answered from it: the row may be deleted while the body is read.
+      const updated = await keeper.commit(files, (paths) => {
         const before = find(id);
         checkVersion(expected, before.updated_at);
         const row = { ...data, ...paths };
@@ -213,13 +224,12 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
             `UPDATE ${def.table} SET ${names.map((n) => `${n} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
           ).run(...names.map((column) => toColumnValue(row[column])), nextVersion(before.updated_at), id);
         }
-        return { result: id, replaced: Object.keys(paths).map((column) => before[column] as string | null) };
+        return {
+          result: serialize(find(id)),
+          replaced: Object.keys(paths).map((column) => before[column] as string | null),
+        };
       });
-      return c.json({
-        success: true,
-        message: `${def.label} updated successfully`,
-        result: serialize(find(id)),
-      });
+      return c.json({ success: true, message: `${def.label} updated successfully`, result: updated });
     });
   }
   if (def.routes.delete) {

@@ -9,7 +9,15 @@ import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
-import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
+import {
+  date,
+  fields,
+  number,
+  ref as refRule,
+  searchText,
+  text,
+  TIME_OF_DAY,
+} from '../lib/validate';
 
 type Deps = { db: Db; keeper: FileKeeper; mailer: Mailer };
 
@@ -119,11 +127,11 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     const data = eventBody.parse(body);
     const files = await eventImage(body);
     const expected = expectedVersions(c);
-    await keeper.commit(files, (paths) => {
-      const before = db.prepare('SELECT image, updated_at FROM events WHERE id = ?').get(id) as {
-        image: string | null;
-        updated_at: string;
-      };
+    // Read again inside the write: the event may have been deleted while the body was read.
+    const event = await keeper.commit(files, (paths) => {
+      const before = db.prepare('SELECT image, updated_at FROM events WHERE id = ?').get(id) as
+        { image: string | null; updated_at: string } | undefined;
+      if (!before) throw notFound('Event');
       checkVersion(expected, before.updated_at);
       db.prepare(
         `UPDATE events SET name = ?, venue = ?, category_id = COALESCE(?, category_id), university_id = COALESCE(?, university_id), date = ?,
@@ -141,9 +149,9 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
         nextVersion(before.updated_at),
         id,
       );
-      return { result: id, replaced: paths.image ? [before.image] : [] };
+      return { result: findEvent(id), replaced: paths.image ? [before.image] : [] };
     });
-    return c.json({ success: true, message: 'Event updated successfully', result: findEvent(id) });
+    return c.json({ success: true, message: 'Event updated successfully', result: event });
   });
   app.delete('/api/event/delete/:id', async (c) => {
     const id = parseId(c.req.param('id'));
@@ -239,8 +247,11 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const expected = expectedVersions(c);
-    await keeper.commit(media, (paths) => {
-      const before = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as Record<string, string | null>;
+    // Read again inside the write: the post may have been deleted while the body was read.
+    const post = await keeper.commit(media, (paths) => {
+      const before = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as
+        Record<string, string | null> | undefined;
+      if (!before) throw notFound('Post');
       checkVersion(expected, before.updated_at!);
       db.prepare(
         'UPDATE posts SET name = ?, image1 = COALESCE(?, image1), image2 = COALESCE(?, image2), image3 = COALESCE(?, image3), video = COALESCE(?, video), updated_at = ? WHERE id = ?',
@@ -253,9 +264,9 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
         nextVersion(before.updated_at!),
         id,
       );
-      return { result: id, replaced: Object.keys(paths).map((field) => before[field]) };
+      return { result: findPost(id), replaced: Object.keys(paths).map((field) => before[field]) };
     });
-    return c.json({ success: true, message: 'Post updated successfully', result: findPost(id) });
+    return c.json({ success: true, message: 'Post updated successfully', result: post });
   });
   app.delete('/api/post/delete/:id', async (c) => {
     const id = parseId(c.req.param('id'));
@@ -319,18 +330,17 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
       ? { image: await uploads.check(SETTING_FILES.file.label, file, SETTING_FILES.file.kind) }
       : {};
     const expected = expectedVersions(c);
-    await keeper.commit(files, (paths) => {
-      const before = db.prepare('SELECT image, updated_at FROM settings WHERE id = ?').get(id) as {
-        image: string | null;
-        updated_at: string;
-      };
+    const setting = await keeper.commit(files, (paths) => {
+      const before = db.prepare('SELECT image, updated_at FROM settings WHERE id = ?').get(id) as
+        { image: string | null; updated_at: string } | undefined;
+      if (!before) throw notFound('Setting');
       checkVersion(expected, before.updated_at);
       db.prepare(
         'UPDATE settings SET privacy = ?, terms_condition = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?',
       ).run(data.privacy, data.termsCondition, paths.image ?? null, nextVersion(before.updated_at), id);
-      return { result: id, replaced: paths.image ? [before.image] : [] };
+      return { result: findSetting(id), replaced: paths.image ? [before.image] : [] };
     });
-    return c.json({ success: true, message: 'Setting updated successfully', result: findSetting(id) });
+    return c.json({ success: true, message: 'Setting updated successfully', result: setting });
   });
 
   // ----- Read-only lists

@@ -10,7 +10,7 @@ import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { clientAddress, RateLimiter } from '../lib/rate-limit';
+import { clientAddress, RateLimiter, UnderWay } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
 import { fields, searchText, secret, text } from '../lib/validate';
 
@@ -121,6 +121,10 @@ export function registerPublicUserRoutes(
   },
 ) {
   const loginAttempts = new RateLimiter(5, 15 * 60 * 1000);
+  // Per client address too, whatever the e-mail: trying a new address each time gets no fresh attempts.
+  const addressAttempts = new RateLimiter(20, 15 * 60 * 1000);
+  // Password checks wait their turn for the hashing (lib/passwords.ts): an address may have two in that queue.
+  const checking = new UnderWay(2);
   const deletionRequests = new RateLimiter(5, 60 * 60 * 1000);
   const byEmail = db.prepare<[string], UserRow>('SELECT rowid, * FROM users WHERE email = ?');
   // Lengths are checked before anything else, so nothing large reaches the limiter or the password hash.
@@ -134,9 +138,10 @@ export function registerPublicUserRoutes(
 
   app.post('/api/login', signInLimit, async (c) => {
     const { email, password, isRole } = loginBody.parse(await jsonBody(c));
-    const key = `${email}|${clientAddress(c, trustProxy)}`;
+    const address = clientAddress(c, trustProxy);
+    const key = `${email}|${address}`;
     // Counted before the password check, so a burst of parallel guesses cannot all get past the limit.
-    const wait = loginAttempts.hit(key);
+    const wait = addressAttempts.hit(address) || loginAttempts.hit(key);
     if (wait)
       throw new HttpError(
         429,
@@ -144,12 +149,30 @@ export function registerPublicUserRoutes(
         {},
         { 'Retry-After': String(wait) },
       );
+    if (!checking.enter(address))
+      throw new HttpError(
+        429,
+        'Too many sign-in attempts at once. Try again in a moment.',
+        {},
+        { 'Retry-After': '1' },
+      );
     const user = byEmail.get(email);
-    const valid = await verifyPassword(password, user?.password_hash ?? (await decoy));
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(password, user?.password_hash ?? (await decoy));
+    } catch (error) {
+      // Refused before the password was checked (the server is busy hashing): not an attempt.
+      addressAttempts.undo(address);
+      loginAttempts.undo(key);
+      throw error;
+    } finally {
+      checking.leave(address);
+    }
     if (!user || !valid || user.role !== 'admin' || (isRole !== undefined && isRole !== 'admin')) {
       throw new HttpError(401, 'Invalid email or password');
     }
     loginAttempts.reset(key);
+    addressAttempts.undo(address);
     const token = await issueToken(
       { id: user.id, tokenVersion: user.token_version },
       jwtSecret,
@@ -450,16 +473,19 @@ export function registerUserRoutes(
     const files = file
       ? { photo: await keeper.uploads.check(PROFILE_FILES.file.label, file, PROFILE_FILES.file.kind) }
       : {};
-    const current = admin.get(adminId)!;
+    const current = admin.get(adminId);
+    if (!current) throw notFound('User');
     const passwordChanged = !(await verifyPassword(password, current.password_hash));
     const hash = passwordChanged ? await hashPassword(password) : current.password_hash;
-    await keeper.commit(files, (paths) => {
+    // The photo it replaces is read inside the write: another save may have changed it while this one hashed.
+    const row = await keeper.commit(files, (paths) => {
+      const before = admin.get(adminId);
+      if (!before) throw notFound('User');
       db.prepare(
         'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), token_version = token_version + ?, updated_at = ? WHERE id = ?',
       ).run(email, hash, paths.photo ?? null, passwordChanged ? 1 : 0, now(), adminId);
-      return { result: null, replaced: paths.photo ? [current.photo] : [] };
+      return { result: admin.get(adminId)!, replaced: paths.photo ? [before.photo] : [] };
     });
-    const row = admin.get(adminId)!;
     const token = await issueToken(
       { id: row.id, tokenVersion: row.token_version },
       jwtSecret,

@@ -61,8 +61,11 @@ describe('sign-in', () => {
       ),
     );
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    // Two at a time per address (sign-in-limits.test.ts), so often fewer than 5 of a burst are checked.
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
     expect(statuses.at(-1)).toBe(429);
   });
 

@@ -20,11 +20,12 @@ const json = (method: string, body: unknown): RequestInit => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });
-const form = (fields: Record<string, string | Blob>): RequestInit => {
+const form = (fields: Record<string, string | Blob>, method = 'PATCH'): RequestInit => {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return { method: 'PATCH', body };
+  return { method, body };
 };
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const ADMIN = { email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' };
 const get =
   (path: string, auth = true) =>
@@ -188,6 +189,13 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: 'profile, e-mail sent as "null" (multipart)',
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'null', password: 'Admin@123' }),
+    }),
+  },
+  {
     name: 'profile',
     request: () => ({
       path: '/api/admin/profile/update',
@@ -313,6 +321,30 @@ const CASES: Case[] = [
   { name: 'chat blocks, no token', request: get('/api/chat-block/list', false) },
   // 7.7, 7.8, 7.11: the paginated catalogues
   { name: 'offers', request: get('/api/offer/list?page=1&limit=10') },
+  {
+    name: 'offer create, empty minimums as the old console sends them (multipart "undefined" / "null")',
+    request: () => ({
+      path: '/api/offer/create',
+      init: form(
+        {
+          title: 'Deal',
+          off: '10',
+          minimumPurchaseAmount: 'undefined',
+          minimumMember: 'null',
+          expireDate: tomorrow(),
+          description: '<p>d</p>',
+          enabled: 'true',
+          file: new Blob([PNG_BYTES]),
+          document: new Blob([PNG_BYTES]),
+        },
+        'POST',
+      ),
+    }),
+  },
+  {
+    name: 'post create, name sent as "undefined" (multipart)',
+    request: () => ({ path: '/api/post/create', init: form({ name: 'undefined' }, 'POST') }),
+  },
   { name: 'plans', request: get('/api/plan/list?page=1&limit=10') },
   { name: 'blogs', request: get('/api/blog/list?page=1&limit=10') },
   { name: 'blog categories', request: get('/api/blog-category/list?page=1&limit=10') },
