@@ -65,7 +65,7 @@ describe('users list', () => {
         fields: 'name,email,phoneNumber',
       }),
     );
-    expect(router.state.location.search).toBe('?q=oli');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=oli'));
     // The previous page stays on screen until the searched one arrives.
     await waitFor(async () => {
       const names = (await dataRows()).map((row) => row.textContent ?? '');
@@ -83,7 +83,7 @@ describe('users list', () => {
     const search = screen.getByRole('searchbox', { name: 'Search by name, email or phone no' });
     await user.type(search, 'oli');
     await waitFor(async () => expect(await lastListQuery()).toMatchObject({ q: 'oli' }));
-    expect(router.state.location.search).toBe('?q=oli');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=oli'));
 
     const visitsBefore = router.visited().length;
     const menu = screen.getByRole('navigation', { name: 'Main menu' });

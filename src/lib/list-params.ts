@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { startTransition, useCallback, useOptimistic } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, readListParams } from './list-state';
 
 /**
@@ -8,14 +8,13 @@ import { DEFAULT_PAGE_SIZE, readListParams } from './list-state';
  */
 export function useListParams<Filter extends string = never>(filterNames: readonly Filter[] = []) {
   const [searchParams, setSearchParams] = useSearchParams();
-  // A change shows at once, before the router's navigation (a transition) has rendered: a select stays on what was
-  // chosen rather than snapping back for a moment, and a second change made meanwhile (two filters in quick
-  // succession from the keyboard) builds on the first instead of on the old URL. Once the location moves on, the URL
-  // is the truth again.
-  const { key } = useLocation();
-  const [sent, setSent] = useState<{ from: string; params: URLSearchParams } | null>(null);
-  if (sent && sent.from !== key) setSent(null);
-  const current = sent?.from === key ? sent.params : searchParams;
+  // The router renders a navigation as a transition, so the URL it renders lags the history by that transition. A
+  // change shows at once as an optimistic state (a select stays on what was chosen instead of snapping back for a
+  // moment, and a second change made meanwhile builds on the first instead of on the old URL), and that state lives
+  // exactly as long as the transition that carries the change: once the router renders the navigations pending with
+  // it, the URL is the truth again. That includes a Back or Forward landing meanwhile (the router renders it together
+  // with ours), even one that returns to the very entry the change was made from.
+  const [current, show] = useOptimistic(searchParams);
   const { page, size, search, filters } = readListParams(current, filterNames);
 
   const update = useCallback(
@@ -26,10 +25,12 @@ export function useListParams<Filter extends string = never>(filterNames: readon
         else next.set(name, String(value));
       }
       if (resetPage) next.delete('page');
-      setSent({ from: key, params: next });
-      setSearchParams(next, { replace });
+      startTransition(() => {
+        show(next);
+        setSearchParams(next, { replace });
+      });
     },
-    [current, key, setSearchParams],
+    [current, show, setSearchParams],
   );
 
   return {
