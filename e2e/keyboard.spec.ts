@@ -265,7 +265,7 @@ test('every other dialog: focus moves in, stays in, and returns to its opener', 
 
   await page.goto('/post');
   await screenReady(page);
-  await operateDialog(page, main.getByRole('button', { name: /^View media of / }).first(), /.+/);
+  await operateDialog(page, main.getByRole('button', { name: /^View media \(\d+\): / }).first(), /.+/);
 });
 
 test("the mail's user picker is searched and chosen from with the keyboard", async ({ page }) => {
