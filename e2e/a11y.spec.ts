@@ -1,25 +1,42 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Result } from 'axe-core';
 import { apiSession, sampleIds, screenReady, screens, signInContext, type Screen } from './support';
 
 /**
  * WCAG 2.1 AA, checked by axe-core in Chromium on every route of SPEC 2.2 and the public pages, each form after an
- * empty submit, each open dialog and drawer, and the lists at phone width: no serious or critical violation. Each
- * screen also has its own document title and exactly one h1. Moderate and minor findings do not fail the run; they
- * are gathered into test-results/a11y-minor.md, so that the README can list each with its reason.
+ * empty submit, each open dialog and drawer, and the lists at phone width, in the light AND the dark colour
+ * scheme: no serious or critical violation, and no Label in Name mismatch (WCAG 2.5.3) whatever impact axe gives it.
+ * Each state is loaded once and analysed twice: in the scheme it is in, then, after switching the scheme in place,
+ * in the other one. The switch is left as it is, so the next screen loads in that scheme (the stored choice), and
+ * every navigation also checks that the choice was kept. Each screen also has its own document title and exactly one
+ * h1. Other moderate and minor findings do not fail the run; they are gathered into test-results/a11y-minor.md, so
+ * that the README can list each with its reason.
  */
+type Scheme = 'light' | 'dark';
+
+/** The WCAG 2.0 and 2.1 A and AA rules; label-content-name-mismatch (WCAG 2.5.3) carries wcag21a. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Rules whose every finding fails the run, whatever impact axe rates it. */
+const ALWAYS_FAILS = new Set(['label-content-name-mismatch']);
+const fails = (violation: Result) =>
+  violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_FAILS.has(violation.id);
+
 const minor = new Map<string, { impact: string; help: string; where: Set<string> }>();
 
-async function seriousViolations(page: Page, where: string, include?: string) {
+/** axe on the page as it is now, with the gate's configuration (`include`: only that part of the page). */
+async function axeViolations(page: Page, include?: string) {
   // Only violations are collected: axe skips gathering every passing node, a good part of its time.
-  const builder = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  for (const violation of violations) {
-    if (violation.impact === 'serious' || violation.impact === 'critical') continue;
+  return (await builder.analyze()).violations;
+}
+
+/** The failing findings on the page as it is now, described for the report; the others go to the minor list. */
+async function failures(page: Page, where: string) {
+  const violations = await axeViolations(page);
+  for (const violation of violations.filter((found) => !fails(found))) {
     const entry = minor.get(violation.id) ?? {
       impact: violation.impact ?? 'unknown',
       help: violation.help,
@@ -28,15 +45,55 @@ async function seriousViolations(page: Page, where: string, include?: string) {
     entry.where.add(`${where} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
     minor.set(violation.id, entry);
   }
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${where}: ${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 5)
-          .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`)
-          .join('; ')}`,
-    );
+  return violations.filter(fails).map(
+    (violation) =>
+      `${where}: ${violation.id} (${violation.impact}): ${violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`)
+        .join('; ')}`,
+  );
+}
+
+const schemeOf = async (page: Page) =>
+  (await page.locator('html').getAttribute('data-mantine-color-scheme')) as Scheme;
+
+/** Waits until no colour is still changing after a scheme switch (CSS transitions): axe measures at rest. */
+async function atRest(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
+}
+
+/**
+ * Switches the colour scheme in place, the way a choice made in another tab reaches this one: the stored layout
+ * settings change and the page follows their storage event (app/layout/layout-settings.ts).
+ */
+async function switchScheme(page: Page, to: Scheme) {
+  await page.evaluate((scheme) => {
+    const key = 'layout-settings';
+    const oldValue = localStorage.getItem(key);
+    const stored = JSON.parse(oldValue ?? '{}') as Record<string, unknown>;
+    const newValue = JSON.stringify({ ...stored, colourScheme: scheme });
+    localStorage.setItem(key, newValue);
+    window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage }));
+  }, to);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', to);
+  await atRest(page);
+}
+
+/** The state on screen in both schemes: as it is, then in the other scheme (which it is left in). */
+async function inBothSchemes(page: Page, where: string) {
+  const first = await schemeOf(page);
+  const second: Scheme = first === 'light' ? 'dark' : 'light';
+  const report = await failures(page, `${where} [${first}]`);
+  await switchScheme(page, second);
+  report.push(...(await failures(page, `${where} [${second}]`)));
+  return report;
 }
 
 test.afterAll(() => {
@@ -66,6 +123,20 @@ async function submitEmpty(page: Page, submit: Locator) {
   await expect(invalid.first()).toBeFocused();
 }
 
+/**
+ * Goes to `path` and waits for its data, checking that the page kept the scheme it was left in (stored, as every
+ * switch here is): light, the default, in a new tab.
+ */
+async function visit(page: Page, path: string) {
+  const chosen: Scheme = page.url() === 'about:blank' ? 'light' : await schemeOf(page);
+  await page.goto(path);
+  await screenReady(page);
+  await expect(page.locator('html'), `${path} keeps the chosen scheme`).toHaveAttribute(
+    'data-mantine-color-scheme',
+    chosen,
+  );
+}
+
 test.describe('axe-core', () => {
   let ids: Awaited<ReturnType<typeof sampleIds>>;
 
@@ -73,14 +144,34 @@ test.describe('axe-core', () => {
     ids = await sampleIds(request, (await apiSession(request)).accessToken);
   });
 
+  test('the gate fails a control whose name leaves out the text it shows (Label in Name), at any impact', async ({
+    page,
+  }) => {
+    await page.goto('/sign-in');
+    await screenReady(page);
+    await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.id = 'label-in-name-probe';
+      probe.innerHTML =
+        '<button type="button" aria-label="Search screens and users">Search Ctrl K</button>' +
+        '<button type="button" aria-label="Search Ctrl K">Search Ctrl K</button>';
+      document.body.append(probe);
+    });
+    const found = (await axeViolations(page, '#label-in-name-probe')).filter(fails);
+    expect(found.map((violation) => violation.id)).toEqual(['label-content-name-mismatch']);
+    expect(found[0]!.nodes.map((node) => node.html)).toEqual([
+      '<button type="button" aria-label="Search screens and users">Search Ctrl K</button>',
+    ]);
+  });
+
   // Four parts, each with its own time limit: the public and feature screens, then the catalogues in three slices
   // (their lists, add forms, and the update form each list's first Edit link leads to).
   for (const part of [0, 1, 2, 3]) {
-    test(`every route, and each form submitted empty (part ${part + 1} of 4)`, async ({
+    test(`every route, and each form submitted empty, light and dark (part ${part + 1} of 4)`, async ({
       browser,
       request,
     }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(420_000);
       const signedOut = await (await browser.newContext()).newPage();
       const signedInContext = await browser.newContext();
       await signInContext(signedInContext, request);
@@ -92,18 +183,19 @@ test.describe('axe-core', () => {
       const queue: (Screen | { path: string; title: RegExp; signedIn: true; submit?: undefined })[] =
         part === 0 ? all.slice(0, first) : all.slice(first + (part - 1) * slice, first + part * slice);
       const known = new Set(all.map((screen) => screen.path));
+      const schemes = new Set<Scheme>();
       let updates = 0;
 
       // The queue grows while it is walked: each list adds its update route.
       for (const screen of queue) {
         const page = screen.signedIn ? signedIn : signedOut;
-        await page.goto(screen.path);
-        await screenReady(page);
+        await visit(page, screen.path);
+        schemes.add(await schemeOf(page));
         await expect(page).toHaveTitle(
           typeof screen.title === 'string' ? `${screen.title} · Admin Console` : screen.title,
         );
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        report.push(...(await seriousViolations(page, screen.path)));
+        report.push(...(await inBothSchemes(page, screen.path)));
 
         // A list's update route, from its first Edit link.
         const edit = page.getByRole('main').getByRole('link', { name: 'Edit', exact: true }).first();
@@ -117,10 +209,12 @@ test.describe('axe-core', () => {
         if (screen.submit) {
           if (screen.path === '/profile') await page.getByLabel('Email').fill('');
           await submitEmpty(page, page.getByRole('button', { name: screen.submit, exact: true }));
-          report.push(...(await seriousViolations(page, `${screen.path} submitted empty`)));
+          report.push(...(await inBothSchemes(page, `${screen.path} submitted empty`)));
         }
       }
       if (part > 0) expect(updates).toBeGreaterThanOrEqual(3);
+      // Screens were loaded in both schemes, each kept from the one before.
+      expect([...schemes].sort()).toEqual(['dark', 'light']);
       expect(report).toEqual([]);
     });
   }
@@ -153,8 +247,7 @@ test.describe('axe-core', () => {
       },
     ];
     for (const list of lists) {
-      await page.goto(list.path);
-      await screenReady(page);
+      await visit(page, list.path);
       const table = page.getByRole('table', { name: list.table });
       const firstRow = table.getByRole('row').nth(1);
       // Nothing sideways: the page does not scroll horizontally.
@@ -169,14 +262,14 @@ test.describe('axe-core', () => {
         const box = await action.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= 390, `${list.path}: action on screen`).toBe(true);
       }
-      report.push(...(await seriousViolations(page, `${list.path} (phone)`)));
+      report.push(...(await inBothSchemes(page, `${list.path} (phone)`)));
     }
     await context.close();
     expect(report).toEqual([]);
   });
 
-  test('each dialog and drawer, open', async ({ browser, request }) => {
-    test.setTimeout(180_000);
+  test('each dialog and drawer, open, light and dark', async ({ browser, request }) => {
+    test.setTimeout(300_000);
     const context = await browser.newContext();
     await signInContext(context, request);
     const page = await context.newPage();
@@ -186,17 +279,13 @@ test.describe('axe-core', () => {
     const check = async (where: string, trigger: Locator, name: string | RegExp, close?: Locator) => {
       await trigger.click();
       const dialog = await dialogIsOpen(page, name);
-      report.push(...(await seriousViolations(page, where)));
+      report.push(...(await inBothSchemes(page, where)));
       if (close) await close.click();
       else await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     };
-    const visit = async (path: string) => {
-      await page.goto(path);
-      await screenReady(page);
-    };
 
-    await visit('/users');
+    await visit(page, '/users');
     await check(
       '/users photo dialog',
       page.locator('button[aria-label^="View photo of"]:enabled').first(),
@@ -209,8 +298,9 @@ test.describe('axe-core', () => {
       'Are you sure you want to logout?',
       page.getByRole('button', { name: 'No' }),
     );
+    await check('jump to', page.getByRole('button', { name: 'Search Ctrl K' }), 'Jump to a screen or user');
 
-    await visit('/faq');
+    await visit(page, '/faq');
     await check('/faq answer viewer', main.getByRole('button', { name: 'View answer' }).first(), 'Answer');
     await check(
       '/faq delete confirmation',
@@ -221,11 +311,11 @@ test.describe('axe-core', () => {
 
     // The HTML viewers of the catalogue lists and of the feedbacks.
     for (const path of ['/setting', '/offer', '/blogs', '/feedbacks']) {
-      await visit(path);
+      await visit(page, path);
       await check(`${path} HTML viewer`, main.getByRole('button', { name: /^View / }).first(), /.+/);
     }
 
-    await visit('/send-mail');
+    await visit(page, '/send-mail');
     await check(
       '/send-mail User List',
       main.getByRole('button', { name: /^User List: / }).first(),
@@ -233,11 +323,15 @@ test.describe('axe-core', () => {
     );
     await check('/send-mail mail reader', main.getByRole('button', { name: /^Read mail: / }).first(), /.+/);
 
-    await visit('/event');
+    await visit(page, '/event');
     await check('/event joined users', main.getByRole('button', { name: /^Joined User/ }).first(), /.+/);
 
-    await visit('/post');
-    await check('/post media viewer', main.getByRole('button', { name: /^View media of / }).first(), /.+/);
+    await visit(page, '/post');
+    await check(
+      '/post media viewer',
+      main.getByRole('button', { name: /^View media \(\d+\): / }).first(),
+      /.+/,
+    );
 
     await context.close();
     expect(report).toEqual([]);

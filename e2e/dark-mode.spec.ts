@@ -1,30 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiSession, sampleIds, screenReady, screens, signInToDashboard } from './support';
+import { expect, test } from '@playwright/test';
+import { screenReady, signInToDashboard } from './support';
 
-/** axe's colour-contrast rule (WCAG 2 AA) on what the page shows now. */
-async function contrastViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes
-      .slice(0, 5)
-      .map((node) => `${where}: ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`),
-  );
-}
-
-async function transitionsDone(page: Page) {
-  // Opening transitions fade colours in; axe must measure them at rest.
-  await page.waitForTimeout(400);
-}
-
-test('dark mode: chosen once in the settings drawer, kept on every screen and after signing out, legible everywhere', async ({
+/**
+ * The dark scheme as an admin gets it: chosen once in the settings drawer, then kept. Whether every screen, dialog
+ * and form state is legible and accessible in it (axe's full rule set, the same as in the light scheme) is checked by
+ * a11y.spec.ts, which analyses each of them in both schemes and loads every screen in the scheme chosen last.
+ */
+test('dark mode: chosen once in the settings drawer, kept from screen to screen and after signing out', async ({
   page,
-  request,
 }) => {
-  test.setTimeout(360_000);
-  const ids = await sampleIds(request, (await apiSession(request)).accessToken);
   const html = page.locator('html');
-  const report: string[] = [];
 
   await signInToDashboard(page);
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
@@ -32,23 +17,19 @@ test('dark mode: chosen once in the settings drawer, kept on every screen and af
   const drawer = page.getByRole('dialog', { name: 'Configurator' });
   await drawer.getByRole('radiogroup', { name: 'Color Scheme' }).getByText('Dark', { exact: true }).click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await transitionsDone(page);
-  report.push(...(await contrastViolations(page, 'settings drawer')));
   await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
-  await page.getByRole('button', { name: 'Search screens and users' }).click();
-  await expect(page.getByRole('dialog', { name: 'Jump to a screen or user' })).toBeVisible();
-  await transitionsDone(page);
-  report.push(...(await contrastViolations(page, 'jump to')));
-  await page.keyboard.press('Escape');
-
-  const all = screens(ids);
-  for (const screen of all.filter((entry) => entry.signedIn)) {
-    await page.goto(screen.path);
-    await screenReady(page);
-    await expect(html, screen.path).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    report.push(...(await contrastViolations(page, screen.path)));
-  }
+  // Kept on the next screens, whether reached from the menu or loaded afresh.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Users', exact: true })
+    .click();
+  await screenReady(page);
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.goto('/faq/add');
+  await screenReady(page);
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page
@@ -56,17 +37,15 @@ test('dark mode: chosen once in the settings drawer, kept on every screen and af
     .getByRole('button', { name: 'Yes' })
     .click();
   await expect(page).toHaveURL(/\/login$/);
-  for (const screen of all.filter((entry) => !entry.signedIn)) {
-    await page.goto(screen.path);
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  for (const path of ['/childsafetypolicy', '/delete-account']) {
+    await page.goto(path);
     await screenReady(page);
-    await expect(html, screen.path).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    report.push(...(await contrastViolations(page, screen.path)));
+    await expect(html, path).toHaveAttribute('data-mantine-color-scheme', 'dark');
   }
 
   // Before any of the console's code runs, index.html's inline script (allowed by the policy's hash) has set it.
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/sign-in');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-
-  expect(report).toEqual([]);
 });

@@ -265,13 +265,13 @@ test('every other dialog: focus moves in, stays in, and returns to its opener', 
 
   await page.goto('/post');
   await screenReady(page);
-  await operateDialog(page, main.getByRole('button', { name: /^View media of / }).first(), /.+/);
+  await operateDialog(page, main.getByRole('button', { name: /^View media \(\d+\): / }).first(), /.+/);
 });
 
 test("the mail's user picker is searched and chosen from with the keyboard", async ({ page }) => {
   await page.goto('/send-mail/add');
   await screenReady(page);
-  const picker = page.getByRole('main').getByLabel('Search users');
+  const picker = page.getByRole('main').getByRole('textbox', { name: 'Select users' });
   await tabTo(page, picker);
   const options = page.getByRole('listbox', { name: 'Select users' });
   await expect(options).toBeVisible();

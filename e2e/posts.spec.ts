@@ -44,7 +44,7 @@ test('a post created with an image and a video opens in the media viewer from th
   const row = page.getByRole('table', { name: 'Posts' }).getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', /^\/users\/[^/]+$/);
-  const opener = row.getByRole('button', { name: `View media of ${title}` });
+  const opener = row.getByRole('button', { name: `View media (2): ${title}` });
   await expect(opener).toHaveText('View media (2)');
   await opener.click();
 

@@ -21,7 +21,7 @@ test('a mail sent to two picked users is listed with both, and lands in the outb
   const subject = `Picnic on Sunday ${Date.now()}`;
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Body').fill('Bring a blanket; we bring the cake.');
-  await page.getByRole('textbox', { name: 'Search users' }).click();
+  await page.getByRole('textbox', { name: 'Select users' }).click();
   const options = page.getByRole('listbox', { name: 'Select users' }).getByRole('option');
   await expect(options.nth(2)).toBeVisible();
   const picked = [(await options.nth(1).innerText()).trim(), (await options.nth(2).innerText()).trim()];

@@ -81,7 +81,7 @@ test.describe('jump to anything (Ctrl/Cmd+K)', () => {
   test('goes to a screen by its name, with the keyboard only, from the top-bar button', async ({ page }) => {
     await page.goto('/dashboard');
     await screenReady(page);
-    const opener = page.getByRole('button', { name: 'Search screens and users' });
+    const opener = page.getByRole('button', { name: 'Search Ctrl K' });
     await expect(opener).toContainText(/Ctrl K|⌘ K/);
     await opener.focus();
     await page.keyboard.press('Enter');

@@ -79,9 +79,7 @@ const READS: Read[] = [
 ];
 
 async function searchUsers(user: User) {
-  await user.click(
-    await screen.findByRole('button', { name: 'Search screens and users' }, { timeout: 15_000 }),
-  );
+  await user.click(await screen.findByRole('button', { name: 'Search Ctrl K' }, { timeout: 15_000 }));
   await user.type(
     await screen.findByRole('textbox', { name: 'Search screens and users' }),
     db.users[0]!.name,

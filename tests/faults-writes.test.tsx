@@ -161,7 +161,7 @@ async function writeMail(user: User) {
 }
 const fullName = (index: number) => `${db.users[index]!.name} ${db.users[index]!.surname}`;
 async function pickRecipients(user: User, names: string[]) {
-  await user.click(screen.getByRole('textbox', { name: 'Search users' }));
+  await user.click(screen.getByRole('textbox', { name: 'Select users' }));
   const list = screen.getByRole('listbox', { name: 'Select users' });
   for (const name of names) await user.click(await within(list).findByRole('option', { name }));
   await user.keyboard('{Escape}');

@@ -109,7 +109,9 @@ describe('the posts list', () => {
   it('shows the images and the video in a dialog, which closes and gives the focus back', async () => {
     const post = db.posts.find((item) => item.image3 && item.video)!;
     const { user } = renderApp('/post');
-    const opener = within(await rowOf(post.name)).getByRole('button', { name: `View media of ${post.name}` });
+    const opener = within(await rowOf(post.name)).getByRole('button', {
+      name: `View media (4): ${post.name}`,
+    });
     expect(opener).toHaveTextContent('View media (4)');
     await user.click(opener);
 
@@ -136,11 +138,11 @@ describe('the posts list', () => {
     Object.assign(bare, { image1: null, image2: null, image3: null, video: null });
     const { user } = renderApp('/post?size=50');
     expect(
-      within(await rowOf(bare.name)).getByRole('button', { name: `View media of ${bare.name}` }),
+      within(await rowOf(bare.name)).getByRole('button', { name: `No media: ${bare.name}` }),
     ).toBeDisabled();
 
     await user.click(
-      within(await rowOf(videoOnly.name)).getByRole('button', { name: `View media of ${videoOnly.name}` }),
+      within(await rowOf(videoOnly.name)).getByRole('button', { name: `View media (1): ${videoOnly.name}` }),
     );
     const dialog = await screen.findByRole('dialog', { name: videoOnly.name });
     expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();

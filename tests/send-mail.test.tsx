@@ -24,7 +24,7 @@ function scrollPicker(fromEnd: number) {
 }
 
 async function openPicker(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('textbox', { name: 'Search users' }));
+  await user.click(await screen.findByRole('textbox', { name: 'Select users' }));
   return within(listbox()).findByRole('option', { name: fullName(0) });
 }
 
@@ -103,7 +103,7 @@ describe('the send-mail form (/send-mail/add)', () => {
     renderApp('/send-mail/add');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await openPicker(user);
-    await user.type(screen.getByRole('textbox', { name: 'Search users' }), db.users[5]!.name);
+    await user.type(screen.getByRole('textbox', { name: 'Select users' }), db.users[5]!.name);
     act(() => vi.advanceTimersByTime(1400));
     expect((await pickerCalls()).filter((call) => call.query.q)).toHaveLength(0);
     act(() => vi.advanceTimersByTime(200));
@@ -174,7 +174,7 @@ describe('the send-mail form (/send-mail/add)', () => {
     server.use(http.get('*/api/admin/list', () => HttpResponse.json({ success: false }, { status: 500 })));
     const { user } = renderApp('/send-mail/add');
     await user.type(await screen.findByLabelText('Subject'), 'Kept');
-    await user.click(screen.getByRole('textbox', { name: 'Search users' }));
+    await user.click(screen.getByRole('textbox', { name: 'Select users' }));
     expect(await screen.findAllByText('Error occurred')).not.toHaveLength(0);
     expect(screen.getByLabelText('Subject')).toHaveValue('Kept');
   });

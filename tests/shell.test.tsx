@@ -50,7 +50,7 @@ describe('the layout', () => {
 
   it("shows the admin's name and links to the profile", async () => {
     renderApp('/faq');
-    const profile = await screen.findByRole('link', { name: 'Your profile: Admin User' });
+    const profile = await screen.findByRole('link', { name: 'Admin User, your profile' });
     expect(profile).toHaveAttribute('href', '/profile');
   });
 
@@ -58,13 +58,13 @@ describe('the layout', () => {
     signIn();
     session.update({ photo: 'uploads/admin.png' });
     const view = renderApp('/faq', { signedIn: false });
-    const profile = await screen.findByRole('link', { name: 'Your profile: Admin User' });
+    const profile = await screen.findByRole('link', { name: 'Admin User, your profile' });
     expect(profile.querySelector('img')).toHaveAttribute('src', '/uploads/admin.png');
     view.unmount();
 
     session.update({ photo: '' });
     renderApp('/faq', { signedIn: false });
-    const withoutPhoto = await screen.findByRole('link', { name: 'Your profile: Admin User' });
+    const withoutPhoto = await screen.findByRole('link', { name: 'Admin User, your profile' });
     expect(withoutPhoto.querySelector('img')).toBeNull();
     expect(withoutPhoto.querySelector('svg')).not.toBeNull();
   });

@@ -10,7 +10,7 @@ const searchBox = () => screen.findByRole('textbox', { name: 'Search screens and
 
 async function openFromTopBar() {
   const view = renderApp('/faq');
-  const opener = await screen.findByRole('button', { name: 'Search screens and users' });
+  const opener = await screen.findByRole('button', { name: 'Search Ctrl K' });
   await view.user.click(opener);
   const dialog = await screen.findByRole('dialog', { name: DIALOG });
   return { ...view, opener, dialog };
@@ -20,6 +20,7 @@ describe('jump to anything', () => {
   it('opens from the top bar, showing its shortcut, and lists every screen of the menu', async () => {
     const { opener, dialog } = await openFromTopBar();
     expect(opener).toHaveTextContent(/Search\s*Ctrl K/);
+    expect(opener).toHaveAccessibleDescription('Search screens and users');
     expect(opener).toHaveAttribute('aria-keyshortcuts', 'Control+K');
     expect(await searchBox()).toHaveFocus();
     const labels = within(dialog)

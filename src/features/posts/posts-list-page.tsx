@@ -34,16 +34,18 @@ export function PostsListPage() {
       cell: (post) => {
         const { images, video } = postMedia(post);
         const count = images.length + (video ? 1 : 0);
+        const shown = count === 0 ? POSTS_TEXT.noMedia : `${POSTS_TEXT.viewMedia} (${count})`;
         return (
           <Button
             size="xs"
             variant="light"
             leftSection={<IconPhoto size={16} aria-hidden />}
             disabled={count === 0}
-            aria-label={`${POSTS_TEXT.viewMedia} of ${post.name}`}
+            // What the button shows, then whose media (WCAG 2.5.3: the visible label starts the name).
+            aria-label={post.name ? `${shown}: ${post.name}` : shown}
             onClick={() => setViewing(post)}
           >
-            {count === 0 ? POSTS_TEXT.noMedia : `${POSTS_TEXT.viewMedia} (${count})`}
+            {shown}
           </Button>
         );
       },

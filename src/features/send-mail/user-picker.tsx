@@ -66,9 +66,9 @@ export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerPr
                 </Pill>
               ))}
               <Combobox.EventsTarget>
+                {/* Named by the visible label (WCAG 2.5.3), not by the search hint, which is its placeholder. */}
                 <PillsInput.Field
                   ref={ref}
-                  aria-label={MAIL_TEXT.searchUsers}
                   placeholder={value.length ? undefined : MAIL_TEXT.searchUsers}
                   value={search}
                   onFocus={() => combobox.openDropdown()}

@@ -34,13 +34,17 @@ export function UsersListPage() {
         // list's heaviest render, and each Mantine component in a cell counts ten or a hundred times over.
         return (
           <div className="user-cell">
-            <UnstyledButton
-              aria-label={`View photo of ${user.name}`}
-              onClick={() => setPhoto({ src: photoUrl ?? '', name: user.name })}
-              disabled={!photoUrl}
-            >
+            {/* Without a photo there is nothing to open: the initial is shown, not a button named otherwise. */}
+            {photoUrl ? (
+              <UnstyledButton
+                aria-label={`View photo of ${user.name}`}
+                onClick={() => setPhoto({ src: photoUrl, name: user.name })}
+              >
+                <UserAvatar name={user.name} image={user.image1} />
+              </UnstyledButton>
+            ) : (
               <UserAvatar name={user.name} image={user.image1} />
-            </UnstyledButton>
+            )}
             <div className="user-cell-text">
               <span className="user-cell-name">
                 <Link to={`/users/${user._id}`} className="user-link mantine-focus-auto">
