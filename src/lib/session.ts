@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod/mini';
 
-/** The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab. */
+/**
+ * The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab; beside SPEC's
+ * six, `features`: the extensions the API announced at sign-in (DECISIONS, read through lib/features.ts).
+ */
 export type Session = {
   accessToken: string;
   name: string;
@@ -8,7 +12,22 @@ export type Session = {
   userId: string;
   email: string;
   photo: string;
+  features: readonly string[];
 };
+
+/** The sign-in answer's `result.features` as kept: names of extensions; absent or malformed is none (SPEC's API). */
+export const featureList = z.catch(z.array(z.string()), []);
+const FEATURES_KEY = 'features';
+
+function readFeatures(): readonly string[] {
+  const stored = localStorage.getItem(FEATURES_KEY);
+  if (!stored) return [];
+  try {
+    return featureList.parse(JSON.parse(stored));
+  } catch {
+    return [];
+  }
+}
 
 export type SessionEndReason = 'signed-out' | 'expired';
 
@@ -33,6 +52,7 @@ function read(): Session | null {
     userId: get('userId'),
     email: get('email'),
     photo: get('photo'),
+    features: readFeatures(),
   };
 }
 
@@ -58,7 +78,7 @@ if (typeof window !== 'undefined') {
     if (event.key === null || event.key === 'accessToken') {
       if (event.key === null || !event.newValue) endReason ??= 'signed-out';
       refresh();
-    }
+    } else if (event.key === FEATURES_KEY) refresh();
   });
 }
 
@@ -71,13 +91,15 @@ export const session = {
   endReason: (): SessionEndReason | null => endReason,
 
   start(next: Session) {
+    // Before the token, whose change is what other tabs follow.
+    localStorage.setItem(FEATURES_KEY, JSON.stringify(next.features));
     for (const field of FIELDS) localStorage.setItem(field, next[field]);
     endReason = null;
     refresh();
   },
 
   /** Changes stored fields of the current session (a new photo, or the fresh token a password change returns). */
-  update(patch: Partial<Session>) {
+  update(patch: Partial<Pick<Session, (typeof FIELDS)[number]>>) {
     if (!snapshot) return;
     for (const [field, value] of Object.entries(patch)) localStorage.setItem(field, value);
     refresh();

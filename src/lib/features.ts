@@ -1,0 +1,20 @@
+import { useSession } from './session';
+
+/**
+ * The extensions of SPEC's API that the console can use, each only when the API named it in the sign-in answer
+ * (DECISIONS, "Extensions of the reference API, announced"); other names it may send are kept and ignored. Against
+ * an API that names none the console is exactly SPEC's: no extra calls, columns, buttons or dialogs.
+ */
+export type Feature =
+  /** A mail's recipient count and delivery counts, and GET /api/mail-send/recipients/{mailId} (paged, searched). */
+  | 'mail-recipients'
+  /** POST /api/mail-send/test: the mail to the signed-in admin alone. */
+  | 'mail-test'
+  /** An event's joinedCount, and GET /api/event/joined/{eventId} (paged, searched). */
+  | 'event-joined';
+
+/** Whether the signed-in session's API offers `feature`; re-renders when the session changes. */
+export function useFeature(feature: Feature): boolean {
+  return useSession()?.features.includes(feature) ?? false;
+}
+
