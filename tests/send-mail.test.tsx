@@ -180,6 +180,29 @@ describe('the sent mails (/send-mail)', () => {
     expect(await apiCalls('/api/mail-send/list')).toHaveLength(3);
   });
 
+  it("keeps an open User List up to date while the mail goes out: its progress and each recipient's state", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const going: MockMail = {
+      _id: nextId(),
+      title: 'Going out now',
+      body: 'Three recipients, one more a read.',
+      allUsers: false,
+      recipients: queuedRecipients(db.users.slice(0, 3)),
+      createdAt: new Date().toISOString(),
+    };
+    db.mails.unshift(going);
+    const { user } = renderApp('/send-mail');
+    const { dialog, list } = await openUserList(user, going, `User List: ${going.title} (3 recipients)`);
+    expect(await within(dialog).findByText('1 of 3 sent')).toBeInTheDocument();
+    await waitFor(() => expect(rowsOf(list).map((cells) => cells[2])).toEqual(['Sent', 'Queued', 'Queued']));
+
+    act(() => vi.advanceTimersByTime(3000));
+    expect(await within(dialog).findByText('2 of 3 sent')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(await within(dialog).findByText('3 of 3 sent')).toBeInTheDocument();
+    await waitFor(() => expect(rowsOf(list).map((cells) => cells[2])).toEqual(['Sent', 'Sent', 'Sent']));
+  });
+
   it('shows a mail to 1,000,000 people with 50 inline as it shows one to 1: no work per recipient', async () => {
     const people = db.users.slice(0, 50);
     const answer = (inline: typeof people) => ({

@@ -1,6 +1,6 @@
 import { Badge, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Column } from '@/components/data-table';
 import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
 import { useModalDialog } from '@/components/modal-dialog';
@@ -10,7 +10,6 @@ import { formatNumericDateTime } from '@/lib/format';
 import {
   DELIVERY_STATES,
   deliveryResource,
-  MAIL_REFRESH_MS,
   recipientTotal,
   type DeliveredRecipient,
   type DeliveryState,
@@ -56,17 +55,23 @@ const WITH_STATE: Column<DeliveredRecipient>[] = [
 function DeliveredRecipients({ mail }: { mail: Mail }) {
   const list = useDialogList();
   const [state, setState] = useState<DeliveryState | ''>('');
-  const recipients = useQuery({
-    ...deliveryResource.queries.page({
+  const recipients = useQuery(
+    deliveryResource.queries.page({
       mailId: mail._id,
       page: list.page,
       size: list.size,
       search: list.search,
       state,
     }),
-    // While the mail goes out, its recipients' states change: the page follows, as the list does.
-    refetchInterval: mail.delivery?.queued ? MAIL_REFRESH_MS : false,
-  });
+  );
+  // While the mail goes out the list refreshes it; each change of its counts reads the page again, the last included.
+  const progress = JSON.stringify(mail.delivery ?? null);
+  const shownFor = useRef(progress);
+  useEffect(() => {
+    if (shownFor.current === progress) return;
+    shownFor.current = progress;
+    void recipients.refetch();
+  }, [progress, recipients]);
   return (
     <Stack gap="sm">
       {mail.delivery ? <Text size="sm">{deliveryText(mail.delivery, recipientTotal(mail))}</Text> : null}

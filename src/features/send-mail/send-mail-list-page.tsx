@@ -34,8 +34,8 @@ export function SendMailListPage() {
   });
   const [open, setOpen] = useState<{ mail: Mail; dialog: 'users' | 'mail' } | null>(null);
   const close = () => setOpen(null);
-  // The dialog follows the mail as the list refreshes (its delivery moves on).
-  const opened = open && (list.data?.rows.find((mail) => mail._id === open.mail._id) ?? open.mail);
+  // A dialog follows its mail as the list refreshes (the delivery moves on).
+  const latest = (mail: Mail) => list.data?.rows.find((row) => row._id === mail._id) ?? mail;
 
   const columns: Column<Mail>[] = [
     { header: MAIL_TEXT.subject, cell: (mail) => <TruncatedText text={mail.title} /> },
@@ -102,12 +102,12 @@ export function SendMailListPage() {
         rowKey={(mail) => mail._id}
         emptyText={MAIL_TEXT.empty}
       />
-      {open && opened ? (
+      {open ? (
         <Suspense fallback={null}>
           {open.dialog === 'users' ? (
-            <UserListDialog mail={opened} onClose={close} />
+            <UserListDialog mail={latest(open.mail)} onClose={close} />
           ) : (
-            <MailDialog mail={opened} onClose={close} />
+            <MailDialog mail={latest(open.mail)} onClose={close} />
           )}
         </Suspense>
       ) : null}
