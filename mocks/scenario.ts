@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Feature } from '@/lib/features';
+import type { Feature } from '@/lib/session';
 import { apiPath } from './http';
 
 /**

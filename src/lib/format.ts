@@ -25,11 +25,6 @@ export function formatLocaleDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '-' : date.toLocaleDateString();
 }
 
-const counted = new Intl.NumberFormat('en-US');
-
-/** A count as the console's English reads it: 100000 → '100,000'. */
-export const formatCount = (value: number) => counted.format(value);
-
 export function capitalize(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }

@@ -19,6 +19,19 @@ export type Session = {
 export const featureList = z.catch(z.array(z.string()), []);
 const FEATURES_KEY = 'features';
 
+/**
+ * The extensions of SPEC's API that the console can use, each only when the API named it in the sign-in answer
+ * (DECISIONS, "Extensions of the reference API, announced"); other names it may send are kept and ignored. Against
+ * an API that names none the console is exactly SPEC's: no extra calls, columns, buttons or dialogs.
+ */
+export type Feature =
+  /** A mail's recipient count and delivery counts, and GET /api/mail-send/recipients/{mailId} (paged, searched). */
+  | 'mail-recipients'
+  /** POST /api/mail-send/test: the mail to the signed-in admin alone. */
+  | 'mail-test'
+  /** An event's joinedCount, and GET /api/event/joined/{eventId} (paged, searched). */
+  | 'event-joined';
+
 function readFeatures(): readonly string[] {
   const stored = localStorage.getItem(FEATURES_KEY);
   if (!stored) return [];
@@ -142,4 +155,12 @@ export const session = {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+/**
+ * Whether the signed-in session's API offers `feature` (see Feature): the one place screens read extensions from.
+ * Here rather than in a module of its own, which would be one more file to fetch on every screen that asks.
+ */
+export function useFeature(feature: Feature): boolean {
+  return useSession()?.features.includes(feature) ?? false;
 }

@@ -1,7 +1,6 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { formatCount } from '@/lib/format';
 import type { PeoplePages, Ref } from './define-catalogue';
 
 // Mantine's modal machinery loads with the first dialog opened, not with the list.
@@ -25,19 +24,20 @@ type PeopleCellProps = {
 export function PeopleCell({ title, label, recordId, people, count, pages }: PeopleCellProps) {
   const [open, setOpen] = useState(false);
   const total = count ?? people.length;
+  const shown = total.toLocaleString('en-US');
   return (
     <>
       <Group gap={6} wrap="nowrap">
         <ActionIcon
           variant="light"
-          aria-label={`${label} (${formatCount(total)})`}
+          aria-label={`${label} (${shown})`}
           title={title}
           onClick={() => setOpen(true)}
         >
           <IconUsersGroup size={18} />
         </ActionIcon>
         <Text size="sm" aria-hidden>
-          {formatCount(total)}
+          {shown}
         </Text>
       </Group>
       {open ? (

@@ -6,7 +6,7 @@ import type { Column } from '@/components/data-table';
 import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
 import { useModalDialog } from '@/components/modal-dialog';
 import { pageOfRows, useDialogList } from '@/lib/dialog-list';
-import { useFeature } from '@/lib/features';
+import { useFeature } from '@/lib/session';
 import type { PeoplePages, Ref } from './define-catalogue';
 import { peopleResource, type Person } from './resource';
 

@@ -5,7 +5,7 @@ import type { Column } from '@/components/data-table';
 import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
 import { useModalDialog } from '@/components/modal-dialog';
 import { pageOfRows, useDialogList } from '@/lib/dialog-list';
-import { useFeature } from '@/lib/features';
+import { useFeature } from '@/lib/session';
 import { formatNumericDateTime } from '@/lib/format';
 import {
   DELIVERY_STATES,

@@ -7,7 +7,7 @@ import type { Column } from '@/components/data-table';
 import { PageCard } from '@/components/page-card';
 import { PagedTable } from '@/components/paged-table';
 import { TruncatedText } from '@/components/truncated-text';
-import { useFeature } from '@/lib/features';
+import { useFeature } from '@/lib/session';
 import { formatNumericDateTime } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
 import { goingOut, MAIL_REFRESH_MS, mailResource, recipientTotal, type Mail } from './api';

@@ -1,5 +1,3 @@
-import { formatCount } from '@/lib/format';
-
 /** Every string of the send-mail screens (SPEC 2.22, 5, 8, 9), verbatim where SPEC gives them. */
 export const MAIL_TEXT = {
   listTitle: 'Send Mail',
@@ -33,6 +31,9 @@ export const MAIL_TEXT = {
   noneFound: 'No recipients found',
   sendTest: 'Send me a test first',
 } as const;
+
+/** A count as the console's English reads it: 100000 → '100,000'. */
+const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /** A delivery state as the admin reads it, and the filter's choice for it. */
 export const STATE_TEXT = {
