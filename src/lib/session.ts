@@ -15,9 +15,18 @@ export type Session = {
   features: readonly string[];
 };
 
-/** The sign-in answer's `result.features` as kept: names of extensions; absent or malformed is none (SPEC's API). */
-export const featureList = z.catch(z.array(z.string()), []);
 const FEATURES_KEY = 'features';
+const featureNames = z.array(z.string());
+
+/**
+ * The names of extensions in `value` (the sign-in answer's `result.features`, or what was stored): a list of names;
+ * absent or anything else is none, as from SPEC's API. (safeParse rather than zod's catch, which would add its code
+ * to every first load.)
+ */
+export function featureNamesIn(value: unknown): readonly string[] {
+  const parsed = featureNames.safeParse(value);
+  return parsed.success ? parsed.data : [];
+}
 
 /**
  * The extensions of SPEC's API that the console can use, each only when the API named it in the sign-in answer
@@ -36,9 +45,9 @@ function readFeatures(): readonly string[] {
   const stored = localStorage.getItem(FEATURES_KEY);
   if (!stored) return [];
   try {
-    return featureList.parse(JSON.parse(stored));
+    return featureNamesIn(JSON.parse(stored));
   } catch {
-    return [];
+    return []; // not JSON
   }
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { featureList, session } from '@/lib/session';
+import { featureNamesIn, session } from '@/lib/session';
 import { id, text } from '@/lib/schemas';
 
 const loginResponse = z.object({
@@ -13,7 +13,7 @@ const loginResponse = z.object({
     _id: id,
     email: text,
     photo: text,
-    features: featureList,
+    features: z.pipe(z.unknown(), z.transform(featureNamesIn)),
   }),
 });
 
