@@ -95,3 +95,45 @@ test("an event's joined users, a page at a time, each a link to the profile", as
   await expect(dialog.getByText('Showing 1–4 of 4')).toBeVisible();
   await expect(people.getByRole('link').first()).toHaveAttribute('href', /^\/users\/[0-9a-f]{24}$/);
 });
+
+test('demo data saved by a build whose mails had `users` is not put back (the seed is)', async ({ page }) => {
+  await signIn(page);
+  // What the build before 'mail-recipients' saved: no records version in the shape, and each mail's `users`.
+  const rewritten = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve, reject) => {
+          const open = indexedDB.open('admin-console-demo', 1);
+          open.onerror = () => reject(open.error);
+          open.onupgradeneeded = () => open.result.createObjectStore('state');
+          open.onsuccess = () => {
+            const store = open.result.transaction('state', 'readwrite').objectStore('state');
+            const read = store.get('db');
+            read.onsuccess = () => {
+              const saved = read.result as
+                { shape: string; db: { mails: { recipients: Record<string, unknown>[] }[] } } | undefined;
+              if (!saved) return resolve(false); // not saved yet
+              saved.shape = saved.shape.replace(/^v\d+,/, '');
+              saved.db.mails = saved.db.mails.map(({ recipients, ...mail }) => ({
+                ...mail,
+                users: recipients.map(({ _id, name, surname, email }) => ({ _id, name, surname, email })),
+              })) as never;
+              store.put(saved, 'db').onsuccess = () => resolve(true);
+            };
+          };
+        }),
+    );
+  await expect.poll(rewritten).toBe(true);
+  await page.goto('/send-mail');
+  // The seed is back, without the old data's sign-in: sign in again, and the mails are the seed's.
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/send-mail$/);
+  const everyone = page
+    .getByRole('table', { name: 'Send Mail' })
+    .getByRole('row')
+    .filter({ hasText: 'Your Gold trial' });
+  await expect(everyone.getByText('52 of 55 sent · 3 failed')).toBeVisible();
+});
