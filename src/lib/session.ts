@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 /**
  * The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab; beside SPEC's
- * six, `features`: the extensions the API announced at sign-in (DECISIONS, read through lib/features.ts).
+ * six, `features`: the extensions the API announced at sign-in (DECISIONS; screens ask useFeature, below).
  */
 export type Session = {
   accessToken: string;

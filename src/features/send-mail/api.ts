@@ -45,6 +45,7 @@ export const MAIL_REFRESH_MS = 3000;
 /** Whether any mail of a page is still going out. */
 export const goingOut = (mails: Mail[] | undefined) =>
   mails?.some((mail) => (mail.delivery?.queued ?? 0) > 0) ?? false;
+
 export type MailInput = { title: string; body: string; users: string[] };
 
 /** SPEC 7.12: GET /api/mail-send/list (page, limit) and POST /api/mail-send/create. */
