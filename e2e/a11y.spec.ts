@@ -326,6 +326,20 @@ test.describe('axe-core', () => {
     await visit(page, '/event');
     await check('/event joined users', main.getByRole('button', { name: /^Joined User/ }).first(), /.+/);
 
+    // A date field's calendar, open over the offer form (its earliest day today) and the event form.
+    for (const [path, label] of [
+      ['/offer/add', 'Expire Date'],
+      ['/event/add', 'Day and Date'],
+    ] as const) {
+      await visit(page, path);
+      await main.getByRole('textbox', { name: label }).click();
+      await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+      await page.waitForTimeout(400);
+      report.push(...(await inBothSchemes(page, `${path} calendar`)));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Next month' })).toBeHidden();
+    }
+
     await visit(page, '/post');
     await check(
       '/post media viewer',

@@ -5,7 +5,15 @@ import { createRoot } from 'react-dom/client';
 import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, resetDb } from './db';
 import { handlers } from './handlers';
 import { loadSavedDb, saveDb, saveDbSoon } from './persist';
-import { getScenario, loadScenario, SCENARIOS, setScenario, type Scenario } from './scenario';
+import {
+  getScenario,
+  loadScenario,
+  mockFeatures,
+  SCENARIOS,
+  setScenario,
+  setSpecOnly,
+  type Scenario,
+} from './scenario';
 
 /** Demo media: every stored image path answers with a generated picture, so lists and profiles look real. */
 const demoMedia = http.get('*/uploads/*', ({ request }) => {
@@ -18,6 +26,7 @@ const demoMedia = http.get('*/uploads/*', ({ request }) => {
 
 function DemoPanel() {
   const [scenario, setLocal] = useState<Scenario>(getScenario());
+  const [specOnly, setLocalSpecOnly] = useState(mockFeatures().length === 0);
   return (
     <div
       style={{
@@ -49,6 +58,17 @@ function DemoPanel() {
             </option>
           ))}
         </select>
+      </label>{' '}
+      <label title="The API names no extension at sign-in and answers SPEC's shapes only; sign in again to see it">
+        <input
+          type="checkbox"
+          checked={specOnly}
+          onChange={(event) => {
+            setSpecOnly(event.target.checked);
+            setLocalSpecOnly(event.target.checked);
+          }}
+        />{' '}
+        SPEC-only API
       </label>{' '}
       <button
         type="button"

@@ -125,6 +125,9 @@ function content(): Record<string, MockCatalogueRecord[]> {
 
 type Person = { _id: string; name: string };
 
+/** The fixture event every user joined. */
+export const CROWDED_EVENT = 6;
+
 /** Events (SPEC 3) by fixture users, some joined by others, in the fixture event categories. */
 export function makeEvents(users: Person[], categories: MockCatalogueRecord[]): MockCatalogueRecord[] {
   const venues = ['The Old Library, Leeds', 'Riverside Park', 'Café Nero, Soho', 'Climbing Hall, Bristol'];
@@ -147,8 +150,13 @@ export function makeEvents(users: Person[], categories: MockCatalogueRecord[]): 
       numberOfParticipants: 10 + index,
       image: index === 3 ? null : IMAGE,
       userId: person(index * 2),
+      // Nobody for some, three for most, and everyone for one: more than an answer carries inline (50).
       joinedUsers:
-        index % 5 === 4 ? [] : [person(index * 2 + 1), person(index * 2 + 2), person(index * 2 + 3)],
+        index === CROWDED_EVENT
+          ? users.map((_user, position) => person(position))
+          : index % 5 === 4
+            ? []
+            : [person(index * 2 + 1), person(index * 2 + 2), person(index * 2 + 3)],
       createdAt: stamp,
       updatedAt: stamp,
     } as unknown as MockCatalogueRecord;

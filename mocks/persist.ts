@@ -13,11 +13,18 @@ const KEY = 'db';
 
 type Saved = { shape: string; ids: number; db: typeof db };
 
-/** The collections the db has (catalogues included); data saved by a build with other collections is not put back. */
+/** Raised when records change shape within a collection (2: a mail's `users` became its `recipients`). */
+const RECORDS_VERSION = 2;
+
+/**
+ * The collections the db has (catalogues included), and the version of their records; data saved by a build with
+ * other collections or records is not put back.
+ */
 const shapeOf = (value: typeof db) =>
-  [...Object.keys(value), ...Object.keys(value.catalogues).map((name) => `catalogues.${name}`)]
-    .sort()
-    .join(',');
+  [
+    `v${RECORDS_VERSION}`,
+    ...[...Object.keys(value), ...Object.keys(value.catalogues).map((name) => `catalogues.${name}`)].sort(),
+  ].join(',');
 
 function openStore(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

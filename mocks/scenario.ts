@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import type { Feature } from '@/lib/session';
 import { apiPath } from './http';
 
 /**
@@ -16,7 +17,10 @@ export const SCENARIOS = {
 export type Scenario = keyof typeof SCENARIOS;
 
 const STORAGE_KEY = 'demo-scenario';
+const SPEC_ONLY_KEY = 'demo-spec-only';
 let current: Scenario = 'normal';
+/** See MOCK_FEATURES. */
+let specOnly = false;
 
 /** The browser's sessionStorage; absent when the handlers run in Node (tests, the server's contract test). */
 const storage = (
@@ -38,6 +42,27 @@ export function setScenario(next: Scenario) {
 export function loadScenario() {
   const stored = storage?.getItem(STORAGE_KEY) ?? null;
   current = stored && stored in SCENARIOS ? (stored as Scenario) : 'normal';
+  specOnly = storage?.getItem(SPEC_ONLY_KEY) === 'true';
+}
+
+/**
+ * The extensions the mock API offers, named in its sign-in answer as the reference server names its own
+ * (DECISIONS, "Extensions of the reference API, announced"). A SPEC-only mock names none, answers SPEC's shapes (a
+ * mail's every recipient, an event's every joined user, no counts) and not the extensions' routes: the console
+ * must then behave as SPEC's. Tests ask for it with tests/render.tsx's specOnlyApi(); demo mode with its panel.
+ */
+export const MOCK_FEATURES: readonly Feature[] = ['mail-recipients', 'mail-test', 'event-joined'];
+
+export function mockFeatures(): Feature[] {
+  return specOnly ? [] : [...MOCK_FEATURES];
+}
+
+/** Whether the mock API offers `feature` now. */
+export const offers = (feature: Feature) => mockFeatures().includes(feature);
+
+export function setSpecOnly(next: boolean) {
+  specOnly = next;
+  storage?.setItem(SPEC_ONLY_KEY, String(next));
 }
 
 function isList(url: URL) {

@@ -367,6 +367,7 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     });
     await user.click(joined);
     const dialog = await screen.findByRole('dialog', { name: 'Joined User' });
+    await within(dialog).findAllByRole('link');
     for (const person of event.joinedUsers)
       expect(within(dialog).getByRole('link', { name: person.name })).toHaveAttribute(
         'href',

@@ -1,9 +1,36 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = process.cwd();
-const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const TEXTS = import.meta.glob(['/README.md', '/docs/*.md', '/package.json'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+/** Every file of the repository a doc may name (lazily globbed: only the names are read). */
+const FILES = new Set(
+  Object.keys(
+    import.meta.glob([
+      '/src/**',
+      '/server/**',
+      '/mocks/**',
+      '/tests/**',
+      '/e2e/**',
+      '/scripts/**',
+      '/docs/**',
+      '/.ci/**',
+      '!**/node_modules/**',
+    ]),
+  ).map((path) => path.slice(1)),
+);
+const FOLDERS = new Set(
+  [...FILES].flatMap((file) =>
+    file
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
+);
+const exists = (path: string) => FILES.has(path.replace(/\/$/, '')) || FOLDERS.has(path.replace(/\/$/, ''));
+const read = (file: string) => TEXTS[`/${file}`]!;
 const DOCS = ['README.md', 'docs/architecture.md', 'docs/performance.md', 'docs/api.md'];
 
 /** Repository paths written in backticks (`src/lib/session.ts`, `e2e/budget.spec.ts`), without placeholders. */
@@ -25,13 +52,13 @@ describe('the docs', () => {
     expect(links).toEqual(
       expect.arrayContaining(['docs/architecture.md', 'docs/performance.md', 'docs/api.md']),
     );
-    expect(links.filter((target) => !existsSync(join(root, target)))).toEqual([]);
+    expect(links.filter((target) => !exists(target))).toEqual([]);
   });
 
   it.each(DOCS)('%s names only files that exist', (file) => {
     const paths = pathsIn(read(file));
     expect(paths.length).toBeGreaterThan(0);
-    expect(paths.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+    expect(paths.filter((path) => !exists(path))).toEqual([]);
   });
 
   it.each(DOCS)('%s names only npm scripts that exist', (file) => {

@@ -3,11 +3,12 @@ import type { UserEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { CROWDED_EVENT } from '@mocks/catalogue-fixtures';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
 import { formatLocaleDate } from '@/lib/format';
 import { apiCalls } from './request-log';
-import { renderApp, TEST_TOKEN } from './render';
+import { renderApp, specOnlyApi, TEST_TOKEN } from './render';
 
 /**
  * Events (SPEC 2.16, 3, 5 "Event", 7.10, 8; DECISIONS): the admin list, who joined, delete, and the one add/update
@@ -47,6 +48,32 @@ const entries = (body: unknown) =>
       typeof value === 'string' ? value : `file:${(value as Blob).type}:${(value as Blob).size}`,
     ]),
   );
+
+const byNameThenId = (a: Ref, b: Ref) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+const emailOf = (person: Ref) => db.users.find((user) => user._id === person._id)!.email;
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+/** The text of each body row's cells. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+async function openJoined(user: UserEvent, event: StoredEvent, name: string) {
+  const table = await screen.findByRole('table', { name: 'Events' });
+  const row = (await within(table).findByText(event.name)).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog', { name: 'Joined User' });
+  return { dialog, list: within(dialog).getByRole('table', { name: 'Joined User' }) };
+}
 
 const REQUIRED = [
   'Please enter name',
@@ -135,7 +162,7 @@ describe('the events list', () => {
     });
     await user.click(joined);
     const dialog = await screen.findByRole('dialog', { name: 'Joined User' });
-    expect(within(dialog).getAllByRole('link')).toHaveLength(event.joinedUsers.length);
+    expect(await within(dialog).findAllByRole('link')).toHaveLength(event.joinedUsers.length);
     for (const person of event.joinedUsers)
       expect(within(dialog).getByRole('link', { name: person.name })).toHaveAttribute(
         'href',
@@ -151,6 +178,66 @@ describe('the events list', () => {
     const empty = await screen.findByRole('dialog', { name: 'Joined User' });
     expect(within(empty).getByText('No one has joined yet.')).toBeInTheDocument();
     expect(within(empty).queryByRole('link')).toBeNull();
+  });
+
+  it('counts who joined by joinedCount and pages them from event/joined, 10 at a time, searched, each a link', async () => {
+    const event = events()[CROWDED_EVENT]!;
+    const joined = [...event.joinedUsers].sort(byNameThenId);
+    expect(joined.length).toBeGreaterThan(50);
+    const { user } = renderApp('/event');
+    const { dialog, list } = await openJoined(user, event, `Joined User: ${event.name} (${joined.length})`);
+    const path = `/api/event/joined/${event._id}`;
+
+    await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
+    expect(headers(list)).toEqual(['Name', 'Email']);
+    expect(rowsOf(list)).toEqual(joined.slice(0, 10).map((person) => [person.name, emailOf(person)]));
+    expect(within(list).getAllByRole('link')[0]).toHaveAttribute('href', `/users/${joined[0]!._id}`);
+    expect(within(dialog).getByText(`Showing 1–10 of ${joined.length}`)).toBeInTheDocument();
+    const [first] = await apiCalls(path);
+    expect(first?.query).toEqual({ page: '1', limit: '10' });
+    expect(first?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(rowsOf(list)[0]).toEqual([joined[10]!.name, emailOf(joined[10]!)]));
+    expect((await apiCalls(path)).at(-1)?.query).toEqual({ page: '2', limit: '10' });
+
+    // Typing may pause after 'kow' (applied from 3 characters): what counts is the last search asked.
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search by name or email' }), 'kowalski');
+    await waitFor(async () =>
+      expect((await apiCalls(path)).at(-1)?.query).toEqual({ page: '1', limit: '10', q: 'kowalski' }),
+    );
+    const kowalskis = joined.filter((person) => emailOf(person).includes('kowalski'));
+    expect(kowalskis.length).toBeGreaterThan(1);
+    await waitFor(() =>
+      expect(rowsOf(list)).toEqual(kowalskis.map((person) => [person.name, emailOf(person)])),
+    );
+  });
+
+  it("against a SPEC-only API, counts and pages each event's own list, asking nothing more", async () => {
+    specOnlyApi();
+    const event = events()[CROWDED_EVENT]!;
+    const joined = [...event.joinedUsers].sort(byNameThenId);
+    const { user } = renderApp('/event');
+    const { dialog, list } = await openJoined(user, event, `Joined User: ${event.name} (${joined.length})`);
+    expect(headers(list)).toEqual(['Name']);
+    expect(rowsOf(list)).toEqual(joined.slice(0, 10).map((person) => [person.name]));
+    expect(within(dialog).getByText(`Showing 1–10 of ${joined.length}`)).toBeInTheDocument();
+
+    const last = Math.ceil(joined.length / 10);
+    await user.click(within(dialog).getByRole('button', { name: `Page ${last}` }));
+    expect(rowsOf(list)).toEqual(joined.slice((last - 1) * 10).map((person) => [person.name]));
+    expect(within(list).getAllByRole('link').at(-1)).toHaveAttribute('href', `/users/${joined.at(-1)!._id}`);
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search by name' }), 'Olivia');
+    const olivias = joined.filter((person) => person.name === 'Olivia');
+    expect(olivias.length).toBeGreaterThan(1);
+    await waitFor(() => expect(rowsOf(list)).toEqual(olivias.map((person) => [person.name])));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await apiCalls()).map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/event/list-admin',
+    ]);
   });
 
   it("deletes an event after SPEC's confirmation, with 'Event deleted successfully!'", async () => {

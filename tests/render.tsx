@@ -1,7 +1,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { onTestFinished } from 'vitest';
 import { db } from '@mocks/db';
+import { mockFeatures, setSpecOnly } from '@mocks/scenario';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -9,7 +11,7 @@ import { session } from '@/lib/session';
 
 export const TEST_TOKEN = 'test-admin-token';
 
-/** Stores a session as sign-in would, with a token the mock API accepts. */
+/** Stores a session as sign-in would, with a token the mock API accepts and the extensions it announces. */
 export function signIn() {
   db.tokens.add(TEST_TOKEN);
   session.start({
@@ -19,7 +21,17 @@ export function signIn() {
     userId: db.admin._id,
     email: db.admin.email,
     photo: db.admin.photo,
+    features: mockFeatures(),
   });
+}
+
+/**
+ * For the rest of the test the mock API is SPEC's alone (mocks/scenario.ts): its sign-in names no extension, its
+ * answers have SPEC's shapes and the extensions' routes are missing. Call it before renderApp.
+ */
+export function specOnlyApi() {
+  setSpecOnly(true);
+  onTestFinished(() => setSpecOnly(false));
 }
 
 function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {

@@ -2,6 +2,7 @@ import { http } from 'msw';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
 import { jsonBody, password, refusing, requiredText, text } from '../rules';
+import { mockFeatures } from '../scenario';
 
 export const authHandlers = [
   http.post(
@@ -21,9 +22,19 @@ export const authHandlers = [
       const token = `mock-token-${db.tokens.size + 1}`;
       db.tokens.add(token);
       const { _id, name, surname, email: address, photo } = db.admin;
+      // The extensions offered, as the reference server names them; a SPEC-only API sends no such field.
+      const features = mockFeatures();
       return ok({
         message: 'Login successful',
-        result: { token, _id, name, surname, email: address, photo },
+        result: {
+          token,
+          _id,
+          name,
+          surname,
+          email: address,
+          photo,
+          ...(features.length ? { features } : {}),
+        },
       });
     }),
   ),

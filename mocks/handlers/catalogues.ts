@@ -1,10 +1,11 @@
 import { http, type HttpHandler } from 'msw';
-import type { Catalogue } from '@/features/catalogues/define-catalogue';
+import type { Catalogue, Column } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
-import { formBody, paginate, refusing } from '../rules';
+import { formBody, id, paginate, refusing, search } from '../rules';
+import { offers } from '../scenario';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** 'eventcategory/listAll?enabled=true' → 'eventcategory': the db collection a catalogue's calls work on. */
@@ -104,6 +105,77 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
   return { out };
 }
 
+type Person = { _id: string; name: string };
+type PeopleColumn = Extract<Column, { kind: 'people' }>;
+
+/** How many users a `people` field carries inline when the API counts and pages them (DECISIONS). */
+const INLINE_PEOPLE = 50;
+
+const byNameThenId = (a: Person, b: Person) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+
+const peopleColumns = (catalogue: Catalogue) =>
+  (catalogue.columns ?? []).filter((column): column is PeopleColumn => column.kind === 'people');
+
+/**
+ * A record as the API answers it. A `people` field (an event's joinedUsers) is ordered by name: all of it in SPEC's
+ * shape, or, where the API announces its paged route, the first 50 and their count (`count`).
+ */
+function answerOf(catalogue: Catalogue) {
+  const columns = peopleColumns(catalogue);
+  return (row: MockCatalogueRecord): MockCatalogueRecord => {
+    if (!columns.length) return row;
+    const answer = { ...row };
+    for (const { field, count, pages } of columns) {
+      const people = [...((row[field] as Person[] | null) ?? [])].sort(byNameThenId);
+      const paged = pages && count && offers(pages.feature);
+      answer[field] = paged ? people.slice(0, INLINE_PEOPLE) : people;
+      if (paged) answer[count] = people.length;
+    }
+    return answer;
+  };
+}
+
+/**
+ * The routes that page a `people` field (event/joined/:id): its users ordered by name then id, each with the
+ * e-mail of their account, searched by name, surname or e-mail.
+ */
+function peopleHandlers(catalogue: Catalogue, find: (id: unknown) => MockCatalogueRecord | undefined) {
+  const label = catalogue.formTitle ?? catalogue.title;
+  return peopleColumns(catalogue).flatMap(({ field, pages }) =>
+    pages
+      ? [
+          http.get(
+            apiPath(pages.path),
+            refusing(({ request, params }) => {
+              const refusal = refuseWithoutAdmin(request);
+              if (refusal) return refusal;
+              if (!offers(pages.feature)) return fail(404, 'No such API route');
+              const row = find(id(params.id));
+              if (!row) return notFound(label);
+              const url = new URL(request.url);
+              const text = search(url.searchParams.get('q'))?.toLowerCase();
+              const people = [...((row[field] as Person[] | null) ?? [])].sort(byNameThenId).map((person) => {
+                const account = db.users.find((user) => user._id === person._id);
+                return { ...person, surname: account?.surname ?? '', email: account?.email ?? '' };
+              });
+              const found =
+                text && text.length >= 2
+                  ? people.filter((person) =>
+                      [person.name, person.surname, person.email].some((value) =>
+                        value.toLowerCase().includes(text),
+                      ),
+                    )
+                  : people;
+              const { result, pagination } = paginate(found, url);
+              return ok({ result: result.map(({ _id, name, email }) => ({ _id, name, email })), pagination });
+            }),
+          ),
+        ]
+      : [],
+  );
+}
+
 function handlersFor(catalogue: Catalogue): HttpHandler[] {
   const collection = collectionOf(catalogue);
   const rows = () => (db.catalogues[collection] ??= []);
@@ -114,20 +186,28 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
     ({ request, params }: { request: Request; params: Record<string, unknown> }) =>
       refuseWithoutAdmin(request) ?? handle(request, params);
 
+  const answer = answerOf(catalogue);
+
   const handlers = [
     http.get(
       apiPath(bare(catalogue.api.list)),
       catalogue.paginated
-        ? refusing(guarded((request) => ok(paginate(rows(), new URL(request.url)))))
-        : guarded(() => ok({ result: rows(), pagination: { count: rows().length } })),
+        ? refusing(
+            guarded((request) => {
+              const { result, pagination } = paginate(rows(), new URL(request.url));
+              return ok({ result: result.map(answer), pagination });
+            }),
+          )
+        : guarded(() => ok({ result: rows().map(answer), pagination: { count: rows().length } })),
     ),
     http.get(
       apiPath(catalogue.api.read),
       guarded((_request, params) => {
         const row = find(params.id);
-        return row ? ok({ result: row }) : notFound(label);
+        return row ? ok({ result: answer(row) }) : notFound(label);
       }),
     ),
+    ...peopleHandlers(catalogue, find),
     http.post(
       apiPath(catalogue.api.create),
       guarded(async (request) => {
@@ -156,7 +236,7 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         // Paginated lists show the newest first, as the server does.
         if (catalogue.paginated) rows().unshift(row);
         else rows().push(row);
-        return ok({ message: `${label} created successfully`, result: row });
+        return ok({ message: `${label} created successfully`, result: answer(row) });
       }),
     ),
     http.patch(
@@ -169,7 +249,7 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         const stale = refuseStaleWrite(request, row.updatedAt as string | undefined);
         if (stale) return stale;
         Object.assign(row, out, { updatedAt: nextVersion(row.updatedAt as string | undefined) });
-        return ok({ message: `${label} updated successfully`, result: row });
+        return ok({ message: `${label} updated successfully`, result: answer(row) });
       }),
     ),
   ];

@@ -1,14 +1,61 @@
 import { http } from 'msw';
 import { db, nextId } from '../db';
-import { apiPath, ok, refuseWithoutAdmin } from '../http';
-import { recipientOf } from '../mail-fixtures';
-import { jsonBody, paginate, Refusal, refusing, requiredText } from '../rules';
+import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import {
+  deliverSome,
+  deliveryOf,
+  queuedRecipients,
+  recipientOf,
+  type DeliveryState,
+  type MockMail,
+} from '../mail-fixtures';
+import { id, jsonBody, oneOf, paginate, Refusal, refusing, requiredText, search } from '../rules';
+import { offers } from '../scenario';
 
-/** SPEC 7.12, with the server's rules and messages (server/routes/content.ts): the sent mails, and sending one. */
+/** How many recipients a mail carries inline when the API pages them (DECISIONS, "Mail"). */
+const INLINE_RECIPIENTS = 50;
+const STATES: readonly DeliveryState[] = ['queued', 'sent', 'failed'];
+
+/**
+ * A mail as the API answers it: SPEC's shape (every recipient in `users`), or with 'mail-recipients' the first 50
+ * recipients, their count and the delivery counts.
+ */
+function mailAnswer(mail: MockMail) {
+  const { recipients, ...fields } = mail;
+  if (!offers('mail-recipients')) return { ...fields, users: recipients.map(recipientOf) };
+  return {
+    ...fields,
+    users: recipients.slice(0, INLINE_RECIPIENTS).map(recipientOf),
+    recipientCount: recipients.length,
+    delivery: deliveryOf(mail),
+  };
+}
+
+const extensionMissing = () => fail(404, 'No such API route');
+
+/** The mail's title and body, with the server's rules and messages (server/routes/content.ts). */
+function mailText(body: Record<string, unknown>) {
+  return {
+    title: requiredText('Title', body.title, { max: 300 }),
+    body: requiredText('Body', body.body, { max: 50_000 }),
+  };
+}
+
+/**
+ * SPEC 7.12, with the server's rules and messages (server/routes/content.ts): the sent mails, and sending one; with
+ * the extensions, each mail's recipients a page at a time and a test to the admin alone. A new mail goes out over a
+ * few reads of the list (mail-fixtures.ts, deliverSome), so demo mode shows its progress.
+ */
 export const mailHandlers = [
   http.get(
     apiPath('mail-send/list'),
-    refusing(({ request }) => refuseWithoutAdmin(request) ?? ok(paginate(db.mails, new URL(request.url)))),
+    refusing(({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      deliverSome(db.mails);
+      const { result, pagination } = paginate(db.mails, new URL(request.url));
+      return ok({ result: result.map(mailAnswer), pagination });
+    }),
   ),
   http.post(
     apiPath('mail-send/create'),
@@ -16,8 +63,7 @@ export const mailHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const body = await jsonBody(request);
-      const title = requiredText('Title', body.title, { max: 300 });
-      const text = requiredText('Body', body.body, { max: 50_000 });
+      const { title, body: text } = mailText(body);
       const list: unknown[] = Array.isArray(body.users) ? body.users : [body.users];
       const all = body.users === 'all' || list.includes('all');
       if (!all && (!list.length || list.some((item) => typeof item !== 'string')))
@@ -35,16 +81,52 @@ export const mailHandlers = [
             if (!user) throw new Refusal(400, `User ${id.slice(0, 24)} not found`);
             return user;
           });
-      const mail = {
+      const mail: MockMail = {
         _id: nextId(),
         title,
         body: text,
         allUsers: all,
-        users: recipients.map(recipientOf),
+        recipients: queuedRecipients(recipients),
         createdAt: new Date().toISOString(),
       };
       db.mails.unshift(mail);
-      return ok({ message: 'Mail sent successfully', result: mail });
+      return ok({ message: 'Mail sent successfully', result: mailAnswer(mail) });
+    }),
+  ),
+  http.get(
+    apiPath('mail-send/recipients/:mailId'),
+    refusing(({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('mail-recipients')) return extensionMissing();
+      const mail = db.mails.find((candidate) => candidate._id === id(params.mailId));
+      if (!mail) return notFound('Mail');
+      const url = new URL(request.url);
+      const state = oneOf(url.searchParams.get('state'), STATES, 'State must be queued, sent or failed');
+      const text = search(url.searchParams.get('q'))?.toLowerCase();
+      const matches = (recipient: MockMail['recipients'][number]) =>
+        !text ||
+        text.length < 2 ||
+        [recipient.name, recipient.surname, recipient.email].some((value) =>
+          value.toLowerCase().includes(text),
+        );
+      return ok(
+        paginate(
+          mail.recipients.filter((recipient) => (!state || recipient.state === state) && matches(recipient)),
+          url,
+        ),
+      );
+    }),
+  ),
+  http.post(
+    apiPath('mail-send/test'),
+    refusing(async ({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('mail-test')) return extensionMissing();
+      mailText(await jsonBody(request));
+      const email = db.admin.email;
+      return ok({ message: `Test mail sent to ${email}`, result: { email } });
     }),
   ),
 ];

@@ -15,6 +15,7 @@ export type DialogChoice = Pick<ButtonProps, 'color' | 'variant' | 'loading' | '
 export function ChoiceDialog({
   title,
   message,
+  note,
   alert,
   cancelLabel,
   onCancel,
@@ -22,6 +23,8 @@ export function ChoiceDialog({
 }: {
   title: string;
   message: string;
+  /** Something worth knowing before answering, under the message. */
+  note?: string;
   /** What went wrong with the last answer, when it failed (the dialog stays open to choose again). */
   alert?: string;
   cancelLabel: string;
@@ -32,6 +35,11 @@ export function ChoiceDialog({
   return (
     <Modal opened onClose={onCancel} title={title} centered>
       <Text size="sm">{message}</Text>
+      {note ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {note}
+        </Text>
+      ) : null}
       {alert ? (
         <Text size="sm" c="red" mt="sm" role="alert">
           {alert}
@@ -64,6 +72,7 @@ export function ConfirmDialog({
     <ChoiceDialog
       title={request.title}
       message={request.message}
+      note={request.note}
       cancelLabel={request.cancelLabel}
       onCancel={onClose}
       choices={[

@@ -7,6 +7,8 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 export type ConfirmRequest = {
   title: string;
   message: string;
+  /** Something worth knowing before answering, under the message. */
+  note?: string;
   confirmLabel: string;
   cancelLabel: string;
   danger?: boolean;

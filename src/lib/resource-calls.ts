@@ -14,11 +14,11 @@ export type ApiCall = { path: string; searchParams?: SearchParams };
 export type PageRequest = { page: number; size: number };
 
 /** A resource's read endpoints (SPEC 7): the paths its queries call. */
-export type ReadEndpoints = {
+export type ReadEndpoints<Request extends PageRequest = PageRequest> = {
   /** Every record at once (listAll); a fixed query string may follow the path. */
   list?: string;
-  /** One page of records. */
-  page?: string;
+  /** One page of records; a function when the path names what the records belong to (a mail's recipients). */
+  page?: string | ((request: Request) => string);
   /** One record without an id (e.g. the dashboard's counts). */
   single?: string;
   detail?: (id: string) => string;
@@ -58,7 +58,7 @@ const pageAndLimit = (request: PageRequest): SearchParams => ({ page: request.pa
 /** A resource's read calls, from its endpoints: the one place a query's path and query string are made. */
 export function readCalls<Request extends PageRequest = PageRequest>(
   key: string,
-  endpoints: ReadEndpoints,
+  endpoints: ReadEndpoints<Request>,
   pageParams: (request: Request) => SearchParams = pageAndLimit,
 ) {
   return {
@@ -66,10 +66,10 @@ export function readCalls<Request extends PageRequest = PageRequest>(
       const { path, searchParams } = splitPath(need(endpoints.list, key, 'list'));
       return { path, searchParams: { ...searchParams, ...params } };
     },
-    page: (request: Request): ApiCall => ({
-      path: need(endpoints.page, key, 'page'),
-      searchParams: pageParams(request),
-    }),
+    page: (request: Request): ApiCall => {
+      const path = need(endpoints.page, key, 'page');
+      return { path: typeof path === 'string' ? path : path(request), searchParams: pageParams(request) };
+    },
     detail: (id: string): ApiCall => ({ path: need(endpoints.detail, key, 'detail')(id) }),
     single: (): ApiCall => ({ path: need(endpoints.single, key, 'single') }),
   };

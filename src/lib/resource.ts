@@ -49,7 +49,7 @@ export type ResourceDefinition<Item, Input, Request extends PageRequest, Detail>
   /** The record's schema; Item is what it parses to. */
   item: z.ZodMiniType<Item>;
   /** Its endpoints: the reads (resource-calls.ts) and the writes. */
-  endpoints: ReadEndpoints & {
+  endpoints: ReadEndpoints<Request> & {
     create?: string;
     update?: (id: string) => string;
     remove?: (id: string) => string;

@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod/mini';
 
-/** The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab. */
+/**
+ * The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab; beside SPEC's
+ * six, `features`: the extensions the API announced at sign-in (DECISIONS; screens ask useFeature, below).
+ */
 export type Session = {
   accessToken: string;
   name: string;
@@ -8,7 +12,44 @@ export type Session = {
   userId: string;
   email: string;
   photo: string;
+  features: readonly string[];
 };
+
+const FEATURES_KEY = 'features';
+const featureNames = z.array(z.string());
+
+/**
+ * The names of extensions in `value` (the sign-in answer's `result.features`, or what was stored): a list of names;
+ * absent or anything else is none, as from SPEC's API. (safeParse rather than zod's catch, which would add its code
+ * to every first load.)
+ */
+export function featureNamesIn(value: unknown): readonly string[] {
+  const parsed = featureNames.safeParse(value);
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * The extensions of SPEC's API that the console can use, each only when the API named it in the sign-in answer
+ * (DECISIONS, "Extensions of the reference API, announced"); other names it may send are kept and ignored. Against
+ * an API that names none the console is exactly SPEC's: no extra calls, columns, buttons or dialogs.
+ */
+export type Feature =
+  /** A mail's recipient count and delivery counts, and GET /api/mail-send/recipients/{mailId} (paged, searched). */
+  | 'mail-recipients'
+  /** POST /api/mail-send/test: the mail to the signed-in admin alone. */
+  | 'mail-test'
+  /** An event's joinedCount, and GET /api/event/joined/{eventId} (paged, searched). */
+  | 'event-joined';
+
+function readFeatures(): readonly string[] {
+  const stored = localStorage.getItem(FEATURES_KEY);
+  if (!stored) return [];
+  try {
+    return featureNamesIn(JSON.parse(stored));
+  } catch {
+    return []; // not JSON
+  }
+}
 
 export type SessionEndReason = 'signed-out' | 'expired';
 
@@ -33,6 +74,7 @@ function read(): Session | null {
     userId: get('userId'),
     email: get('email'),
     photo: get('photo'),
+    features: readFeatures(),
   };
 }
 
@@ -58,7 +100,7 @@ if (typeof window !== 'undefined') {
     if (event.key === null || event.key === 'accessToken') {
       if (event.key === null || !event.newValue) endReason ??= 'signed-out';
       refresh();
-    }
+    } else if (event.key === FEATURES_KEY) refresh();
   });
 }
 
@@ -71,13 +113,15 @@ export const session = {
   endReason: (): SessionEndReason | null => endReason,
 
   start(next: Session) {
+    // Before the token, whose change is what other tabs follow.
+    localStorage.setItem(FEATURES_KEY, JSON.stringify(next.features));
     for (const field of FIELDS) localStorage.setItem(field, next[field]);
     endReason = null;
     refresh();
   },
 
   /** Changes stored fields of the current session (a new photo, or the fresh token a password change returns). */
-  update(patch: Partial<Session>) {
+  update(patch: Partial<Pick<Session, (typeof FIELDS)[number]>>) {
     if (!snapshot) return;
     for (const [field, value] of Object.entries(patch)) localStorage.setItem(field, value);
     refresh();
@@ -120,4 +164,12 @@ export const session = {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+/**
+ * Whether the signed-in session's API offers `feature` (see Feature): the one place screens read extensions from.
+ * Here rather than in a module of its own, which would be one more file to fetch on every screen that asks.
+ */
+export function useFeature(feature: Feature): boolean {
+  return useSession()?.features.includes(feature) ?? false;
 }

@@ -25,6 +25,10 @@ export function DateField<T extends FieldValues>({ name, control, label, minDate
       placeholder="Select a date"
       valueFormat="DD MMM YYYY"
       minDate={minDate}
+      // The neighbouring months' days are drawn faded, below AA contrast in both schemes; the arrows reach them.
+      hideOutsideDates
+      // Mantine draws weekends in red, below AA contrast on either scheme's background; a weekend day is no exception here.
+      weekendDays={[]}
       nextLabel="Next month"
       previousLabel="Previous month"
       clearable

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { session } from '@/lib/session';
+import { featureNamesIn, session } from '@/lib/session';
 import { id, text } from '@/lib/schemas';
 
 const loginResponse = z.object({
@@ -13,12 +13,14 @@ const loginResponse = z.object({
     _id: id,
     email: text,
     photo: text,
+    /** The extensions the API offers (DECISIONS): read by featureNamesIn, absent from SPEC's API. */
+    features: z.optional(z.unknown()),
   }),
 });
 
 export type Credentials = { email: string; password: string };
 
-/** POST /api/login as an admin; the answer becomes the stored session (SPEC 3, 7.1). */
+/** POST /api/login as an admin; the answer becomes the stored session (SPEC 3, 7.1), with the API's extensions. */
 export function useSignIn() {
   return useMutation({
     meta: { quietWithoutMessage: true },
@@ -34,6 +36,7 @@ export function useSignIn() {
         userId: result._id,
         email: result.email,
         photo: result.photo,
+        features: featureNamesIn(result.features),
       });
     },
   });

@@ -75,14 +75,19 @@ function useCells(catalogue: Catalogue, first = 1) {
             '-'
           );
         }
-        case 'people':
+        case 'people': {
+          const count = column.count ? record[column.count] : null;
           return (
             <PeopleCell
               title={column.header}
               label={`${column.header}: ${String(record.name ?? record.title ?? '')}`}
+              recordId={record._id}
               people={(record[column.field] as Ref[] | null) ?? []}
+              count={typeof count === 'number' ? count : null}
+              pages={column.pages}
             />
           );
+        }
         case 'status':
           return <StatusBadge enabled={record.enabled} />;
         case 'icon':

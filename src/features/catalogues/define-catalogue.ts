@@ -1,4 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
+import type { Feature } from '@/lib/session';
 
 /**
  * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts).
@@ -15,10 +16,16 @@ export type Column =
   | { kind: 'image'; header: string; field: string }
   | { kind: 'range'; header: string; from: string; to: string }
   | { kind: 'user'; header: string; field: string }
-  | { kind: 'people'; header: string; field: string }
+  | { kind: 'people'; header: string; field: string; count?: string; pages?: PeoplePages }
   | { kind: 'status'; header: string }
   | { kind: 'icon'; header: string }
   | { kind: 'actions'; header: string };
+
+/**
+ * Where a `people` column's users are paged and searched when the API announces `feature`: GET `path` (':id' the
+ * record's id) with page, limit and q, answering { result: [{ _id, name, email }], pagination: { count } }.
+ */
+export type PeoplePages = { path: string; feature: Feature };
 
 export const column = {
   /** The row's number, from 1. */
@@ -44,8 +51,17 @@ export const column = {
   range: (header: string, from: string, to: string): Column => ({ kind: 'range', header, from, to }),
   /** A user (a `ref` field) as a link to their profile. */
   user: (header: string, field: string): Column => ({ kind: 'user', header, field }),
-  /** Users (a `refs` field): an icon with their number, opening a dialog that links each to their profile. */
-  people: (header: string, field: string): Column => ({ kind: 'people', header, field }),
+  /**
+   * Users (a `refs` field): an icon with their number, opening a dialog that pages and searches them, each a link to
+   * their profile. `count`: a number field with the total, where the API sends only the first few inline; `pages`:
+   * where the API pages them all (an extension; without it the dialog pages over the inline list).
+   */
+  people: (header: string, field: string, more: { count?: string; pages?: PeoplePages } = {}): Column => ({
+    kind: 'people',
+    header,
+    field,
+    ...more,
+  }),
   /** Edit link and delete button (with SPEC 8's confirmation); delete only when the catalogue declares it. */
   actions: (header = 'Action'): Column => ({ kind: 'actions', header }),
 };

@@ -1,34 +1,55 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import type { Ref } from './define-catalogue';
+import type { PeoplePages, Ref } from './define-catalogue';
 
 // Mantine's modal machinery loads with the first dialog opened, not with the list.
 const PeopleDialog = lazy(() =>
   import('./people-dialog').then((module) => ({ default: module.PeopleDialog })),
 );
 
-/** An icon with how many there are, opening the list of them (an event's Joined User). */
-export function PeopleCell({ title, people, label }: { title: string; people: Ref[]; label: string }) {
+type PeopleCellProps = {
+  title: string;
+  label: string;
+  /** The record's id, for `pages`. */
+  recordId: string;
+  /** Those the answer carries inline: all of them (SPEC), or the first few when `count` is given. */
+  people: Ref[];
+  /** How many there are, when the API counts them; otherwise the inline list is all of them. */
+  count: number | null;
+  pages?: PeoplePages;
+};
+
+/** An icon with how many there are, opening the list of them a page at a time (an event's Joined User). */
+export function PeopleCell({ title, label, recordId, people, count, pages }: PeopleCellProps) {
   const [open, setOpen] = useState(false);
+  const total = count ?? people.length;
+  const shown = total.toLocaleString('en-US');
   return (
     <>
       <Group gap={6} wrap="nowrap">
         <ActionIcon
           variant="light"
-          aria-label={`${label} (${people.length})`}
+          aria-label={`${label} (${shown})`}
           title={title}
           onClick={() => setOpen(true)}
         >
           <IconUsersGroup size={18} />
         </ActionIcon>
         <Text size="sm" aria-hidden>
-          {people.length}
+          {shown}
         </Text>
       </Group>
       {open ? (
         <Suspense fallback={null}>
-          <PeopleDialog title={title} people={people} onClose={() => setOpen(false)} />
+          <PeopleDialog
+            title={title}
+            recordId={recordId}
+            people={people}
+            total={total}
+            pages={pages}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

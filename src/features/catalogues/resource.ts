@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { defineResource, toFormData } from '@/lib/resource';
+import { defineResource, toFormData, type PageRequest } from '@/lib/resource';
 import { flag, id, optionalDate, optionalNumber, optionalPath, text } from '@/lib/schemas';
 import { version } from '@/lib/versioned-update';
 import { withId, type Catalogue, type CatalogueRecord, type Ref } from './define-catalogue';
@@ -119,6 +119,30 @@ export function choicesResource(from: string) {
   if (!resource) {
     resource = buildChoices(from);
     choiceLists.set(from, resource);
+  }
+  return resource;
+}
+
+const personItem = z.object({ _id: id, name: text, email: text });
+export type Person = z.output<typeof personItem>;
+type PeopleRequest = PageRequest & { id: string; search: string };
+const peopleLists = new Map<string, ReturnType<typeof buildPeople>>();
+
+function buildPeople(path: string) {
+  return defineResource<Person, never, PeopleRequest>({
+    key: `people:${path}`,
+    item: personItem,
+    endpoints: { page: (request) => withId(path, request.id) },
+    pageParams: ({ page, size, search }) => ({ page, limit: size, q: search }),
+  });
+}
+
+/** The users of a `people` column a page at a time, searched (its `pages` path, e.g. an event's joined users). */
+export function peopleResource(path: string) {
+  let resource = peopleLists.get(path);
+  if (!resource) {
+    resource = buildPeople(path);
+    peopleLists.set(path, resource);
   }
   return resource;
 }

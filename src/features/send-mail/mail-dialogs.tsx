@@ -1,39 +1,140 @@
-import { Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Column } from '@/components/data-table';
+import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
 import { useModalDialog } from '@/components/modal-dialog';
+import { pageOfRows, useDialogList } from '@/lib/dialog-list';
+import { useFeature } from '@/lib/session';
 import { formatNumericDateTime } from '@/lib/format';
-import type { Mail } from './api';
-import { MAIL_TEXT } from './strings';
+import {
+  DELIVERY_STATES,
+  deliveryResource,
+  recipientTotal,
+  type DeliveredRecipient,
+  type DeliveryState,
+  type Mail,
+  type Recipient,
+} from './api';
+import { deliveryText, MAIL_TEXT, STATE_TEXT } from './strings';
 
 type DialogProps = { mail: Mail | null; onClose: () => void };
 
-function Recipients({ mail }: { mail: Mail }) {
-  if (!mail.users.length)
-    return <Text size="sm">{mail.allUsers ? MAIL_TEXT.everyone : MAIL_TEXT.noRecipients}</Text>;
+const fullName = (user: Recipient) => [user.name, user.surname].filter(Boolean).join(' ') || '-';
+
+/** SPEC's columns of the User List: Name and Email. */
+const NAME_AND_EMAIL: Column<Recipient>[] = [
+  { header: MAIL_TEXT.name, cell: fullName },
+  { header: MAIL_TEXT.email, cell: (user) => user.email || '-' },
+];
+
+const STATE_COLOUR = { queued: 'gray', sent: 'green', failed: 'red' } as const;
+
+/** A recipient's delivery: its state, and the transport's reason for a failure (or a retry). */
+function DeliveryCell({ recipient }: { recipient: DeliveredRecipient }) {
   return (
-    <Table striped aria-label={MAIL_TEXT.userList}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{MAIL_TEXT.name}</Table.Th>
-          <Table.Th>{MAIL_TEXT.email}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {mail.users.map((user, index) => (
-          <Table.Tr key={user._id ?? `${user.email}-${index}`}>
-            <Table.Td>{[user.name, user.surname].filter(Boolean).join(' ') || '-'}</Table.Td>
-            <Table.Td>{user.email || '-'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap={2} align="flex-start">
+      <Badge color={STATE_COLOUR[recipient.state]} variant="light" tt="none">
+        {STATE_TEXT[recipient.state].label}
+      </Badge>
+      {recipient.error ? (
+        <Text size="xs" c="dimmed">
+          {recipient.error}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
-/** SPEC 2.22: the Users icon's 'User List' dialog, Name and Email of each recipient. */
+const WITH_STATE: Column<DeliveredRecipient>[] = [
+  ...NAME_AND_EMAIL,
+  { header: MAIL_TEXT.state, cell: (recipient) => <DeliveryCell recipient={recipient} /> },
+];
+
+/** With 'mail-recipients': every recipient, a page at a time from the API, searched, filtered by state. */
+function DeliveredRecipients({ mail }: { mail: Mail }) {
+  const list = useDialogList();
+  const [state, setState] = useState<DeliveryState | ''>('');
+  const recipients = useQuery(
+    deliveryResource.queries.page({
+      mailId: mail._id,
+      page: list.page,
+      size: list.size,
+      search: list.search,
+      state,
+    }),
+  );
+  // While the mail goes out the list refreshes it; each change of its counts reads the page again, the last included.
+  const progress = JSON.stringify(mail.delivery ?? null);
+  const shownFor = useRef(progress);
+  useEffect(() => {
+    if (shownFor.current === progress) return;
+    shownFor.current = progress;
+    void recipients.refetch();
+  }, [progress, recipients]);
+  return (
+    <Stack gap="sm">
+      {mail.delivery ? <Text size="sm">{deliveryText(mail.delivery, recipientTotal(mail))}</Text> : null}
+      <DialogListTable
+        label={MAIL_TEXT.userList}
+        searchLabel={MAIL_TEXT.searchRecipients}
+        list={list}
+        page={pageFromQuery(recipients)}
+        columns={WITH_STATE}
+        rowKey={(recipient) => recipient._id}
+        emptyText={list.search || state ? MAIL_TEXT.noneFound : MAIL_TEXT.noRecipients}
+        filters={
+          <NativeSelect
+            label={MAIL_TEXT.stateFilter}
+            data={[
+              { value: '', label: MAIL_TEXT.everyState },
+              ...DELIVERY_STATES.map((value) => ({ value, label: STATE_TEXT[value].filter })),
+            ]}
+            value={state}
+            onChange={(event) => {
+              setState(event.currentTarget.value as DeliveryState | '');
+              list.setPage(1);
+            }}
+          />
+        }
+      />
+    </Stack>
+  );
+}
+
+/** SPEC's API: the mail's inline list (every recipient), a page at a time and searched here. */
+function InlineRecipients({ mail }: { mail: Mail }) {
+  const list = useDialogList();
+  const { page, size, search } = list;
+  const data = useMemo(
+    () => pageOfRows(mail.users, { page, size, search }, (user) => [user.name, user.surname, user.email]),
+    [mail.users, page, size, search],
+  );
+  return (
+    <DialogListTable
+      label={MAIL_TEXT.userList}
+      searchLabel={MAIL_TEXT.searchRecipients}
+      list={list}
+      page={{ data, loading: false }}
+      columns={NAME_AND_EMAIL}
+      rowKey={(user) => user._id ?? user.email}
+      emptyText={MAIL_TEXT.noneFound}
+    />
+  );
+}
+
+function Recipients({ mail }: { mail: Mail }) {
+  const paged = useFeature('mail-recipients');
+  if (!recipientTotal(mail))
+    return <Text size="sm">{mail.allUsers ? MAIL_TEXT.everyone : MAIL_TEXT.noRecipients}</Text>;
+  return paged ? <DeliveredRecipients mail={mail} /> : <InlineRecipients mail={mail} />;
+}
+
+/** SPEC 2.22: the Users icon's 'User List' dialog, Name and Email of each recipient, a page at a time. */
 export function UserListDialog({ mail, onClose }: DialogProps) {
   useModalDialog(mail !== null);
   return (
-    <Modal opened={mail !== null} onClose={onClose} title={MAIL_TEXT.userList} size="lg">
+    <Modal opened={mail !== null} onClose={onClose} title={MAIL_TEXT.userList} size="xl">
       {mail ? <Recipients mail={mail} /> : null}
     </Modal>
   );
@@ -43,7 +144,7 @@ export function UserListDialog({ mail, onClose }: DialogProps) {
 export function MailDialog({ mail, onClose }: DialogProps) {
   useModalDialog(mail !== null);
   return (
-    <Modal opened={mail !== null} onClose={onClose} title={mail?.title || MAIL_TEXT.viewMail} size="lg">
+    <Modal opened={mail !== null} onClose={onClose} title={mail?.title || MAIL_TEXT.viewMail} size="xl">
       {mail ? (
         <Stack>
           <Text size="sm" c="dimmed">

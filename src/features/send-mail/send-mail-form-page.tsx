@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconMailForward, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -11,9 +11,10 @@ import { FormActions } from '@/components/form/form-actions';
 import { PageCard } from '@/components/page-card';
 import { requiredText } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { useFeature, useSession } from '@/lib/session';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { ALL_USERS, mailResource, recipientsResource } from './api';
-import { MAIL_TEXT, recipientsText } from './strings';
+import { ALL_USERS, mailResource, recipientsResource, useSendTestMail } from './api';
+import { MAIL_TEXT, recipientsText, testReminder } from './strings';
 import { UserPicker } from './user-picker';
 
 const formSchema = z.object({
@@ -23,10 +24,16 @@ const formSchema = z.object({
 });
 type FormValues = z.infer<typeof formSchema>;
 
-/** /send-mail/add (SPEC 2.22, 5, 7.12): subject, body and recipients; says who will receive it before it leaves. */
+/**
+ * /send-mail/add (SPEC 2.22, 5, 7.12): subject, body and recipients; says who will receive it before it leaves. With
+ * 'mail-test', 'Send me a test first' sends the subject and body to the admin alone, staying on the form.
+ */
 export function SendMailFormPage() {
   const navigate = useNavigate();
   const send = mailResource.useCreate();
+  const testable = useFeature('mail-test');
+  const sendTest = useSendTestMail();
+  const adminEmail = useSession()?.email ?? '';
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { title: '', body: '', users: [] },
@@ -54,14 +61,29 @@ export function SendMailFormPage() {
         },
       );
     if (!values.users.includes(ALL_USERS)) return sendNow();
+    const tested =
+      sendTest.isSuccess &&
+      sendTest.variables.title === values.title.trim() &&
+      sendTest.variables.body === values.body.trim();
     askToConfirm({
       title: 'Send this mail to all users?',
       message: recipientsText(active.data?.total, true),
+      note: testable && !tested ? testReminder(adminEmail) : undefined,
       confirmLabel: 'Send to all',
       cancelLabel: 'Cancel',
       onConfirm: sendNow,
     });
   });
+
+  // Only the subject and body are checked, with the form's own messages; the form is neither sent nor left.
+  const test = async () => {
+    if (!(await form.trigger(['title', 'body'], { shouldFocus: true }))) return;
+    const [title, body] = form.getValues(['title', 'body']);
+    sendTest.mutate(
+      { title: title.trim(), body: body.trim() },
+      { onSuccess: (answer) => notify.success(answer.message) },
+    );
+  };
 
   return (
     <PageCard title={MAIL_TEXT.formTitle} actions={<BackButton fallback="/send-mail" />}>
@@ -85,7 +107,23 @@ export function SendMailFormPage() {
           <Alert variant="light" icon={<IconUsers size={18} />} role="status" aria-live="polite">
             {recipientsText(all ? active.data?.total : users.length, all)}
           </Alert>
-          <FormActions label={MAIL_TEXT.send} pending={send.isPending} />
+          <FormActions
+            label={MAIL_TEXT.send}
+            pending={send.isPending}
+            before={
+              testable ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconMailForward size={16} aria-hidden />}
+                  loading={sendTest.isPending}
+                  disabled={sendTest.isPending}
+                  onClick={() => void test()}
+                >
+                  {MAIL_TEXT.sendTest}
+                </Button>
+              ) : null
+            }
+          />
         </Stack>
       </form>
     </PageCard>

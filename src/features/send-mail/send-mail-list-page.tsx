@@ -7,10 +7,12 @@ import type { Column } from '@/components/data-table';
 import { PageCard } from '@/components/page-card';
 import { PagedTable } from '@/components/paged-table';
 import { TruncatedText } from '@/components/truncated-text';
+import { useFeature } from '@/lib/session';
 import { formatNumericDateTime } from '@/lib/format';
 import { useListParams } from '@/lib/list-params';
-import { mailResource, type Mail } from './api';
-import { MAIL_TEXT } from './strings';
+import { goingOut, MAIL_REFRESH_MS, mailResource, recipientTotal, type Mail } from './api';
+import { DeliveryProgress } from './delivery-progress';
+import { MAIL_TEXT, userListLabel } from './strings';
 
 // The dialogs (Mantine's modal machinery) load with the first one opened.
 const UserListDialog = lazy(() =>
@@ -18,12 +20,22 @@ const UserListDialog = lazy(() =>
 );
 const MailDialog = lazy(() => import('./mail-dialogs').then((module) => ({ default: module.MailDialog })));
 
-/** /send-mail (SPEC 2.22): the sent mails, a page at a time, with their recipients and a Send button. */
+/**
+ * /send-mail (SPEC 2.22): the sent mails, a page at a time, with their recipients and a Send button. With
+ * 'mail-recipients' each mail shows its delivery, and the page asks again every few seconds while any of it is
+ * still going out.
+ */
 export function SendMailListPage() {
   const paging = useListParams();
-  const list = useQuery(mailResource.queries.page({ page: paging.page, size: paging.size }));
+  const counted = useFeature('mail-recipients');
+  const list = useQuery({
+    ...mailResource.queries.page({ page: paging.page, size: paging.size }),
+    refetchInterval: (query) => (counted && goingOut(query.state.data?.rows) ? MAIL_REFRESH_MS : false),
+  });
   const [open, setOpen] = useState<{ mail: Mail; dialog: 'users' | 'mail' } | null>(null);
   const close = () => setOpen(null);
+  // A dialog follows its mail as the list refreshes (the delivery moves on).
+  const latest = (mail: Mail) => list.data?.rows.find((row) => row._id === mail._id) ?? mail;
 
   const columns: Column<Mail>[] = [
     { header: MAIL_TEXT.subject, cell: (mail) => <TruncatedText text={mail.title} /> },
@@ -33,7 +45,7 @@ export function SendMailListPage() {
       cell: (mail) => (
         <ActionIcon
           variant="light"
-          aria-label={`${MAIL_TEXT.userList}: ${mail.title}`}
+          aria-label={userListLabel(mail.title, counted ? recipientTotal(mail) : undefined)}
           title={MAIL_TEXT.userList}
           onClick={() => setOpen({ mail, dialog: 'users' })}
         >
@@ -41,6 +53,19 @@ export function SendMailListPage() {
         </ActionIcon>
       ),
     },
+    ...(counted
+      ? [
+          {
+            header: MAIL_TEXT.delivery,
+            cell: (mail: Mail) =>
+              mail.delivery ? (
+                <DeliveryProgress delivery={mail.delivery} total={recipientTotal(mail)} />
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : []),
     {
       header: MAIL_TEXT.createdAt,
       cell: (mail) => <span style={{ whiteSpace: 'nowrap' }}>{formatNumericDateTime(mail.createdAt)}</span>,
@@ -80,9 +105,9 @@ export function SendMailListPage() {
       {open ? (
         <Suspense fallback={null}>
           {open.dialog === 'users' ? (
-            <UserListDialog mail={open.mail} onClose={close} />
+            <UserListDialog mail={latest(open.mail)} onClose={close} />
           ) : (
-            <MailDialog mail={open.mail} onClose={close} />
+            <MailDialog mail={latest(open.mail)} onClose={close} />
           )}
         </Suspense>
       ) : null}
