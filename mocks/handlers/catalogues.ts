@@ -4,7 +4,7 @@ import { CATALOGUES } from '@/features/catalogues/registry';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
-import { paginate, refusing } from '../rules';
+import { nocase, paginate, paging, refusing, sortRows, type SortFields } from '../rules';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** 'eventcategory/listAll?enabled=true' → 'eventcategory': the db collection a catalogue's calls work on. */
@@ -104,6 +104,32 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
   return { out };
 }
 
+const text = (field: string) => (row: MockCatalogueRecord) => [nocase(row[field] as string | null)];
+const value = (field: string) => (row: MockCatalogueRecord) => [
+  (row[field] as string | number | null) ?? null,
+];
+const status = (row: MockCatalogueRecord) => [row.enabled ? 1 : 0];
+
+/** The server's sort fields of each paginated list (server/routes/resources.ts, content.ts), by collection. */
+const SORTS: Record<string, SortFields<MockCatalogueRecord>> = {
+  offer: { title: text('title'), expireDate: value('expireDate'), status },
+  plan: { name: text('name'), status },
+  blog: { title: text('title'), status },
+  'blog-category': { name: text('name'), status },
+  event: { name: text('name'), venue: text('venue'), date: value('date'), created: value('createdAt') },
+};
+
+/** A page of a paginated list, in the order its query asks (the server checks paging, then the sort). */
+function page(collection: string, rows: MockCatalogueRecord[], url: URL) {
+  paging(url);
+  return ok(
+    paginate(
+      sortRows(rows, url, SORTS[collection] ?? {}, (row) => row._id),
+      url,
+    ),
+  );
+}
+
 function handlersFor(catalogue: Catalogue): HttpHandler[] {
   const collection = collectionOf(catalogue);
   const rows = () => (db.catalogues[collection] ??= []);
@@ -118,7 +144,7 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
     http.get(
       apiPath(bare(catalogue.api.list)),
       catalogue.paginated
-        ? refusing(guarded((request) => ok(paginate(rows(), new URL(request.url)))))
+        ? refusing(guarded((request) => page(collection, rows(), new URL(request.url))))
         : guarded(() => ok({ result: rows(), pagination: { count: rows().length } })),
     ),
     http.get(
