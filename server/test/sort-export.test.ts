@@ -504,6 +504,20 @@ describe('GET /api/admin/list/export', () => {
   });
 });
 
+describe('features in the sign-in answer', () => {
+  it("names 'list-sort' and 'users-export'", async () => {
+    const { call } = await makeServer();
+    const answer = await call('POST', '/api/login', {
+      json: { email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' },
+      token: null,
+    });
+    expect(answer.status).toBe(200);
+    expect((answer.body.result as { features: string[] }).features).toEqual(
+      expect.arrayContaining(['list-sort', 'users-export']),
+    );
+  });
+});
+
 describe('the MSW mocks (demo mode, the console’s tests) sort and export as the server does', () => {
   it('orders every list they answer by each of its fields, refuses the same, and exports the same CSV', async () => {
     mockServer.listen({ onUnhandledRequest: 'error' });
