@@ -120,9 +120,51 @@ export function paging(url: URL) {
   return { page, size, skip: (page - 1) * size };
 }
 
-export function paginate<T>(rows: T[], url: URL) {
+export function paginate<T>(rows: readonly T[], url: URL) {
   const { page, size, skip } = paging(url);
   return { result: rows.slice(skip, skip + size), pagination: { count: rows.length, page, items: size } };
+}
+
+/** A value a list sorts by, in SQLite's order: null first, then numbers, then text. */
+type SortValue = string | number | null;
+export type SortFields<T> = Record<string, (row: T) => readonly SortValue[]>;
+
+/** Text as SQLite's NOCASE compares it: only A-Z fold. */
+export const nocase = (text: string | null | undefined) =>
+  text?.replace(/[A-Z]/g, (c) => c.toLowerCase()) ?? null;
+
+const rank = (value: SortValue) => (value === null ? 0 : typeof value === 'number' ? 1 : 2);
+
+function compareValues(a: readonly SortValue[], b: readonly SortValue[]) {
+  for (let i = 0; i < a.length; i += 1) {
+    const [x, y] = [a[i] ?? null, b[i] ?? null];
+    if (rank(x) !== rank(y)) return rank(x) - rank(y);
+    if (x !== null && y !== null && x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * The server's list sort (server/lib/sort.ts): `sort` one of `fields` ('Sort must be one of …'), `order` asc or desc
+ * ('Order must be asc or desc'), empty values absent; ties broken by `tieBreak` in the same direction. Without a sort
+ * the rows keep their order.
+ */
+export function sortRows<T>(
+  rows: readonly T[],
+  url: URL,
+  fields: SortFields<T>,
+  tieBreak: (row: T) => SortValue,
+): readonly T[] {
+  const sort = url.searchParams.get('sort') || null;
+  if (sort !== null && !Object.hasOwn(fields, sort))
+    throw refuse(`Sort must be one of ${Object.keys(fields).join(', ')}`);
+  const order = oneOf(url.searchParams.get('order') || null, ['asc', 'desc'], 'Order must be asc or desc');
+  if (sort === null) return rows;
+  const keys = fields[sort]!;
+  const direction = order === 'desc' ? -1 : 1;
+  return [...rows].sort(
+    (a, b) => direction * compareValues([...keys(a), tieBreak(a)], [...keys(b), tieBreak(b)]),
+  );
 }
 
 /** listAll's query: `enabled` is accepted (and does not filter), `sortBy` only as 'enabled'. */

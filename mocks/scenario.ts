@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Feature } from '@/lib/session';
+import type { Feature } from '@/lib/features';
 import { apiPath } from './http';
 
 /**
@@ -51,7 +51,13 @@ export function loadScenario() {
  * mail's every recipient, an event's every joined user, no counts) and not the extensions' routes: the console
  * must then behave as SPEC's. Tests ask for it with tests/render.tsx's specOnlyApi(); demo mode with its panel.
  */
-export const MOCK_FEATURES: readonly Feature[] = ['mail-recipients', 'mail-test', 'event-joined'];
+export const MOCK_FEATURES: readonly Feature[] = [
+  'mail-recipients',
+  'mail-test',
+  'event-joined',
+  'list-sort',
+  'users-export',
+];
 
 export function mockFeatures(): Feature[] {
   return specOnly ? [] : [...MOCK_FEATURES];

@@ -4,7 +4,17 @@ import { CATALOGUES } from '@/features/catalogues/registry';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
-import { formBody, id, paginate, refusing, search } from '../rules';
+import {
+  formBody,
+  id,
+  nocase,
+  paginate,
+  paging,
+  refusing,
+  search,
+  sortRows,
+  type SortFields,
+} from '../rules';
 import { offers } from '../scenario';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
@@ -176,6 +186,36 @@ function peopleHandlers(catalogue: Catalogue, find: (id: unknown) => MockCatalog
   );
 }
 
+const text = (field: string) => (row: MockCatalogueRecord) => [nocase(row[field] as string | null)];
+const value = (field: string) => (row: MockCatalogueRecord) => [
+  (row[field] as string | number | null) ?? null,
+];
+const status = (row: MockCatalogueRecord) => [row.enabled ? 1 : 0];
+
+/** The server's sort fields of each paginated list (server/routes/resources.ts, content.ts), by collection. */
+const SORTS: Record<string, SortFields<MockCatalogueRecord>> = {
+  offer: { title: text('title'), expireDate: value('expireDate'), status },
+  plan: { name: text('name'), status },
+  blog: { title: text('title'), status },
+  'blog-category': { name: text('name'), status },
+  event: { name: text('name'), venue: text('venue'), date: value('date'), created: value('createdAt') },
+};
+
+/** A page of a paginated list, in the order its query asks (the server checks paging, then the sort). */
+function page(
+  collection: string,
+  rows: MockCatalogueRecord[],
+  url: URL,
+  answer: (row: MockCatalogueRecord) => MockCatalogueRecord,
+) {
+  paging(url);
+  const { result, pagination } = paginate(
+    sortRows(rows, url, SORTS[collection] ?? {}, (row) => row._id),
+    url,
+  );
+  return ok({ result: result.map(answer), pagination });
+}
+
 function handlersFor(catalogue: Catalogue): HttpHandler[] {
   const collection = collectionOf(catalogue);
   const rows = () => (db.catalogues[collection] ??= []);
@@ -192,12 +232,7 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
     http.get(
       apiPath(bare(catalogue.api.list)),
       catalogue.paginated
-        ? refusing(
-            guarded((request) => {
-              const { result, pagination } = paginate(rows(), new URL(request.url));
-              return ok({ result: result.map(answer), pagination });
-            }),
-          )
+        ? refusing(guarded((request) => page(collection, rows(), new URL(request.url), answer)))
         : guarded(() => ok({ result: rows().map(answer), pagination: { count: rows().length } })),
     ),
     http.get(

@@ -1,11 +1,27 @@
 import { http } from 'msw';
 import { db } from '../db';
 import { apiPath, ok, refuseWithoutAdmin } from '../http';
-import { paginate, refusing } from '../rules';
+import { nocase, paginate, paging, refusing, sortRows } from '../rules';
 
 export const contactHandlers = [
   http.get(
     apiPath('contact-us/list'),
-    refusing(({ request }) => refuseWithoutAdmin(request) ?? ok(paginate(db.contacts, new URL(request.url)))),
+    refusing(({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      const url = new URL(request.url);
+      paging(url);
+      const rows = sortRows(
+        db.contacts,
+        url,
+        {
+          title: (contact) => [nocase(contact.title)],
+          email: (contact) => [nocase(contact.email)],
+          created: (contact) => [contact.created],
+        },
+        (contact) => contact._id,
+      );
+      return ok(paginate(rows, url));
+    }),
   ),
 ];

@@ -6,12 +6,15 @@ import {
   formBody,
   id,
   imageFile,
+  nocase,
   paging,
   paginate,
   refusing,
   requiredText,
   search,
+  sortRows,
   videoFile,
+  type SortFields,
 } from '../rules';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
@@ -38,6 +41,12 @@ async function postFields(body: FormData, postId: string) {
   return { name, media };
 }
 
+const POST_SORTS: SortFields<ReturnType<typeof serialize>> = {
+  name: (post) => [nocase(post.name)],
+  created: (post) => [post.created],
+  user: (post) => [nocase(post.userId.name)],
+};
+
 export const postHandlers = [
   http.get(
     apiPath('post/list'),
@@ -48,7 +57,8 @@ export const postHandlers = [
       paging(url);
       const q = search(url.searchParams.get('q'))?.toLowerCase();
       const rows = q ? db.posts.filter((post) => post.name.toLowerCase().includes(q)) : db.posts;
-      return ok(paginate(rows.map(serialize), url));
+      const sorted = sortRows(rows.map(serialize), url, POST_SORTS, (post) => post._id);
+      return ok(paginate(sorted, url));
     }),
   ),
 

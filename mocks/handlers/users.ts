@@ -1,13 +1,70 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { CSV_BOM, csvHeadings, csvRow } from '../../server/lib/csv';
+import { USER_EXPORT_COLUMNS, userExportFileName } from '../../server/lib/user-export';
 import { db, type MockUser } from '../db';
-import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
-import { id, oneOf, paginate, paging, refusing, search } from '../rules';
+import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
+import {
+  id,
+  nocase,
+  oneOf,
+  paginate,
+  paging,
+  Refusal,
+  refusing,
+  search,
+  sortRows,
+  type SortFields,
+} from '../rules';
 
 const SEARCHABLE: Record<string, keyof MockUser> = {
   name: 'name',
   surname: 'surname',
   email: 'email',
   phoneNumber: 'phoneNumber',
+};
+
+/** The server's users list query (server/lib/user-list.ts), in its order of checks: the users it selects, in order. */
+function selectUsers(url: URL) {
+  const q = search(url.searchParams.get('q'))?.toLowerCase();
+  const requested = url.searchParams.get('fields');
+  if (requested && requested.length > 200) throw new Refusal(400, 'Fields must be at most 200 characters');
+  oneOf(url.searchParams.get('filter'), ['user.enabled'], "filter must be 'user.enabled'");
+  oneOf(url.searchParams.get('equal'), ['true', 'false'], "equal must be 'true' or 'false'");
+  oneOf(
+    url.searchParams.get('planFilter'),
+    ['silver', 'gold', 'platinum'],
+    'planFilter must be silver, gold or platinum',
+  );
+  // Own properties only: "constructor" or "__proto__" name no field.
+  const fields = (requested ?? 'name,email,phoneNumber')
+    .split(',')
+    .map((field) => field.trim())
+    .filter((field) => Object.hasOwn(SEARCHABLE, field))
+    .map((field) => SEARCHABLE[field]!);
+  if (q && fields.length === 0)
+    throw new Refusal(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
+  const equal = url.searchParams.get('equal');
+  const plan = url.searchParams.get('planFilter');
+  const rows = db.users.filter(
+    (user) =>
+      (!q ||
+        fields.some((field) =>
+          String(user[field] ?? '')
+            .toLowerCase()
+            .includes(q),
+        )) &&
+      (url.searchParams.get('filter') !== 'user.enabled' || !equal || String(user.enabled) === equal) &&
+      (!plan || user.plan?.productId === plan),
+  );
+  // Ties in creation order, as the server's rowid.
+  return sortRows(rows, url, USER_SORTS, (user) => user.createdAt);
+}
+
+const USER_SORTS: SortFields<MockUser> = {
+  name: (user) => [nocase(user.name), nocase(user.surname)],
+  email: (user) => [nocase(user.email)],
+  created: () => [],
+  status: (user) => [user.enabled ? 1 : 0],
 };
 
 export const userHandlers = [
@@ -17,39 +74,9 @@ export const userHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const url = new URL(request.url);
-      // The server's order: paging, then the search and filters.
+      // The server's order: paging, then the search, filters and sort.
       paging(url);
-      const q = search(url.searchParams.get('q'))?.toLowerCase();
-      const requested = url.searchParams.get('fields');
-      if (requested && requested.length > 200) return fail(400, 'Fields must be at most 200 characters');
-      oneOf(url.searchParams.get('filter'), ['user.enabled'], "filter must be 'user.enabled'");
-      oneOf(url.searchParams.get('equal'), ['true', 'false'], "equal must be 'true' or 'false'");
-      oneOf(
-        url.searchParams.get('planFilter'),
-        ['silver', 'gold', 'platinum'],
-        'planFilter must be silver, gold or platinum',
-      );
-      // Own properties only: "constructor" or "__proto__" name no field.
-      const fields = (requested ?? 'name,email,phoneNumber')
-        .split(',')
-        .map((field) => field.trim())
-        .filter((field) => Object.hasOwn(SEARCHABLE, field))
-        .map((field) => SEARCHABLE[field]!);
-      if (q && fields.length === 0)
-        return fail(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
-      const equal = url.searchParams.get('equal');
-      const plan = url.searchParams.get('planFilter');
-      const rows = db.users.filter(
-        (user) =>
-          (!q ||
-            fields.some((field) =>
-              String(user[field] ?? '')
-                .toLowerCase()
-                .includes(q),
-            )) &&
-          (url.searchParams.get('filter') !== 'user.enabled' || !equal || String(user.enabled) === equal) &&
-          (!plan || user.plan?.productId === plan),
-      );
+      const rows = selectUsers(url);
       // Like the real API, the list carries a summary of each user; the profile fields come from user/read.
       const summaries = rows.map(
         ({
@@ -89,6 +116,25 @@ export const userHandlers = [
         }),
       );
       return ok(paginate(summaries, url));
+    }),
+  ),
+
+  // The list as the server's CSV ('users-export'): every selected user, in order, with the count up front.
+  http.get(
+    apiPath('admin/list/export'),
+    refusing(({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      const rows = selectUsers(new URL(request.url));
+      const csv = rows.map((user) => csvRow(USER_EXPORT_COLUMNS, user)).join('');
+      return new HttpResponse(CSV_BOM + csvHeadings(USER_EXPORT_COLUMNS) + csv, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${userExportFileName(new Date())}"`,
+          'X-Total-Count': String(rows.length),
+          'Cache-Control': 'no-store',
+        },
+      });
     }),
   ),
 

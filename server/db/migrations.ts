@@ -207,6 +207,37 @@ const MIGRATIONS: string[] = [
   `,
   // Tokens carry the version they were signed at; a password change bumps it, so older tokens stop working.
   `ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0;`,
+  // Sorted lists (sort=<field>&order=asc|desc, lib/sort.ts). The users list takes any of its filter sets (none, status,
+  // plan, both) with any sort: `created` is the rowid and `status` is enabled then rowid, which the first step's
+  // indexes already give for every filter set. Name and e-mail order get one index per filter set, its equality
+  // columns first and the order after (then the rowid, as every index ends), so a page is read in order from one
+  // index, deep or not, either way, and never sorts the matching users (lib/user-list.ts names the index to use).
+  // Only users are indexed, and for the plan filter only users with a plan.
+  `
+  CREATE INDEX users_sort_name ON users (name COLLATE NOCASE, surname COLLATE NOCASE) WHERE role = 'user';
+  CREATE INDEX users_sort_name_status ON users (enabled, name COLLATE NOCASE, surname COLLATE NOCASE)
+    WHERE role = 'user';
+  CREATE INDEX users_sort_name_plan ON users (plan_product, name COLLATE NOCASE, surname COLLATE NOCASE)
+    WHERE role = 'user' AND plan_product IS NOT NULL;
+  CREATE INDEX users_sort_name_plan_status
+    ON users (plan_product, enabled, name COLLATE NOCASE, surname COLLATE NOCASE)
+    WHERE role = 'user' AND plan_product IS NOT NULL;
+  CREATE INDEX users_sort_email ON users (email) WHERE role = 'user';
+  CREATE INDEX users_sort_email_status ON users (enabled, email) WHERE role = 'user';
+  CREATE INDEX users_sort_email_plan ON users (plan_product, email) WHERE role = 'user' AND plan_product IS NOT NULL;
+  CREATE INDEX users_sort_email_plan_status ON users (plan_product, enabled, email)
+    WHERE role = 'user' AND plan_product IS NOT NULL;
+
+  -- The lists that grow with the community, by the columns they sort on (created_at DESC, id DESC exists for posts
+  -- and contacts). A page of these is read from an index rather than sorting the table.
+  CREATE INDEX posts_name ON posts (name COLLATE NOCASE, id);
+  CREATE INDEX contacts_title ON contacts (title COLLATE NOCASE, id);
+  CREATE INDEX contacts_email ON contacts (email COLLATE NOCASE, id);
+  CREATE INDEX feedbacks_created ON feedbacks (created_at, id);
+  CREATE INDEX feedbacks_rating ON feedbacks (rating, id);
+  CREATE INDEX chat_reports_created ON chat_reports (created_at, id);
+  CREATE INDEX chat_blocks_created ON chat_blocks (created_at, id);
+  `,
 ];
 
 export function migrate(db: Database.Database) {

@@ -5,6 +5,7 @@ import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
 import { HttpError, notFound } from './errors';
 import { newId, now, parseId } from './ids';
 import { pageBody, paging } from './paging';
+import { orderBy, type SortFields } from './sort';
 import { checkVersion, expectedVersions, nextVersion } from './versions';
 import { fileField, type CheckedFile, type FileKeeper, type UploadKind } from './uploads';
 import type { AppEnv } from './env';
@@ -60,6 +61,8 @@ export type ResourceDef = {
   };
   /** Extra SQL for list order; newest first by default. */
   orderBy?: string;
+  /** The `list` route's sort fields (sort=<field>&order=asc|desc, lib/sort.ts), each as the SQL it orders by. */
+  sort?: SortFields;
   /** Shapes a row for the API; by default every field by its API name, plus _id, createdAt and updatedAt. */
   serialize?: (row: Row, db: Db) => Record<string, unknown>;
   /** Runs inside the write transaction, e.g. to keep a derived column. */
@@ -129,9 +132,6 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
   const serialize = (row: Row) => (def.serialize ? def.serialize(row, db) : defaultSerialize(def, row));
   const selectOne = db.prepare<[string], Row>(`SELECT * FROM ${def.table} WHERE id = ?`);
   const selectAll = db.prepare<[], Row>(`SELECT * FROM ${def.table} ORDER BY ${order}`);
-  const selectPage = db.prepare<[number, number], Row>(
-    `SELECT * FROM ${def.table} ORDER BY ${order} LIMIT ? OFFSET ?`,
-  );
   const selectAllEnabledFirst = db.prepare<[], Row>(
     `SELECT * FROM ${def.table} ORDER BY enabled DESC, ${order}`,
   );
@@ -179,8 +179,13 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
   }
   if (def.routes.list) {
     app.get(`/api/${def.routes.list}`, (c) => {
-      const { page, size, offset } = paging(c.req.query());
-      return c.json(pageBody(selectPage.all(size, offset).map(serialize), count.get()!.n, page, size));
+      const query = c.req.query();
+      const { page, size, offset } = paging(query);
+      const sorted = orderBy(query, def.sort ?? {}, { tieBreak: 'id', otherwise: order });
+      const rows = db
+        .prepare<[number, number], Row>(`SELECT * FROM ${def.table} ORDER BY ${sorted} LIMIT ? OFFSET ?`)
+        .all(size, offset);
+      return c.json(pageBody(rows.map(serialize), count.get()!.n, page, size));
     });
   }
   for (const path of def.routes.read ?? []) {

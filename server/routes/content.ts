@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
+import { orderBy, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
 import {
@@ -80,10 +81,22 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   };
 
   app.get('/api/event/list-admin', (c) => {
-    const { page, size, offset } = paging(c.req.query());
-    const rows = db
-      .prepare(`${eventSelect} ORDER BY e.created_at DESC, e.id DESC LIMIT ? OFFSET ?`)
-      .all(size, offset) as Record<string, unknown>[];
+    const query = c.req.query();
+    const { page, size, offset } = paging(query);
+    const order = orderBy(
+      query,
+      {
+        name: 'e.name COLLATE NOCASE',
+        venue: 'e.venue COLLATE NOCASE',
+        date: 'e.date',
+        created: 'e.created_at',
+      },
+      { tieBreak: 'e.id', otherwise: 'e.created_at DESC, e.id DESC' },
+    );
+    const rows = db.prepare(`${eventSelect} ORDER BY ${order} LIMIT ? OFFSET ?`).all(size, offset) as Record<
+      string,
+      unknown
+    >[];
     const count = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
     return c.json(pageBody(rows.map(serializeEvent), count, page, size));
   });
@@ -207,8 +220,13 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     const q = searchText.parse(query.q);
     const where = q ? " WHERE p.name LIKE ? ESCAPE '\\'" : '';
     const params = q ? [`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`] : [];
+    const order = orderBy(
+      query,
+      { name: 'p.name COLLATE NOCASE', created: 'p.created_at', user: 'u.name COLLATE NOCASE' },
+      { tieBreak: 'p.id', otherwise: 'p.created_at DESC, p.id DESC' },
+    );
     const rows = db
-      .prepare(`${postSelect}${where} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`)
+      .prepare(`${postSelect}${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...params, size, offset) as Record<string, unknown>[];
     const count = (db.prepare(`SELECT count(*) AS n FROM posts p${where}`).get(...params) as { n: number }).n;
     return c.json(pageBody(rows.map(serializePost), count, page, size));
@@ -348,30 +366,41 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     path: string,
     table: string,
     select: string,
+    sort: SortFields,
     serialize: (row: Record<string, unknown>) => unknown,
   ) =>
     app.get(`/api/${path}`, (c) => {
-      const { page, size, offset } = paging(c.req.query());
-      const rows = db
-        .prepare(`${select} ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`)
-        .all(size, offset) as Record<string, unknown>[];
+      const query = c.req.query();
+      const { page, size, offset } = paging(query);
+      const order = orderBy(query, sort, { tieBreak: 't.id', otherwise: 't.created_at DESC, t.id DESC' });
+      const rows = db.prepare(`${select} ORDER BY ${order} LIMIT ? OFFSET ?`).all(size, offset) as Record<
+        string,
+        unknown
+      >[];
       const count = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
       return c.json(pageBody(rows.map(serialize), count, page, size));
     });
 
-  readOnlyList('contact-us/list', 'contacts', 'SELECT * FROM contacts t', (row) => ({
-    _id: row.id,
-    title: row.title,
-    email: row.email,
-    phoneNo: row.phone_no,
-    description: row.description,
-    created: row.created_at,
-    createdAt: row.created_at,
-  }));
+  readOnlyList(
+    'contact-us/list',
+    'contacts',
+    'SELECT * FROM contacts t',
+    { title: 't.title COLLATE NOCASE', email: 't.email COLLATE NOCASE', created: 't.created_at' },
+    (row) => ({
+      _id: row.id,
+      title: row.title,
+      email: row.email,
+      phoneNo: row.phone_no,
+      description: row.description,
+      created: row.created_at,
+      createdAt: row.created_at,
+    }),
+  );
   readOnlyList(
     'feedback/list',
     'feedbacks',
     'SELECT t.*, u.name, u.email, u.country_code, u.phone_number FROM feedbacks t LEFT JOIN users u ON u.id = t.user_id',
+    { rating: 't.rating', created: 't.created_at' },
     (row) => ({
       _id: row.id,
       user: row.user_id
@@ -392,6 +421,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     'chat-report/list',
     'chat_reports',
     'SELECT t.*, a.name AS reporter_name, b.name AS reported_name FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id LEFT JOIN users b ON b.id = t.reported_id',
+    { created: 't.created_at' },
     (row) => ({
       _id: row.id,
       message: row.message,
@@ -409,6 +439,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     'chat-block/list',
     'chat_blocks',
     'SELECT t.*, a.name AS by_name, b.name AS blocked_name FROM chat_blocks t LEFT JOIN users a ON a.id = t.block_by LEFT JOIN users b ON b.id = t.blocked_user',
+    { created: 't.created_at' },
     (row) => ({
       _id: row.id,
       blockBy: ref(row.block_by, row.by_name),
@@ -423,14 +454,20 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   const recipientsOf = db.prepare<[string], { _id: string; name: string; surname: string; email: string }>(
     'SELECT u.id AS _id, u.name, u.surname, u.email FROM mail_recipients r JOIN users u ON u.id = r.user_id WHERE r.mail_id = ? ORDER BY u.name',
   );
-  readOnlyList('mail-send/list', 'mails', 'SELECT * FROM mails t', (row) => ({
-    _id: row.id,
-    title: row.title,
-    body: row.body,
-    allUsers: row.all_users === 1,
-    users: recipientsOf.all(String(row.id)),
-    createdAt: row.created_at,
-  }));
+  readOnlyList(
+    'mail-send/list',
+    'mails',
+    'SELECT * FROM mails t',
+    { title: 't.title COLLATE NOCASE', created: 't.created_at' },
+    (row) => ({
+      _id: row.id,
+      title: row.title,
+      body: row.body,
+      allUsers: row.all_users === 1,
+      users: recipientsOf.all(String(row.id)),
+      createdAt: row.created_at,
+    }),
+  );
   const recipientIds = z.unknown().transform((value, ctx) => {
     const list = Array.isArray(value) ? value : [value];
     if (

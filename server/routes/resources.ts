@@ -188,6 +188,7 @@ export const RESOURCES: ResourceDef[] = [
       ...nameAndStatus,
       description: { column: 'description', type: 'text', required: true, max: 50_000 },
     },
+    sort: { name: 'name COLLATE NOCASE', status: 'enabled' },
     routes: {
       listAll: 'blog-category/listAll',
       list: 'blog-category/list',
@@ -227,6 +228,7 @@ export const RESOURCES: ResourceDef[] = [
         requiredOnCreate: 'Image is required',
       },
     },
+    sort: { title: 'title COLLATE NOCASE', status: 'enabled' },
     routes: {
       list: 'blog/list',
       read: ['blog/read'],
@@ -282,6 +284,7 @@ export const RESOURCES: ResourceDef[] = [
         requiredOnCreate: 'Offer image is required',
       },
     },
+    sort: { title: 'title COLLATE NOCASE', expireDate: 'expire_date', status: 'enabled' },
     routes: {
       list: 'offer/list',
       read: ['offer/read'],
@@ -303,6 +306,7 @@ export const RESOURCES: ResourceDef[] = [
       enabled: { column: 'enabled', type: 'bool', required: true },
       description: { column: 'description', type: 'text', max: 5000 },
     },
+    sort: { name: 'name COLLATE NOCASE', status: 'enabled' },
     routes: { list: 'plan/list', read: ['plan/read'], create: ['plan/create'], update: ['plan/update'] },
     orderBy: 'created_at, id',
   },

@@ -6,13 +6,17 @@ import { issueToken } from '../lib/auth';
 import { formBody, jsonBody, noBodyLimit, signInLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
+import { CSV_BOM, csvHeadings, csvRow } from '../lib/csv';
+import { FEATURES } from '../lib/features';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { clientAddress, RateLimiter, UnderWay } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
-import { fields, searchText, secret, text } from '../lib/validate';
+import { USER_EXPORT_COLUMNS, userExportFileName } from '../lib/user-export';
+import { selectUsers, userList } from '../lib/user-list';
+import { fields, secret, text } from '../lib/validate';
 
 type UserRow = {
   rowid: number;
@@ -75,22 +79,9 @@ function summary(row: UserRow) {
   };
 }
 
-const SEARCHABLE = { name: 'name', surname: 'surname', email: 'email', phoneNumber: 'phone_number' } as const;
-
-const listQuery = z.object({
-  q: searchText,
-  fields: z.string().max(200, 'Fields must be at most 200 characters').optional(),
-  filter: z.literal('user.enabled', { error: "filter must be 'user.enabled'" }).optional(),
-  equal: z.enum(['true', 'false'], { error: "equal must be 'true' or 'false'" }).optional(),
-  planFilter: z
-    .enum(['silver', 'gold', 'platinum'], { error: 'planFilter must be silver, gold or platinum' })
-    .optional(),
-});
-
-/** An FTS5 query matching `text` as a substring of the chosen columns (trigram index: 3 characters or more). */
-function ftsQuery(text: string, columns: string[]) {
-  return `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
-}
+/** Users the export reads at a time (about 100 KB of CSV), each batch written before the next is read. */
+const EXPORT_BATCH = 1000;
+type ExportRow = { country_code: string; phone_number: string; gender: string };
 
 const ADMIN_SAFE = (row: UserRow) => ({
   _id: row.id,
@@ -178,7 +169,11 @@ export function registerPublicUserRoutes(
       jwtSecret,
       tokenTtlSeconds,
     );
-    return c.json({ success: true, message: 'Login successful', result: { token, ...ADMIN_SAFE(user) } });
+    return c.json({
+      success: true,
+      message: 'Login successful',
+      result: { token, ...ADMIN_SAFE(user), features: FEATURES },
+    });
   });
 
   // SPEC 7.2 public deletion, made safe: same answer for every address, a mailed link confirms, nothing deleted now.
@@ -324,24 +319,10 @@ export function registerUserRoutes(
   const select = `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status ${planJoin}`;
   const byId = db.prepare<[string], UserRow>(`${select} AND u.id = ?`);
 
-  // Counting 100,000 rows on every page view dominates the list's cost; a count stays valid until the next write.
-  const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
-  const counts = new Map<string, number>();
-  function countOf(source: string, condition: string, params: (string | number)[]) {
-    const key = `${totalChanges.get()!.n}|${source}|${condition}|${params.join('\u0000')}`;
-    let count = counts.get(key);
-    if (count === undefined) {
-      if (counts.size > 1000) counts.clear();
-      count = (
-        db.prepare(`SELECT count(*) AS n FROM ${source} WHERE ${condition}`).get(...params) as { n: number }
-      ).n;
-      counts.set(key, count);
-    }
-    return count;
-  }
+  const users = userList(db);
 
   app.get('/api/admin/dashboard', (c) => {
-    const userCount = countOf('users u', "u.role = 'user'", []);
+    const userCount = users.countOf('users u', "u.role = 'user'", []);
     const contactCount = (db.prepare('SELECT count(*) AS n FROM contacts').get() as { n: number }).n;
     return c.json({ success: true, message: 'Success', result: { userCount, contactCount } });
   });
@@ -349,50 +330,65 @@ export function registerUserRoutes(
   app.get('/api/admin/list', (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
-    const { q, fields, filter, equal, planFilter } = listQuery.parse(query);
-    const where = ["u.role = 'user'"];
-    const params: (string | number)[] = [];
-    let searched = false;
-    if (q) {
-      const requested = (fields ?? 'name,email,phoneNumber').split(',').map((field) => field.trim());
-      // Own properties only: "constructor" or "__proto__" name no column.
-      const columns = requested
-        .filter((field) => Object.hasOwn(SEARCHABLE, field))
-        .map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE]);
-      if (columns.length === 0)
-        throw new HttpError(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
-      if (q.length >= 3) {
-        where.push('users_search MATCH ?');
-        params.push(ftsQuery(q, columns));
-        searched = true;
-      } else {
-        where.push(`(${columns.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-        const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-        params.push(...columns.map(() => pattern));
-      }
-    }
-    if (filter && equal) {
-      where.push('u.enabled = ?');
-      params.push(equal === 'true' ? 1 : 0);
-    }
-    if (planFilter) {
-      where.push('u.plan_product = ?');
-      params.push(planFilter);
-    }
-    const condition = where.join(' AND ');
-    // A search walks the trigram index newest first and stops at the page; otherwise the page is found on a users
-    // index alone. Only the page's rows are then read and joined with their plan.
-    // CROSS JOIN keeps the trigram index as the outer loop, so the walk stops as soon as the page is full.
-    const source = searched ? 'users_search CROSS JOIN users u ON u.rowid = users_search.rowid' : 'users u';
-    const rows = db
-      .prepare(
-        `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status
-         FROM (SELECT u.rowid AS rid FROM ${source} WHERE ${condition} ORDER BY ${searched ? 'users_search.rowid' : 'u.rowid'} DESC LIMIT ? OFFSET ?) page
-         JOIN users u ON u.rowid = page.rid LEFT JOIN user_plans p ON p.user_id = u.id
-         ORDER BY u.rowid DESC`,
-      )
-      .all(...params, size, offset) as UserRow[];
-    return c.json(pageBody(rows.map(summary), countOf(source, condition, params), page, size));
+    const selection = selectUsers(query);
+    // The page is found on an index alone (lib/user-list.ts); only its rows are then read and joined with their plan.
+    const { rowids, total, order } = users.page(selection, offset, size);
+    const rows = rowids.length
+      ? (db
+          .prepare(`${select} AND u.rowid IN (${rowids.map(() => '?').join(', ')}) ORDER BY ${order}`)
+          .all(...rowids) as UserRow[])
+      : [];
+    return c.json(pageBody(rows.map(summary), total, page, size));
+  });
+
+  // The list as CSV (announced as 'users-export'): every matching user, in the list's order, read in batches from a
+  // cursor and written as the client takes them, so neither side holds the list.
+  app.get('/api/admin/list/export', (c) => {
+    const selection = selectUsers(c.req.query());
+    const total = users.count(selection);
+    const batches = users.batches<ExportRow>(
+      selection,
+      'u.country_code, u.phone_number, u.gender',
+      EXPORT_BATCH,
+    );
+    const encoder = new TextEncoder();
+    let started = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          let text = '';
+          if (!started) {
+            started = true;
+            text = CSV_BOM + csvHeadings(USER_EXPORT_COLUMNS);
+          }
+          const batch = batches.next();
+          if (!batch.done)
+            for (const row of batch.value)
+              text += csvRow(USER_EXPORT_COLUMNS, {
+                name: row.name,
+                surname: row.surname,
+                email: row.email,
+                countryCode: row.country_code,
+                phoneNumber: row.phone_number,
+                gender: row.gender,
+                enabled: row.enabled === 1,
+              });
+          if (text) controller.enqueue(encoder.encode(text));
+          if (batch.done) controller.close();
+        },
+        cancel() {
+          batches.return(undefined);
+        },
+      },
+      // One batch waits at most: the next is read only once the client has taken this one.
+      { highWaterMark: 1 },
+    );
+    return c.body(body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${userExportFileName(new Date())}"`,
+      'X-Total-Count': String(total),
+      'Cache-Control': 'no-store',
+    });
   });
 
   app.patch('/api/admin/status/:userId', noBodyLimit, (c) => {

@@ -380,9 +380,77 @@ const CASES: Case[] = [
     }),
   },
   { name: 'child safety policy', request: get('/api/childsafetypolicy', false) },
+  // Announced extension 'list-sort': one field each way per list, and the refusals.
+  { name: 'users list, sorted by name', request: get('/api/admin/list?sort=name&order=asc') },
+  { name: 'users list, sorted by e-mail desc', request: get('/api/admin/list?sort=email&order=desc') },
+  { name: 'users list, sorted by status', request: get('/api/admin/list?sort=status') },
+  {
+    name: 'users list, sorted, filtered and searched',
+    request: get('/api/admin/list?sort=created&order=asc&filter=user.enabled&equal=true&q=oli'),
+  },
+  { name: 'users list, unknown sort', request: get('/api/admin/list?sort=phone') },
+  { name: 'users list, unknown order', request: get('/api/admin/list?sort=name&order=up') },
+  { name: 'users list, order alone', request: get('/api/admin/list?order=sideways') },
+  { name: 'users list, bad plan before a bad sort', request: get('/api/admin/list?planFilter=x&sort=x') },
+  { name: 'users list, bad page before a bad sort', request: get('/api/admin/list?page=0&sort=x') },
+  { name: 'offers, by expiry', request: get('/api/offer/list?sort=expireDate&order=asc') },
+  { name: 'offers, by title desc', request: get('/api/offer/list?sort=title&order=desc') },
+  { name: 'offers, unknown sort', request: get('/api/offer/list?sort=off') },
+  { name: 'plans, by name', request: get('/api/plan/list?sort=name') },
+  { name: 'plans, by status desc', request: get('/api/plan/list?sort=status&order=desc') },
+  { name: 'plans, unknown sort', request: get('/api/plan/list?sort=price') },
+  { name: 'blogs, by title', request: get('/api/blog/list?sort=title&order=asc') },
+  { name: 'blogs, by status desc', request: get('/api/blog/list?sort=status&order=desc') },
+  { name: 'blogs, unknown order', request: get('/api/blog/list?sort=title&order=random') },
+  { name: 'blog categories, by name desc', request: get('/api/blog-category/list?sort=name&order=desc') },
+  { name: 'blog categories, unknown sort', request: get('/api/blog-category/list?sort=description') },
+  { name: 'events, by date', request: get('/api/event/list-admin?sort=date&order=asc') },
+  { name: 'events, by venue desc', request: get('/api/event/list-admin?sort=venue&order=desc') },
+  { name: 'events, unknown sort', request: get('/api/event/list-admin?sort=category') },
+  { name: 'posts, by user', request: get('/api/post/list?sort=user&order=asc') },
+  { name: 'posts, searched, by name desc', request: get('/api/post/list?q=a&sort=name&order=desc') },
+  { name: 'posts, unknown sort', request: get('/api/post/list?sort=media') },
+  { name: 'contacts, by e-mail', request: get('/api/contact-us/list?sort=email') },
+  { name: 'contacts, by date desc', request: get('/api/contact-us/list?sort=created&order=desc') },
+  { name: 'contacts, unknown sort', request: get('/api/contact-us/list?sort=phoneNo') },
+  { name: 'contacts, bad page before a bad sort', request: get('/api/contact-us/list?page=x&sort=x') },
+  { name: 'feedback, by rating desc', request: get('/api/feedback/list?sort=rating&order=desc') },
+  { name: 'feedback, by date', request: get('/api/feedback/list?sort=created&order=asc') },
+  { name: 'feedback, unknown sort', request: get('/api/feedback/list?sort=name') },
+  { name: 'chat reports, oldest first', request: get('/api/chat-report/list?sort=created&order=asc') },
+  { name: 'chat reports, unknown sort', request: get('/api/chat-report/list?sort=message') },
+  { name: 'chat blocks, newest first', request: get('/api/chat-block/list?sort=created&order=desc') },
+  { name: 'chat blocks, unknown order', request: get('/api/chat-block/list?sort=created&order=1') },
+  // Announced extension 'users-export'.
+  { name: 'users export', request: get('/api/admin/list/export') },
+  {
+    name: 'users export, filtered and sorted',
+    request: get('/api/admin/list/export?filter=user.enabled&equal=false&sort=name&order=desc'),
+  },
+  { name: 'users export, searched', request: get('/api/admin/list/export?q=oli&fields=name&sort=email') },
+  { name: 'users export, unknown sort', request: get('/api/admin/list/export?sort=phone') },
+  { name: 'users export, bad plan', request: get('/api/admin/list/export?planFilter=diamond') },
+  { name: 'users export, no token', request: get('/api/admin/list/export', false) },
 ];
 
-type Answer = { status: number; body: unknown };
+/** What a CSV answer must agree on: its headers (the count only as a number: the data differ) and its first line. */
+type Answer = {
+  status: number;
+  body: unknown;
+  csv?: { headers: Record<string, string | null>; headings: string };
+};
+
+const csvOf = (response: Response, text: string): Answer['csv'] =>
+  response.headers.get('content-type')?.startsWith('text/csv')
+    ? {
+        headers: {
+          'content-type': response.headers.get('content-type'),
+          'content-disposition': response.headers.get('content-disposition'),
+          'x-total-count': /^\d+$/.test(response.headers.get('x-total-count') ?? '') ? 'a number' : null,
+        },
+        headings: text.slice(0, text.indexOf('\r\n') + 2),
+      }
+    : undefined;
 
 /** The shape of a JSON value: keys and types, recursively; an array by its first item; null matches any type. */
 function shapeDiff(a: unknown, b: unknown, path = '$'): string[] {
@@ -423,14 +491,15 @@ describe('mocks and the reference server agree (contract)', () => {
       const headers = new Headers(init.headers);
       if (auth && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
       const response = await send(path, { ...init, headers });
-      const text = await response.text();
+      // Decoded with any BOM kept, so a CSV answer's is compared too.
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
       let body: unknown = text;
       try {
         body = JSON.parse(text);
       } catch {
         /* not JSON: compared as text */
       }
-      into.push({ status: response.status, body });
+      into.push({ status: response.status, body, csv: csvOf(response, text) });
     }
   }
 
@@ -452,6 +521,9 @@ describe('mocks and the reference server agree (contract)', () => {
       expect({ status: mock.status }, 'status').toEqual({ status: server.status });
       if (server.status >= 400) {
         expect(mock.body).toEqual(server.body);
+      } else if (server.csv) {
+        expect(server.csv.headings).toBe('\uFEFFName,Email,Phone Number,Gender,Status\r\n');
+        expect(mock.csv).toEqual(server.csv);
       } else {
         expect(shapeDiff(mock.body, server.body), 'shape').toEqual([]);
         expect((mock.body as { message?: unknown }).message).toEqual(

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
+import type { Feature } from './features';
 
 /**
  * The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab; beside SPEC's
@@ -27,19 +28,6 @@ export function featureNamesIn(value: unknown): readonly string[] {
   const parsed = featureNames.safeParse(value);
   return parsed.success ? parsed.data : [];
 }
-
-/**
- * The extensions of SPEC's API that the console can use, each only when the API named it in the sign-in answer
- * (DECISIONS, "Extensions of the reference API, announced"); other names it may send are kept and ignored. Against
- * an API that names none the console is exactly SPEC's: no extra calls, columns, buttons or dialogs.
- */
-export type Feature =
-  /** A mail's recipient count and delivery counts, and GET /api/mail-send/recipients/{mailId} (paged, searched). */
-  | 'mail-recipients'
-  /** POST /api/mail-send/test: the mail to the signed-in admin alone. */
-  | 'mail-test'
-  /** An event's joinedCount, and GET /api/event/joined/{eventId} (paged, searched). */
-  | 'event-joined';
 
 function readFeatures(): readonly string[] {
   const stored = localStorage.getItem(FEATURES_KEY);

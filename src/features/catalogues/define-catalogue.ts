@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import type { Feature } from '@/lib/session';
+import type { Feature } from '@/lib/features';
 
 /**
  * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts).

@@ -1,0 +1,248 @@
+// `npm run bench:lists`: sorted users pages and the users export at the product's size (1,000,000 users).
+// Seeds a DATA_DIR (or reuses BENCH_DATA_DIR when it already holds BENCH_USERS users), starts the real server as its
+// own process, then:
+// - sends BENCH_REQUESTS requests per scenario, BENCH_CONCURRENCY at a time, for every sort field both ways, with and
+//   without the status / plan filters, on the first page, page 5,000 and the middle page (the deepest: a page past
+//   the middle is read from the other end), and reports p50 / p95 latency;
+// - exports the whole list (and a sorted one), reading the stream as a client does, and reports the time, the bytes,
+//   the rows, and the server's resident memory before and at its peak during the export (sampled every 50 ms);
+// - reports the size of the sort indexes (dbstat).
+// Only talks to 127.0.0.1.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../server/db/connection';
+import { bootstrap } from '../server/seed/bootstrap';
+import { FIRST_NAMES, LAST_NAMES } from '../server/seed/demo';
+
+const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
+const PORT = Number(process.env.BENCH_PORT ?? 3927);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** bench-server's users (names, plans, statuses), written by SQLite itself: a million in minutes, not hours. */
+async function seed(dataDir: string) {
+  const db = openDatabase(join(dataDir, 'console.db'));
+  const seeded = (db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user'").get() as { n: number }).n;
+  if (seeded === USERS) return db;
+  if (seeded > 0) throw new Error(`${dataDir} holds ${seeded} users, not ${USERS}`);
+  await bootstrap(db, { email: 'admin@example.com', password: 'Admin@123' });
+  db.pragma('cache_size = -400000');
+  const names = (table: string, values: readonly string[]) => {
+    db.exec(`CREATE TEMP TABLE ${table} (i INTEGER PRIMARY KEY, name TEXT)`);
+    const insert = db.prepare(`INSERT INTO ${table} VALUES (?, ?)`);
+    values.forEach((name, i) => insert.run(i, name));
+  };
+  names('first_names', FIRST_NAMES);
+  names('last_names', LAST_NAMES);
+  const numbers = `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n + 1 < ${USERS})`;
+  const id = "printf('%08x%016x', 1700000000 + n, n)";
+  db.transaction(() => {
+    db.exec(`${numbers}
+      INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, is_verified,
+        created_at, updated_at)
+      SELECT ${id}, 'user', f.name, l.name, lower(f.name || '.' || l.name || '.' || n || '@example.com'),
+        CAST(7000000000 + n AS TEXT), '+44', CASE WHEN n % 2 THEN 'Male' ELSE 'Female' END, n % 9 <> 4, n % 3 = 0,
+        strftime('%Y-%m-%dT%H:%M:%fZ', 1704067200 + n * 60, 'unixepoch'),
+        strftime('%Y-%m-%dT%H:%M:%fZ', 1704067200 + n * 60, 'unixepoch')
+      FROM seq JOIN first_names f ON f.i = n % ${FIRST_NAMES.length}
+        JOIN last_names l ON l.i = (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}`);
+    db.exec(`${numbers}
+      INSERT INTO user_plans (user_id, product_id, status)
+      SELECT ${id}, CASE n % 3 WHEN 0 THEN 'silver' WHEN 1 THEN 'gold' ELSE 'platinum' END, 'active'
+      FROM seq WHERE n % 5 < 3`);
+  })();
+  db.pragma('optimize');
+  return db;
+}
+
+function indexSizes(db: ReturnType<typeof openDatabase>) {
+  return db
+    .prepare(
+      `SELECT name, sum(pgsize) AS bytes FROM dbstat
+       WHERE name LIKE 'users_sort_%' OR name IN ('users', 'users_role', 'users_role_enabled', 'users_role_plan', 'users_role_plan_enabled')
+       GROUP BY name ORDER BY name`,
+    )
+    .all() as { name: string; bytes: number }[];
+}
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/childsafetypolicy`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The server did not start');
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function measure(path: string, token: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < REQUESTS) {
+      next += 1;
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${PORT}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { result?: unknown[] };
+      if (!response.ok || !body.result?.length) failures += 1;
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures };
+}
+
+/** The server's resident memory (VmRSS), in MB. */
+const rss = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function exportAll(query: string, token: string, pid: number) {
+  const before = rss(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 50);
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${PORT}/api/admin/list/export${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  let lines = 0;
+  const reader = response.body!.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.length;
+    for (const byte of chunk.value) if (byte === 10) lines += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rss(pid));
+  return {
+    seconds,
+    bytes,
+    rows: lines - 1,
+    total: Number(response.headers.get('x-total-count')),
+    before,
+    peak,
+  };
+}
+
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'console-bench-lists-'));
+const keep = Boolean(process.env.BENCH_DATA_DIR);
+console.log(
+  `${existsSync(join(dataDir, 'console.db')) ? 'Using' : 'Seeding'} ${USERS.toLocaleString('en')} users in ${dataDir}…`,
+);
+const seedStarted = performance.now();
+const db = await seed(dataDir);
+console.log(`Ready in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+const sizes = indexSizes(db);
+db.close();
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '0' },
+  stdio: 'ignore',
+});
+try {
+  await waitForServer();
+  const login = await fetch(`http://127.0.0.1:${PORT}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
+  });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+
+  const filters = [
+    ['no filter', ''],
+    ['Inactive', '&filter=user.enabled&equal=false'],
+    ['Gold', '&planFilter=gold'],
+    ['Active + Silver', '&filter=user.enabled&equal=true&planFilter=silver'],
+  ] as const;
+  const sorts = ['', 'name', 'email', 'created', 'status'].flatMap((field) =>
+    field ? [`&sort=${field}&order=asc`, `&sort=${field}&order=desc`] : [''],
+  );
+  console.log(
+    `\n${REQUESTS} requests per scenario, ${CONCURRENCY} at a time, 10 a page, ${USERS.toLocaleString('en')} users\n`,
+  );
+  console.log(
+    '| filter | sort | users | page 1 p50 / p95 (ms) | page 5,000 p50 / p95 | middle page | p50 / p95 |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  let worst = 0;
+  for (const [label, filter] of filters) {
+    const counted = await fetch(`http://127.0.0.1:${PORT}/api/admin/list?items=10${filter}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const count = ((await counted.json()) as { pagination: { count: number } }).pagination.count;
+    const middle = Math.ceil(count / 10 / 2);
+    for (const sort of sorts) {
+      const cells: string[] = [];
+      for (const page of [1, 5000, middle]) {
+        if (page * 10 > count) {
+          cells.push('—');
+          continue;
+        }
+        const path = `/api/admin/list?items=10&page=${page}${filter}${sort}`;
+        await measure(path, token); // warm-up: the index's pages into the cache
+        const result = await measure(path, token);
+        if (result.failures) console.log(`  (${result.failures} failed or empty answers: ${path})`);
+        worst = Math.max(worst, result.p95);
+        cells.push(`${result.p50.toFixed(1)} / ${result.p95.toFixed(1)}`);
+      }
+      const name = sort ? sort.replace('&sort=', '').replace('&order=', ' ') : '(none: newest first)';
+      console.log(
+        `| ${label} | ${name} | ${count.toLocaleString('en')} | ${cells[0]} | ${cells[1]} | ${middle.toLocaleString('en')} | ${cells[2]} |`,
+      );
+    }
+  }
+  console.log(`\nWorst p95: ${worst.toFixed(1)} ms`);
+
+  console.log('\nSearched and sorted (the matches are sorted; their number is the cost):\n');
+  console.log('| query | p50 (ms) | p95 (ms) |');
+  console.log('|---|---:|---:|');
+  for (const query of [
+    '&q=sophia.dubois&fields=name,email,phoneNumber&sort=name',
+    '&q=ava&fields=name,email,phoneNumber&sort=email&order=desc',
+  ]) {
+    const path = `/api/admin/list?items=10${query}`;
+    await measure(path, token);
+    const result = await measure(path, token);
+    console.log(`| \`${query.slice(1)}\` | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} |`);
+  }
+
+  console.log('\nExport (GET /api/admin/list/export), read as a client reads it:\n');
+  console.log('| query | rows | X-Total-Count | MB | seconds | server RSS before → peak (MB) |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const query of [
+    '',
+    '?sort=name&order=desc',
+    '?sort=status',
+    '?filter=user.enabled&equal=false&sort=email',
+    // Every user matches: their order is written to a temporary table first.
+    '?q=example&fields=email&sort=name',
+  ]) {
+    const result = await exportAll(query, token, server.pid!);
+    console.log(
+      `| \`${query || '(all)'}\` | ${result.rows.toLocaleString('en')} | ${result.total.toLocaleString('en')} | ${(result.bytes / 1e6).toFixed(1)} | ${result.seconds.toFixed(1)} | ${result.before.toFixed(0)} → ${result.peak.toFixed(0)} |`,
+    );
+  }
+
+  console.log('\nIndex sizes (dbstat):\n');
+  console.log('| index | MB |');
+  console.log('|---|---:|');
+  for (const { name, bytes } of sizes) console.log(`| ${name} | ${(bytes / 1e6).toFixed(1)} |`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
+}

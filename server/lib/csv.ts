@@ -1,0 +1,27 @@
+/**
+ * CSV as DECISIONS asks of an export ("Lists: sort, select, export"): RFC 4180 (fields joined by commas, lines ended
+ * by CRLF, a field holding a comma, quote, CR or LF quoted with its quotes doubled), read as UTF-8 through a leading
+ * BOM, and a field that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) prefixed with an
+ * apostrophe. Pure, so the MSW mocks write the same bytes as the server.
+ */
+
+export const CSV_BOM = '\uFEFF';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(text: string): string {
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** One column of an export: its heading, and the text the console shows in it for a row. */
+export type CsvColumn<Row> = { heading: string; text: (row: Row) => string };
+
+export const csvHeadings = <Row>(columns: readonly CsvColumn<Row>[]) =>
+  csvLine(columns.map((column) => column.heading));
+
+export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row) =>
+  csvLine(columns.map((column) => column.text(row)));
