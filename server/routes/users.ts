@@ -11,6 +11,7 @@ import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { clientAddress, RateLimiter } from '../lib/rate-limit';
+import { containsPattern, ftsQuery } from '../lib/search';
 import { fileField, type FileKeeper } from '../lib/uploads';
 import { fields, searchText, secret, text } from '../lib/validate';
 
@@ -86,11 +87,6 @@ const listQuery = z.object({
     .enum(['silver', 'gold', 'platinum'], { error: 'planFilter must be silver, gold or platinum' })
     .optional(),
 });
-
-/** An FTS5 query matching `text` as a substring of the chosen columns (trigram index: 3 characters or more). */
-function ftsQuery(text: string, columns: string[]) {
-  return `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
-}
 
 const ADMIN_SAFE = (row: UserRow) => ({
   _id: row.id,
@@ -344,7 +340,7 @@ export function registerUserRoutes(
         searched = true;
       } else {
         where.push(`(${columns.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-        const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        const pattern = containsPattern(q);
         params.push(...columns.map(() => pattern));
       }
     }
