@@ -6,6 +6,7 @@ import { issueToken } from '../lib/auth';
 import { formBody, jsonBody, noBodyLimit, signInLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
+import { FEATURES } from '../lib/features';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
@@ -151,7 +152,11 @@ export function registerPublicUserRoutes(
       jwtSecret,
       tokenTtlSeconds,
     );
-    return c.json({ success: true, message: 'Login successful', result: { token, ...ADMIN_SAFE(user) } });
+    return c.json({
+      success: true,
+      message: 'Login successful',
+      result: { token, ...ADMIN_SAFE(user), features: FEATURES },
+    });
   });
 
   // SPEC 7.2 public deletion, made safe: same answer for every address, a mailed link confirms, nothing deleted now.

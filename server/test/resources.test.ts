@@ -238,6 +238,7 @@ describe('read-only lists and mail', () => {
       joinedUsers: expect.arrayContaining([
         expect.objectContaining({ _id: expect.any(String), name: expect.any(String) }),
       ]),
+      joinedCount: expect.any(Number),
     });
     const contacts = await call('GET', '/api/contact-us/list?page=2&limit=10');
     expect(contacts.body.pagination).toMatchObject({ count: 42, page: 2 });

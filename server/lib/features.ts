@@ -1,0 +1,12 @@
+/**
+ * The extensions of SPEC section 7 this server offers, named in the sign-in answer (`result.features`). A console
+ * uses an extension only when it is named here, so an API without them is driven exactly as SPEC says.
+ */
+export const FEATURES = [
+  // GET /api/mail-send/recipients/{mailId}; a mail carries recipientCount and delivery counts, 50 users inline.
+  'mail-recipients',
+  // POST /api/mail-send/test: one message to the signed-in admin, now.
+  'mail-test',
+  // GET /api/event/joined/{eventId}; an event carries joinedCount, 50 joined users inline.
+  'event-joined',
+];
