@@ -246,6 +246,11 @@ async function bench(users: number) {
       const page = await median(token, path);
       report(`${label}, while sending`, `${ms(page.elapsed)}, ${kb(page.bytes)}`);
     }
+    const measuredAt = await mailState(token, mail._id);
+    report(
+      'sent when those were measured',
+      `${measuredAt.delivery.sent.toLocaleString('en')} after ${((performance.now() - sending) / 1000).toFixed(1)} s`,
+    );
     const done = await waitUntil(token, mail._id, (state) => state.delivery.queued === 0);
     const sendMs = performance.now() - sending;
     const peak = rss.stop();
