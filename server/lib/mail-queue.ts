@@ -77,7 +77,6 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   const insertChosen = db.prepare(
     "INSERT INTO mail_deliveries (mail_id, user_id, due_at) SELECT ?, id, ? FROM users WHERE id = ? AND role = 'user'",
   );
-  const setCount = db.prepare('UPDATE mails SET recipient_count = ? WHERE id = ?');
   const audience = db.prepare<[], { n: number; bound: number | null }>(
     "SELECT count(*) AS n, (SELECT max(rowid) FROM users) AS bound FROM users WHERE role = 'user' AND enabled = 1",
   );
@@ -132,7 +131,6 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         if (!/^[0-9a-f]{24}$/.test(userId) || insertChosen.run(id, at, userId).changes === 0)
           throw new HttpError(400, `User ${userId.slice(0, 24)} not found`);
       }
-      setCount.run(mail.recipients.length, id);
     }
     return id;
   });
