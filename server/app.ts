@@ -10,8 +10,10 @@ import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
 import type { Mailer } from './lib/mail';
 import { noBodyLimit, requestBodies } from './lib/body';
+import type { MailQueue } from './lib/mail-queue';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
+import { registerMailRoutes } from './routes/mail';
 import { registerResources } from './routes/resources';
 import { registerPublicUserRoutes, registerUserRoutes } from './routes/users';
 
@@ -19,12 +21,14 @@ export type AppDeps = {
   db: Db;
   config: Pick<Config, 'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'publicUrl' | 'trustProxy'>;
   mailer: Mailer;
+  /** Sent mail's durable delivery (lib/mail-queue.ts); whoever creates the app starts and stops its worker. */
+  mailQueue: MailQueue;
   /** The built console to serve; omitted in API-only tests. */
   distDir?: string;
 };
 
 /** The reference API (SPEC 7) plus the built console, as one Hono app that tests can drive with app.request(). */
-export function createApp({ db, config, mailer, distDir }: AppDeps) {
+export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   const app = new Hono<AppEnv>();
   const uploads = new UploadStore(config.dataDir);
   const keeper = fileKeeper(db, uploads);
@@ -70,7 +74,8 @@ export function createApp({ db, config, mailer, distDir }: AppDeps) {
   app.use('/api/*', bodyless);
   registerUserRoutes(app, { db, keeper, ...config });
   registerResources(app, db, keeper);
-  registerContentRoutes(app, { db, keeper, mailer });
+  registerContentRoutes(app, { db, keeper });
+  registerMailRoutes(app, { db, mailer, queue: mailQueue });
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });

@@ -4,7 +4,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
-import { createMailer } from './lib/mail';
+import { createMailer, messageIdDomain } from './lib/mail';
+import { createMailQueue } from './lib/mail-queue';
 import { UploadStore } from './lib/uploads';
 import { bootstrap } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
@@ -18,12 +19,17 @@ if (firstStart && config.seedDemo) {
   await seedDemo(db, new UploadStore(config.dataDir));
 }
 
+const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
+// Picks up where the last run stopped: mail still queued, or an All Users audience half expanded.
+const mailQueue = createMailQueue({ db, mailer, domain: messageIdDomain(config.mailFrom) });
 const app = createApp({
   db,
   config,
-  mailer: createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  mailer,
+  mailQueue,
   distDir: fileURLToPath(new URL('../dist', import.meta.url)),
 });
+mailQueue.start();
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`Admin console and API on http://localhost:${info.port}`);
@@ -41,9 +47,13 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping…`);
+  // The messages in flight are recorded before the database closes; the rest stay queued for the next start.
+  const queueStopped = mailQueue.stop();
   server.close(() => {
-    db.close();
-    process.exit(0);
+    void queueStopped.then(() => {
+      db.close();
+      process.exit(0);
+    });
   });
   setTimeout(() => {
     db.close();

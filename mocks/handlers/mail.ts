@@ -9,7 +9,19 @@ import {
   type DeliveryState,
   type MockMail,
 } from '../mail-fixtures';
-import { id, jsonBody, oneOf, paginate, Refusal, refusing, requiredText, search } from '../rules';
+import {
+  id,
+  jsonBody,
+  nocase,
+  oneOf,
+  paginate,
+  paging,
+  Refusal,
+  refusing,
+  requiredText,
+  search,
+  sortRows,
+} from '../rules';
 import { offers } from '../scenario';
 
 /** How many recipients a mail carries inline when the API pages them (DECISIONS, "Mail"). */
@@ -33,7 +45,7 @@ function mailAnswer(mail: MockMail) {
 
 const extensionMissing = () => fail(404, 'No such API route');
 
-/** The mail's title and body, with the server's rules and messages (server/routes/content.ts). */
+/** The mail's title and body, with the server's rules and messages (server/routes/mail.ts). */
 function mailText(body: Record<string, unknown>) {
   return {
     title: requiredText('Title', body.title, { max: 300 }),
@@ -42,7 +54,7 @@ function mailText(body: Record<string, unknown>) {
 }
 
 /**
- * SPEC 7.12, with the server's rules and messages (server/routes/content.ts): the sent mails, and sending one; with
+ * SPEC 7.12, with the server's rules and messages (server/routes/mail.ts): the sent mails, and sending one; with
  * the extensions, each mail's recipients a page at a time and a test to the admin alone. A new mail goes out over a
  * few reads of the list (mail-fixtures.ts, deliverSome), so demo mode shows its progress.
  */
@@ -53,7 +65,15 @@ export const mailHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       deliverSome(db.mails);
-      const { result, pagination } = paginate(db.mails, new URL(request.url));
+      const url = new URL(request.url);
+      paging(url);
+      const sorted = sortRows(
+        db.mails,
+        url,
+        { title: (mail) => [nocase(mail.title)], created: (mail) => [mail.createdAt] },
+        (mail) => mail._id,
+      );
+      const { result, pagination } = paginate(sorted, url);
       return ok({ result: result.map(mailAnswer), pagination });
     }),
   ),

@@ -207,6 +207,58 @@ const MIGRATIONS: string[] = [
   `,
   // Tokens carry the version they were signed at; a password change bumps it, so older tokens stop working.
   `ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0;`,
+  // Mail as a durable job (server/lib/mail-queue.ts): one delivery row per recipient with its state, counters on the
+  // mail kept in step by triggers, and All Users recorded as a bound to expand from rather than a row per user.
+  `
+  CREATE TABLE mail_deliveries (
+    mail_id TEXT NOT NULL REFERENCES mails (id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    -- When a queued delivery may next be tried (ms since the epoch): 0 at once, later after a transient failure.
+    due_at INTEGER NOT NULL DEFAULT 0,
+    error TEXT,
+    updated_at TEXT,
+    PRIMARY KEY (mail_id, user_id)
+  ) WITHOUT ROWID;
+  -- The worker's next batch, without reading sent rows.
+  CREATE INDEX mail_deliveries_due ON mail_deliveries (due_at) WHERE state = 'queued';
+  -- A mail's recipients in one state (the recipients route's filter).
+  CREATE INDEX mail_deliveries_state ON mail_deliveries (mail_id, state);
+  -- Deleting a user removes their deliveries without scanning every mail's.
+  CREATE INDEX mail_deliveries_user ON mail_deliveries (user_id);
+
+  ALTER TABLE mails ADD COLUMN recipient_count INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE mails ADD COLUMN sent_count INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE mails ADD COLUMN failed_count INTEGER NOT NULL DEFAULT 0;
+  -- All Users: the users rowid after which the audience is still to be expanded into deliveries (NULL once done),
+  -- and the highest users rowid when the mail was stored (users created later are not in its audience).
+  ALTER TABLE mails ADD COLUMN expand_after INTEGER;
+  ALTER TABLE mails ADD COLUMN expand_until INTEGER;
+  CREATE INDEX mails_created ON mails (created_at DESC, id DESC);
+  CREATE INDEX mails_expanding ON mails (expand_after) WHERE expand_after IS NOT NULL;
+
+  -- Mail stored before this step went out at the time: its recipients count as sent.
+  INSERT INTO mail_deliveries (mail_id, user_id, state, attempts, updated_at)
+    SELECT r.mail_id, r.user_id, 'sent', 1, m.created_at FROM mail_recipients r JOIN mails m ON m.id = r.mail_id;
+  DROP TABLE mail_recipients;
+  UPDATE mails SET recipient_count = (SELECT count(*) FROM mail_deliveries d WHERE d.mail_id = mails.id);
+  UPDATE mails SET sent_count = recipient_count;
+
+  CREATE TRIGGER mail_deliveries_state AFTER UPDATE OF state ON mail_deliveries WHEN old.state <> new.state BEGIN
+    UPDATE mails SET sent_count = sent_count + (new.state = 'sent') - (old.state = 'sent'),
+      failed_count = failed_count + (new.state = 'failed') - (old.state = 'failed')
+    WHERE id = new.mail_id;
+  END;
+  CREATE TRIGGER mail_deliveries_delete AFTER DELETE ON mail_deliveries BEGIN
+    UPDATE mails SET recipient_count = recipient_count - 1, sent_count = sent_count - (old.state = 'sent'),
+      failed_count = failed_count - (old.state = 'failed')
+    WHERE id = old.mail_id;
+  END;
+
+  -- Recipients and joined users in name order, a page at a time, without sorting a million rows (lib/members.ts).
+  CREATE INDEX users_role_name ON users (role, name, id);
+  `,
   // Sorted lists (sort=<field>&order=asc|desc, lib/sort.ts). The users list takes any of its filter sets (none, status,
   // plan, both) with any sort: `created` is the rowid and `status` is enabled then rowid, which the first step's
   // indexes already give for every filter set. Name and e-mail order get one index per filter set, its equality
@@ -240,9 +292,10 @@ const MIGRATIONS: string[] = [
   `,
 ];
 
-export function migrate(db: Database.Database) {
+/** Brings the schema to `target` (every step unless a test wants an older database). */
+export function migrate(db: Database.Database, target = MIGRATIONS.length) {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version += 1) {
+  for (let version = current; version < target; version += 1) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version]!);
       db.pragma(`user_version = ${version + 1}`);

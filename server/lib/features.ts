@@ -3,6 +3,12 @@
  * uses an extension only when it is named here, so an API without them is driven exactly as SPEC says.
  */
 export const FEATURES = [
+  // GET /api/mail-send/recipients/{mailId}; a mail carries recipientCount and delivery counts, 50 users inline.
+  'mail-recipients',
+  // POST /api/mail-send/test: one message to the signed-in admin, now.
+  'mail-test',
+  // GET /api/event/joined/{eventId}; an event carries joinedCount, 50 joined users inline.
+  'event-joined',
   // sort=<field>&order=asc|desc on every server-paged list (lib/sort.ts; the users list: lib/user-list.ts).
   'list-sort',
   // GET /api/admin/list/export: the users list as CSV, streamed, with the list's filters, search and sort.

@@ -1,11 +1,10 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
-import { sendInBackground, type Mailer } from '../lib/mail';
+import { memberPage, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
 import { orderBy, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
@@ -20,20 +19,36 @@ import {
   TIME_OF_DAY,
 } from '../lib/validate';
 
-type Deps = { db: Db; keeper: FileKeeper; mailer: Mailer };
+type Deps = { db: Db; keeper: FileKeeper };
 
 const ref = (id: unknown, name: unknown) => (id ? { _id: id, name: name ?? '' } : null);
 
-/** Events, posts, the setting record, the child safety policy, read-only lists and sent mail (SPEC 7.6, 7.9-7.13). */
-export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }: Deps) {
+/** Events, posts, the setting record, the child safety policy and read-only lists (SPEC 7.6, 7.9-7.11, 7.13). */
+export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   const { uploads } = keeper;
   // ----- Events
   const eventSelect = `SELECT e.*, c.name AS category_name, un.name AS university_name, u.name AS user_name
     FROM events e LEFT JOIN event_categories c ON c.id = e.category_id LEFT JOIN universities un ON un.id = e.university_id
     LEFT JOIN users u ON u.id = e.user_id`;
-  const joined = db.prepare<[string], { _id: string; name: string }>(
-    'SELECT u.id AS _id, u.name FROM event_participants ep JOIN users u ON u.id = ep.user_id WHERE ep.event_id = ? ORDER BY u.name',
+  const joinedCountOf = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM event_participants WHERE event_id = ?',
   );
+  /** An event's joined users as a member set (lib/members.ts): paged in name order without sorting them all. */
+  const joined = (eventId: string, columns: string): MemberSet => ({
+    table: 'event_participants',
+    ownerColumn: 'event_id',
+    owner: eventId,
+    columns,
+    expected: joinedCountOf.get(eventId)!.n,
+  });
+  // At most the first 50 joined users by name, with the total; the joined route pages through all (announced).
+  const joinedOf = (eventId: string) => {
+    const members = joined(eventId, 'u.id AS _id, u.name');
+    return {
+      joinedUsers: memberPage(db, members, { limit: 50, offset: 0 }).rows,
+      joinedCount: members.expected,
+    };
+  };
   const serializeEvent = (row: Record<string, unknown>) => ({
     _id: row.id,
     name: row.name,
@@ -46,7 +61,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
     numberOfParticipants: row.number_of_participants,
     image: row.image,
     userId: ref(row.user_id, row.user_name),
-    joinedUsers: joined.all(String(row.id)),
+    ...joinedOf(String(row.id)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
@@ -103,6 +118,19 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
   app.get('/api/event/read/:id', (c) =>
     c.json({ success: true, message: 'Success', result: findEvent(parseId(c.req.param('id'))) }),
   );
+  app.get('/api/event/joined/:eventId', (c) => {
+    const id = parseId(c.req.param('eventId'));
+    const query = c.req.query();
+    const { page, size, offset } = paging(query);
+    const q = searchText.parse(query.q);
+    if (!db.prepare('SELECT 1 FROM events WHERE id = ?').get(id)) throw notFound('Event');
+    const { rows, count } = memberPage(db, joined(id, 'u.id AS _id, u.name, u.email'), {
+      q,
+      limit: size,
+      offset,
+    });
+    return c.json(pageBody(rows, count, page, size));
+  });
   app.post('/api/event/create', uploadLimit, async (c) => {
     const body = await formBody(c, EVENT_FILES);
     const data = eventBody.parse(body);
@@ -449,83 +477,6 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper, mailer }:
       createdAt: row.created_at,
     }),
   );
-
-  // ----- Mail
-  const recipientsOf = db.prepare<[string], { _id: string; name: string; surname: string; email: string }>(
-    'SELECT u.id AS _id, u.name, u.surname, u.email FROM mail_recipients r JOIN users u ON u.id = r.user_id WHERE r.mail_id = ? ORDER BY u.name',
-  );
-  readOnlyList(
-    'mail-send/list',
-    'mails',
-    'SELECT * FROM mails t',
-    { title: 't.title COLLATE NOCASE', created: 't.created_at' },
-    (row) => ({
-      _id: row.id,
-      title: row.title,
-      body: row.body,
-      allUsers: row.all_users === 1,
-      users: recipientsOf.all(String(row.id)),
-      createdAt: row.created_at,
-    }),
-  );
-  const recipientIds = z.unknown().transform((value, ctx) => {
-    const list = Array.isArray(value) ? value : [value];
-    if (
-      value === 'all' ||
-      (list.length > 0 && list.every((item) => typeof item === 'string') && list.length <= 100_000)
-    )
-      return list as string[];
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        value === undefined || value === null || (Array.isArray(value) && value.length === 0)
-          ? 'Choose at least one recipient'
-          : 'Recipients must be a list of user ids or "all"',
-    });
-    return z.NEVER;
-  });
-  const mailBody = fields({
-    title: text('Title', { required: true, max: 300 }),
-    body: text('Body', { required: true, max: 50_000 }),
-    users: recipientIds,
-  });
-  const mailUser = db.prepare<[string], { id: string; email: string; name: string }>(
-    "SELECT id, email, name FROM users WHERE id = ? AND role = 'user'",
-  );
-  app.post('/api/mail-send/create', jsonLimit, async (c) => {
-    const data = mailBody.parse(await jsonBody(c));
-    const all = data.users.includes('all');
-    // Each recipient once, however often the list names them.
-    const recipients = all
-      ? (db.prepare("SELECT id, email, name FROM users WHERE role = 'user' AND enabled = 1").all() as {
-          id: string;
-          email: string;
-          name: string;
-        }[])
-      : [...new Set(data.users.map((id) => id.trim()))].map((id) => {
-          const user = /^[0-9a-f]{24}$/.test(id) ? mailUser.get(id) : undefined;
-          if (!user) throw new HttpError(400, `User ${id.slice(0, 24)} not found`);
-          return user;
-        });
-    const id = newId();
-    const stamp = now();
-    db.transaction(() => {
-      db.prepare(
-        'INSERT INTO mails (id, title, body, all_users, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(id, data.title, data.body, all ? 1 : 0, stamp, stamp);
-      const insert = db.prepare('INSERT OR IGNORE INTO mail_recipients (mail_id, user_id) VALUES (?, ?)');
-      for (const user of recipients) insert.run(id, user.id);
-    })();
-    sendInBackground(
-      mailer,
-      recipients.map((user) => ({ to: user.email, subject: data.title, text: data.body })),
-    );
-    return c.json({
-      success: true,
-      message: 'Mail sent successfully',
-      result: { _id: id, title: data.title, body: data.body, users: recipientsOf.all(id), createdAt: stamp },
-    });
-  });
 }
 
 export function registerPolicyRoute(app: Hono<AppEnv>, db: Db) {

@@ -452,15 +452,25 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
     }
     for (let i = 0; i < 8; i += 1) {
       const mailId = newId();
+      const recipients = new Set(Array.from({ length: 3 }, someUser));
+      // Sent long ago: delivered, with the counters the mail queue keeps.
       insert('mails', {
         id: mailId,
         title: pick(['New features this week', 'Your safety matters', 'Summer events are here']),
         body: 'Hello! We have news for you: check the app to find out more.',
         all_users: i === 0,
+        recipient_count: recipients.size,
+        sent_count: recipients.size,
         ...stamped(20 - i),
       });
-      for (const user of new Set(Array.from({ length: 3 }, someUser)))
-        insert('mail_recipients', { mail_id: mailId, user_id: user });
+      for (const user of recipients)
+        insert('mail_deliveries', {
+          mail_id: mailId,
+          user_id: user,
+          state: 'sent',
+          attempts: 1,
+          updated_at: clock.at(20 - i),
+        });
     }
   })();
 }

@@ -9,7 +9,7 @@ import { makeServer, PNG_BYTES } from './harness';
  * types, not the data).
  */
 
-type Context = { token: string; userId: string; faqId: string };
+type Context = { token: string; userId: string; faqId: string; mailId: string; eventId: string };
 type Case = {
   name: string;
   request: (context: Context) => { path: string; init?: RequestInit; auth?: boolean };
@@ -379,6 +379,51 @@ const CASES: Case[] = [
       init: json('POST', { title: 'Hi', body: 'There', users: 7 }),
     }),
   },
+  // Announced extensions (features 'mail-recipients', 'mail-test', 'event-joined')
+  {
+    name: 'mail recipients',
+    request: ({ mailId }) => ({ path: `/api/mail-send/recipients/${mailId}?page=1&limit=10` }),
+  },
+  {
+    name: 'mail recipients, searched',
+    request: ({ mailId }) => ({ path: `/api/mail-send/recipients/${mailId}?page=1&limit=10&q=an` }),
+  },
+  {
+    name: 'mail recipients, by state',
+    request: ({ mailId }) => ({ path: `/api/mail-send/recipients/${mailId}?state=sent` }),
+  },
+  {
+    name: 'mail recipients, bad state',
+    request: ({ mailId }) => ({ path: `/api/mail-send/recipients/${mailId}?state=bounced` }),
+  },
+  {
+    name: 'mail recipients, search too long',
+    request: ({ mailId }) => ({ path: `/api/mail-send/recipients/${mailId}?q=${'x'.repeat(101)}` }),
+  },
+  {
+    name: 'mail recipients, unknown mail',
+    request: get('/api/mail-send/recipients/ffffffffffffffffffffffff'),
+  },
+  { name: 'mail recipients, malformed id', request: get('/api/mail-send/recipients/1') },
+  {
+    name: 'test mail',
+    request: () => ({ path: '/api/mail-send/test', init: json('POST', { title: 'Preview', body: 'Hello' }) }),
+  },
+  {
+    name: 'test mail, no title',
+    request: () => ({ path: '/api/mail-send/test', init: json('POST', { body: 'Hello' }) }),
+  },
+  { name: 'events', request: get('/api/event/list-admin?page=1&limit=10') },
+  { name: 'event', request: ({ eventId }) => ({ path: `/api/event/read/${eventId}` }) },
+  {
+    name: 'event joined users',
+    request: ({ eventId }) => ({ path: `/api/event/joined/${eventId}?page=1&limit=10` }),
+  },
+  {
+    name: 'event joined users, searched',
+    request: ({ eventId }) => ({ path: `/api/event/joined/${eventId}?q=an` }),
+  },
+  { name: 'event joined users, unknown event', request: get('/api/event/joined/ffffffffffffffffffffffff') },
   { name: 'child safety policy', request: get('/api/childsafetypolicy', false) },
   // Announced extension 'list-sort': one field each way per list, and the refusals.
   { name: 'users list, sorted by name', request: get('/api/admin/list?sort=name&order=asc') },
@@ -485,12 +530,24 @@ describe('mocks and the reference server agree (contract)', () => {
     const faqs = (await (await send('/api/faq/listAll', { headers: bearer })).json()) as {
       result: { _id: string }[];
     };
-    const context = { token, userId: users.result[0]!._id, faqId: faqs.result[0]!._id };
+    const firstId = async (path: string) =>
+      (((await (await send(path, { headers: bearer })).json()) as { result?: { _id: string }[] }).result ??
+        [])[0]?._id ?? 'ffffffffffffffffffffffff';
+    const context = {
+      token,
+      userId: users.result[0]!._id,
+      faqId: faqs.result[0]!._id,
+      mailId: await firstId('/api/mail-send/list?page=1&limit=10'),
+      eventId: await firstId('/api/event/list-admin?page=1&limit=10'),
+    };
     for (const { request } of CASES) {
       const { path, init = {}, auth = true } = request(context);
       const headers = new Headers(init.headers);
       if (auth && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      const response = await send(path, { ...init, headers });
+      // A route one side does not have (MSW refuses an unhandled request) fails its own case, not the others.
+      const response = await send(path, { ...init, headers }).catch(
+        (error: unknown) => new Response(`No answer: ${String(error)}`, { status: 599 }),
+      );
       // Decoded with any BOM kept, so a CSV answer's is compared too.
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
       let body: unknown = text;

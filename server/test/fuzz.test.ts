@@ -146,6 +146,15 @@ function routes(): Route[] {
     { method: 'PATCH', path: 'post/update/:id', table: 'posts', body: 'form', fields: post, files: media },
     { method: 'DELETE', path: 'post/delete/:id', table: 'posts', body: 'none' },
     { method: 'POST', path: 'mail-send/create', body: 'json', fields: ['title', 'body', 'users'] },
+    { method: 'POST', path: 'mail-send/test', body: 'json', fields: ['title', 'body'] },
+    {
+      method: 'GET',
+      path: 'mail-send/recipients/:id',
+      table: 'mails',
+      body: 'none',
+      query: [...PAGING, 'q', 'state'],
+    },
+    { method: 'GET', path: 'event/joined/:id', table: 'events', body: 'none', query: [...PAGING, 'q'] },
     { method: 'GET', path: 'childsafetypolicy', body: 'none', public: true },
     {
       method: 'PATCH',
@@ -205,6 +214,7 @@ const QUERY_VALUES: Record<string, string[]> = {
   equal: ['true', 'false', 'constructor'],
   planFilter: ['gold', 'constructor', '__proto__'],
   sortBy: ['enabled', 'constructor'],
+  state: ['queued', 'sent', 'failed', 'constructor', ''],
   token: ['x', 'a'.repeat(43), 'a'.repeat(5000)],
 };
 
@@ -531,7 +541,20 @@ function expectValidStore({ db, dataDir }: { db: Db; dataDir: string }) {
     ).toBe(true);
   }
   for (const post of rows('posts')) expect(sane(post.name) && String(post.name).trim().length > 0).toBe(true);
-  for (const mail of rows('mails')) expect(sane(mail.title) && String(mail.title).length <= 300).toBe(true);
+  for (const mail of rows('mails')) {
+    expect(sane(mail.title) && String(mail.title).length <= 300).toBe(true);
+    // The counters the answers show agree with the delivery rows (once an All Users audience is expanded).
+    const counted = db
+      .prepare(
+        "SELECT count(*) AS recipients, count(*) FILTER (WHERE state = 'sent') AS sent, count(*) FILTER (WHERE state = 'failed') AS failed FROM mail_deliveries WHERE mail_id = ?",
+      )
+      .get(mail.id) as { recipients: number; sent: number; failed: number };
+    expect({ sent: mail.sent_count, failed: mail.failed_count }).toEqual({
+      sent: counted.sent,
+      failed: counted.failed,
+    });
+    if (mail.expand_after === null) expect(mail.recipient_count).toBe(counted.recipients);
+  }
   for (const setting of rows('settings'))
     expect(sane(setting.privacy) && sane(setting.terms_condition)).toBe(true);
   const admin = db.prepare("SELECT email FROM users WHERE role = 'admin'").get() as { email: string };

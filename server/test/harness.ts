@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import { openDatabase, type Db } from '../db/connection';
 import { issueToken } from '../lib/auth';
 import { createMailer, type Mailer } from '../lib/mail';
+import { createMailQueue, type MailQueueOptions } from '../lib/mail-queue';
 import { UploadStore } from '../lib/uploads';
 import { bootstrap } from '../seed/bootstrap';
 import { seedDemo } from '../seed/demo';
@@ -21,6 +22,8 @@ export async function makeServer(
     distDir?: string;
     trustProxy?: boolean;
     mailer?: Mailer;
+    /** The mail queue's clock, schedule and sizes; `start: false` leaves its worker to the test (queue.drain()). */
+    queue?: Partial<Omit<MailQueueOptions, 'db' | 'mailer'>> & { start?: boolean };
   } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-api-test-'));
@@ -36,7 +39,11 @@ export async function makeServer(
     trustProxy: options.trustProxy ?? false,
   };
   const outboxMailer = createMailer({ dataDir, smtpUrl: undefined, from: 'test@localhost' });
-  const app = createApp({ db, config, mailer: options.mailer ?? outboxMailer, distDir: options.distDir });
+  const mailer = options.mailer ?? outboxMailer;
+  const { start = true, ...queueOptions } = options.queue ?? {};
+  const queue = createMailQueue({ db, mailer, domain: 'console.test', ...queueOptions });
+  if (start) queue.start();
+  const app = createApp({ db, config, mailer, mailQueue: queue, distDir: options.distDir });
   const adminId = (db.prepare("SELECT id FROM users WHERE role = 'admin'").get() as { id: string }).id;
   const token = await issueToken({ id: adminId, tokenVersion: 0 }, SECRET, 3600);
 
@@ -75,10 +82,12 @@ export async function makeServer(
 
   const outbox = () => {
     const dir = join(dataDir, 'outbox');
-    return readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'));
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.eml'))
+      .map((file) => readFileSync(join(dir, file), 'utf8'));
   };
 
-  return { app, db: db as Db, dataDir, token, adminId, call, outbox };
+  return { app, db: db as Db, dataDir, token, adminId, call, outbox, queue };
 }
 
 export const PNG_BYTES = Buffer.from(

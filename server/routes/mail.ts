@@ -1,0 +1,173 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../db/connection';
+import { jsonBody, jsonLimit } from '../lib/body';
+import type { AppEnv } from '../lib/env';
+import { HttpError, notFound } from '../lib/errors';
+import { parseId } from '../lib/ids';
+import type { Mailer } from '../lib/mail';
+import type { MailQueue } from '../lib/mail-queue';
+import { memberPage, type MemberSet } from '../lib/members';
+import { pageBody, paging } from '../lib/paging';
+import { fields, searchText, text } from '../lib/validate';
+import { orderBy } from '../lib/sort';
+
+type Deps = { db: Db; mailer: Mailer; queue: MailQueue };
+
+type MailRow = {
+  id: string;
+  title: string;
+  body: string;
+  all_users: number;
+  recipient_count: number;
+  sent_count: number;
+  failed_count: number;
+  expand_after: number | null;
+  expand_until: number | null;
+  created_at: string;
+};
+
+const STATES = ['queued', 'sent', 'failed'] as const;
+type State = (typeof STATES)[number];
+
+/** How many recipients a mail carries inline; the rest are paged by the recipients route. */
+export const INLINE_RECIPIENTS = 50;
+
+const recipientColumns = 'u.id AS _id, u.name, u.surname, u.email';
+const deliveryColumns = `${recipientColumns}, COALESCE(m.state, 'queued') AS state, COALESCE(m.attempts, 0) AS attempts,
+  m.error, m.updated_at AS updatedAt`;
+
+/** SPEC 7.12 sent mail, delivered by the mail queue, with the recipients route and a test send (announced). */
+export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Deps) {
+  const byId = db.prepare<[string], MailRow>('SELECT * FROM mails WHERE id = ?');
+  const findMail = (id: string) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('Mail');
+    return row;
+  };
+
+  /** A mail's recipients as a member set: its delivery rows, plus the All Users still to be expanded into rows. */
+  const recipients = (mail: MailRow, state: State | undefined, columns: string): MemberSet => {
+    const counts = {
+      sent: mail.sent_count,
+      failed: mail.failed_count,
+      queued: mail.recipient_count - mail.sent_count - mail.failed_count,
+    };
+    const unexpanded = mail.expand_after !== null && state !== 'sent' && state !== 'failed';
+    return {
+      table: 'mail_deliveries',
+      ownerColumn: 'mail_id',
+      owner: mail.id,
+      columns,
+      implicit: unexpanded
+        ? {
+            sql: 'u.enabled = 1 AND u.rowid > ? AND u.rowid <= ?',
+            params: [mail.expand_after!, mail.expand_until!],
+          }
+        : undefined,
+      filter: state
+        ? {
+            sql: state === 'queued' ? "(m.state = 'queued' OR m.user_id IS NULL)" : 'm.state = ?',
+            params: state === 'queued' ? [] : [state],
+          }
+        : undefined,
+      expected: state ? counts[state] : mail.recipient_count,
+    };
+  };
+
+  const serialize = (mail: MailRow) => ({
+    _id: mail.id,
+    title: mail.title,
+    body: mail.body,
+    allUsers: mail.all_users === 1,
+    users: memberPage(db, recipients(mail, undefined, recipientColumns), {
+      limit: INLINE_RECIPIENTS,
+      offset: 0,
+    }).rows,
+    recipientCount: mail.recipient_count,
+    delivery: {
+      queued: mail.recipient_count - mail.sent_count - mail.failed_count,
+      sent: mail.sent_count,
+      failed: mail.failed_count,
+    },
+    createdAt: mail.created_at,
+  });
+
+  app.get('/api/mail-send/list', (c) => {
+    const query = c.req.query();
+    const { page, size, offset } = paging(query);
+    const order = orderBy(
+      query,
+      { title: 'title COLLATE NOCASE', created: 'created_at' },
+      { tieBreak: 'id', otherwise: 'created_at DESC, id DESC' },
+    );
+    const rows = db
+      .prepare<[number, number], MailRow>(`SELECT * FROM mails ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(size, offset);
+    const count = (db.prepare('SELECT count(*) AS n FROM mails').get() as { n: number }).n;
+    return c.json(pageBody(rows.map(serialize), count, page, size));
+  });
+
+  const recipientsQuery = z.object({
+    q: searchText,
+    state: z.enum(STATES, { error: 'State must be queued, sent or failed' }).optional(),
+  });
+  app.get('/api/mail-send/recipients/:mailId', (c) => {
+    const id = parseId(c.req.param('mailId'));
+    const query = c.req.query();
+    const { page, size, offset } = paging(query);
+    const { q, state } = recipientsQuery.parse(query);
+    const { rows, count } = memberPage(db, recipients(findMail(id), state, deliveryColumns), {
+      q,
+      limit: size,
+      offset,
+    });
+    return c.json(pageBody(rows, count, page, size));
+  });
+
+  const recipientIds = z.unknown().transform((value, ctx) => {
+    const list = Array.isArray(value) ? value : [value];
+    if (
+      value === 'all' ||
+      (list.length > 0 && list.every((item) => typeof item === 'string') && list.length <= 100_000)
+    )
+      return list as string[];
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === undefined || value === null || (Array.isArray(value) && value.length === 0)
+          ? 'Choose at least one recipient'
+          : 'Recipients must be a list of user ids or "all"',
+    });
+    return z.NEVER;
+  });
+  const message = {
+    title: text('Title', { required: true, max: 300 }),
+    body: text('Body', { required: true, max: 50_000 }),
+  };
+  const mailBody = fields({ ...message, users: recipientIds });
+  app.post('/api/mail-send/create', jsonLimit, async (c) => {
+    const data = mailBody.parse(await jsonBody(c));
+    // Each recipient once, however often the list names them.
+    const id = queue.store({
+      title: data.title,
+      body: data.body,
+      recipients: data.users.includes('all') ? 'all' : [...new Set(data.users.map((user) => user.trim()))],
+    });
+    return c.json({ success: true, message: 'Mail sent successfully', result: serialize(findMail(id)) });
+  });
+
+  const testBody = fields(message);
+  const adminEmail = db.prepare<[string], { email: string }>('SELECT email FROM users WHERE id = ?');
+  app.post('/api/mail-send/test', jsonLimit, async (c) => {
+    const data = testBody.parse(await jsonBody(c));
+    const { email } = adminEmail.get(c.get('adminId'))!;
+    try {
+      await mailer.send({ to: email, subject: data.title, text: data.body });
+    } catch (error) {
+      const reason = error instanceof Error && error.message ? error.message : String(error);
+      throw new HttpError(502, `The test mail could not be sent: ${reason.slice(0, 1000)}`);
+    }
+    return c.json({ success: true, message: `Test mail sent to ${email}`, result: { email } });
+  });
+}

@@ -1,0 +1,394 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../db/connection';
+import { migrate } from '../db/migrations';
+import { createMailer, type OutgoingMail } from '../lib/mail';
+import { createMailQueue, RETRY_DELAYS_MS } from '../lib/mail-queue';
+import { makeServer } from './harness';
+import { smtpStub } from './smtp-stub';
+
+/**
+ * Sent mail as a durable job (DECISIONS "Mail"), seen as the API shows it: the list's delivery counts and the
+ * recipients route, with workers stopped, crashed and restarted over the same database file.
+ */
+
+type Mail = {
+  _id: string;
+  recipientCount: number;
+  delivery: { queued: number; sent: number; failed: number };
+};
+type Recipient = { _id: string; email: string; state: string; attempts: number; error: string | null };
+
+const MINUTE = 60_000;
+
+/** A transport that keeps each accepted message's Message-ID; `after` runs once it has accepted one. */
+function recorder(after: (accepted: string[]) => void = () => {}) {
+  const accepted: string[] = [];
+  return {
+    accepted,
+    mailer: {
+      async send(mail: OutgoingMail) {
+        accepted.push(mail.messageId!);
+        after(accepted);
+      },
+    },
+  };
+}
+
+const transient = () => Object.assign(new Error('451 4.3.0 Try again later'), { responseCode: 451 });
+
+async function mailList(call: Awaited<ReturnType<typeof makeServer>>['call']) {
+  return (await call('GET', '/api/mail-send/list?page=1&limit=10')).body.result as Mail[];
+}
+
+async function recipientsOf(call: Awaited<ReturnType<typeof makeServer>>['call'], mailId: string) {
+  const answer = await call('GET', `/api/mail-send/recipients/${mailId}?limit=100`);
+  expect(answer.status).toBe(200);
+  return answer.body.result as Recipient[];
+}
+
+function enabledUserIds(db: Database.Database) {
+  return (
+    db.prepare("SELECT id FROM users WHERE role = 'user' AND enabled = 1").all() as { id: string }[]
+  ).map((row) => row.id);
+}
+
+describe('durable mail delivery', () => {
+  it('carries on where a stopped worker left off: nothing lost, nothing acknowledged twice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mail-queue-'));
+    const dbFile = join(dataDir, 'console.db');
+    let stopped: Promise<void> | undefined;
+    const first = recorder((accepted) => {
+      if (accepted.length === 12) stopped = server.queue.stop();
+    });
+    const server = await makeServer({
+      seedUsers: 30,
+      dataDir,
+      dbFile,
+      mailer: first.mailer,
+      queue: { start: false, batchSize: 5, expandBatch: 7 },
+    });
+    const created = await server.call('POST', '/api/mail-send/create', {
+      json: { title: 'To everyone', body: 'Hello', users: ['all'] },
+    });
+    const mail = created.body.result as Mail;
+    const audience = enabledUserIds(server.db);
+    expect(mail.recipientCount).toBe(audience.length);
+
+    server.queue.start();
+    await vi.waitFor(() => expect(stopped).toBeDefined());
+    await stopped;
+    // Stopped between deliveries, with the All Users audience only partly expanded into deliveries.
+    const [midway] = await mailList(server.call);
+    expect(midway!.delivery).toEqual({
+      queued: audience.length - first.accepted.length,
+      sent: first.accepted.length,
+      failed: 0,
+    });
+    expect(new Set(first.accepted).size).toBe(first.accepted.length);
+    const cursor = server.db.prepare('SELECT expand_after FROM mails WHERE id = ?').get(mail._id) as {
+      expand_after: number | null;
+    };
+    expect(cursor.expand_after).not.toBeNull();
+
+    // A new worker on its own connection, as after a restart.
+    const second = recorder();
+    await createMailQueue({
+      db: openDatabase(dbFile),
+      mailer: second.mailer,
+      domain: 'console.test',
+      batchSize: 5,
+      expandBatch: 7,
+    }).drain();
+
+    const [done] = await mailList(server.call);
+    expect(done!.delivery).toEqual({ queued: 0, sent: audience.length, failed: 0 });
+    const everything = [...first.accepted, ...second.accepted];
+    expect(everything.toSorted()).toEqual(
+      audience.map((userId) => `<${mail._id}.${userId}@console.test>`).toSorted(),
+    );
+  });
+
+  it('resends after a crash only the messages that were in flight, under the same Message-ID', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mail-queue-'));
+    const dbFile = join(dataDir, 'console.db');
+    const accepted: string[] = [];
+    // From the 10th message on, the transport takes the message and the process "dies" before hearing back.
+    const crashing = {
+      send(mail: OutgoingMail) {
+        accepted.push(mail.messageId!);
+        return accepted.length >= 10 ? new Promise<void>(() => {}) : Promise.resolve();
+      },
+    };
+    const server = await makeServer({
+      seedUsers: 30,
+      dataDir,
+      dbFile,
+      mailer: crashing,
+      queue: { concurrency: 4 },
+    });
+    const created = await server.call('POST', '/api/mail-send/create', {
+      json: { title: 'To everyone', body: 'Hello', users: ['all'] },
+    });
+    const mail = created.body.result as Mail;
+    // Its four lanes are each stuck on a message the transport accepted: 9 recorded, 4 in flight.
+    await vi.waitFor(() => expect(accepted).toHaveLength(13));
+    const inFlight = accepted.slice(9);
+
+    const restarted = recorder();
+    await createMailQueue({
+      db: openDatabase(dbFile),
+      mailer: restarted.mailer,
+      domain: 'console.test',
+    }).drain();
+
+    const everything = [...accepted, ...restarted.accepted];
+    const expected = enabledUserIds(server.db).map((userId) => `<${mail._id}.${userId}@console.test>`);
+    expect([...new Set(everything)].toSorted()).toEqual(expected.toSorted());
+    const duplicates = everything.filter((id, index) => everything.indexOf(id) !== index);
+    expect(duplicates.toSorted()).toEqual(inFlight.toSorted());
+    const [done] = await mailList(server.call);
+    expect(done!.delivery).toEqual({ queued: 0, sent: expected.length, failed: 0 });
+  });
+
+  it('retries a transient failure on its backoff and records the try that succeeds', async () => {
+    let time = Date.parse('2030-01-01T00:00:00.000Z');
+    const send = vi
+      .fn<(mail: OutgoingMail) => Promise<void>>()
+      .mockRejectedValueOnce(transient())
+      .mockRejectedValueOnce(transient())
+      .mockResolvedValue();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { call, db, queue } = await makeServer({
+        seedUsers: 2,
+        mailer: { send },
+        queue: { start: false, clock: () => time },
+      });
+      const userId = enabledUserIds(db)[0]!;
+      const mailId = (
+        (await call('POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: [userId] } }))
+          .body.result as Mail
+      )._id;
+
+      await queue.drain();
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(await recipientsOf(call, mailId)).toEqual([
+        expect.objectContaining({
+          state: 'queued',
+          attempts: 1,
+          error: '451 4.3.0 Try again later',
+          updatedAt: '2030-01-01T00:00:00.000Z',
+        }),
+      ]);
+
+      time += RETRY_DELAYS_MS[0]! - 1;
+      await queue.drain();
+      expect(send).toHaveBeenCalledTimes(1);
+      time += 1;
+      await queue.drain();
+      expect(send).toHaveBeenCalledTimes(2);
+
+      time += RETRY_DELAYS_MS[1]! - 1;
+      await queue.drain();
+      expect(send).toHaveBeenCalledTimes(2);
+      time += 1;
+      await queue.drain();
+      expect(send).toHaveBeenCalledTimes(3);
+      expect(send.mock.calls.map(([mail]) => mail.messageId)).toEqual(
+        Array(3).fill(`<${mailId}.${userId}@console.test>`),
+      );
+      expect(await recipientsOf(call, mailId)).toEqual([
+        expect.objectContaining({ state: 'sent', attempts: 3, updatedAt: '2030-01-01T00:06:00.000Z' }),
+      ]);
+      expect((await mailList(call))[0]!.delivery).toEqual({ queued: 0, sent: 1, failed: 0 });
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('gives up after six tries over more than an hour, with the last reason', async () => {
+    let time = Date.parse('2030-01-01T00:00:00.000Z');
+    const send = vi.fn<(mail: OutgoingMail) => Promise<void>>().mockRejectedValue(transient());
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { call, db, queue } = await makeServer({
+        seedUsers: 2,
+        mailer: { send },
+        queue: { start: false, clock: () => time },
+      });
+      const mailId = (
+        (
+          await call('POST', '/api/mail-send/create', {
+            json: { title: 'T', body: 'B', users: [enabledUserIds(db)[0]] },
+          })
+        ).body.result as Mail
+      )._id;
+      const start = time;
+      await queue.drain();
+      for (const delay of RETRY_DELAYS_MS) {
+        time += delay;
+        await queue.drain();
+      }
+      expect(send).toHaveBeenCalledTimes(6);
+      expect(time - start).toBeGreaterThanOrEqual(60 * MINUTE);
+      expect(await recipientsOf(call, mailId)).toEqual([
+        expect.objectContaining({
+          state: 'failed',
+          attempts: 6,
+          error: 'Gave up after 6 tries: 451 4.3.0 Try again later',
+        }),
+      ]);
+      time += 24 * 60 * MINUTE;
+      await queue.drain();
+      expect(send).toHaveBeenCalledTimes(6);
+      expect((await mailList(call))[0]!.delivery).toEqual({ queued: 0, sent: 0, failed: 1 });
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('records a permanent refusal (SMTP 5xx, unusable address) with its reason at once, and sends the rest', async () => {
+    const smtp = await smtpStub((address) =>
+      address.startsWith('refused')
+        ? '550 5.1.1 <refused@example.com>: Recipient address rejected'
+        : '250 OK',
+    );
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'mail-queue-'));
+      const { call, db, queue } = await makeServer({
+        seedUsers: 3,
+        dataDir,
+        mailer: createMailer({ dataDir, smtpUrl: smtp.url, from: 'Console <no-reply@console.test>' }),
+        queue: { start: false },
+      });
+      const [accepted, refused, unusable] = enabledUserIds(db);
+      db.prepare('UPDATE users SET email = ? WHERE id = ?').run('refused@example.com', refused);
+      // A comma would make the transport read two recipients.
+      db.prepare('UPDATE users SET email = ? WHERE id = ?').run('a@example.com,b@example.com', unusable);
+      const mailId = (
+        (
+          await call('POST', '/api/mail-send/create', {
+            json: { title: 'T', body: 'Over SMTP', users: [accepted, refused, unusable] },
+          })
+        ).body.result as Mail
+      )._id;
+
+      await queue.drain();
+      const byId = new Map((await recipientsOf(call, mailId)).map((row) => [row._id, row]));
+      expect(byId.get(accepted!)).toMatchObject({ state: 'sent', attempts: 1, error: null });
+      expect(byId.get(refused!)).toMatchObject({ state: 'failed', attempts: 1 });
+      expect(byId.get(refused!)!.error).toContain(
+        '550 5.1.1 <refused@example.com>: Recipient address rejected',
+      );
+      expect(byId.get(unusable!)).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        error: 'Invalid e-mail address',
+      });
+      expect(smtp.messages).toHaveLength(1);
+      // Unfolded: a long header continues on the next line.
+      expect(smtp.messages[0]!.replace(/\n\s+/g, ' ')).toContain(
+        `Message-ID: <${mailId}.${accepted}@console.test>`,
+      );
+      expect((await mailList(call))[0]!.delivery).toEqual({ queued: 0, sent: 1, failed: 2 });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('stores neither the mail nor any delivery when its transaction fails', async () => {
+    const send = vi.fn(() => Promise.resolve());
+    const { call, db, queue } = await makeServer({ seedUsers: 6, mailer: { send }, queue: { start: false } });
+    const ids = enabledUserIds(db).slice(0, 3);
+    const before = (await mailList(call)).length;
+    const deliveries = () =>
+      (db.prepare('SELECT count(*) AS n FROM mail_deliveries').get() as { n: number }).n;
+    const stored = deliveries();
+    // The third delivery's insert fails, as a full disk would fail it.
+    db.exec(`CREATE TEMP TRIGGER fail_third BEFORE INSERT ON mail_deliveries
+      WHEN (SELECT count(*) FROM mail_deliveries WHERE mail_id = new.mail_id) >= 2
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const failed = await call('POST', '/api/mail-send/create', {
+        json: { title: 'T', body: 'B', users: ids },
+      });
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ success: false, message: 'Something went wrong on the server' });
+    } finally {
+      logged.mockRestore();
+    }
+    db.exec('DROP TRIGGER fail_third');
+    // An unknown id after two valid ones: refused, and the two are not kept either.
+    const unknown = await call('POST', '/api/mail-send/create', {
+      json: { title: 'T', body: 'B', users: [...ids.slice(0, 2), 'ffffffffffffffffffffffff'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('User ffffffffffffffffffffffff not found');
+
+    expect(await mailList(call)).toHaveLength(before);
+    expect(deliveries()).toBe(stored);
+    await queue.drain();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('keeps the counts right when a recipient is deleted', async () => {
+    const { call, db, queue } = await makeServer({ seedUsers: 6, queue: { start: false } });
+    const ids = enabledUserIds(db).slice(0, 3);
+    const mailId = (
+      (await call('POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: ids } })).body
+        .result as Mail
+    )._id;
+    await queue.drain();
+    db.prepare('DELETE FROM users WHERE id = ?').run(ids[0]);
+    const [mail] = await mailList(call);
+    expect(mail).toMatchObject({
+      _id: mailId,
+      recipientCount: 2,
+      delivery: { queued: 0, sent: 2, failed: 0 },
+    });
+    expect((await recipientsOf(call, mailId)).map((row) => row._id).toSorted()).toEqual(
+      ids.slice(1).toSorted(),
+    );
+  });
+});
+
+describe('the migration to delivery rows', () => {
+  it('counts the recipients of mail stored before it as sent', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, 2);
+    const stamp = '2026-01-01T00:00:00.000Z';
+    const user = db.prepare(
+      "INSERT INTO users (id, role, name, email, created_at, updated_at) VALUES (?, 'user', ?, ?, ?, ?)",
+    );
+    user.run('a'.repeat(24), 'Ann', 'ann@example.com', stamp, stamp);
+    user.run('b'.repeat(24), 'Bob', 'bob@example.com', stamp, stamp);
+    db.prepare(
+      "INSERT INTO mails (id, title, body, all_users, created_at, updated_at) VALUES (?, 'Old', 'Body', 0, ?, ?)",
+    ).run('c'.repeat(24), stamp, stamp);
+    for (const userId of ['a'.repeat(24), 'b'.repeat(24)])
+      db.prepare('INSERT INTO mail_recipients (mail_id, user_id) VALUES (?, ?)').run('c'.repeat(24), userId);
+
+    migrate(db);
+    expect(
+      db.prepare('SELECT recipient_count, sent_count, failed_count, expand_after FROM mails').get(),
+    ).toEqual({
+      recipient_count: 2,
+      sent_count: 2,
+      failed_count: 0,
+      expand_after: null,
+    });
+    expect(
+      db.prepare('SELECT user_id, state, attempts, updated_at FROM mail_deliveries ORDER BY user_id').all(),
+    ).toEqual([
+      { user_id: 'a'.repeat(24), state: 'sent', attempts: 1, updated_at: stamp },
+      { user_id: 'b'.repeat(24), state: 'sent', attempts: 1, updated_at: stamp },
+    ]);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'mail_recipients'").get()).toBeUndefined();
+  });
+});
