@@ -69,7 +69,7 @@ async function sharedComponentStyles(browser: Browser, origin: string) {
     'rows per page (NativeSelect xs)': page.getByRole('combobox', { name: 'Rows per page' }),
     'current page': pages.getByRole('button', { name: 'Page 1', exact: true }),
     'previous page (disabled)': pages.getByRole('button', { name: 'Previous page' }),
-    'top bar Search (default Button)': page.getByRole('button', { name: 'Search screens and users' }),
+    'top bar Search (default Button)': page.getByRole('button', { name: 'Search Ctrl K' }),
     'top bar settings (subtle ActionIcon)': page.getByRole('button', { name: 'Open settings' }),
     'nav link (current)': menu.getByRole('link', { name: 'Users', exact: true }),
     'nav link': menu.getByRole('link', { name: 'Dashboard', exact: true }),

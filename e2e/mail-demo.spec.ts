@@ -45,7 +45,7 @@ test('a mail to everyone: a test first, then its delivery in the list and each r
   await expect(notification(page, 'Test mail sent to admin@example.com')).toBeVisible();
   await expect(page).toHaveURL(/\/send-mail\/add$/);
 
-  await page.getByRole('textbox', { name: 'Search users' }).click();
+  await page.getByRole('textbox', { name: 'Select users' }).click();
   await page
     .getByRole('listbox', { name: 'Select users' })
     .getByRole('option', { name: 'All Users' })
