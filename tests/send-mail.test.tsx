@@ -58,6 +58,8 @@ describe('the sent mails (/send-mail)', () => {
     const row = (await within(table).findByText(mail.title)).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: `User List: ${mail.title}` }));
     const dialog = await screen.findByRole('dialog', { name: 'User List' });
+    expect(mail.users.length).toBeGreaterThan(0);
+    expect(within(dialog).getAllByRole('row')).toHaveLength(mail.users.length + 1);
     for (const recipient of mail.users) {
       const line = within(dialog).getByText(`${recipient.name} ${recipient.surname}`).closest('tr')!;
       expect(within(line).getByText(recipient.email)).toBeInTheDocument();
