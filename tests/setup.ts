@@ -60,9 +60,12 @@ document.elementFromPoint = () => null;
 window.HTMLMediaElement.prototype.pause = () => {};
 window.HTMLMediaElement.prototype.load = () => {};
 
+// A worker runs several test files one after the other in the same modules (vite.config.ts: isolate false), each
+// with this file run afresh: what one file starts, its own afterAll stops.
+let stopRequestLog = () => {};
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  startRequestLog(server);
+  stopRequestLog = startRequestLog(server);
 });
 
 beforeEach(() => {
@@ -80,6 +83,11 @@ afterEach(() => {
   notifications.cleanQueue();
   server.resetHandlers();
   vi.restoreAllMocks();
+  // A test that forgot its fake clock must not hand it to the next test, or to the next file in the same worker.
+  vi.useRealTimers();
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  stopRequestLog();
+  server.close();
+});
