@@ -150,7 +150,8 @@ export async function screenReady(page: Page) {
 
 /**
  * Opens every screen of the sidebar in turn and checks that it shows its data: its heading, nothing busy, no
- * page-not-found or error state, and a list's first row.
+ * page-not-found or error state, and a list's first row: every screen of the menu but the dashboard is a list, and
+ * the demo data gives each of them rows.
  */
 export async function visitEveryMenuScreen(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -163,7 +164,7 @@ export async function visitEveryMenuScreen(page: Page) {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
     await expect(page.getByText('Could not load this data')).toHaveCount(0);
-    const table = page.getByRole('table').first();
-    if (await table.count()) await expect(table.getByRole('row').nth(1), label).toBeVisible();
+    const firstRow = page.getByRole('table').first().getByRole('row').nth(1);
+    await expect(firstRow.filter({ visible: true }), label).toHaveCount(label === 'Dashboard' ? 0 : 1);
   }
 }

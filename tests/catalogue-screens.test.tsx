@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
 import { apiCalls } from './request-log';
@@ -233,7 +233,7 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     expect(screen.getByText(`Showing 1–10 of ${offers.length}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await within(table).findByText(String(offers[10]!.title))).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     expect((await apiCalls('/api/offer/list')).at(-1)?.query).toEqual({ page: '2', limit: '10' });
   });
 
@@ -296,18 +296,33 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
-  it('offers no day before today for the expiry', async () => {
-    const { user } = renderApp('/offer/add');
-    await screen.findByRole('heading', { name: 'Add Offer' });
-    await user.click(await screen.findByRole('textbox', { name: 'Expire Date' }));
-    const yesterday = new Date(Date.now() - 86_400_000);
-    const today = new Date();
-    // The calendar opens on this month; yesterday may belong to the last one, in which case it is not shown at all.
-    const label = (day: Date) =>
-      day.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-    expect(await screen.findByRole('button', { name: label(today) })).toBeEnabled();
-    const before = screen.queryByRole('button', { name: label(yesterday) });
-    if (before) expect(before).toBeDisabled();
+  describe('offers no day before today for the expiry', () => {
+    /** Opens the expiry's calendar on a form loaded on `today` (only the clock's date is fixed; timers run). */
+    async function calendarOn(today: Date) {
+      vi.useFakeTimers({ toFake: ['Date'], now: today });
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
+      const { user } = renderApp('/offer/add');
+      await screen.findByRole('heading', { name: 'Add Offer' });
+      await user.click(await screen.findByRole('textbox', { name: 'Expire Date' }));
+    }
+
+    it('in the middle of a month: yesterday is on the calendar, and cannot be chosen', async () => {
+      await calendarOn(new Date(2026, 5, 17, 9, 30));
+      expect(await screen.findByRole('button', { name: '17 June 2026' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: '16 June 2026' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: '1 June 2026' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    });
+
+    it('on the first of a month that starts on a Monday: the month before, with yesterday, cannot be opened', async () => {
+      await calendarOn(new Date(2026, 5, 1, 9, 30));
+      expect(await screen.findByRole('button', { name: '1 June 2026' })).toBeEnabled();
+      // The calendar's first row starts with today, so yesterday is not on it.
+      expect(screen.queryByRole('button', { name: '31 May 2026' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    });
   });
 
   it('fills the slug from the title until the admin edits it by hand', async () => {
@@ -367,7 +382,9 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     });
     await user.click(joined);
     const dialog = await screen.findByRole('dialog', { name: 'Joined User' });
-    await within(dialog).findAllByRole('link');
+    // A page of the joined users at a time (10), each a link to the profile.
+    expect(event.joinedUsers.length).toBeGreaterThan(0);
+    expect(await within(dialog).findAllByRole('link')).toHaveLength(Math.min(event.joinedUsers.length, 10));
     for (const person of event.joinedUsers)
       expect(within(dialog).getByRole('link', { name: person.name })).toHaveAttribute(
         'href',

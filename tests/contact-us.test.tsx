@@ -67,7 +67,7 @@ describe('contact us', () => {
     await waitFor(async () =>
       expect((await apiCalls('/api/contact-us/list')).at(-1)?.query).toEqual({ page: '2', limit: '10' }),
     );
-    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(async () => expect(await dataRows()).toHaveLength(db.contacts.length - 10));
     expect(screen.getByRole('link', { name: db.contacts[10]!.email })).toBeInTheDocument();
   });

@@ -147,7 +147,7 @@ describe('the events list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(await within(table).findByText(events()[0]!.name)).toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((await apiCalls('/api/event/list-admin')).at(-1)?.query).toEqual({ page: '1', limit: '10' });
   });
 

@@ -54,7 +54,7 @@ describe.each([
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(async () => expect(await rows(title)).toHaveLength(records().length - 10));
-    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     expect((await apiCalls(call)).at(-1)?.query).toEqual({ page: '2', limit: '10' });
   });
 });

@@ -27,10 +27,13 @@ async function describe(request: Request): Promise<LoggedRequest> {
   };
 }
 
+/** Logs every API call `server` receives, until the function it returns is called. */
 export function startRequestLog(server: SetupServer) {
-  server.events.on('request:start', ({ request }) => {
+  const record = ({ request }: { request: Request }) => {
     if (new URL(request.url).pathname.startsWith('/api/')) log.push(describe(request.clone()));
-  });
+  };
+  server.events.on('request:start', record);
+  return () => server.events.removeListener('request:start', record);
 }
 
 export function resetRequestLog() {

@@ -126,7 +126,9 @@ describe('SafeHtml', () => {
     const rendered = renderHtml('<p id="root">Root</p><img name="getElementById" src="/a.png" alt="A">');
     expect(rendered.querySelector('#root')).toBeNull();
     expect(screen.getByText('Root')).toHaveAttribute('id', 'user-content-root');
-    expect(typeof document.getElementById).toBe('function');
+    // A stored name="getElementById" must not shadow the document's own method (DOM clobbering).
+    expect(document.getElementById).toBe(Document.prototype.getElementById);
+    expect(document.getElementById('user-content-root')).toHaveTextContent('Root');
   });
 
   it('renders every payload at once without anything that runs', () => {

@@ -1,14 +1,32 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetDb } from '@mocks/db';
 import { server } from '@mocks/node';
 import { session } from '@/lib/session';
 import { resetRequestLog, startRequestLog } from './request-log';
 
-// A screen's code loads lazily; the first render of a test file can take over a second on a busy CI machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({
+  // A screen's code loads lazily; the first render of a test file can take over a second on a busy CI machine.
+  asyncUtilTimeout: 5000,
+  // A query that finds nothing throws an error that prints the whole document. findBy* and waitFor() throw one on
+  // every attempt until the element appears, and the printing was about a tenth of the tests' time: the message is
+  // now written when something reads it (a failure's report), the same text as Testing Library's own.
+  getElementError: (message, container) => {
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let text: string | undefined;
+    Object.defineProperty(error, 'message', {
+      configurable: true,
+      get: () =>
+        (text ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`]
+          .filter(Boolean)
+          .join('\n\n')),
+    });
+    return error;
+  },
+});
 
 // jsdom lacks a few browser APIs that Mantine, Embla and ProseMirror use.
 Object.defineProperty(window, 'matchMedia', {
@@ -42,9 +60,12 @@ document.elementFromPoint = () => null;
 window.HTMLMediaElement.prototype.pause = () => {};
 window.HTMLMediaElement.prototype.load = () => {};
 
+// A worker runs several test files one after the other in the same modules (vite.config.ts: isolate false), each
+// with this file run afresh: what one file starts, its own afterAll stops.
+let stopRequestLog = () => {};
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  startRequestLog(server);
+  stopRequestLog = startRequestLog(server);
 });
 
 beforeEach(() => {
@@ -62,6 +83,11 @@ afterEach(() => {
   notifications.cleanQueue();
   server.resetHandlers();
   vi.restoreAllMocks();
+  // A test that forgot its fake clock must not hand it to the next test, or to the next file in the same worker.
+  vi.useRealTimers();
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  stopRequestLog();
+  server.close();
+});

@@ -7,7 +7,7 @@ import { MENU } from '@/app/layout/menu';
 import { api } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import { apiCalls } from './request-log';
-import { renderApp, signIn } from './render';
+import { renderApp, signIn, TEST_TOKEN } from './render';
 
 describe('the guard', () => {
   it('sends every signed-in route to sign-in without a token', async () => {
@@ -108,7 +108,7 @@ describe('the layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await user.click(await screen.findByRole('button', { name: 'No' }));
     expect(router.state.location.pathname).toBe('/faq');
-    expect(localStorage.getItem('accessToken')).not.toBeNull();
+    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
   });
 
   it('remembers the settings drawer choices', async () => {
@@ -203,7 +203,7 @@ describe('session expiry', () => {
       await screen.findByText('Forbidden for this role', { selector: '.mantine-Notification-description' }),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/faq');
-    expect(localStorage.getItem('accessToken')).not.toBeNull();
+    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
   });
 
   it('brings the admin back to the page they were on after signing in again', async () => {

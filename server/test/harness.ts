@@ -38,8 +38,20 @@ export async function makeServer(
     publicUrl: 'http://console.test',
     trustProxy: options.trustProxy ?? false,
   };
-  const outboxMailer = createMailer({ dataDir, smtpUrl: undefined, from: 'test@localhost' });
-  const mailer = options.mailer ?? outboxMailer;
+  // The mailer the app gets, counting the messages being sent: the outbox's .eml file exists from the moment its
+  // write starts, and is whole only once the transport's send() has settled.
+  const transport = options.mailer ?? createMailer({ dataDir, smtpUrl: undefined, from: 'test@localhost' });
+  let sending = 0;
+  const mailer: Mailer = {
+    async send(mail) {
+      sending += 1;
+      try {
+        await transport.send(mail);
+      } finally {
+        sending -= 1;
+      }
+    },
+  };
   const { start = true, ...queueOptions } = options.queue ?? {};
   const queue = createMailQueue({ db, mailer, domain: 'console.test', ...queueOptions });
   if (start) queue.start();
@@ -80,7 +92,12 @@ export async function makeServer(
     return { status: response.status, headers: response.headers, body: json, text };
   }
 
+  /**
+   * The messages in the outbox (DATA_DIR/outbox, one .eml file each). Throws while a message is still being sent, so
+   * that a file is never read half written: call it inside vi.waitFor(), which tries again.
+   */
   const outbox = () => {
+    if (sending > 0) throw new Error(`${sending} message(s) still being sent`);
     const dir = join(dataDir, 'outbox');
     return readdirSync(dir)
       .filter((file) => file.endsWith('.eml'))
