@@ -256,6 +256,21 @@ const WRITES: Write[] = [
     },
   },
   {
+    route: '/send-mail/add',
+    endpoint: 'mail-send/test',
+    screen: 'send mail form',
+    variant: 'a test to the admin first',
+    submit: 'Send me a test first',
+    edit: async (user) => {
+      const written = await writeMail(user);
+      await pickRecipients(user, ['All Users']);
+      return () => {
+        written();
+        expect(pills()).toEqual(['All Users']);
+      };
+    },
+  },
+  {
     route: '/profile',
     endpoint: 'admin/profile/update',
     screen: 'profile',

@@ -63,6 +63,8 @@ describe('the extensions an API announces', () => {
       'mail-recipients',
       'mail-test',
       'event-joined',
+      'list-sort',
+      'users-export',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

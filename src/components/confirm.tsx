@@ -31,6 +31,8 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+    // A confirmation belongs to the console that asked it: once no host shows it (the app unmounted), it is gone.
+    if (listeners.size === 0) pending = null;
   };
 }
 
