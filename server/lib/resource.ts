@@ -9,17 +9,7 @@ import { orderBy, type SortFields } from './sort';
 import { checkVersion, expectedVersions, nextVersion } from './versions';
 import { fileField, type CheckedFile, type FileKeeper, type UploadKind } from './uploads';
 import type { AppEnv } from './env';
-import {
-  bool,
-  date,
-  fields,
-  labelOf,
-  number,
-  ref,
-  text,
-  type NumberRule,
-  type TextRule,
-} from './validate';
+import { bool, date, fields, labelOf, number, ref, text, type NumberRule, type TextRule } from './validate';
 
 /** How one API field maps to a column, and what it accepts. `label` names it in messages (default: from its name). */
 export type FieldDef = { column: string; label?: string } & (

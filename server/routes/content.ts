@@ -9,15 +9,7 @@ import { pageBody, paging } from '../lib/paging';
 import { orderBy, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
-import {
-  date,
-  fields,
-  number,
-  ref as refRule,
-  searchText,
-  text,
-  TIME_OF_DAY,
-} from '../lib/validate';
+import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
 
 type Deps = { db: Db; keeper: FileKeeper };
 
