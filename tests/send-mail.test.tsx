@@ -260,7 +260,7 @@ describe('the sent mails (/send-mail)', () => {
     const list = within(dialog).getByRole('table', { name: 'User List' });
     expect(await within(list).findByText(people[9]!.email)).toBeInTheDocument();
     expect(rowsOf(list)).toHaveLength(10);
-    expect(within(dialog).getByText('Showing 1–10 of 1000000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Showing 1–10 of 1,000,000')).toBeInTheDocument();
     expect(
       (await apiCalls('/api/mail-send/recipients/000000000000000000000000')).map((call) => call.query),
     ).toEqual([{ page: '1', limit: '10' }]);

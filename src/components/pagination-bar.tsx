@@ -59,6 +59,9 @@ function EdgeButton({
  * Page links, the page-size control and where the admin is in the list. Plain buttons rather than Mantine's
  * Pagination, whose code would be a tenth of a list's first load.
  */
+/** A count as an admin reads it at the product's size: 1,000,000, not 1000000. */
+const count = (value: number) => value.toLocaleString('en-US');
+
 export function PaginationBar({ page, size, total, onPage, onSize }: PaginationBarProps) {
   const pages = Math.max(1, Math.ceil(total / size));
   const active = Math.min(page, pages);
@@ -68,7 +71,7 @@ export function PaginationBar({ page, size, total, onPage, onSize }: PaginationB
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
-        {total === 0 ? 'No entries' : `Showing ${first}–${last} of ${total}`}
+        {total === 0 ? 'No entries' : `Showing ${count(first)}–${count(last)} of ${count(total)}`}
       </Text>
       <Group gap="sm" wrap="wrap">
         <Text component="label" htmlFor={sizeId} size="sm">
