@@ -19,12 +19,23 @@ export function notification(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
-/** SPEC 3's localStorage keys for a session, from a real POST /api/login. */
+/**
+ * SPEC 3's localStorage keys for a session, from a real POST /api/login, with the extensions the server announced
+ * (kept as the console keeps them), so these runs see the console as it runs against its own server.
+ */
 export async function apiSession(request: APIRequestContext) {
   const response = await request.post('/api/login', { data: { ...ADMIN, isRole: 'admin' } });
   expect(response.ok()).toBe(true);
   const { result } = (await response.json()) as {
-    result: { token: string; name: string; surname: string; _id: string; email: string; photo: string };
+    result: {
+      token: string;
+      name: string;
+      surname: string;
+      _id: string;
+      email: string;
+      photo: string;
+      features?: string[];
+    };
   };
   return {
     accessToken: result.token,
@@ -33,6 +44,7 @@ export async function apiSession(request: APIRequestContext) {
     userId: result._id,
     email: result.email ?? '',
     photo: result.photo ?? '',
+    features: JSON.stringify(result.features ?? []),
   };
 }
 

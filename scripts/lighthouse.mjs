@@ -94,6 +94,8 @@ async function sessionEntries() {
     userId: result._id,
     email: result.email ?? '',
     photo: result.photo ?? '',
+    // The extensions this server announces, kept as the console keeps them.
+    features: JSON.stringify(result.features ?? []),
   };
 }
 
