@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { HttpError } from './errors';
 import { parseSort, type Sort } from './sort';
+import { containsPattern, ftsQuery } from './search';
 import { searchText } from './validate';
 
 /**
@@ -53,11 +54,6 @@ const listQuery = z.object({
     .optional(),
 });
 
-/** An FTS5 query matching `text` as a substring of the chosen columns (trigram index: 3 characters or more). */
-function ftsQuery(text: string, columns: string[]) {
-  return `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
-}
-
 type Filters = { enabled?: number; plan?: string };
 
 /** The users a query asks for: its filters, its search (the trigram index from 3 characters, else a scan), its sort. */
@@ -78,10 +74,7 @@ export function selectUsers(query: Record<string, string | undefined>): UserSele
       .map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE]);
     if (columns.length === 0)
       throw new HttpError(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
-    search =
-      q.length >= 3
-        ? { match: ftsQuery(q, columns) }
-        : { like: `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`, columns };
+    search = q.length >= 3 ? { match: ftsQuery(q, columns) } : { like: containsPattern(q), columns };
   }
   const filters: Filters = {
     enabled: filter && equal ? (equal === 'true' ? 1 : 0) : undefined,
