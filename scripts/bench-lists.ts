@@ -8,56 +8,16 @@
 //   the rows, and the server's resident memory before and at its peak during the export (sampled every 50 ms);
 // - reports the size of the sort indexes (dbstat).
 // Only talks to 127.0.0.1.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../server/db/connection';
-import { bootstrap } from '../server/seed/bootstrap';
-import { FIRST_NAMES, LAST_NAMES } from '../server/seed/demo';
+import type { openDatabase } from '../server/db/connection';
+import { memoryMb, percentile, seedUsers, signIn, startServer, stopServer } from './bench-support';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** bench-server's users (names, plans, statuses), written by SQLite itself: a million in minutes, not hours. */
-async function seed(dataDir: string) {
-  const db = openDatabase(join(dataDir, 'console.db'));
-  const seeded = (db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user'").get() as { n: number }).n;
-  if (seeded === USERS) return db;
-  if (seeded > 0) throw new Error(`${dataDir} holds ${seeded} users, not ${USERS}`);
-  await bootstrap(db, { email: 'admin@example.com', password: 'Admin@123' });
-  db.pragma('cache_size = -400000');
-  const names = (table: string, values: readonly string[]) => {
-    db.exec(`CREATE TEMP TABLE ${table} (i INTEGER PRIMARY KEY, name TEXT)`);
-    const insert = db.prepare(`INSERT INTO ${table} VALUES (?, ?)`);
-    values.forEach((name, i) => insert.run(i, name));
-  };
-  names('first_names', FIRST_NAMES);
-  names('last_names', LAST_NAMES);
-  const numbers = `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n + 1 < ${USERS})`;
-  const id = "printf('%08x%016x', 1700000000 + n, n)";
-  db.transaction(() => {
-    db.exec(`${numbers}
-      INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, is_verified,
-        created_at, updated_at)
-      SELECT ${id}, 'user', f.name, l.name, lower(f.name || '.' || l.name || '.' || n || '@example.com'),
-        CAST(7000000000 + n AS TEXT), '+44', CASE WHEN n % 2 THEN 'Male' ELSE 'Female' END, n % 9 <> 4, n % 3 = 0,
-        strftime('%Y-%m-%dT%H:%M:%fZ', 1704067200 + n * 60, 'unixepoch'),
-        strftime('%Y-%m-%dT%H:%M:%fZ', 1704067200 + n * 60, 'unixepoch')
-      FROM seq JOIN first_names f ON f.i = n % ${FIRST_NAMES.length}
-        JOIN last_names l ON l.i = (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}`);
-    db.exec(`${numbers}
-      INSERT INTO user_plans (user_id, product_id, status)
-      SELECT ${id}, CASE n % 3 WHEN 0 THEN 'silver' WHEN 1 THEN 'gold' ELSE 'platinum' END, 'active'
-      FROM seq WHERE n % 5 < 3`);
-  })();
-  db.pragma('optimize');
-  return db;
-}
 
 function indexSizes(db: ReturnType<typeof openDatabase>) {
   return db
@@ -68,21 +28,6 @@ function indexSizes(db: ReturnType<typeof openDatabase>) {
     )
     .all() as { name: string; bytes: number }[];
 }
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/childsafetypolicy`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function measure(path: string, token: string) {
   const latencies: number[] = [];
@@ -101,18 +46,13 @@ async function measure(path: string, token: string) {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures };
 }
 
-/** The server's resident memory (VmRSS), in MB. */
-const rss = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
 async function exportAll(query: string, token: string, pid: number) {
-  const before = rss(pid);
+  const before = memoryMb(pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, memoryMb(pid))), 50);
   const started = performance.now();
   const response = await fetch(`http://127.0.0.1:${PORT}/api/admin/list/export${query}`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -126,7 +66,7 @@ async function exportAll(query: string, token: string, pid: number) {
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, rss(pid));
+  peak = Math.max(peak, memoryMb(pid));
   return {
     seconds,
     bytes,
@@ -143,24 +83,14 @@ console.log(
   `${existsSync(join(dataDir, 'console.db')) ? 'Using' : 'Seeding'} ${USERS.toLocaleString('en')} users in ${dataDir}…`,
 );
 const seedStarted = performance.now();
-const db = await seed(dataDir);
+const db = await seedUsers(dataDir, USERS);
 console.log(`Ready in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
 const sizes = indexSizes(db);
 db.close();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '0' },
-  stdio: 'ignore',
-});
+const server = await startServer({ port: PORT, dataDir });
 try {
-  await waitForServer();
-  const login = await fetch(`http://127.0.0.1:${PORT}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await signIn(PORT);
 
   const filters = [
     ['no filter', ''],
@@ -242,7 +172,6 @@ try {
   console.log('|---|---:|');
   for (const { name, bytes } of sizes) console.log(`| ${name} | ${(bytes / 1e6).toFixed(1)} |`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await stopServer(server);
   if (!keep) rmSync(dataDir, { recursive: true, force: true });
 }

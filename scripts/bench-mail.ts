@@ -2,19 +2,15 @@
 // `npm run bench:mail -- 100000`). Per size: seeds a temporary DATA_DIR, starts the server as its own process, sends
 // one mail to everyone with the file transport, and reports the create answer, a Send Mail list page and recipients
 // pages (time and bytes, median of 5, measured while the mail goes out), the time until every recipient has it, and
-// the server's peak RSS meanwhile (VmRSS sampled every 100 ms). Then the crash run: a second mail to everyone, the
+// the server process's peak RSS (VmHWM). Then the crash run: a second mail to everyone, the
 // server killed with SIGKILL mid-send and started again, and the outbox counted per recipient (every recipient at
 // least once, at most 200 duplicates; BENCH_CRASH=0 skips it). Only talks to 127.0.0.1; the temporary directory is
 // removed at the end.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, opendirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, opendirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../server/db/connection';
-import { newId } from '../server/lib/ids';
-import { bootstrap } from '../server/seed/bootstrap';
-import { FIRST_NAMES, LAST_NAMES } from '../server/seed/demo';
+import { memoryMb, seedUsers, signIn, sleep, startServer, stopServer } from './bench-support';
 
 const SIZES = (process.argv.slice(2).length ? process.argv.slice(2) : ['100000', '1000000']).map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
@@ -23,7 +19,6 @@ const CRASH_RUN = !['0', 'off', 'false'].includes(process.env.BENCH_CRASH ?? '')
 const BASE = `http://127.0.0.1:${PORT}`;
 /** The longest any wait may last: seeding aside, nothing here should come near it. */
 const DEADLINE_MS = 90 * 60_000;
-const root = fileURLToPath(new URL('..', import.meta.url));
 // The file transport: every message is one .eml file in the outbox, which the crash run counts.
 const withoutSmtp = { ...process.env };
 delete withoutSmtp.SMTP_URL;
@@ -34,80 +29,8 @@ type Mail = {
   delivery: { queued: number; sent: number; failed: number };
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-function seed(dataDir: string, users: number) {
-  const db = openDatabase(join(dataDir, 'console.db'));
-  return bootstrap(db, { email: 'admin@example.com', password: 'Admin@123' }).then(() => {
-    const insert = db.prepare(
-      `INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, created_at, updated_at)
-       VALUES (?, 'user', ?, ?, ?, ?, '+44', ?, ?, ?, ?)`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < users; i += 1) {
-        const name = FIRST_NAMES[i % FIRST_NAMES.length]!;
-        const surname = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!;
-        const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-        insert.run(
-          newId(),
-          name,
-          surname,
-          `${name}.${surname}.${i}@example.com`.toLowerCase(),
-          String(7000000000 + i),
-          i % 2 ? 'Male' : 'Female',
-          i % 9 === 4 ? 0 : 1,
-          at,
-          at,
-        );
-      }
-    })();
-    db.pragma('optimize');
-    db.close();
-  });
-}
-
-function startServer(dataDir: string): ChildProcess {
-  const log = createWriteStream(join(dataDir, 'server.log'), { flags: 'a' });
-  // node itself runs the server (tsx as a loader), so its pid is the server's: RSS and SIGKILL reach it.
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...withoutSmtp, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.pipe(log);
-  server.stderr!.pipe(log);
-  return server;
-}
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`${BASE}/api/childsafetypolicy`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(200);
-  }
-  throw new Error('The server did not start within 60 s');
-}
-
-async function stopServer(server: ChildProcess, signal: NodeJS.Signals) {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill(signal);
-  await Promise.race([exited, sleep(10_000)]);
-}
-
-async function signIn() {
-  const answer = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
-  });
-  return ((await answer.json()) as { result: { token: string } }).result.token;
-}
 
 async function timed(token: string, path: string, init: RequestInit = {}) {
   const started = performance.now();
@@ -159,27 +82,6 @@ async function waitUntil(token: string, mailId: string, done: (mail: Mail) => bo
   throw new Error(`The mail was not delivered within ${DEADLINE_MS / 60_000} min`);
 }
 
-function sampleRss(pid: number) {
-  let peak = 0;
-  const read = () => {
-    try {
-      const kbytes = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      peak = Math.max(peak, kbytes * 1024);
-    } catch {
-      /* the process has gone */
-    }
-  };
-  read();
-  const timer = setInterval(read, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      read();
-      return peak;
-    },
-  };
-}
-
 /** Outbox files per recipient of one mail (their names carry `<mailId>.<userId>`), read as a stream of entries. */
 function countDeliveries(dataDir: string, mailId: string) {
   const seen = new Set<string>();
@@ -209,12 +111,11 @@ async function bench(users: number) {
   try {
     console.log(`\n${users.toLocaleString('en')} users (${dataDir})`);
     const seeding = performance.now();
-    await seed(dataDir, users);
+    (await seedUsers(dataDir, users)).close();
     report('seed', ms(performance.now() - seeding));
 
-    server = startServer(dataDir);
-    await waitForServer();
-    let token = await signIn();
+    server = await startServer({ port: PORT, dataDir, env: withoutSmtp, log: join(dataDir, 'server.log') });
+    let token = await signIn(PORT);
     // A list page as the console shows it: ten mails, the big one among small ones.
     const someUsers = (
       (await await fetch(`${BASE}/api/admin/list?page=1&items=5`, {
@@ -227,7 +128,6 @@ async function bench(users: number) {
         body: JSON.stringify({ title: `Small ${i}`, body: 'Hi', users: someUsers }),
       });
 
-    const rss = sampleRss(server.pid!);
     const sending = performance.now();
     const create = await sendToAll(token, 'Everyone');
     const mail = create.mail;
@@ -253,13 +153,14 @@ async function bench(users: number) {
     );
     const done = await waitUntil(token, mail._id, (state) => state.delivery.queued === 0);
     const sendMs = performance.now() - sending;
-    const peak = rss.stop();
+    // The process's peak so far (VmHWM): the small mails before are nothing beside this one.
+    const peak = memoryMb(server.pid!, 'VmHWM');
     report(
       'until every recipient has it (file transport)',
       `${(sendMs / 1000).toFixed(1)} s (${Math.round(mail.recipientCount / (sendMs / 1000))} messages/s)`,
     );
     report('delivery counts', JSON.stringify(done.delivery));
-    report('peak RSS while sending', `${(peak / 1024 / 1024).toFixed(0)} MB`);
+    report('peak RSS while sending', `${peak.toFixed(0)} MB`);
     const database = ['console.db', 'console.db-wal']
       .map((file) => statSync(join(dataDir, file), { throwIfNoEntry: false })?.size ?? 0)
       .reduce((sum, size) => sum + size, 0);
@@ -278,13 +179,11 @@ async function bench(users: number) {
     await stopServer(server, 'SIGKILL');
     report('killed with SIGKILL at', `${crashed.delivery.sent.toLocaleString('en')} sent`);
     const restarting = performance.now();
-    server = startServer(dataDir);
-    const resumedRss = sampleRss(server.pid!);
-    await waitForServer();
-    token = await signIn();
+    server = await startServer({ port: PORT, dataDir, env: withoutSmtp, log: join(dataDir, 'server.log') });
+    token = await signIn(PORT);
     const finished = await waitUntil(token, crash.mail._id, (state) => state.delivery.queued === 0);
     report('restart until every recipient has it', ms(performance.now() - restarting));
-    report('peak RSS after the restart', `${(resumedRss.stop() / 1024 / 1024).toFixed(0)} MB`);
+    report('peak RSS after the restart', `${memoryMb(server.pid!, 'VmHWM').toFixed(0)} MB`);
     report('delivery counts after the restart', JSON.stringify(finished.delivery));
     const second = countDeliveries(dataDir, crash.mail._id);
     const verdict =

@@ -3,16 +3,12 @@
 // seconds per scenario and reports p50/p95 latency and requests per second. Then a sign-in flood: 100 clients from
 // 127.0.0.2 with a new e-mail each attempt, while the admin signs in and opens the dashboard from 127.0.0.1.
 // Only talks to loopback addresses.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../server/db/connection';
 import { newId } from '../server/lib/ids';
-import { bootstrap } from '../server/seed/bootstrap';
-import { FIRST_NAMES, LAST_NAMES } from '../server/seed/demo';
+import { ADMIN, percentile, seedUsers, signIn, startServer, stopServer } from './bench-support';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const CONCURRENCY = 8;
@@ -23,55 +19,17 @@ const ONLY = process.env.BENCH_ONLY;
 const FLOOD_CLIENTS = 100;
 /** The admin's sign-in and dashboard during the flood: the target for each. */
 const FLOOD_TARGET_MS = 500;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** bench-support's users and 40 hobbies (the listAll scenario). */
 async function seed(dataDir: string) {
-  const db = openDatabase(join(dataDir, 'console.db'));
-  await bootstrap(db, { email: 'admin@example.com', password: 'Admin@123' });
-  const user = db.prepare(
-    `INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, is_verified, created_at, updated_at)
-     VALUES (?, 'user', ?, ?, ?, ?, '+44', ?, ?, ?, ?, ?)`,
-  );
-  const plan = db.prepare('INSERT INTO user_plans (user_id, product_id, status) VALUES (?, ?, ?)');
+  const db = await seedUsers(dataDir, USERS);
   const hobby = db.prepare(
     "INSERT INTO hobbies (id, name, enabled, created_at, updated_at) VALUES (?, ?, 1, datetime('now'), datetime('now'))",
   );
   db.transaction(() => {
-    for (let i = 0; i < USERS; i += 1) {
-      const id = newId();
-      const name = FIRST_NAMES[i % FIRST_NAMES.length]!;
-      const surname = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!;
-      const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-      user.run(
-        id,
-        name,
-        surname,
-        `${name}.${surname}.${i}@example.com`.toLowerCase(),
-        String(7000000000 + i),
-        i % 2 ? 'Male' : 'Female',
-        i % 9 === 4 ? 0 : 1,
-        i % 3 === 0 ? 1 : 0,
-        at,
-        at,
-      );
-      if (i % 5 < 3) plan.run(id, ['silver', 'gold', 'platinum'][i % 3]!, 'active');
-    }
     for (let i = 0; i < 40; i += 1) hobby.run(newId(), `Hobby ${i}`);
   })();
-  db.pragma('optimize');
   db.close();
-}
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/childsafetypolicy`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start');
 }
 
 async function run(label: string, path: string, token: string) {
@@ -92,14 +50,11 @@ async function run(label: string, path: string, token: string) {
   const began = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - began) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
   return {
     label,
     path,
-    p50: at(50),
-    p95: at(95),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
     rps: latencies.length / elapsed,
     requests: latencies.length,
     failures,
@@ -129,11 +84,6 @@ function floodAttempt(agent: Agent, attempt: number) {
   });
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-
 type Probe = { at: number; ms: number; status: number };
 
 /**
@@ -148,7 +98,7 @@ async function adminProbes(began: number, deadline: number) {
     const login = await fetch(`http://127.0.0.1:${PORT}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
+      body: JSON.stringify({ ...ADMIN, isRole: 'admin' }),
     });
     const answer = (await login.json()) as { result?: { token: string } };
     const signedIn = performance.now();
@@ -256,22 +206,12 @@ async function listScenarios(token: string) {
 const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
 console.log(`Seeding ${USERS.toLocaleString('en')} users in ${dataDir}…`);
 await seed(dataDir);
-const server = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'main.ts')], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '0' },
-  stdio: 'ignore',
-});
+const server = await startServer({ port: PORT, dataDir });
 try {
-  await waitForServer();
-  const login = await fetch(`http://127.0.0.1:${PORT}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await signIn(PORT);
   if (ONLY !== 'flood') await listScenarios(token);
   await signInFlood();
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,17 +3,15 @@
 // sends ten concurrent multipart posts (POST /api/post/create, field `video`: an MP4 header and 49 MB of filler,
 // generated as it is sent), and reports the server's resident memory: before, and its peak (VmHWM from /proc, so
 // the figure does not depend on how often it is sampled, nor on the machine's load). Linux only; 127.0.0.1 only.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { memoryMb, root, signIn, startServer, stopServer } from './bench-support';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const VIDEO_BYTES = Number(process.env.BENCH_VIDEO_MB ?? 49) * 1024 * 1024;
-const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = process.env.BENCH_SERVER ?? join(root, 'server', 'main.ts');
 const clipStart = readFileSync(join(root, 'server', 'fixtures', 'sample.mp4'));
 
@@ -24,24 +22,6 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-
-/** Resident memory of a process, in MB: `VmRSS` now, or `VmHWM` (its peak so far). */
-const memory = (pid: number, field: 'VmRSS' | 'VmHWM') => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024;
-};
-
-async function waitForServer(port: number) {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/childsafetypolicy`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start');
-}
 
 /** One post with a video, its body written in 64 KB pieces as the connection takes them. */
 function upload(port: number, token: string, index: number) {
@@ -90,24 +70,14 @@ function upload(port: number, token: string, index: number) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-uploads-'));
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', entry], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0' },
-  stdio: 'ignore',
-});
+const server = await startServer({ port, dataDir, entry });
 try {
-  await waitForServer(port);
-  const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
-  const before = memory(server.pid!, 'VmRSS');
+  const token = await signIn(port);
+  const before = memoryMb(server.pid!, 'VmRSS');
   const started = performance.now();
   const statuses = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => upload(port, token, i)));
   const seconds = (performance.now() - started) / 1000;
-  const peak = memory(server.pid!, 'VmHWM');
+  const peak = memoryMb(server.pid!, 'VmHWM');
   const stored = readdirSync(join(dataDir, 'uploads')).map(
     (name) => statSync(join(dataDir, 'uploads', name)).size,
   );
@@ -119,7 +89,6 @@ try {
   console.log(`server RSS before: ${before.toFixed(0)} MB, peak (VmHWM): ${peak.toFixed(0)} MB`);
   if (statuses.some((status) => status !== 200)) process.exitCode = 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
