@@ -2,33 +2,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { RateLimiter } from '../lib/rate-limit';
-import { ADMIN, makeServer, pngFile } from './harness';
+import { ADMIN, eventFields, form, makeServer, offerFields, pngFile, tomorrow } from './harness';
 
 const stored = (dataDir: string) => readdirSync(join(dataDir, 'uploads')).sort();
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const form = (fields: Record<string, string | File>) => {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return body;
-};
-const offerFields = () => ({
-  title: 'Deal',
-  off: '10',
-  expireDate: tomorrow(),
-  description: '<p>d</p>',
-  enabled: 'true',
-  file: pngFile(),
-  document: pngFile(),
-});
-const eventFields = () => ({
-  name: 'Quiz night',
-  venue: 'The Crown',
-  startTime: '18:30',
-  endTime: '21:00',
-  date: tomorrow(),
-  numberOfParticipants: '20',
-  file: pngFile(),
-});
 /** A stream without Content-Length, so only counting what arrives can stop it. */
 const endless = (chunks: number, chunk = 64 * 1024) => {
   let sent = 0;

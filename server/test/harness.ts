@@ -115,3 +115,35 @@ export const PNG_BYTES = Buffer.from(
 export function pngFile(name = 'icon.png') {
   return new File([PNG_BYTES], name, { type: 'image/png' });
 }
+
+/** Tomorrow as YYYY-MM-DD (a date the forms accept as not past). */
+export const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** A multipart body of these fields. */
+export function form(fields: Record<string, string | File>) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return body;
+}
+
+/** A valid offer's multipart fields, with its two images. */
+export const offerFields = () => ({
+  title: 'Deal',
+  off: '10',
+  expireDate: tomorrow(),
+  description: '<p>d</p>',
+  enabled: 'true',
+  file: pngFile(),
+  document: pngFile(),
+});
+
+/** A valid event's multipart fields, with its image. */
+export const eventFields = () => ({
+  name: 'Quiz night',
+  venue: 'The Crown',
+  startTime: '18:30',
+  endTime: '21:00',
+  date: tomorrow(),
+  numberOfParticipants: '20',
+  file: pngFile(),
+});
