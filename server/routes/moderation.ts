@@ -188,34 +188,58 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
   // ----- A user's moderation history: status changes, reports about and by them, blocks of and by them.
   const personColumns = (alias: string) =>
     `${alias}.id AS other_id, trim(${alias}.name || ' ' || ${alias}.surname) AS other_name, ${alias}.email AS other_email`;
+  /** One kind's rows, every column named, so that any of them can be asked for alone or all five in one union. */
+  const part = (kind: string, from: string, other: string, extra: Record<string, string>) =>
+    `SELECT '${kind}' AS kind, t.id AS _id, t.created_at AS at, ${other},
+       ${['enabled', 'reason', 'message', 'case_status', 'note'].map((name) => `${extra[name] ?? 'NULL'} AS ${name}`).join(', ')}
+     FROM ${from}`;
+  const report = { message: 't.message', case_status: 't.status', note: 't.note' };
   const HISTORY: Record<(typeof HISTORY_KINDS)[number], { select: string; count: string }> = {
     status: {
-      select: `SELECT 'status' AS kind, a.id AS _id, a.created_at AS at, a.admin_id AS other_id,
-          a.admin_name AS other_name, a.admin_email AS other_email, a.action = 'activate' AS enabled, a.reason,
-          NULL AS message, NULL AS case_status, NULL AS note
-        FROM activity a INDEXED BY activity_record
-        WHERE a.record_id = @user AND a.record_type = 'user' AND a.action IN ('activate', 'deactivate')`,
+      select: part(
+        'status',
+        `activity t INDEXED BY activity_record
+         WHERE t.record_id = @user AND t.record_type = 'user' AND t.action IN ('activate', 'deactivate')`,
+        't.admin_id AS other_id, t.admin_name AS other_name, t.admin_email AS other_email',
+        { enabled: "t.action = 'activate'", reason: 't.reason' },
+      ),
       count: `SELECT count(*) FROM activity INDEXED BY activity_record
         WHERE record_id = @user AND record_type = 'user' AND action IN ('activate', 'deactivate')`,
     },
     reported: {
-      select: `SELECT 'reported', r.id, r.created_at, ${personColumns('u')}, NULL, NULL, r.message, r.status, r.note
-        FROM chat_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.reported_id = @user`,
+      select: part(
+        'reported',
+        'chat_reports t LEFT JOIN users u ON u.id = t.reporter_id WHERE t.reported_id = @user',
+        personColumns('u'),
+        report,
+      ),
       count: 'SELECT count(*) FROM chat_reports WHERE reported_id = @user',
     },
     reporter: {
-      select: `SELECT 'reporter', r.id, r.created_at, ${personColumns('u')}, NULL, NULL, r.message, r.status, r.note
-        FROM chat_reports r LEFT JOIN users u ON u.id = r.reported_id WHERE r.reporter_id = @user`,
+      select: part(
+        'reporter',
+        'chat_reports t LEFT JOIN users u ON u.id = t.reported_id WHERE t.reporter_id = @user',
+        personColumns('u'),
+        report,
+      ),
       count: 'SELECT count(*) FROM chat_reports WHERE reporter_id = @user',
     },
     blocked: {
-      select: `SELECT 'blocked', b.id, b.created_at, ${personColumns('u')}, NULL, NULL, b.message, NULL, NULL
-        FROM chat_blocks b LEFT JOIN users u ON u.id = b.block_by WHERE b.blocked_user = @user`,
+      select: part(
+        'blocked',
+        'chat_blocks t LEFT JOIN users u ON u.id = t.block_by WHERE t.blocked_user = @user',
+        personColumns('u'),
+        { message: 't.message' },
+      ),
       count: 'SELECT count(*) FROM chat_blocks WHERE blocked_user = @user',
     },
     blocker: {
-      select: `SELECT 'blocker', b.id, b.created_at, ${personColumns('u')}, NULL, NULL, b.message, NULL, NULL
-        FROM chat_blocks b LEFT JOIN users u ON u.id = b.blocked_user WHERE b.block_by = @user`,
+      select: part(
+        'blocker',
+        'chat_blocks t LEFT JOIN users u ON u.id = t.blocked_user WHERE t.block_by = @user',
+        personColumns('u'),
+        { message: 't.message' },
+      ),
       count: 'SELECT count(*) FROM chat_blocks WHERE block_by = @user',
     },
   };
