@@ -322,3 +322,43 @@ describe('features in the sign-in answer', () => {
     );
   });
 });
+
+describe('the demo data', () => {
+  it('has activity to show, handled cases and a user with a moderation history', async () => {
+    const s = await makeServer({ seedUsers: 40 });
+    const log = await s.call('GET', '/api/activity/list?limit=100');
+    const entries = log.body.result as {
+      action: string;
+      exists: boolean;
+      reason: string | null;
+      admin: unknown;
+    }[];
+    expect(entries.length).toBeGreaterThanOrEqual(10);
+    expect(entries.every((entry) => entry.exists)).toBe(true);
+    expect(new Set(entries.map((entry) => entry.action))).toEqual(
+      new Set(['create', 'update', 'send', 'activate', 'deactivate']),
+    );
+    const counts = await Promise.all(
+      ['Open', 'Actioned', 'Dismissed'].map(
+        async (status) =>
+          (
+            (await s.call('GET', `/api/chat-report/list?status=${status}`)).body.pagination as {
+              count: number;
+            }
+          ).count,
+      ),
+    );
+    expect(counts.every((count) => count > 0)).toBe(true);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(24);
+    const handled = await s.call('GET', '/api/chat-report/list?status=Actioned');
+    expect((handled.body.result as { handledBy: unknown }[])[0]!.handledBy).toEqual({
+      _id: s.adminId,
+      name: 'Admin',
+    });
+    const deactivated = entries.find((entry) => entry.action === 'deactivate') as unknown as {
+      recordId: string;
+    };
+    const history = await s.call('GET', `/api/admin/history/${deactivated.recordId}?kind=status`);
+    expect((history.body.result as { reason: string }[])[0]!.reason).toBeTruthy();
+  });
+});
