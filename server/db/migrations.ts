@@ -314,9 +314,11 @@ const MIGRATIONS: string[] = [
     reason TEXT
   );
   CREATE UNIQUE INDEX activity_created ON activity (created_at, id);
-  CREATE INDEX activity_action ON activity (action, created_at, id);
-  CREATE INDEX activity_type ON activity (record_type, created_at, id);
-  CREATE INDEX activity_admin ON activity (admin_id, created_at, id);
+  -- Each filter's index carries the other two filters' columns after its order, so that filters combined are counted
+  -- and paged from the most selective one's index alone, without reading the table.
+  CREATE INDEX activity_action ON activity (action, created_at, id, record_type, admin_id);
+  CREATE INDEX activity_type ON activity (record_type, created_at, id, action, admin_id);
+  CREATE INDEX activity_admin ON activity (admin_id, created_at, id, action, record_type);
   CREATE INDEX activity_record ON activity (record_id, created_at, id) WHERE record_id IS NOT NULL;
 
   CREATE TABLE activity_days (

@@ -111,13 +111,22 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
     return { rows, count };
   }
 
-  /** Several filters at once: counted and paged on whichever index SQLite judges best. */
+  const totalOf = db.prepare<[string, string], { n: number | null }>(
+    'SELECT sum(n) AS n FROM activity_days WHERE dim = ? AND value = ?',
+  );
+  /**
+   * Several filters at once: counted and paged on the index of the one that keeps fewest entries (the day counters
+   * say which), which holds the others' columns too, so no entry is read from the table until the page is known.
+   */
   function pageByQuery(
-    filters: { column: string; value: string }[],
+    filters: ((typeof DIMENSIONS)[keyof typeof DIMENSIONS] & { value: string })[],
     range: { from?: string; to?: string },
     offset: number,
     size: number,
   ) {
+    const [narrowest] = filters
+      .map((filter) => ({ filter, n: totalOf.get(filter.dim, filter.value)!.n ?? 0 }))
+      .sort((a, b) => a.n - b.n);
     const conditions = filters.map(({ column }) => `${column} = ?`);
     const params: unknown[] = filters.map(({ value }) => value);
     if (range.from) {
@@ -128,13 +137,13 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
       conditions.push('created_at < ?');
       params.push(range.to);
     }
-    const where = `WHERE ${conditions.join(' AND ')}`;
-    const count = db
-      .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM activity ${where}`)
-      .get(...params)!.n;
+    const from = `FROM activity INDEXED BY ${narrowest!.filter.index} WHERE ${conditions.join(' AND ')}`;
+    const count = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n ${from}`).get(...params)!.n;
+    // The page's rowids first, from the index alone; then only those entries are read.
     const rows = db
       .prepare<unknown[], ActivityRow>(
-        `SELECT * FROM activity ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        `SELECT * FROM activity WHERE rowid IN (SELECT rowid ${from} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?)
+         ORDER BY created_at DESC, id DESC`,
       )
       .all(...params, size, offset);
     return { rows, count };
