@@ -14,6 +14,7 @@ import type { MailQueue } from './lib/mail-queue';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { registerMailRoutes } from './routes/mail';
+import { registerModerationRoutes } from './routes/moderation';
 import { registerResources } from './routes/resources';
 import { registerPublicUserRoutes, registerUserRoutes } from './routes/users';
 
@@ -76,6 +77,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerResources(app, db, keeper);
   registerContentRoutes(app, { db, keeper });
   registerMailRoutes(app, { db, mailer, queue: mailQueue });
+  registerModerationRoutes(app, db);
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });

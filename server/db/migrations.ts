@@ -290,6 +290,71 @@ const MIGRATIONS: string[] = [
   CREATE INDEX chat_reports_created ON chat_reports (created_at, id);
   CREATE INDEX chat_blocks_created ON chat_blocks (created_at, id);
   `,
+  // Moderation (lib/activity.ts, routes/moderation.ts). The activity log: one row per admin write, written in the
+  // write's transaction, never changed or deleted (the triggers refuse both, whatever the caller). Its list is newest
+  // first, unfiltered or by one of action, record type or admin, each with its index that ends in that order, so a
+  // page is read from one index. activity_days counts the entries per day, overall and per value of each filter, kept
+  // by a trigger: a count, and the day a deep page starts in, are read from it without counting a million entries.
+  // Chat reports become cases (status, note, who handled them and when), listed by status in created order; reports
+  // and blocks gain an index per user column for a user's moderation history.
+  `
+  CREATE TABLE activity (
+    id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    -- The admin as they were at write time: the entry still reads after the admin is renamed or deleted.
+    admin_id TEXT,
+    admin_name TEXT NOT NULL DEFAULT '',
+    admin_email TEXT NOT NULL DEFAULT '',
+    action TEXT NOT NULL CHECK (action IN
+      ('create', 'update', 'delete', 'activate', 'deactivate', 'send', 'test-send', 'password', 'case')),
+    record_type TEXT NOT NULL,
+    record_id TEXT,
+    record_name TEXT NOT NULL DEFAULT '',
+    summary TEXT NOT NULL,
+    reason TEXT
+  );
+  CREATE UNIQUE INDEX activity_created ON activity (created_at, id);
+  -- Each filter's index carries the other two filters' columns after its order, so that filters combined are counted
+  -- and paged from the most selective one's index alone, without reading the table.
+  CREATE INDEX activity_action ON activity (action, created_at, id, record_type, admin_id);
+  CREATE INDEX activity_type ON activity (record_type, created_at, id, action, admin_id);
+  CREATE INDEX activity_admin ON activity (admin_id, created_at, id, action, record_type);
+  CREATE INDEX activity_record ON activity (record_id, created_at, id) WHERE record_id IS NOT NULL;
+
+  CREATE TABLE activity_days (
+    dim TEXT NOT NULL CHECK (dim IN ('all', 'action', 'type', 'admin')),
+    value TEXT NOT NULL,
+    day TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (dim, value, day)
+  ) WITHOUT ROWID;
+  CREATE TRIGGER activity_count AFTER INSERT ON activity BEGIN
+    INSERT INTO activity_days (dim, value, day, n) VALUES
+      ('all', '', substr(new.created_at, 1, 10), 1),
+      ('action', new.action, substr(new.created_at, 1, 10), 1),
+      ('type', new.record_type, substr(new.created_at, 1, 10), 1),
+      ('admin', COALESCE(new.admin_id, ''), substr(new.created_at, 1, 10), 1)
+    ON CONFLICT (dim, value, day) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER activity_no_update BEFORE UPDATE ON activity BEGIN
+    SELECT RAISE(ABORT, 'The activity log is append-only');
+  END;
+  CREATE TRIGGER activity_no_delete BEFORE DELETE ON activity BEGIN
+    SELECT RAISE(ABORT, 'The activity log is append-only');
+  END;
+
+  ALTER TABLE chat_reports ADD COLUMN status TEXT NOT NULL DEFAULT 'Open'
+    CHECK (status IN ('Open', 'Actioned', 'Dismissed'));
+  ALTER TABLE chat_reports ADD COLUMN note TEXT NOT NULL DEFAULT '';
+  -- No foreign key: deleting any user would otherwise scan the reports for it. A deleted admin reads as a bare id.
+  ALTER TABLE chat_reports ADD COLUMN handled_by TEXT;
+  ALTER TABLE chat_reports ADD COLUMN handled_at TEXT;
+  CREATE INDEX chat_reports_status ON chat_reports (status, created_at, id);
+  CREATE INDEX chat_reports_reported ON chat_reports (reported_id, created_at);
+  CREATE INDEX chat_reports_reporter ON chat_reports (reporter_id, created_at);
+  CREATE INDEX chat_blocks_blocked ON chat_blocks (blocked_user, created_at);
+  CREATE INDEX chat_blocks_by ON chat_blocks (block_by, created_at);
+  `,
 ];
 
 /** Brings the schema to `target` (every step unless a test wants an older database). */

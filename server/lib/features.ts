@@ -13,4 +13,13 @@ export const FEATURES = [
   'list-sort',
   // GET /api/admin/list/export: the users list as CSV, streamed, with the list's filters, search and sort.
   'users-export',
+  // The activity log: GET /api/activity/list (paged, filtered by action, recordType, admin, from, to) and
+  // GET /api/activity/facets; every admin write appends one entry (lib/activity.ts).
+  'activity-log',
+  // PATCH /api/admin/status/{userId}?enabled&reason: an optional reason, kept on the activity entry.
+  'status-reason',
+  // GET /api/admin/history/{userId}: status changes, reports about and by the user, blocks, newest first.
+  'user-history',
+  // Chat reports carry a case status and note; GET /api/chat-report/list?status; PATCH /api/chat-report/case/{id}.
+  'report-cases',
 ];

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { activityLog, recordNameOf, summarise, type Change, type RecordType } from './activity';
 import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
 import { HttpError, notFound } from './errors';
 import { newId, now, parseId } from './ids';
@@ -12,14 +13,16 @@ import type { AppEnv } from './env';
 import { bool, date, fields, labelOf, number, ref, text, type NumberRule, type TextRule } from './validate';
 
 /** How one API field maps to a column, and what it accepts. `label` names it in messages (default: from its name). */
-export type FieldDef = { column: string; label?: string } & (
-  | ({ type: 'text' } & TextRule)
-  | { type: 'bool'; required?: boolean }
-  | ({ type: 'number' } & NumberRule)
-  /** notPast: a new date must be today (UTC) or later; an update may keep the stored one. */
-  | { type: 'date'; required?: boolean; notPast?: boolean }
-  | { type: 'ref'; table: string; refLabel: string; required?: boolean }
-);
+export type FieldDef = { column: string; label?: string } &
+  /** html: rich text, which the activity log says changed rather than quoting. */
+  (
+    | ({ type: 'text'; html?: boolean } & TextRule)
+    | { type: 'bool'; required?: boolean }
+    | ({ type: 'number' } & NumberRule)
+    /** notPast: a new date must be today (UTC) or later; an update may keep the stored one. */
+    | { type: 'date'; required?: boolean; notPast?: boolean }
+    | { type: 'ref'; table: string; refLabel: string; required?: boolean }
+  );
 
 /** A multipart file field: stored, and its path kept in `column`, answered as `apiName`. */
 export type UploadDef = {
@@ -36,6 +39,8 @@ export type Row = Record<string, unknown> & { id: string; created_at: string; up
 
 export type ResourceDef = {
   table: string;
+  /** What the activity log calls its records (lib/activity.ts). */
+  recordType: RecordType;
   /** Used in messages: '<label> not found', '<label> created successfully'. */
   label: string;
   fields: Record<string, FieldDef>;
@@ -97,6 +102,42 @@ function toColumnValue(value: unknown): unknown {
   return value ?? null;
 }
 
+/** What an update changed, field by field, for the activity log; `files` are the upload columns it replaced. */
+function changesOf(
+  def: ResourceDef,
+  before: Row,
+  after: Row,
+  files: string[],
+  refName: (table: string, id: unknown) => unknown,
+): Change[] {
+  const changes = Object.entries(def.fields).map(([name, field]): Change => {
+    const [was, is] = [before[field.column], after[field.column]];
+    switch (field.type) {
+      case 'text':
+        return field.html
+          ? was === is
+            ? { name, kind: 'text', before: was, after: is }
+            : { name, kind: 'html' }
+          : { name, kind: 'text', before: was, after: is };
+      case 'bool':
+        return { name, kind: name === 'enabled' ? 'status' : 'bool', before: was, after: is };
+      case 'ref':
+        return {
+          name,
+          kind: 'text',
+          before: was === is ? was : refName(field.table, was),
+          after: was === is ? is : refName(field.table, is),
+        };
+      default:
+        return { name, kind: field.type, before: was, after: is };
+    }
+  });
+  const replaced = Object.values(def.uploads ?? {})
+    .filter((upload) => files.includes(upload.column))
+    .map((upload): Change => ({ name: upload.apiName, kind: 'file' }));
+  return [...changes, ...replaced];
+}
+
 export function defaultSerialize(def: ResourceDef, row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = { _id: row.id };
   for (const [name, field] of Object.entries(def.fields)) {
@@ -129,6 +170,12 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
   const fileFields = def.uploads;
   const readBody = fileFields ? (c: Context) => formOrJsonBody(c, fileFields) : jsonBody;
   const writeLimit = def.uploads ? uploadLimit : jsonLimit;
+  const log = activityLog(db);
+  const refNames = new Map<string, ReturnType<typeof db.prepare<[unknown], { name: string }>>>();
+  const refName = (table: string, id: unknown) => {
+    if (!refNames.has(table)) refNames.set(table, db.prepare(`SELECT name FROM ${table} WHERE id = ?`));
+    return id ? (refNames.get(table)!.get(id)?.name ?? id) : id;
+  };
 
   const find = (id: string) => {
     const row = selectOne.get(id);
@@ -194,6 +241,13 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
         db.prepare(
           `INSERT INTO ${def.table} (id, ${names.join(', ')}, created_at, updated_at) VALUES (?, ${names.map(() => '?').join(', ')}, ?, ?)`,
         ).run(id, ...names.map((column) => toColumnValue(row[column])), stamp, stamp);
+        log.record(c.get('adminId'), {
+          action: 'create',
+          recordType: def.recordType,
+          recordId: id,
+          recordName: recordNameOf(find(id)),
+          summary: 'Created',
+        });
         return { result: id };
       });
       return c.json({
@@ -219,8 +273,16 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
             `UPDATE ${def.table} SET ${names.map((n) => `${n} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
           ).run(...names.map((column) => toColumnValue(row[column])), nextVersion(before.updated_at), id);
         }
+        const after = find(id);
+        log.record(c.get('adminId'), {
+          action: 'update',
+          recordType: def.recordType,
+          recordId: id,
+          recordName: recordNameOf(after),
+          summary: summarise(changesOf(def, before, after, Object.keys(paths), refName)),
+        });
         return {
-          result: serialize(find(id)),
+          result: serialize(after),
           replaced: Object.keys(paths).map((column) => before[column] as string | null),
         };
       });
@@ -233,6 +295,13 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
       await keeper.commit({}, () => {
         const before = find(id);
         db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(id);
+        log.record(c.get('adminId'), {
+          action: 'delete',
+          recordType: def.recordType,
+          recordId: id,
+          recordName: recordNameOf(before),
+          summary: 'Deleted',
+        });
         return { result: id, replaced: uploadColumns.map((column) => before[column] as string | null) };
       });
       return c.json({ success: true, message: `${def.label} deleted successfully` });

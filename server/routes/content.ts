@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/connection';
+import { activityLog, summarise, type Change } from '../lib/activity';
 import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
@@ -18,6 +19,7 @@ const ref = (id: unknown, name: unknown) => (id ? { _id: id, name: name ?? '' } 
 /** Events, posts, the setting record, the child safety policy and read-only lists (SPEC 7.6, 7.9-7.11, 7.13). */
 export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   const { uploads } = keeper;
+  const log = activityLog(db);
   // ----- Events
   const eventSelect = `SELECT e.*, c.name AS category_name, un.name AS university_name, u.name AS user_name
     FROM events e LEFT JOIN event_categories c ON c.id = e.category_id LEFT JOIN universities un ON un.id = e.university_id
@@ -57,11 +59,29 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-  const findEvent = (id: string) => {
+  const eventRow = (id: string) => {
     const row = db.prepare(`${eventSelect} WHERE e.id = ?`).get(id) as Record<string, unknown> | undefined;
     if (!row) throw notFound('Event');
-    return serializeEvent(row);
+    return row;
   };
+  const findEvent = (id: string) => serializeEvent(eventRow(id));
+  /** What an event's update changed, for the activity log. */
+  const eventChanges = (before: Record<string, unknown>, after: Record<string, unknown>): Change[] => [
+    { name: 'name', kind: 'text', before: before.name, after: after.name },
+    { name: 'venue', kind: 'text', before: before.venue, after: after.venue },
+    { name: 'category', kind: 'text', before: before.category_name, after: after.category_name },
+    { name: 'university', kind: 'text', before: before.university_name, after: after.university_name },
+    { name: 'date', kind: 'date', before: before.date, after: after.date },
+    { name: 'startTime', kind: 'text', before: before.start_time, after: after.start_time },
+    { name: 'endTime', kind: 'text', before: before.end_time, after: after.end_time },
+    {
+      name: 'numberOfParticipants',
+      kind: 'number',
+      before: before.number_of_participants,
+      after: after.number_of_participants,
+    },
+    ...(before.image !== after.image ? [{ name: 'image', kind: 'file' } as const] : []),
+  ];
   const idIn = (table: string) => {
     const statement = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`);
     return (id: string) => Boolean(statement.get(id));
@@ -149,6 +169,13 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         stamp,
         stamp,
       );
+      log.record(c.get('adminId'), {
+        action: 'create',
+        recordType: 'event',
+        recordId: id,
+        recordName: data.name,
+        summary: 'Created',
+      });
       return { result: id };
     });
     return c.json({ success: true, message: 'Event created successfully', result: findEvent(id) });
@@ -162,10 +189,8 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const expected = expectedVersions(c);
     // Read again inside the write: the event may have been deleted while the body was read.
     const event = await keeper.commit(files, (paths) => {
-      const before = db.prepare('SELECT image, updated_at FROM events WHERE id = ?').get(id) as
-        { image: string | null; updated_at: string } | undefined;
-      if (!before) throw notFound('Event');
-      checkVersion(expected, before.updated_at);
+      const before = eventRow(id);
+      checkVersion(expected, String(before.updated_at));
       db.prepare(
         `UPDATE events SET name = ?, venue = ?, category_id = COALESCE(?, category_id), university_id = COALESCE(?, university_id), date = ?,
          start_time = ?, end_time = ?, number_of_participants = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?`,
@@ -179,20 +204,35 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         data.endTime,
         data.numberOfParticipants,
         paths.image ?? null,
-        nextVersion(before.updated_at),
+        nextVersion(String(before.updated_at)),
         id,
       );
-      return { result: findEvent(id), replaced: paths.image ? [before.image] : [] };
+      const after = eventRow(id);
+      log.record(c.get('adminId'), {
+        action: 'update',
+        recordType: 'event',
+        recordId: id,
+        recordName: String(after.name),
+        summary: summarise(eventChanges(before, after)),
+      });
+      return { result: serializeEvent(after), replaced: paths.image ? [before.image as string | null] : [] };
     });
     return c.json({ success: true, message: 'Event updated successfully', result: event });
   });
   app.delete('/api/event/delete/:id', async (c) => {
     const id = parseId(c.req.param('id'));
     await keeper.commit({}, () => {
-      const before = db.prepare('SELECT image FROM events WHERE id = ?').get(id) as
-        { image: string | null } | undefined;
+      const before = db.prepare('SELECT name, image FROM events WHERE id = ?').get(id) as
+        { name: string; image: string | null } | undefined;
       if (!before) throw notFound('Event');
       db.prepare('DELETE FROM events WHERE id = ?').run(id);
+      log.record(c.get('adminId'), {
+        action: 'delete',
+        recordType: 'event',
+        recordId: id,
+        recordName: before.name,
+        summary: 'Deleted',
+      });
       return { result: id, replaced: [before.image] };
     });
     return c.json({ success: true, message: 'Event deleted successfully' });
@@ -274,6 +314,13 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         stamp,
         stamp,
       );
+      log.record(c.get('adminId'), {
+        action: 'create',
+        recordType: 'post',
+        recordId: id,
+        recordName: name,
+        summary: 'Created',
+      });
       return { result: id };
     });
     return c.json({ success: true, message: 'Post created successfully', result: findPost(id) });
@@ -302,6 +349,16 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         nextVersion(before.updated_at!),
         id,
       );
+      log.record(c.get('adminId'), {
+        action: 'update',
+        recordType: 'post',
+        recordId: id,
+        recordName: name,
+        summary: summarise([
+          { name: 'name', kind: 'text', before: before.name, after: name },
+          ...Object.keys(paths).map((field): Change => ({ name: field, kind: 'file' })),
+        ]),
+      });
       return { result: findPost(id), replaced: Object.keys(paths).map((field) => before[field]) };
     });
     return c.json({ success: true, message: 'Post updated successfully', result: post });
@@ -313,6 +370,13 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         Record<string, string | null> | undefined;
       if (!before) throw notFound('Post');
       db.prepare('DELETE FROM posts WHERE id = ?').run(id);
+      log.record(c.get('adminId'), {
+        action: 'delete',
+        recordType: 'post',
+        recordId: id,
+        recordName: before.name ?? '',
+        summary: 'Deleted',
+      });
       return { result: id, replaced: POST_MEDIA.map(([field]) => before[field]) };
     });
     return c.json({ success: true, message: 'Post deleted successfully' });
@@ -353,9 +417,18 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       throw new HttpError(409, 'A setting record already exists; update it instead');
     const id = newId();
     const stamp = now();
-    db.prepare(
-      'INSERT INTO settings (id, privacy, terms_condition, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(id, data.privacy, data.termsCondition, stamp, stamp);
+    db.transaction(() => {
+      db.prepare(
+        'INSERT INTO settings (id, privacy, terms_condition, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(id, data.privacy, data.termsCondition, stamp, stamp);
+      log.record(c.get('adminId'), {
+        action: 'create',
+        recordType: 'setting',
+        recordId: id,
+        recordName: '',
+        summary: 'Created',
+      });
+    })();
     return c.json({ success: true, message: 'Setting created successfully', result: findSetting(id) });
   });
   app.patch('/api/setting/update-with-image/:id', uploadLimit, async (c) => {
@@ -369,13 +442,27 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       : {};
     const expected = expectedVersions(c);
     const setting = await keeper.commit(files, (paths) => {
-      const before = db.prepare('SELECT image, updated_at FROM settings WHERE id = ?').get(id) as
-        { image: string | null; updated_at: string } | undefined;
+      const before = db
+        .prepare('SELECT privacy, terms_condition, image, updated_at FROM settings WHERE id = ?')
+        .get(id) as
+        { privacy: string; terms_condition: string; image: string | null; updated_at: string } | undefined;
       if (!before) throw notFound('Setting');
       checkVersion(expected, before.updated_at);
       db.prepare(
         'UPDATE settings SET privacy = ?, terms_condition = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?',
       ).run(data.privacy, data.termsCondition, paths.image ?? null, nextVersion(before.updated_at), id);
+      const changes: Change[] = [];
+      if (before.privacy !== data.privacy) changes.push({ name: 'privacy', kind: 'html' });
+      if (before.terms_condition !== data.termsCondition)
+        changes.push({ name: 'termsCondition', kind: 'html' });
+      if (paths.image) changes.push({ name: 'image', kind: 'file' });
+      log.record(c.get('adminId'), {
+        action: 'update',
+        recordType: 'setting',
+        recordId: id,
+        recordName: '',
+        summary: summarise(changes),
+      });
       return { result: findSetting(id), replaced: paths.image ? [before.image] : [] };
     });
     return c.json({ success: true, message: 'Setting updated successfully', result: setting });
@@ -437,24 +524,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       createdAt: row.created_at,
     }),
   );
-  readOnlyList(
-    'chat-report/list',
-    'chat_reports',
-    'SELECT t.*, a.name AS reporter_name, b.name AS reported_name FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id LEFT JOIN users b ON b.id = t.reported_id',
-    { created: 't.created_at' },
-    (row) => ({
-      _id: row.id,
-      message: row.message,
-      user: row.reporter_id,
-      created: row.created_at,
-      createdAt: row.created_at,
-      thread: {
-        user_id: [ref(row.reporter_id, row.reporter_name), ref(row.reported_id, row.reported_name)].filter(
-          Boolean,
-        ),
-      },
-    }),
-  );
+  // chat-report/list: routes/moderation.ts (reports are cases there).
   readOnlyList(
     'chat-block/list',
     'chat_blocks',

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { activityLog } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
@@ -40,6 +41,7 @@ const deliveryColumns = `${recipientColumns}, COALESCE(m.state, 'queued') AS sta
 /** SPEC 7.12 sent mail, delivered by the mail queue, with the recipients route and a test send (announced). */
 export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Deps) {
   const byId = db.prepare<[string], MailRow>('SELECT * FROM mails WHERE id = ?');
+  const log = activityLog(db);
   const findMail = (id: string) => {
     const row = byId.get(id);
     if (!row) throw notFound('Mail');
@@ -148,12 +150,28 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
   const mailBody = fields({ ...message, users: recipientIds });
   app.post('/api/mail-send/create', jsonLimit, async (c) => {
     const data = mailBody.parse(await jsonBody(c));
-    // Each recipient once, however often the list names them.
-    const id = queue.store({
-      title: data.title,
-      body: data.body,
-      recipients: data.users.includes('all') ? 'all' : [...new Set(data.users.map((user) => user.trim()))],
-    });
+    // The queue's transaction, with the activity entry in it.
+    const id = db.transaction(() => {
+      const stored = queue.store({
+        title: data.title,
+        body: data.body,
+        // Each recipient once, however often the list names them.
+        recipients: data.users.includes('all') ? 'all' : [...new Set(data.users.map((user) => user.trim()))],
+      });
+      const mail = findMail(stored);
+      const count = mail.recipient_count.toLocaleString('en');
+      log.record(c.get('adminId'), {
+        action: 'send',
+        recordType: 'mail',
+        recordId: stored,
+        recordName: mail.title,
+        summary:
+          mail.all_users === 1
+            ? `Sent to All Users (${count})`
+            : `Sent to ${count} user${mail.recipient_count === 1 ? '' : 's'}`,
+      });
+      return stored;
+    })();
     return c.json({ success: true, message: 'Mail sent successfully', result: serialize(findMail(id)) });
   });
 
@@ -168,6 +186,14 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
       const reason = error instanceof Error && error.message ? error.message : String(error);
       throw new HttpError(502, `The test mail could not be sent: ${reason.slice(0, 1000)}`);
     }
+    // Nothing is stored by a test send: its entry is written once the message has gone.
+    log.record(c.get('adminId'), {
+      action: 'test-send',
+      recordType: 'mail',
+      recordId: null,
+      recordName: data.title,
+      summary: `Test sent to ${email}`,
+    });
     return c.json({ success: true, message: `Test mail sent to ${email}`, result: { email } });
   });
 }

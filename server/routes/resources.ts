@@ -52,6 +52,7 @@ const icon = {
 export const RESOURCES: ResourceDef[] = [
   {
     table: 'universities',
+    recordType: 'university',
     label: 'University',
     fields: {
       ...nameAndStatus,
@@ -69,10 +70,11 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'faqs',
+    recordType: 'faq',
     label: 'Faq',
     fields: {
       question: { column: 'question', type: 'text', required: true, max: 1000 },
-      answer: { column: 'answer', type: 'text', required: true, max: 50_000 },
+      answer: { column: 'answer', type: 'text', html: true, required: true, max: 50_000 },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
     routes: {
@@ -86,6 +88,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'report_elements',
+    recordType: 'report-element',
     label: 'Report element',
     fields: {
       message: { column: 'message', type: 'text', required: true, max: 1000 },
@@ -102,6 +105,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'hobbies',
+    recordType: 'hobbies',
     label: 'Hobby',
     fields: nameAndStatus,
     uploads: icon,
@@ -116,6 +120,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'languages',
+    recordType: 'language',
     label: 'Language',
     fields: nameAndStatus,
     routes: {
@@ -129,6 +134,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'food_preferences',
+    recordType: 'food-preference',
     label: 'Food preference',
     fields: nameAndStatus,
     routes: {
@@ -142,6 +148,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'religious_beliefs',
+    recordType: 'religious-belief',
     label: 'Religious belief',
     fields: nameAndStatus,
     routes: {
@@ -155,6 +162,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'event_categories',
+    recordType: 'event-category',
     label: 'Event category',
     fields: nameAndStatus,
     uploads: icon,
@@ -169,6 +177,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'looking_for',
+    recordType: 'looking-for',
     label: 'Looking for',
     fields: nameAndStatus,
     uploads: icon,
@@ -183,10 +192,11 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'blog_categories',
+    recordType: 'blog-category',
     label: 'Blog category',
     fields: {
       ...nameAndStatus,
-      description: { column: 'description', type: 'text', required: true, max: 50_000 },
+      description: { column: 'description', type: 'text', html: true, required: true, max: 50_000 },
     },
     sort: { name: 'name COLLATE NOCASE', status: 'enabled' },
     routes: {
@@ -200,6 +210,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'blogs',
+    recordType: 'blog',
     label: 'Blog',
     fields: {
       title: { column: 'title', type: 'text', required: true, max: 300 },
@@ -215,8 +226,14 @@ export const RESOURCES: ResourceDef[] = [
       },
       focusKeyword: { column: 'focus_keyword', type: 'text', required: true, max: 200 },
       enabled: { column: 'enabled', type: 'bool', required: true },
-      shortDescription: { column: 'short_description', type: 'text', required: true, max: 10_000 },
-      description: { column: 'description', type: 'text', required: true, max: 50_000 },
+      shortDescription: {
+        column: 'short_description',
+        type: 'text',
+        html: true,
+        required: true,
+        max: 10_000,
+      },
+      description: { column: 'description', type: 'text', html: true, required: true, max: 50_000 },
       metaDescription: { column: 'meta_description', type: 'text', required: true, max: 2000 },
     },
     uploads: {
@@ -239,6 +256,7 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'offers',
+    recordType: 'offer',
     label: 'Offer',
     fields: {
       title: { column: 'title', type: 'text', required: true, max: 300 },
@@ -265,7 +283,7 @@ export const RESOURCES: ResourceDef[] = [
         required: true,
         notPast: true,
       },
-      description: { column: 'description', type: 'text', required: true, max: 50_000 },
+      description: { column: 'description', type: 'text', html: true, required: true, max: 50_000 },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
     uploads: {
@@ -295,10 +313,11 @@ export const RESOURCES: ResourceDef[] = [
   },
   {
     table: 'plans',
+    recordType: 'plan',
     label: 'Plan',
     fields: {
       name: { column: 'name', type: 'text', required: true, max: 200 },
-      benefit: { column: 'benefit', type: 'text', required: true, max: 10_000 },
+      benefit: { column: 'benefit', type: 'text', html: true, required: true, max: 10_000 },
       planType: { column: 'plan_type', type: 'text', label: 'Plan type', required: true, oneOf: PLAN_TYPES },
       price: { column: 'price', type: 'text', required: true, oneOf: PLAN_PRICES },
       productId: { column: 'product_id', type: 'text', label: 'Product id', required: true, max: 200 },

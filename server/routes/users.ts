@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { activityLog, summarise, type Change } from '../lib/activity';
 import { issueToken } from '../lib/auth';
 import { formBody, jsonBody, noBodyLimit, signInLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -320,6 +321,7 @@ export function registerUserRoutes(
   const byId = db.prepare<[string], UserRow>(`${select} AND u.id = ?`);
 
   const users = userList(db);
+  const log = activityLog(db);
 
   app.get('/api/admin/dashboard', (c) => {
     const userCount = users.countOf('users u', "u.role = 'user'", []);
@@ -391,15 +393,35 @@ export function registerUserRoutes(
     });
   });
 
+  const statusOf = db.prepare<[string], { name: string; surname: string; enabled: number }>(
+    "SELECT name, surname, enabled FROM users WHERE id = ? AND role = 'user'",
+  );
+  const setStatus = db.prepare("UPDATE users SET enabled = ?, updated_at = ? WHERE id = ? AND role = 'user'");
+  // The reason (announced as 'status-reason') is kept on the activity entry, which the user's history reads.
+  const statusReason = text('Reason', { max: 500 });
   app.patch('/api/admin/status/:userId', noBodyLimit, (c) => {
     const userId = parseId(c.req.param('userId'));
     const enabled = z
       .enum(['true', 'false'], { error: "enabled must be 'true' or 'false'" })
       .parse(c.req.query('enabled'));
-    const result = db
-      .prepare("UPDATE users SET enabled = ?, updated_at = ? WHERE id = ? AND role = 'user'")
-      .run(enabled === 'true' ? 1 : 0, now(), userId);
-    if (result.changes === 0) throw notFound('User');
+    const reason = statusReason.parse(c.req.query('reason'));
+    db.transaction(() => {
+      const before = statusOf.get(userId);
+      if (!before) throw notFound('User');
+      const after = enabled === 'true' ? 1 : 0;
+      setStatus.run(after, now(), userId);
+      log.record(c.get('adminId'), {
+        action: after ? 'activate' : 'deactivate',
+        recordType: 'user',
+        recordId: userId,
+        recordName: `${before.name} ${before.surname}`.trim(),
+        summary:
+          before.enabled === after
+            ? `Already ${after ? 'Active' : 'Inactive'}`
+            : summarise([{ name: 'enabled', kind: 'status', before: before.enabled, after }]),
+        reason,
+      });
+    })();
     return c.json({
       success: true,
       message: enabled === 'true' ? 'User activated successfully' : 'User deactivated successfully',
@@ -480,6 +502,16 @@ export function registerUserRoutes(
       db.prepare(
         'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), token_version = token_version + ?, updated_at = ? WHERE id = ?',
       ).run(email, hash, paths.photo ?? null, passwordChanged ? 1 : 0, now(), adminId);
+      const changes: Change[] = [{ name: 'email', kind: 'text', before: before.email, after: email }];
+      if (paths.photo) changes.push({ name: 'photo', kind: 'file' });
+      if (passwordChanged) changes.push({ name: 'password', kind: 'password' });
+      log.record(adminId, {
+        action: passwordChanged ? 'password' : 'update',
+        recordType: 'admin',
+        recordId: adminId,
+        recordName: `${before.name} ${before.surname}`.trim(),
+        summary: summarise(changes),
+      });
       return { result: admin.get(adminId)!, replaced: paths.photo ? [before.photo] : [] };
     });
     const token = await issueToken(

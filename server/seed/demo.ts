@@ -434,12 +434,25 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         ...stamped(45 - i),
       });
     }
+    const admin = db
+      .prepare("SELECT id, name, surname, email FROM users WHERE role = 'admin' LIMIT 1")
+      .get() as { id: string; name: string; surname: string; email: string } | undefined;
     for (let i = 0; i < 24; i += 1) {
+      // A few cases already handled by the admin (moderation), the rest Open.
+      const handled = admin && i % 6 === 1 ? (i % 12 === 1 ? 'Dismissed' : 'Actioned') : undefined;
       insert('chat_reports', {
         id: newId(),
         message: pick(['Rude messages', 'Asked for money', 'Fake photos', 'Spam links in chat']),
         reporter_id: someUser(),
         reported_id: i % 8 === 7 ? null : someUser(),
+        ...(handled &&
+          admin && {
+            status: handled,
+            note:
+              handled === 'Dismissed' ? 'Checked the chat: nothing abusive.' : 'User warned and deactivated.',
+            handled_by: admin.id,
+            handled_at: clock.at(24 - i),
+          }),
         ...stamped(25 - i),
       });
       insert('chat_blocks', {
@@ -471,6 +484,62 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
           attempts: 1,
           updated_at: clock.at(20 - i),
         });
+    }
+
+    // Some history for the activity log, naming seeded records (written as the log writes it: its triggers keep the
+    // day counters).
+    if (admin) {
+      const adminName = `${admin.name} ${admin.surname}`.trim();
+      const recordOf = (table: string, name: string) =>
+        db.prepare(`SELECT id, ${name} AS name FROM ${table} ORDER BY rowid LIMIT 1`).get() as
+          { id: string; name: string } | undefined;
+      const entries: [
+        number,
+        string,
+        string,
+        { id: string; name: string } | undefined,
+        string,
+        string | null,
+      ][] = [
+        [30, 'create', 'faq', recordOf('faqs', 'question'), 'Created', null],
+        [21, 'update', 'plan', recordOf('plans', 'name'), 'price: "17.99" → "19.99"; benefit changed', null],
+        [14, 'create', 'offer', recordOf('offers', 'title'), 'Created', null],
+        [9, 'update', 'hobbies', recordOf('hobbies', 'name'), 'enabled: Active → Inactive', null],
+        [6, 'send', 'mail', recordOf('mails', 'title'), 'Sent to 3 users', null],
+        [3, 'update', 'setting', recordOf('settings', "''"), 'privacy changed', null],
+      ];
+      const userOf = db.prepare<[string], { id: string; name: string }>(
+        "SELECT id, name || ' ' || surname AS name FROM users WHERE id = ?",
+      );
+      for (let i = 0; i < 6 && userIds.length; i += 1) {
+        const reactivated = i % 3 === 2;
+        entries.push([
+          12 - i * 2,
+          reactivated ? 'activate' : 'deactivate',
+          'user',
+          userOf.get(userIds[(i * 37) % userIds.length]!),
+          reactivated ? 'enabled: Inactive → Active' : 'enabled: Active → Inactive',
+          reactivated ? 'Appeal accepted' : pick(['Spam links in chat', 'Fake photos', 'Harassment']),
+        ]);
+      }
+      for (const [daysAgo, action, recordType, record, summary, reason] of entries.sort(
+        (a, b) => b[0] - a[0],
+      )) {
+        const at = clock.at(daysAgo);
+        insert('activity', {
+          id: newId(new Date(at)),
+          created_at: at,
+          admin_id: admin.id,
+          admin_name: adminName,
+          admin_email: admin.email,
+          action,
+          record_type: recordType,
+          record_id: record?.id ?? null,
+          record_name: record?.name ?? '',
+          summary,
+          reason,
+        });
+      }
     }
   })();
 }

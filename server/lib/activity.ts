@@ -1,0 +1,178 @@
+import type { Db } from '../db/connection';
+import { newId } from './ids';
+
+/**
+ * The activity log (announced as 'activity-log'): one entry per admin write, appended in the write's own transaction
+ * (a write that fails or is refused leaves none), never changed or deleted (db/migrations.ts step 5's triggers).
+ */
+export const ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'activate',
+  'deactivate',
+  'send',
+  'test-send',
+  'password',
+  'case',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Each record type (the API collection a record belongs to) and how to tell whether its record still exists. */
+const RECORD_LOOKUPS = {
+  user: "SELECT 1 FROM users WHERE id = ? AND role = 'user'",
+  admin: "SELECT 1 FROM users WHERE id = ? AND role = 'admin'",
+  plan: 'SELECT 1 FROM plans WHERE id = ?',
+  offer: 'SELECT 1 FROM offers WHERE id = ?',
+  event: 'SELECT 1 FROM events WHERE id = ?',
+  post: 'SELECT 1 FROM posts WHERE id = ?',
+  blog: 'SELECT 1 FROM blogs WHERE id = ?',
+  'blog-category': 'SELECT 1 FROM blog_categories WHERE id = ?',
+  faq: 'SELECT 1 FROM faqs WHERE id = ?',
+  university: 'SELECT 1 FROM universities WHERE id = ?',
+  hobbies: 'SELECT 1 FROM hobbies WHERE id = ?',
+  language: 'SELECT 1 FROM languages WHERE id = ?',
+  'food-preference': 'SELECT 1 FROM food_preferences WHERE id = ?',
+  'religious-belief': 'SELECT 1 FROM religious_beliefs WHERE id = ?',
+  'event-category': 'SELECT 1 FROM event_categories WHERE id = ?',
+  'looking-for': 'SELECT 1 FROM looking_for WHERE id = ?',
+  'report-element': 'SELECT 1 FROM report_elements WHERE id = ?',
+  setting: 'SELECT 1 FROM settings WHERE id = ?',
+  mail: 'SELECT 1 FROM mails WHERE id = ?',
+  'chat-report': 'SELECT 1 FROM chat_reports WHERE id = ?',
+} as const;
+export type RecordType = keyof typeof RECORD_LOOKUPS;
+export const RECORD_TYPES = Object.keys(RECORD_LOOKUPS) as RecordType[];
+
+/** The longest summary an entry keeps; a text value in it is cut at TEXT_IN_SUMMARY characters. */
+export const SUMMARY_MAX = 300;
+const TEXT_IN_SUMMARY = 40;
+const NAME_MAX = 200;
+
+const cut = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+
+/**
+ * One changed value, as a summary shows it. Text is quoted and cut; HTML and files only say that they changed (never a
+ * body or a path); a status reads Active / Inactive; a password is never shown, only that it changed.
+ */
+export type Change =
+  | { name: string; kind: 'text' | 'number' | 'date' | 'bool' | 'status'; before: unknown; after: unknown }
+  | { name: string; kind: 'html' | 'file' | 'password' };
+
+function shown(kind: 'text' | 'number' | 'date' | 'bool' | 'status', value: unknown): string {
+  if (value === null || value === undefined || value === '') return kind === 'text' ? '""' : '—';
+  switch (kind) {
+    case 'text':
+      return `"${cut(String(value), TEXT_IN_SUMMARY)}"`;
+    case 'date':
+      return String(value).slice(0, 10);
+    case 'bool':
+      return value === 1 || value === true ? 'Yes' : 'No';
+    case 'status':
+      return value === 1 || value === true ? 'Active' : 'Inactive';
+    case 'number':
+      return String(value);
+  }
+}
+
+/** 'name: "Yoga" → "Hot yoga"; enabled: Active → Inactive; icon replaced', at most SUMMARY_MAX characters. */
+export function summarise(changes: Change[]): string {
+  const parts = changes.flatMap((change) => {
+    switch (change.kind) {
+      case 'html':
+        return [`${change.name} changed`];
+      case 'file':
+        return [`${change.name} replaced`];
+      case 'password':
+        return ['Password changed'];
+      default:
+        if (change.before === change.after) return [];
+        return [`${change.name}: ${shown(change.kind, change.before)} → ${shown(change.kind, change.after)}`];
+    }
+  });
+  return parts.length ? cut(parts.join('; '), SUMMARY_MAX) : 'No changes';
+}
+
+/** The name an entry shows for a record: its name, title, question or message, whichever it has. */
+export function recordNameOf(row: Record<string, unknown>): string {
+  const name = [row.name, row.title, row.question, row.message].find((value) => typeof value === 'string');
+  return cut(String(name ?? ''), NAME_MAX);
+}
+
+export type ActivityInput = {
+  action: Action;
+  recordType: RecordType;
+  recordId: string | null;
+  recordName: string;
+  summary: string;
+  reason?: string | null;
+};
+
+export type ActivityRow = {
+  id: string;
+  created_at: string;
+  admin_id: string | null;
+  admin_name: string;
+  admin_email: string;
+  action: Action;
+  record_type: RecordType;
+  record_id: string | null;
+  record_name: string;
+  summary: string;
+  reason: string | null;
+};
+
+/**
+ * Appends entries. `record` must run inside the write's transaction (db.transaction, or keeper.commit's write), so
+ * the entry and the write commit or roll back together. The admin's name and e-mail are copied into the entry.
+ */
+export function activityLog(db: Db) {
+  const adminOf = db.prepare<[string], { name: string; surname: string; email: string }>(
+    'SELECT name, surname, email FROM users WHERE id = ?',
+  );
+  const insert = db.prepare(
+    `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
+       record_name, summary, reason)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const lookups = Object.fromEntries(
+    Object.entries(RECORD_LOOKUPS).map(([type, sql]) => [type, db.prepare<[string]>(sql)]),
+  ) as Record<RecordType, ReturnType<typeof db.prepare<[string]>>>;
+
+  return {
+    record(adminId: string, entry: ActivityInput) {
+      const admin = adminOf.get(adminId);
+      const at = new Date();
+      insert.run(
+        newId(at),
+        at.toISOString(),
+        adminId,
+        admin ? `${admin.name} ${admin.surname}`.trim() : '',
+        admin?.email ?? '',
+        entry.action,
+        entry.recordType,
+        entry.recordId,
+        cut(entry.recordName, NAME_MAX),
+        cut(entry.summary, SUMMARY_MAX),
+        entry.reason || null,
+      );
+    },
+    /** An entry as the API answers it. */
+    serialize(row: ActivityRow) {
+      return {
+        _id: row.id,
+        createdAt: row.created_at,
+        admin: row.admin_id ? { _id: row.admin_id, name: row.admin_name, email: row.admin_email } : null,
+        action: row.action,
+        recordType: row.record_type,
+        recordId: row.record_id,
+        recordName: row.record_name,
+        summary: row.summary,
+        reason: row.reason,
+        exists: Boolean(row.record_id && lookups[row.record_type]?.get(row.record_id)),
+      };
+    },
+  };
+}
+
+export type ActivityLog = ReturnType<typeof activityLog>;

@@ -1,0 +1,709 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, RECORD_TYPES } from '../lib/activity';
+import type { AppEnv } from '../lib/env';
+import { ADMIN, makeServer, pngFile } from './harness';
+
+/**
+ * The activity log (feature 'activity-log'): every authenticated write route appends exactly one entry in its own
+ * transaction, refused or failed writes append none, nothing changes or deletes an entry, and the list pages and
+ * filters it newest first.
+ */
+
+type Server = Awaited<ReturnType<typeof makeServer>>;
+type Entry = {
+  _id: string;
+  createdAt: string;
+  admin: { _id: string; name: string; email: string } | null;
+  action: string;
+  recordType: string;
+  recordId: string | null;
+  recordName: string;
+  summary: string;
+  reason: string | null;
+  exists: boolean;
+};
+
+const form = (fields: Record<string, string | File>) => {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return body;
+};
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const firstId = (s: Server, table: string, where = '1') =>
+  (s.db.prepare(`SELECT id FROM ${table} WHERE ${where} ORDER BY rowid LIMIT 1`).get() as { id: string }).id;
+const lastId = (s: Server, table: string) =>
+  (s.db.prepare(`SELECT id FROM ${table} ORDER BY rowid DESC LIMIT 1`).get() as { id: string }).id;
+const entryCount = (s: Server) =>
+  (s.db.prepare('SELECT count(*) AS n FROM activity').get() as { n: number }).n;
+async function newest(s: Server) {
+  const answer = await s.call('GET', '/api/activity/list?limit=1');
+  return (answer.body.result as Entry[])[0]!;
+}
+
+type Write = {
+  init: { json?: unknown; form?: FormData };
+  path: string;
+  action: string;
+  recordType: string;
+  /** The id the entry names: a given one, the answer's result._id ('answer'), or none. */
+  recordId: string | 'answer' | null;
+};
+
+const nameAndStatus = { name: 'Salsa', enabled: 'true' };
+const withIcon = () => form({ ...nameAndStatus, icon: pngFile() });
+const resource = (base: string, recordType: string, table: string, body: () => Write['init']) => ({
+  [`POST /api/${base}/create`]: () => ({
+    path: `/api/${base}/create`,
+    init: body(),
+    action: 'create',
+    recordType,
+    recordId: 'answer' as const,
+  }),
+  [`PATCH /api/${base}/update/:id`]: (s: Server) => {
+    const id = firstId(s, table);
+    return { path: `/api/${base}/update/${id}`, init: body(), action: 'update', recordType, recordId: id };
+  },
+  [`DELETE /api/${base}/delete/:id`]: (s: Server) => {
+    const id = lastId(s, table);
+    return { path: `/api/${base}/delete/${id}`, init: {}, action: 'delete', recordType, recordId: id };
+  },
+});
+
+/**
+ * A valid request for every authenticated write route, as 'METHOD path' in the app's route table. A route missing
+ * here fails the first test below: a new write route cannot be added without being shown to append its entry.
+ */
+const WRITES: Record<string, (s: Server) => Write> = {
+  'PATCH /api/admin/status/:userId': (s) => {
+    const id = firstId(s, 'users', "role = 'user'");
+    return {
+      path: `/api/admin/status/${id}?enabled=false&reason=Spam`,
+      init: {},
+      action: 'deactivate',
+      recordType: 'user',
+      recordId: id,
+    };
+  },
+  'PATCH /api/admin/profile/update': (s) => ({
+    path: '/api/admin/profile/update',
+    init: { form: form({ email: ADMIN.email, password: ADMIN.password }) },
+    action: 'update',
+    recordType: 'admin',
+    recordId: s.adminId,
+  }),
+  ...resource('university', 'university', 'universities', () => ({
+    json: { name: 'Uni', description: 'A university', enabled: true },
+  })),
+  ...resource('faq', 'faq', 'faqs', () => ({ json: { question: 'Q?', answer: '<p>A</p>', enabled: true } })),
+  ...resource('reportelement', 'report-element', 'report_elements', () => ({
+    json: { message: 'Spam', enabled: true },
+  })),
+  ...resource('hobbies', 'hobbies', 'hobbies', () => ({ form: withIcon() })),
+  'POST /api/hobbies/create-with-icon': () => ({
+    path: '/api/hobbies/create-with-icon',
+    init: { form: withIcon() },
+    action: 'create',
+    recordType: 'hobbies',
+    recordId: 'answer',
+  }),
+  'PATCH /api/hobbies/update-with-icon/:id': (s) => {
+    const id = firstId(s, 'hobbies');
+    return {
+      path: `/api/hobbies/update-with-icon/${id}`,
+      init: { form: withIcon() },
+      action: 'update',
+      recordType: 'hobbies',
+      recordId: id,
+    };
+  },
+  ...resource('language', 'language', 'languages', () => ({ json: { name: 'Welsh', enabled: true } })),
+  ...resource('foodpreference', 'food-preference', 'food_preferences', () => ({
+    json: { name: 'Vegan', enabled: true },
+  })),
+  ...resource('religiousbelief', 'religious-belief', 'religious_beliefs', () => ({
+    json: { name: 'Quaker', enabled: true },
+  })),
+  'POST /api/eventcategory/create-with-icon': () => ({
+    path: '/api/eventcategory/create-with-icon',
+    init: { form: withIcon() },
+    action: 'create',
+    recordType: 'event-category',
+    recordId: 'answer',
+  }),
+  'PATCH /api/eventcategory/update-with-icon/:id': (s) => {
+    const id = firstId(s, 'event_categories');
+    return {
+      path: `/api/eventcategory/update-with-icon/${id}`,
+      init: { form: form(nameAndStatus) },
+      action: 'update',
+      recordType: 'event-category',
+      recordId: id,
+    };
+  },
+  'DELETE /api/eventcategory/delete/:id': (s) => {
+    const id = lastId(s, 'event_categories');
+    return {
+      path: `/api/eventcategory/delete/${id}`,
+      init: {},
+      action: 'delete',
+      recordType: 'event-category',
+      recordId: id,
+    };
+  },
+  'POST /api/lookingfor/create-with-icon': () => ({
+    path: '/api/lookingfor/create-with-icon',
+    init: { form: withIcon() },
+    action: 'create',
+    recordType: 'looking-for',
+    recordId: 'answer',
+  }),
+  'PATCH /api/lookingfor/update/:id': (s) => {
+    const id = firstId(s, 'looking_for');
+    return {
+      path: `/api/lookingfor/update/${id}`,
+      init: { form: form(nameAndStatus) },
+      action: 'update',
+      recordType: 'looking-for',
+      recordId: id,
+    };
+  },
+  'DELETE /api/lookingfor/delete/:id': (s) => {
+    const id = lastId(s, 'looking_for');
+    return {
+      path: `/api/lookingfor/delete/${id}`,
+      init: {},
+      action: 'delete',
+      recordType: 'looking-for',
+      recordId: id,
+    };
+  },
+  ...resource('blog-category', 'blog-category', 'blog_categories', () => ({
+    json: { name: 'Tips', description: '<p>Tips</p>', enabled: true },
+  })),
+  ...resource('blog', 'blog', 'blogs', () => ({ form: new FormData() })),
+  ...resource('offer', 'offer', 'offers', () => ({
+    form: form({
+      title: 'Deal',
+      off: '10',
+      expireDate: tomorrow(),
+      description: '<p>d</p>',
+      enabled: 'true',
+      file: pngFile(),
+      document: pngFile(),
+    }),
+  })),
+  ...resource('event', 'event', 'events', () => ({
+    form: form({
+      name: 'Quiz night',
+      venue: 'The Crown',
+      startTime: '18:30',
+      endTime: '21:00',
+      date: tomorrow(),
+      numberOfParticipants: '20',
+      file: pngFile(),
+    }),
+  })),
+  ...resource('post', 'post', 'posts', () => ({ form: form({ name: 'Beach day', image1: pngFile() }) })),
+  'POST /api/plan/create': () => ({
+    path: '/api/plan/create',
+    init: { json: PLAN },
+    action: 'create',
+    recordType: 'plan',
+    recordId: 'answer',
+  }),
+  'PATCH /api/plan/update/:id': (s) => {
+    const id = firstId(s, 'plans');
+    return {
+      path: `/api/plan/update/${id}`,
+      init: { json: PLAN },
+      action: 'update',
+      recordType: 'plan',
+      recordId: id,
+    };
+  },
+  'POST /api/setting/create': (s) => {
+    // A single record: the one the demo seeded goes first.
+    s.db.prepare('DELETE FROM settings').run();
+    return {
+      path: '/api/setting/create',
+      init: { json: { privacy: '<p>P</p>', termsCondition: '<p>T</p>' } },
+      action: 'create',
+      recordType: 'setting',
+      recordId: 'answer',
+    };
+  },
+  'PATCH /api/setting/update-with-image/:id': (s) => {
+    const id = firstId(s, 'settings');
+    return {
+      path: `/api/setting/update-with-image/${id}`,
+      init: { form: form({ privacy: '<p>New</p>', termsCondition: '<p>T</p>', file: pngFile() }) },
+      action: 'update',
+      recordType: 'setting',
+      recordId: id,
+    };
+  },
+  'POST /api/mail-send/create': (s) => ({
+    path: '/api/mail-send/create',
+    init: { json: { title: 'News', body: 'Hello', users: [firstId(s, 'users', "role = 'user'")] } },
+    action: 'send',
+    recordType: 'mail',
+    recordId: 'answer',
+  }),
+  'POST /api/mail-send/test': () => ({
+    path: '/api/mail-send/test',
+    init: { json: { title: 'News', body: 'Hello' } },
+    action: 'test-send',
+    recordType: 'mail',
+    recordId: null,
+  }),
+  'PATCH /api/chat-report/case/:reportId': (s) => {
+    const id = firstId(s, 'chat_reports');
+    return {
+      path: `/api/chat-report/case/${id}`,
+      init: { json: { status: 'Dismissed', note: 'Duplicate' } },
+      action: 'case',
+      recordType: 'chat-report',
+      recordId: id,
+    };
+  },
+};
+const PLAN = {
+  name: 'Gold',
+  benefit: '<p>More</p>',
+  planType: 'gold',
+  price: '19.99',
+  productId: 'gold_monthly',
+  isRecommended: true,
+  enabled: true,
+};
+
+/** Blogs need an existing category: their body is built once the server has one. */
+function blogForm(s: Server) {
+  return form({
+    title: 'Ten tips',
+    slug: 'ten-tips',
+    author: 'Mia',
+    seoTitle: 'Ten tips',
+    category: firstId(s, 'blog_categories'),
+    focusKeyword: 'dating',
+    enabled: 'true',
+    shortDescription: 'Short',
+    description: '<p>Long</p>',
+    metaDescription: 'Meta',
+    file: pngFile(),
+  });
+}
+
+const PUBLIC_WRITES = [
+  'POST /api/login',
+  'DELETE /api/user/delete-account/:email',
+  'POST /api/user/delete-account/confirm',
+];
+
+/** The app's authenticated write routes ('METHOD path'), from its route table. */
+function writeRoutes(app: Hono<AppEnv>) {
+  const routes = app.routes
+    .filter(
+      (route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && route.path.startsWith('/api/'),
+    )
+    .map((route) => `${route.method} ${route.path}`);
+  return [...new Set(routes)].filter((route) => !PUBLIC_WRITES.includes(route));
+}
+
+describe('every authenticated write route appends exactly one entry', () => {
+  it('the table of writes covers every write route the app registers, and nothing else', async () => {
+    const { app } = await makeServer();
+    const routes = writeRoutes(app);
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((route) => !WRITES[route])).toEqual([]);
+    expect(Object.keys(WRITES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('a write route added later is one the table does not cover', async () => {
+    const { app } = await makeServer();
+    app.post('/api/new-thing/create', (c) => c.json({ success: true }));
+    expect(writeRoutes(app).filter((route) => !WRITES[route])).toEqual(['POST /api/new-thing/create']);
+  });
+
+  it('each write, by the signed-in admin, with its action, record type and record id', async () => {
+    const s = await makeServer({ seedUsers: 5 });
+    for (const route of writeRoutes(s.app)) {
+      const write = WRITES[route]!(s);
+      const init =
+        route.startsWith('POST /api/blog/') || route.startsWith('PATCH /api/blog/')
+          ? { form: blogForm(s) }
+          : write.init;
+      const before = entryCount(s);
+      const answer = await s.call(route.split(' ')[0]!, write.path, init);
+      expect(answer.status, `${route}: ${answer.text}`).toBe(200);
+      expect(entryCount(s), route).toBe(before + 1);
+      const entry = await newest(s);
+      const recordId =
+        write.recordId === 'answer' ? (answer.body.result as { _id: string })._id : write.recordId;
+      expect(entry, route).toMatchObject({
+        action: write.action,
+        recordType: write.recordType,
+        recordId,
+        admin: { _id: s.adminId, name: 'Admin User', email: ADMIN.email },
+      });
+      expect(entry.summary.length, route).toBeGreaterThan(0);
+      expect(entry.summary.length, route).toBeLessThanOrEqual(300);
+      expect(entry.exists, route).toBe(write.action !== 'delete' && recordId !== null);
+    }
+  });
+});
+
+describe('refused and failed writes append nothing', () => {
+  it('appends nothing for a refused write (400, 401, 404, 409)', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = firstId(s, 'users', "role = 'user'");
+    const report = firstId(s, 'chat_reports');
+    const missing = 'ffffffffffffffffffffffff';
+    const refused: [string, string, { json?: unknown; token?: null }, number][] = [
+      ['POST', '/api/faq/create', { json: { answer: 'A', enabled: true } }, 400],
+      ['PATCH', `/api/faq/update/${missing}`, { json: { question: 'Q', answer: 'A', enabled: true } }, 404],
+      ['DELETE', `/api/faq/delete/${missing}`, {}, 404],
+      ['PATCH', `/api/admin/status/${missing}?enabled=false`, {}, 404],
+      ['PATCH', `/api/admin/status/${user}?enabled=false&reason=${'x'.repeat(501)}`, {}, 400],
+      ['PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Closed' } }, 400],
+      ['PATCH', `/api/chat-report/case/${missing}`, { json: { status: 'Open' } }, 404],
+      ['POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: [] } }, 400],
+      ['POST', '/api/setting/create', { json: { privacy: 'P', termsCondition: 'T' } }, 409],
+      ['POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true }, token: null }, 401],
+    ];
+    const before = entryCount(s);
+    for (const [method, path, init, status] of refused) {
+      const answer = await s.call(method, path, init);
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      expect(entryCount(s), `${method} ${path}`).toBe(before);
+    }
+  });
+
+  it('appends nothing when the write fails inside its transaction', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const faq = firstId(s, 'faqs');
+    s.db.exec(
+      "CREATE TEMP TRIGGER fail_faq BEFORE UPDATE ON faqs BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    const before = entryCount(s);
+    const answer = await s.call('PATCH', `/api/faq/update/${faq}`, {
+      json: { question: 'Changed?', answer: '<p>A</p>', enabled: true },
+    });
+    expect(answer.status).toBe(500);
+    expect(entryCount(s)).toBe(before);
+  });
+
+  it('undoes the write when its entry cannot be written (one transaction), JSON, multipart, status and mail alike', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    s.db.exec(
+      "CREATE TEMP TRIGGER fail_log BEFORE INSERT ON activity BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    const count = (table: string) =>
+      (s.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const faq = firstId(s, 'faqs');
+    const user = firstId(s, 'users', "role = 'user'");
+    const report = firstId(s, 'chat_reports');
+    const faqs = count('faqs');
+    const hobbies = count('hobbies');
+    const mails = count('mails');
+    const question = s.db.prepare('SELECT question FROM faqs WHERE id = ?').get(faq);
+
+    const failures = [
+      await s.call('POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true } }),
+      await s.call('PATCH', `/api/faq/update/${faq}`, {
+        json: { question: 'New?', answer: 'A', enabled: true },
+      }),
+      await s.call('DELETE', `/api/faq/delete/${faq}`),
+      await s.call('POST', '/api/hobbies/create-with-icon', { form: withIcon() }),
+      await s.call('PATCH', `/api/admin/status/${user}?enabled=false`),
+      await s.call('POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: [user] } }),
+      await s.call('PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Dismissed' } }),
+    ];
+    expect(failures.map((answer) => answer.status)).toEqual([500, 500, 500, 500, 500, 500, 500]);
+    expect(count('faqs')).toBe(faqs);
+    expect(s.db.prepare('SELECT question FROM faqs WHERE id = ?').get(faq)).toEqual(question);
+    expect(count('hobbies')).toBe(hobbies);
+    expect(count('mails')).toBe(mails);
+    expect(s.db.prepare('SELECT enabled FROM users WHERE id = ?').get(user)).toEqual({ enabled: 1 });
+    expect(s.db.prepare('SELECT status FROM chat_reports WHERE id = ?').get(report)).toEqual({
+      status: 'Open',
+    });
+  });
+});
+
+describe('entries cannot be changed', () => {
+  it('has no write route under /api/activity', async () => {
+    const s = await makeServer();
+    await s.call('POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true } });
+    const id = (await newest(s))._id;
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      for (const path of [
+        '/api/activity/list',
+        `/api/activity/${id}`,
+        '/api/activity/facets',
+        '/api/activity',
+      ]) {
+        const answer = await s.call(method, path, { json: { summary: 'rewritten' } });
+        expect(answer.status, `${method} ${path}`).toBe(404);
+      }
+    expect(entryCount(s)).toBe(1);
+    expect((await newest(s)).summary).toBe('Created');
+  });
+
+  it('refuses UPDATE and DELETE on the table itself', async () => {
+    const s = await makeServer();
+    await s.call('POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true } });
+    expect(() => s.db.prepare("UPDATE activity SET summary = 'rewritten'").run()).toThrow(/append-only/);
+    expect(() => s.db.prepare('DELETE FROM activity').run()).toThrow(/append-only/);
+    expect(entryCount(s)).toBe(1);
+    expect((await newest(s)).summary).toBe('Created');
+  });
+});
+
+describe('summaries', () => {
+  it('quotes and cuts text, says HTML changed and files replaced, never shows a password', async () => {
+    const s = await makeServer();
+    const created = await s.call('POST', '/api/hobbies/create-with-icon', {
+      form: form({ name: 'Yoga', enabled: 'true', icon: pngFile() }),
+    });
+    const hobby = (created.body.result as { _id: string })._id;
+    await s.call('PATCH', `/api/hobbies/update-with-icon/${hobby}`, {
+      form: form({ name: 'Hot yoga', enabled: 'false', icon: pngFile() }),
+    });
+    expect(await newest(s)).toMatchObject({
+      recordName: 'Hot yoga',
+      summary: 'name: "Yoga" → "Hot yoga"; enabled: Active → Inactive; icon replaced',
+    });
+
+    const faq = await s.call('POST', '/api/faq/create', {
+      json: { question: 'How?', answer: '<p>Secret body</p>', enabled: true },
+    });
+    const faqId = (faq.body.result as { _id: string })._id;
+    await s.call('PATCH', `/api/faq/update/${faqId}`, {
+      json: { question: 'q'.repeat(100), answer: '<p>Another body</p>', enabled: true },
+    });
+    const faqEntry = await newest(s);
+    expect(faqEntry.summary).toBe(`question: "How?" → "${'q'.repeat(39)}…"; answer changed`);
+
+    await s.call('PATCH', '/api/admin/profile/update', {
+      form: form({ email: 'new@example.com', password: 'Another@123' }),
+    });
+    const profile = await s.db
+      .prepare('SELECT summary, action FROM activity ORDER BY created_at DESC, id DESC')
+      .get();
+    expect(profile).toEqual({
+      action: 'password',
+      summary: 'email: "admin@example.com" → "new@example.com"; Password changed',
+    });
+    const everything = JSON.stringify(s.db.prepare('SELECT * FROM activity').all());
+    expect(everything).not.toContain('Another@123');
+    expect(everything).not.toContain('Secret body');
+  });
+
+  it('says how many a mail went to', async () => {
+    const s = await makeServer({ seedUsers: 4 });
+    const enabled = (
+      s.db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user' AND enabled = 1").get() as {
+        n: number;
+      }
+    ).n;
+    const users = (
+      s.db.prepare("SELECT id FROM users WHERE role = 'user' LIMIT 3").all() as { id: string }[]
+    ).map((row) => row.id);
+    await s.call('POST', '/api/mail-send/create', { json: { title: 'News', body: 'B', users } });
+    expect(await newest(s)).toMatchObject({ recordName: 'News', summary: 'Sent to 3 users' });
+    await s.call('POST', '/api/mail-send/create', { json: { title: 'All', body: 'B', users: 'all' } });
+    expect((await newest(s)).summary).toBe(`Sent to All Users (${enabled})`);
+  });
+});
+
+/** Entries with chosen times, actions, record types and admins, written as the log writes them (by SQL). */
+function seedEntries(s: Server) {
+  const admins = [s.adminId, 'aaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbbbbbb'];
+  const insert = s.db.prepare(
+    `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
+       record_name, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const entries: { id: string; at: string; admin: string; action: string; type: string }[] = [];
+  const start = Date.parse('2024-03-01T00:00:00.000Z');
+  for (let i = 0; i < 150; i += 1) {
+    // Spread over five days, several in the same millisecond (the id breaks those ties).
+    const at = new Date(start + Math.floor(i / 3) * 2.4 * 3_600_000).toISOString();
+    const entry = {
+      id: (0x100000 + i * 7919).toString(16).padStart(24, '0'),
+      at,
+      admin: admins[i % 3]!,
+      action: ACTIONS[i % 4]!,
+      type: RECORD_TYPES[i % 5]!,
+    };
+    entries.push(entry);
+    insert.run(
+      entry.id,
+      at,
+      entry.admin,
+      `Admin ${i % 3}`,
+      `a${i % 3}@example.com`,
+      entry.action,
+      entry.type,
+      null,
+      '',
+      'x',
+    );
+  }
+  return entries.sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
+}
+
+describe('the list: newest first, filtered and paged', () => {
+  it('answers every filter, combination, range and page as the entries say', async () => {
+    const s = await makeServer();
+    const entries = seedEntries(s);
+    const queries: Record<string, string>[] = [
+      {},
+      { action: 'update' },
+      { recordType: 'faq' },
+      { admin: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+      { from: '2024-03-02T05:00:00.000Z' },
+      { to: '2024-03-04T13:12:00.000Z' },
+      { from: '2024-03-02T05:00:00.000Z', to: '2024-03-04T13:12:00.000Z' },
+      { from: '2024-03-02T05:00:00.000Z', to: '2024-03-02T20:00:00.000Z' },
+      { from: '2024-03-02', to: '2024-03-03' },
+      { action: 'create', from: '2024-03-01T12:00:00Z', to: '2024-03-05T02:24:00.000Z' },
+      { action: 'create', recordType: RECORD_TYPES[0]! },
+      { action: 'delete', admin: s.adminId, from: '2024-03-02' },
+      { recordType: 'plan', admin: 'bbbbbbbbbbbbbbbbbbbbbbbb', to: '2024-03-04' },
+      { admin: 'cccccccccccccccccccccccc' },
+      { from: '2030-01-01' },
+    ];
+    for (const query of queries) {
+      const expected = entries.filter(
+        (entry) =>
+          (!query.action || entry.action === query.action) &&
+          (!query.recordType || entry.type === query.recordType) &&
+          (!query.admin || entry.admin === query.admin) &&
+          (!query.from || entry.at >= new Date(query.from).toISOString()) &&
+          (!query.to || entry.at < new Date(query.to).toISOString()),
+      );
+      for (const [page, limit] of [
+        [1, 10],
+        [2, 7],
+        [3, 13],
+        [1, 100],
+        [Math.max(1, Math.ceil(expected.length / 9)), 9],
+        [20, 10],
+      ] as const) {
+        const params = new URLSearchParams({ ...query, page: String(page), limit: String(limit) });
+        const answer = await s.call('GET', `/api/activity/list?${params}`);
+        const label = params.toString();
+        expect(answer.status, label).toBe(200);
+        expect(answer.body.pagination, label).toEqual({ count: expected.length, page, items: limit });
+        expect(
+          (answer.body.result as Entry[]).map((entry) => entry._id),
+          label,
+        ).toEqual(expected.slice((page - 1) * limit, page * limit).map((entry) => entry.id));
+      }
+    }
+  });
+
+  it('answers an entry in the contract shape, the admin as stored at write time', async () => {
+    const s = await makeServer();
+    const created = await s.call('POST', '/api/faq/create', {
+      json: { question: 'Q?', answer: 'A', enabled: true },
+    });
+    const id = (created.body.result as { _id: string })._id;
+    s.db.prepare("UPDATE users SET name = 'Renamed' WHERE id = ?").run(s.adminId);
+    const answer = await s.call('GET', '/api/activity/list');
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'Success',
+      pagination: { count: 1, page: 1, items: 10 },
+    });
+    const [entry] = answer.body.result as Entry[];
+    expect(entry).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      admin: { _id: s.adminId, name: 'Admin User', email: ADMIN.email },
+      action: 'create',
+      recordType: 'faq',
+      recordId: id,
+      recordName: 'Q?',
+      summary: 'Created',
+      reason: null,
+      exists: true,
+    });
+    await s.call('DELETE', `/api/faq/delete/${id}`);
+    const after = (await s.call('GET', '/api/activity/list')).body.result as Entry[];
+    expect(after.map((e) => [e.action, e.exists, e.admin?.name])).toEqual([
+      ['delete', false, 'Renamed User'],
+      ['create', false, 'Admin User'],
+    ]);
+  });
+
+  it('refuses a bad filter with a clear message', async () => {
+    const s = await makeServer();
+    const cases: [string, string][] = [
+      ['action=remove', `Action must be one of ${ACTIONS.join(', ')}`],
+      ['recordType=users', `Record type must be one of ${RECORD_TYPES.join(', ')}`],
+      ['admin=123', 'Admin must be an admin id'],
+      ['from=yesterday', 'From must be a date'],
+      ['to=2024-13-45', 'To must be a date'],
+      ['page=0', 'Page must be a whole number of 1 or more'],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await s.call('GET', `/api/activity/list?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body, query).toEqual({ success: false, message });
+    }
+  });
+
+  it('needs the admin token', async () => {
+    const s = await makeServer();
+    expect((await s.call('GET', '/api/activity/list', { token: null })).status).toBe(401);
+    expect((await s.call('GET', '/api/activity/facets', { token: null })).status).toBe(401);
+  });
+});
+
+describe('facets', () => {
+  it('offers every action, every record type, and every admin who exists or appears in the log', async () => {
+    const s = await makeServer();
+    seedEntries(s);
+    const answer = await s.call('GET', '/api/activity/facets');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      success: true,
+      message: 'Success',
+      result: {
+        actions: [...ACTIONS],
+        recordTypes: [...RECORD_TYPES],
+        admins: [
+          { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Admin 1', email: 'a1@example.com' },
+          { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', name: 'Admin 2', email: 'a2@example.com' },
+          { _id: s.adminId, name: 'Admin User', email: ADMIN.email },
+        ],
+      },
+    });
+    expect(RECORD_TYPES).toEqual(expect.arrayContaining(['user', 'admin', 'chat-report', 'mail', 'setting']));
+  });
+});
+
+describe('the log survives a restart', () => {
+  it('reads the same entries after the database is reopened', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'console-activity-'));
+    const dbFile = join(dataDir, 'console.db');
+    const first = await makeServer({ dataDir, dbFile });
+    await first.call('POST', '/api/faq/create', { json: { question: 'Kept?', answer: 'A', enabled: true } });
+    const before = (await first.call('GET', '/api/activity/list')).body;
+    await first.queue.stop();
+    first.db.close();
+
+    const second = await makeServer({ dataDir, dbFile });
+    const after = (await second.call('GET', '/api/activity/list')).body;
+    expect(after).toEqual(before);
+    expect((after.result as Entry[])[0]).toMatchObject({ recordName: 'Kept?', action: 'create' });
+    await second.queue.stop();
+    second.db.close();
+  });
+});
