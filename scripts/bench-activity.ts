@@ -6,21 +6,19 @@
 // every answer carries its count) for the unfiltered list and each filter alone on the first page, page 5,000, the
 // middle page and the last page, for combined filters, and for the facets; then the size of the log's table, indexes
 // and counters (dbstat). Only talks to 127.0.0.1.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/connection';
 import { ACTIONS, RECORD_TYPES } from '../server/lib/activity';
 import { bootstrap } from '../server/seed/bootstrap';
+import { ADMIN, measure as measureRequests, signIn, startServer, stopServer } from './bench-support';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3928);
 const BUDGET_MS = 50;
-const root = fileURLToPath(new URL('..', import.meta.url));
 /** The entries span three years up to this instant, one every ~95 s at a million. */
 const END = Date.parse('2026-01-01T00:00:00.000Z');
 const SPAN_SECONDS = 3 * 365 * 86_400;
@@ -32,7 +30,7 @@ async function seed(dataDir: string) {
   const seeded = (db.prepare('SELECT count(*) AS n FROM activity').get() as { n: number }).n;
   if (seeded === ENTRIES) return db;
   if (seeded > 0) throw new Error(`${dataDir} holds ${seeded} entries, not ${ENTRIES}`);
-  await bootstrap(db, { email: 'admin@example.com', password: 'Admin@123' });
+  await bootstrap(db, ADMIN);
   db.pragma('cache_size = -400000');
   const stamp = new Date().toISOString();
   for (let i = 1; i < ADMINS; i += 1)
@@ -75,44 +73,8 @@ function sizes(db: ReturnType<typeof openDatabase>) {
     .all() as { name: string; bytes: number }[];
 }
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/childsafetypolicy`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function measure(path: string, token: string) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let count = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next += 1;
-      const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${PORT}${path}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      const body = (await response.json()) as { result?: unknown; pagination?: { count: number } };
-      const empty = Array.isArray(body.result) ? body.result.length === 0 : !body.result;
-      if (!response.ok || empty) failures += 1;
-      count = body.pagination?.count ?? 0;
-      latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures, count };
-}
+const measure = (path: string, token: string) =>
+  measureRequests({ port: PORT, path, token, requests: REQUESTS, concurrency: CONCURRENCY });
 
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'console-bench-activity-'));
 const keep = Boolean(process.env.BENCH_DATA_DIR);
@@ -129,19 +91,9 @@ const someAdmin = (
 ).id;
 db.close();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '0' },
-  stdio: 'ignore',
-});
+const server = await startServer({ port: PORT, dataDir });
 try {
-  await waitForServer();
-  const login = await fetch(`http://127.0.0.1:${PORT}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await signIn(PORT);
 
   const year = new Date(END).getUTCFullYear() - 1;
   const single = [
@@ -212,7 +164,6 @@ try {
   console.log('|---|---:|');
   for (const { name, bytes } of storage) console.log(`| ${name} | ${(bytes / 1e6).toFixed(1)} |`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await stopServer(server);
   if (!keep) rmSync(dataDir, { recursive: true, force: true });
 }

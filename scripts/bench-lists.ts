@@ -12,7 +12,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { openDatabase } from '../server/db/connection';
-import { memoryMb, percentile, seedUsers, signIn, startServer, stopServer } from './bench-support';
+import {
+  measure as measureRequests,
+  memoryMb,
+  seedUsers,
+  signIn,
+  startServer,
+  stopServer,
+} from './bench-support';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -29,25 +36,8 @@ function indexSizes(db: ReturnType<typeof openDatabase>) {
     .all() as { name: string; bytes: number }[];
 }
 
-async function measure(path: string, token: string) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next += 1;
-      const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${PORT}${path}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      const body = (await response.json()) as { result?: unknown[] };
-      if (!response.ok || !body.result?.length) failures += 1;
-      latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures };
-}
+const measure = (path: string, token: string) =>
+  measureRequests({ port: PORT, path, token, requests: REQUESTS, concurrency: CONCURRENCY });
 
 async function exportAll(query: string, token: string, pid: number) {
   const before = memoryMb(pid);

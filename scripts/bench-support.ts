@@ -124,3 +124,42 @@ export function percentile(values: readonly number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
+
+/**
+ * `requests` GETs of `path`, `concurrency` at a time, each timed until its JSON is read: p50 / p95 (ms), the
+ * answers that failed or came back empty, and the last answer's pagination count.
+ */
+export async function measure({
+  port,
+  path,
+  token,
+  requests,
+  concurrency = 1,
+}: {
+  port: number;
+  path: string;
+  token: string;
+  requests: number;
+  concurrency?: number;
+}) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let count = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < requests) {
+      next += 1;
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { result?: unknown; pagination?: { count: number } };
+      const empty = Array.isArray(body.result) ? body.result.length === 0 : !body.result;
+      if (!response.ok || empty) failures += 1;
+      count = body.pagination?.count ?? 0;
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures, count };
+}
