@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorText } from '@/lib/api-error';
-import { formatCount } from '@/lib/format';
 import { runExport, saveFile, type ExportJob, type ExportProgress } from '@/lib/list-export';
 import { useModalDialog } from './modal-dialog';
 
@@ -11,6 +10,9 @@ type ExportState =
   | { status: 'failed'; error: unknown };
 
 const STARTING: ExportState = { status: 'running', progress: { rows: 0, total: null } };
+
+// Not lib/format.ts's: that module brings dayjs, 3 KiB gzip more on the first click of a list that shows no dates.
+const formatCount = (value: number) => value.toLocaleString('en-US');
 
 const rowCount = (rows: number) => `${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'}`;
 

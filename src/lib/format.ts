@@ -28,6 +28,3 @@ export function formatLocaleDate(value: string | null | undefined): string {
 export function capitalize(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
-
-/** 1,000,000: a count as an admin reads it. */
-export const formatCount = (value: number) => value.toLocaleString('en-US');
