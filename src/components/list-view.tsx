@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { BulkAction, ListController } from '@/lib/list-controller';
 import { askToConfirm } from './confirm';
 import { DataTable, type Column } from './data-table';
+import { ExportButton } from './export-button';
 import { PagedTable } from './paged-table';
 
 type ListViewProps<Row> = {
@@ -125,9 +126,10 @@ export function ListView<Row>({
 
   return (
     <>
-      {children || selectable ? (
+      {children || selectable || list.exportJob ? (
         <Group mb="md" align="flex-end" wrap="wrap" gap="sm">
           {children}
+          {list.exportJob ? <ExportButton job={list.exportJob} disabled={!list.rows?.length} /> : null}
           {selectable ? (
             <Group gap="xs" wrap="wrap" ml={children ? 'auto' : undefined}>
               <Text size="sm" role="status" aria-live="polite">

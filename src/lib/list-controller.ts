@@ -6,6 +6,8 @@ import type { ListSort, ListState } from './list-state';
 import { notify } from './notify';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';
+import { exportFileName } from './csv';
+import type { ExportJob } from './list-export';
 
 /**
  * One column of any list: how its cell renders, and the text it shows (what the browser sorts by and what export
@@ -43,16 +45,6 @@ export type BulkAction<Row> = {
   /** The words for a failure the server gave none for (SPEC 8's fallbacks of the single call). */
   fallback?: (error: unknown) => string | undefined;
   danger?: boolean;
-};
-
-/** The export of what the list shows (src/lib/list-export.ts runs it; its shape is that module's ExportJob). */
-export type ListExportJob<Row> = {
-  fileName: string;
-  columns: { header: string; text: (row: Row) => string }[];
-  source:
-    | { kind: 'rows'; rows: readonly Row[] }
-    | { kind: 'pages'; fetchPage: (page: number, size: number, signal: AbortSignal) => Promise<Rows<Row>> }
-    | { kind: 'stream'; path: string; searchParams: SearchParams };
 };
 
 type ListQuery<Row, Key extends QueryKey> = UseQueryOptions<Rows<Row>, Error, Rows<Row>, Key>;
@@ -267,30 +259,32 @@ export function useListController<Row, Filter extends string = never, Key extend
     summary,
     runBulk,
     /** The job the Export CSV button runs: the visible columns' text, every row of the list as it is filtered. */
-    exportJob(): ListExportJob<Row> | undefined {
-      if (!options.exportAs) return undefined;
-      const exported = columns.flatMap((column) =>
-        column.text ? [{ header: column.header, text: column.text }] : [],
-      );
-      const { fileName, stream } = options.exportAs;
-      if (stream) return { fileName, columns: exported, source: { kind: 'stream', ...stream(state) } };
-      if (browser) return { fileName, columns: exported, source: { kind: 'rows', rows: rows ?? [] } };
-      return {
-        fileName,
-        columns: exported,
-        source: {
-          kind: 'pages',
-          fetchPage: (page, size, signal) => {
-            const pageQuery = options.query({ ...state, page, size });
-            signal.addEventListener(
-              'abort',
-              () => void queryClient.cancelQueries({ queryKey: pageQuery.queryKey }),
-            );
-            return queryClient.fetchQuery(pageQuery);
+    exportJob:
+      options.exportAs &&
+      ((): ExportJob<Row> => {
+        const exported = columns.flatMap((column) =>
+          column.text ? [{ header: column.header, text: column.text }] : [],
+        );
+        const { stream } = options.exportAs!;
+        const fileName = exportFileName(options.exportAs!.fileName);
+        if (stream) return { fileName, columns: exported, source: { kind: 'stream', ...stream(state) } };
+        if (browser) return { fileName, columns: exported, source: { kind: 'rows', rows: rows ?? [] } };
+        return {
+          fileName,
+          columns: exported,
+          source: {
+            kind: 'pages',
+            fetchPage: (page, size, signal) => {
+              const pageQuery = options.query({ ...state, page, size });
+              signal.addEventListener(
+                'abort',
+                () => void queryClient.cancelQueries({ queryKey: pageQuery.queryKey }),
+              );
+              return queryClient.fetchQuery(pageQuery);
+            },
           },
-        },
-      };
-    },
+        };
+      }),
   };
 }
 
