@@ -87,8 +87,9 @@ describe('the posts list', () => {
     );
     await waitFor(() => expect(router.state.location.search).toBe('?q=sun'));
     await waitFor(async () => {
+      // The first cell is the row's selection checkbox; the title follows it.
       const titles = (await dataRows()).map(
-        (row) => (row as HTMLTableRowElement).cells[0]?.textContent ?? '',
+        (row) => (row as HTMLTableRowElement).cells[1]?.textContent ?? '',
       );
       expect(titles).toEqual(['Sunday hike up Mam Tor', 'Rooftop sunset']);
     });

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { CSV_BOM, csvHeadings, csvRow } from '../../server/lib/csv';
+import { CSV_BOM, csvHeadings, csvRow } from '@/lib/csv';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../../server/lib/user-export';
 import { db, type MockUser } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';

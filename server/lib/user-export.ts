@@ -1,4 +1,4 @@
-import type { CsvColumn } from './csv';
+import type { CsvColumn } from '../../src/lib/csv';
 
 /** What a row of the users list carries that its export shows (the list's summary of a user). */
 export type ExportedUser = {
@@ -16,14 +16,14 @@ export type ExportedUser = {
  * Actions: the name cell's e-mail line becomes its own column. Shared by the server and the MSW mocks.
  */
 export const USER_EXPORT_COLUMNS: readonly CsvColumn<ExportedUser>[] = [
-  { heading: 'Name', text: (user) => [user.name, user.surname].filter(Boolean).join(' ') },
-  { heading: 'Email', text: (user) => user.email },
+  { header: 'Name', text: (user) => [user.name, user.surname].filter(Boolean).join(' ') },
+  { header: 'Email', text: (user) => user.email },
   {
-    heading: 'Phone Number',
+    header: 'Phone Number',
     text: (user) => [user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-',
   },
-  { heading: 'Gender', text: (user) => user.gender || '-' },
-  { heading: 'Status', text: (user) => (user.enabled ? 'Active' : 'Inactive') },
+  { header: 'Gender', text: (user) => user.gender || '-' },
+  { header: 'Status', text: (user) => (user.enabled ? 'Active' : 'Inactive') },
 ];
 
 /** users-YYYY-MM-DD.csv, the day (UTC) of the export. */

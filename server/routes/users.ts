@@ -7,7 +7,7 @@ import { issueToken } from '../lib/auth';
 import { formBody, jsonBody, noBodyLimit, signInLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
-import { CSV_BOM, csvHeadings, csvRow } from '../lib/csv';
+import { CSV_BOM, csvHeadings, csvRow } from '../../src/lib/csv';
 import { FEATURES } from '../lib/features';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';

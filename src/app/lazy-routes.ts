@@ -27,7 +27,6 @@ import type * as UserCalls from '@/features/users/calls';
 import type * as UserProfilePage from '@/features/users/user-profile-page';
 import type * as UsersListPage from '@/features/users/users-list-page';
 import { callIn, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
-import { readListParams } from '@/lib/list-state';
 
 /**
  * Every screen of the route table (SPEC 2.1, 2.2 and DECISIONS "Scope"): its path, its code and its first queries,
@@ -85,7 +84,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     path: '/users',
     screen: screenIn<typeof UsersListPage>('/src/features/users/users-list-page.tsx', (m) => m.UsersListPage),
     data: queriesIn<typeof Users>('/src/features/users/api.ts', (m, queryClient, _params, searchParams) =>
-      queryClient.prefetchQuery(m.usersListQuery(readListParams(searchParams, m.USER_FILTERS))),
+      queryClient.prefetchQuery(m.usersListQuery(m.readUsersList(searchParams))),
     ),
     call: callIn<typeof UserCalls>('/src/features/users/calls.ts', 'list'),
   },
@@ -121,7 +120,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     path: '/post',
     screen: screenIn<typeof PostsListPage>('/src/features/posts/posts-list-page.tsx', (m) => m.PostsListPage),
     data: queriesIn<typeof Posts>('/src/features/posts/api.ts', (m, queryClient, _params, searchParams) =>
-      queryClient.prefetchQuery(m.postsListQuery(readListParams(searchParams))),
+      queryClient.prefetchQuery(m.postsListQuery(m.readPostsList(searchParams))),
     ),
     call: callIn<typeof PostCalls>('/src/features/posts/calls.ts', 'list'),
   },
@@ -143,8 +142,7 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
     data: queriesIn<typeof Mail>(
       '/src/features/send-mail/api.ts',
       (m, queryClient, _params, searchParams) => {
-        const { page, size } = readListParams(searchParams);
-        return queryClient.prefetchQuery(m.mailResource.queries.page({ page, size }));
+        return queryClient.prefetchQuery(m.mailResource.queries.page(m.readMailList(searchParams)));
       },
     ),
     call: callIn<typeof MailCalls>('/src/features/send-mail/calls.ts', 'list'),

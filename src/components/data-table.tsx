@@ -11,6 +11,10 @@ export type Column<Row> = {
   /** `index` counts from 0 within the rows shown; `#` columns add the page offset themselves. */
   cell: (row: Row, index: number) => ReactNode;
   width?: number | string;
+  /** A sortable column's order, said to assistive technology on its header (its header holds the sort button). */
+  sort?: 'ascending' | 'descending' | 'none';
+  /** A column of controls a phone's card layout keeps in its header line (the page's checkbox, sort buttons). */
+  control?: boolean;
 };
 
 type DataTableProps<Row> = {
@@ -51,10 +55,22 @@ export function DataTable<Row>({
   return (
     <div className="data-table-scroll">
       <table className="data-table" role="table" aria-label={label} aria-busy={loading}>
-        <thead role="rowgroup">
+        <thead
+          role="rowgroup"
+          className={
+            columns.some((column) => column.control || column.sort) ? 'data-table-controls' : undefined
+          }
+        >
           <tr role="row">
             {columns.map((column, index) => (
-              <th key={index} scope="col" role="columnheader" style={{ width: column.width }}>
+              <th
+                key={index}
+                scope="col"
+                role="columnheader"
+                style={{ width: column.width }}
+                aria-sort={column.sort}
+                className={column.control || column.sort ? 'data-table-control' : undefined}
+              >
                 {column.header}
               </th>
             ))}

@@ -146,14 +146,8 @@ function sendWithUploadProgress(
   });
 }
 
-async function request<S extends z.ZodMiniType>(
-  method: Method,
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-  retriedWithNewToken = false,
-): Promise<z.output<S>> {
-  const token = options.auth === 'none' ? null : session.token();
+/** Sends a call with `token`; no answer at all (offline, refused, too slow) becomes an ApiError, an abort stays one. */
+async function send(method: Method, path: string, options: RequestOptions, token: string | null) {
   const kyOptions: Options = {
     method,
     headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -162,35 +156,63 @@ async function request<S extends z.ZodMiniType>(
     body: options.body,
     signal: options.signal,
   };
-
-  let response: Response;
   try {
-    response =
-      options.onUploadProgress && options.body
-        ? await sendWithUploadProgress(method, path, kyOptions, options.onUploadProgress)
-        : await (takeEarlyAnswer(method, path, options, token) ?? http(path.replace(/^\/+/, ''), kyOptions));
+    return options.onUploadProgress && options.body
+      ? await sendWithUploadProgress(method, path, kyOptions, options.onUploadProgress)
+      : await (takeEarlyAnswer(method, path, options, token) ?? http(path.replace(/^\/+/, ''), kyOptions));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const timedOut =
       isTimeoutError(cause) || (cause instanceof DOMException && cause.name === 'TimeoutError');
     throw new ApiError({ kind: timedOut ? 'timeout' : 'network', path, cause });
   }
+}
 
-  const body = await readBody(response);
-
+/**
+ * What an answer read as `body` says against the call: 'retry' when its token was refused but a newer one is stored,
+ * the ApiError to throw when it failed (a refused token ends the session), undefined when it succeeded.
+ */
+function failureOf(
+  path: string,
+  token: string | null,
+  response: Response,
+  body: unknown,
+  retriedWithNewToken: boolean,
+): ApiError | 'retry' | undefined {
   if (token && isTokenRefused(response.status, body)) {
     // A late answer to a call sent with an older token (before a password change, or while another tab signed in
     // again) says nothing about the stored token: the call is made once more with it, and nobody is signed out.
     const current = session.token();
-    if (current && current !== token && !retriedWithNewToken) {
-      return request(method, path, schema, options, true);
-    }
+    if (current && current !== token && !retriedWithNewToken) return 'retry';
     session.expire(token);
-    throw new ApiError({ kind: 'session-expired', path, status: response.status });
+    return new ApiError({ kind: 'session-expired', path, status: response.status });
   }
   if (!response.ok || field(body, 'success') === false) {
-    throw new ApiError({ kind: 'http', path, status: response.status, serverMessage: serverMessageOf(body) });
+    return new ApiError({
+      kind: 'http',
+      path,
+      status: response.status,
+      serverMessage: serverMessageOf(body),
+    });
   }
+  return undefined;
+}
+
+const tokenFor = (options: RequestOptions) => (options.auth === 'none' ? null : session.token());
+
+async function request<S extends z.ZodMiniType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+  retriedWithNewToken = false,
+): Promise<z.output<S>> {
+  const token = tokenFor(options);
+  const response = await send(method, path, options, token);
+  const body = await readBody(response);
+  const failure = failureOf(path, token, response, body, retriedWithNewToken);
+  if (failure === 'retry') return request(method, path, schema, options, true);
+  if (failure) throw failure;
 
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -198,6 +220,25 @@ async function request<S extends z.ZodMiniType>(
     throw new ApiError({ kind: 'invalid-response', path, status: response.status, cause: parsed.error });
   }
   return parsed.data;
+}
+
+/**
+ * A read whose answer is not JSON (a CSV export), handed over unread so that the caller can stream its body. Sent
+ * and refused exactly as the typed calls are; a JSON answer is read as theirs are (the old API says "jwt expired"
+ * with a 200), and one that is no failure is still not what was asked for.
+ */
+async function requestRaw(
+  path: string,
+  options: RequestOptions,
+  retriedWithNewToken = false,
+): Promise<Response> {
+  const token = tokenFor(options);
+  const response = await send('get', path, options, token);
+  const json = response.headers.get('content-type')?.includes('json') ?? false;
+  if (response.ok && !json) return response;
+  const failure = failureOf(path, token, response, await readBody(response), retriedWithNewToken);
+  if (failure === 'retry') return requestRaw(path, options, true);
+  throw failure ?? new ApiError({ kind: 'invalid-response', path, status: response.status });
 }
 
 /** Typed calls: each takes the zod schema of the answer and returns what it parsed. */
@@ -210,4 +251,6 @@ export const api = {
     request('patch', path, schema, options),
   delete: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) =>
     request('delete', path, schema, options),
+  /** GET with the answer unread (its body a stream), for answers that are not JSON; failures throw as above. */
+  raw: (path: string, options: RequestOptions = {}) => requestRaw(path, options),
 };

@@ -1,12 +1,16 @@
 import { startTransition, useCallback, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, readListParams } from './list-state';
+import { DEFAULT_PAGE_SIZE, readListParams, type ListSort } from './list-state';
 
 /**
- * A list's page, page size, filters and search, kept in the URL so that reload, back/forward and shared links
- * restore the view. Changing a filter or the search goes back to page 1 (SPEC 5).
+ * A list's page, page size, filters, search and sort, kept in the URL so that reload, back/forward and shared links
+ * restore the view. Changing a filter, the search or the sort goes back to page 1 (SPEC 5). `sortFields`: what the
+ * list can be sorted by now (readListParams).
  */
-export function useListParams<Filter extends string = never>(filterNames: readonly Filter[] = []) {
+export function useListParams<Filter extends string = never>(
+  filterNames: readonly Filter[] = [],
+  sortFields: readonly string[] = [],
+) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The router renders a navigation as a transition, so the URL it renders lags the history by that transition. A
   // change shows at once as an optimistic state (a select stays on what was chosen instead of snapping back for a
@@ -15,7 +19,7 @@ export function useListParams<Filter extends string = never>(filterNames: readon
   // it, the URL is the truth again. That includes a Back or Forward landing meanwhile (the router renders it together
   // with ours), even one that returns to the very entry the change was made from.
   const [current, show] = useOptimistic(searchParams);
-  const { page, size, search, filters } = readListParams(current, filterNames);
+  const { page, size, search, filters, sort } = readListParams(current, filterNames, sortFields);
 
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage: boolean, replace = false) => {
@@ -38,6 +42,7 @@ export function useListParams<Filter extends string = never>(filterNames: readon
     size,
     search,
     filters,
+    sort,
     /** `replace` corrects the URL without a history entry (a page past the end: Back must not return to it). */
     setPage: useCallback(
       (value: number, options?: { replace?: boolean }) => update({ page: value }, false, options?.replace),
@@ -49,5 +54,10 @@ export function useListParams<Filter extends string = never>(filterNames: readon
     ),
     setSearch: useCallback((value: string) => update({ q: value }, true), [update]),
     setFilter: useCallback((name: Filter, value: string | null) => update({ [name]: value }, true), [update]),
+    /** null: the list's own order. */
+    setSort: useCallback(
+      (value: ListSort | null) => update({ sort: value?.field ?? null, order: value?.order ?? null }, true),
+      [update],
+    ),
   };
 }

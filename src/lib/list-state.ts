@@ -8,21 +8,28 @@ function positiveInt(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-/** A list's page, size, search and filters as the URL gives them. */
+/** A list's order: a field it offers (a column's, or the API's sort field) and the direction. */
+export type ListSort = { field: string; order: 'asc' | 'desc' };
+
+/** A list's page, size, search, filters and sort as the URL gives them. */
 export type ListState<Filter extends string = never> = {
   page: number;
   size: number;
   search: string;
   filters: Record<Filter, string>;
+  /** `sort=<field>&order=asc|desc`; null when the URL names none, or a field the list does not offer now. */
+  sort: ListSort | null;
 };
 
 /**
- * Reads a list's state from a query string: the one reading of it, shared by the screen (useListParams) and the
- * route's prefetch (router.tsx), so both ask for the same query.
+ * Reads a list's state from a query string: the one reading of it, shared by the screen (useListParams), the
+ * route's prefetch (router.tsx) and its first call (src/boot.ts), so all ask for the same query. `sortFields`: what
+ * the list can be sorted by now (for a server-paged list, apiSortFields of its fields).
  */
 export function readListParams<Filter extends string = never>(
   searchParams: URLSearchParams,
   filterNames: readonly Filter[] = [],
+  sortFields: readonly string[] = [],
 ): ListState<Filter> {
   const page = positiveInt(searchParams.get('page'), 1);
   // Only the sizes the control offers: a hand-edited ?size=5000 would otherwise ask the API for everything.
@@ -32,5 +39,28 @@ export function readListParams<Filter extends string = never>(
   const filters = Object.fromEntries(
     filterNames.map((name) => [name, searchParams.get(name) ?? '']),
   ) as Record<Filter, string>;
-  return { page, size, search, filters };
+  const field = searchParams.get('sort') ?? '';
+  const sort: ListSort | null = sortFields.includes(field)
+    ? { field, order: searchParams.get('order') === 'desc' ? 'desc' : 'asc' }
+    : null;
+  return { page, size, search, filters, sort };
 }
+
+/**
+ * A server-paged list's sort fields as it may use them now: all of them when the signed-in API announced
+ * 'list-sort', none otherwise (DECISIONS: no sort params, no sort controls). Read from the session's stored
+ * features (session.ts keeps them under 'features') rather than from session.ts, which the first script
+ * (src/boot.ts) cannot load; screens read the same storage through useFeature.
+ */
+export function apiSortFields<Field extends string>(fields: readonly Field[]): readonly Field[] {
+  try {
+    const features: unknown = JSON.parse(localStorage.getItem('features') ?? '[]');
+    return Array.isArray(features) && features.includes('list-sort') ? fields : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A server-paged list's page request: the page, its size, and its sort only when there is one. */
+export const pageRequest = ({ page, size, sort }: Pick<ListState, 'page' | 'size' | 'sort'>) =>
+  sort ? { page, size, sort } : { page, size };

@@ -10,8 +10,15 @@ export type SearchParams = Record<string, string | number | boolean | undefined 
 /** One read of the API: a path under /api and its query. */
 export type ApiCall = { path: string; searchParams?: SearchParams };
 
-/** What a paginated list asks for: the page and its size. Lists with search or filters extend it. */
-export type PageRequest = { page: number; size: number };
+/**
+ * What a paginated list asks for: the page and its size, and its order when it has one (an announced extension:
+ * list-state.ts). Lists with search or filters extend it.
+ */
+export type PageRequest = { page: number; size: number; sort?: { field: string; order: 'asc' | 'desc' } };
+
+/** A page request's order as the reference server takes it: sort=<field>&order=asc|desc, nothing without one. */
+export const sortParams = ({ sort }: PageRequest): SearchParams =>
+  sort ? { sort: sort.field, order: sort.order } : {};
 
 /** A resource's read endpoints (SPEC 7): the paths its queries call. */
 export type ReadEndpoints<Request extends PageRequest = PageRequest> = {
@@ -52,8 +59,12 @@ export function need<Endpoint>(endpoint: Endpoint | undefined, key: string, name
   return endpoint;
 }
 
-/** The default query of a page call: page + limit (SPEC 7.7-7.12). */
-const pageAndLimit = (request: PageRequest): SearchParams => ({ page: request.page, limit: request.size });
+/** The default query of a page call: page + limit (SPEC 7.7-7.12), and the sort when there is one. */
+const pageAndLimit = (request: PageRequest): SearchParams => ({
+  page: request.page,
+  limit: request.size,
+  ...sortParams(request),
+});
 
 /** A resource's read calls, from its endpoints: the one place a query's path and query string are made. */
 export function readCalls<Request extends PageRequest = PageRequest>(

@@ -185,16 +185,19 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
     });
   }
 
+  /** The delete call alone: a bulk delete makes it per record and invalidates `invalidates` once at the end. */
+  const removeRecord = (id: string) => api.delete(need(endpoints.remove, key, 'remove')(id), writeAnswer);
+
   function useRemove() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (id: string) => api.delete(need(endpoints.remove, key, 'remove')(id), writeAnswer),
+      mutationFn: removeRecord,
       onSuccess: (_answer, id) => queryClient.removeQueries({ queryKey: keys.detail(id) }),
       meta: { invalidates, ...definition.meta?.remove },
     });
   }
 
-  return { key, keys, queries, useCreate, useUpdate, useRemove };
+  return { key, keys, queries, invalidates, removeRecord, useCreate, useUpdate, useRemove };
 }
 
 /** Builds a multipart body, leaving out absent values; files are appended only when chosen. */

@@ -1,4 +1,4 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column, defineCatalogue, field, sortable } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** Blog category (SPEC 2.18, 3, 5, 7.11, 8): paginated. Quirk: its delete says 'Blog deleted successfully!'. */
@@ -14,9 +14,9 @@ export const blogCategory = defineCatalogue({
   paginated: true,
   record: { name: 'text', description: 'text' },
   columns: [
-    column.text('Name', 'name'),
+    sortable(column.text('Name', 'name'), 'name'),
     column.html('Description', 'description'),
-    column.status(),
+    sortable(column.status(), 'status'),
     column.actions(),
   ],
   fields: [

@@ -1,4 +1,4 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column, defineCatalogue, field, sortable } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /**
@@ -31,11 +31,11 @@ export const blogs = defineCatalogue({
     metaDescription: 'text',
   },
   columns: [
-    column.text('Title', 'title'),
+    sortable(column.text('Title', 'title'), 'title'),
     column.html('Short Description', 'shortDescription'),
     column.html('Description', 'description'),
     column.image('Image', 'image'),
-    column.status(),
+    sortable(column.status(), 'status'),
     column.actions(),
   ],
   fields: [

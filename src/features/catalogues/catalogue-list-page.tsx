@@ -1,20 +1,24 @@
-import { Anchor, Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, type Column as TableColumn } from '@/components/data-table';
+import { ApiError } from '@/lib/api-error';
+import { DataTable } from '@/components/data-table';
 import { HtmlViewer } from '@/components/html-viewer';
+import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
-import { PagedTable } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
 import { StatusBadge } from '@/components/status-badge';
+import { UserLink, userName } from '@/components/user-link';
 import { formatLocaleDate } from '@/lib/format';
-import { useListParams } from '@/lib/list-params';
+import { deleteAction, useListController, type ListColumn } from '@/lib/list-controller';
+import { pageRequest } from '@/lib/list-state';
 import { mediaUrl } from '@/lib/media';
 import { notify } from '@/lib/notify';
+import { useFeature } from '@/lib/session';
 import {
   routeWithId,
+  sortFieldsOf,
   valueAt,
   type Catalogue,
   type CatalogueRecord,
@@ -35,12 +39,53 @@ export function CatalogueListPage({ catalogue }: { catalogue: Catalogue }) {
   );
 }
 
-/** The cells of a declaration's columns; `first` is the number of the page's first row. */
-function useCells(catalogue: Catalogue, first = 1) {
+/** A field's value as text ('' when missing). */
+const textAt = (record: CatalogueRecord, path: string) => String(valueAt(record, path) ?? '');
+
+/** What a declared column shows as text: what the browser sorts by and what export writes (none for controls). */
+function textOf(column: Column): ((record: CatalogueRecord) => string) | undefined {
+  switch (column.kind) {
+    case 'text':
+      return (record) => textAt(record, column.field) || '-';
+    case 'range':
+      return (record) => `${textAt(record, column.from) || '-'} - ${textAt(record, column.to) || '-'}`;
+    case 'user':
+      return (record) => userName(record[column.field] as Ref | null);
+    case 'status':
+      return (record) => (record.enabled ? 'Active' : 'Inactive');
+    case 'date':
+      return (record) => formatLocaleDate(record[column.field] as string | null);
+    case 'html':
+    case 'image':
+      return (record) => textAt(record, column.field);
+    case 'people':
+      return (record) =>
+        ((record[column.field] as Ref[] | null) ?? []).map((person) => person.name).join(', ');
+    default:
+      return undefined;
+  }
+}
+
+/** The kinds a list of every record sorts by in the browser. */
+const BROWSER_SORTED = new Set<Column['kind']>(['text', 'range', 'user', 'status', 'date']);
+
+/**
+ * The declaration's columns as the list controller's: each one's cell, its text, and how it sorts (in the browser
+ * for a list of every record, through the API for a paginated one). `first` is the number of the page's first row.
+ */
+function useColumns(catalogue: Catalogue, first = 1): ListColumn<CatalogueRecord>[] {
   const remove = catalogueResource(catalogue).useRemove();
-  return (catalogue.columns ?? []).map((column): TableColumn<CatalogueRecord> => ({
+  return (catalogue.columns ?? []).map((column, index): ListColumn<CatalogueRecord> => ({
+    id: `${index}`,
     header: column.header,
     cell: cellOf(column),
+    text: textOf(column),
+    sortable: !catalogue.paginated && BROWSER_SORTED.has(column.kind),
+    value:
+      column.kind === 'date'
+        ? (record) => new Date(String(record[column.field] ?? 0)).getTime() || 0
+        : undefined,
+    sortField: column.sort,
   }));
 
   function cellOf(column: Column) {
@@ -65,16 +110,8 @@ function useCells(catalogue: Catalogue, first = 1) {
           );
           return <span style={{ whiteSpace: 'nowrap' }}>{`${from} - ${to}`}</span>;
         }
-        case 'user': {
-          const user = record[column.field] as Ref | null;
-          return user ? (
-            <Anchor component={Link} to={`/users/${user._id}`} size="sm">
-              {user.name || 'Unknown'}
-            </Anchor>
-          ) : (
-            '-'
-          );
-        }
+        case 'user':
+          return <UserLink user={record[column.field] as Ref | null} />;
         case 'people': {
           const count = column.count ? record[column.count] : null;
           return (
@@ -148,10 +185,35 @@ function useCells(catalogue: Catalogue, first = 1) {
   }
 }
 
-/** Every record at once (listAll), or the single record's fields as rows (Setting). */
+/** Delete on every selected record, when the catalogue deletes: the single delete with SPEC 8's words. */
+function bulkOf(catalogue: Catalogue) {
+  const { api, failures } = catalogue;
+  if (!api.remove) return [];
+  const resource = catalogueResource(catalogue);
+  return [
+    deleteAction(
+      (record: CatalogueRecord) => resource.removeRecord(record._id),
+      (error) =>
+        error instanceof ApiError && error.kind === 'http' && (error.status ?? 0) < 300
+          ? (failures?.remove?.refused ?? failures?.remove?.failed)
+          : failures?.remove?.failed,
+    ),
+  ];
+}
+
+/** Every record at once (listAll), sorted in the browser; or the single record's fields as rows (Setting). */
 function CatalogueList({ catalogue }: { catalogue: Catalogue }) {
-  const list = useQuery(catalogueResource(catalogue).queries.list());
-  const columns = useCells(catalogue);
+  const resource = catalogueResource(catalogue);
+  const controller = useListController({
+    columns: useColumns(catalogue),
+    rowKey: (record) => record._id,
+    sort: 'browser',
+    query: () => resource.queries.list(),
+    bulk: bulkOf(catalogue),
+    invalidates: resource.invalidates,
+    exportAs: { fileName: catalogue.key },
+  });
+  const list = controller.query;
   const rows = list.data?.rows;
 
   const single = catalogue.singleRecord;
@@ -185,14 +247,10 @@ function CatalogueList({ catalogue }: { catalogue: Catalogue }) {
       emptyText={catalogue.emptyText}
     />
   ) : (
-    <DataTable
+    <ListView
+      list={controller}
       label={catalogue.title}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row._id}
-      loading={list.isPending}
-      error={list.error}
-      onRetry={() => void list.refetch()}
+      rowName={recordName}
       emptyText={catalogue.emptyText}
     />
   );
@@ -205,20 +263,31 @@ function CatalogueList({ catalogue }: { catalogue: Catalogue }) {
   );
 }
 
-/** One page at a time, the page and its size in the URL. */
+/** How a record is named to assistive technology (its checkbox: 'Select <name>'). */
+const recordName = (record: CatalogueRecord) =>
+  String(record.name || record.title || record.question || record._id);
+
+/** One page at a time, the page, its size and its sort (when the API announces it) in the URL. */
 function PaginatedList({ catalogue }: { catalogue: Catalogue }) {
-  const paging = useListParams();
-  const query = useQuery(catalogueResource(catalogue).queries.page({ page: paging.page, size: paging.size }));
-  const columns = useCells(catalogue, (paging.page - 1) * paging.size + 1);
+  const resource = catalogueResource(catalogue);
+  const sorting = useFeature('list-sort');
+  const controller = useListController({
+    columns: useColumns(catalogue),
+    rowKey: (record) => record._id,
+    sort: { apiSorts: sorting ? sortFieldsOf(catalogue) : [] },
+    query: (state) => resource.queries.page(pageRequest(state)),
+    bulk: bulkOf(catalogue),
+    invalidates: resource.invalidates,
+    exportAs: { fileName: catalogue.key },
+  });
   return (
     <CataloguePage catalogue={catalogue} canAdd>
-      <PagedTable
+      <ListView
+        list={controller}
         label={catalogue.title}
-        query={query}
-        paging={paging}
-        columns={columns}
-        rowKey={(row) => row._id}
+        rowName={recordName}
         emptyText={catalogue.emptyText}
+        paged
       />
     </CataloguePage>
   );

@@ -8,7 +8,7 @@ import type { Feature } from '@/lib/features';
  * does not need: the record's schema is built from `record` in resource.ts, with the screens.
  */
 
-export type Column =
+export type Column = (
   | { kind: 'index'; header: string }
   | { kind: 'text'; header: string; field: string; below?: string }
   | { kind: 'html'; header: string; field: string }
@@ -19,7 +19,18 @@ export type Column =
   | { kind: 'people'; header: string; field: string; count?: string; pages?: PeoplePages }
   | { kind: 'status'; header: string }
   | { kind: 'icon'; header: string }
-  | { kind: 'actions'; header: string };
+  | { kind: 'actions'; header: string }
+) & {
+  /** A paginated list's API sort field for this column (docs/api.md, 'list-sort'), used only when announced. */
+  sort?: string;
+};
+
+/** A paginated catalogue's column that the API sorts by `field` when it announces 'list-sort'. */
+export const sortable = (declared: Column, field: string): Column => ({ ...declared, sort: field });
+
+/** The API sort fields a catalogue's columns name. */
+export const sortFieldsOf = (catalogue: CatalogueDeclaration) =>
+  (catalogue.columns ?? []).flatMap((declared) => (declared.sort ? [declared.sort] : []));
 
 /**
  * Where a `people` column's users are paged and searched when the API announces `feature`: GET `path` (':id' the

@@ -1,4 +1,4 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column, defineCatalogue, field, sortable } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /**
@@ -35,10 +35,10 @@ export const events = defineCatalogue({
     joinedCount: 'number',
   },
   columns: [
-    column.text('Name', 'name'),
-    column.text('Venue', 'venue'),
+    sortable(column.text('Name', 'name'), 'name'),
+    sortable(column.text('Venue', 'venue'), 'venue'),
     column.text('Category name', 'category.name'),
-    column.date('Date', 'date'),
+    sortable(column.date('Date', 'date'), 'date'),
     column.range('Time', 'startTime', 'endTime'),
     column.user('Created By', 'userId'),
     column.people('Joined User', 'joinedUsers', {

@@ -1,4 +1,4 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column, defineCatalogue, field, sortable } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /**
@@ -27,12 +27,12 @@ export const offer = defineCatalogue({
     description: 'text',
   },
   columns: [
-    column.text('Title', 'title'),
-    column.date('Expire Date', 'expireDate', 'Expired'),
+    sortable(column.text('Title', 'title'), 'title'),
+    sortable(column.date('Expire Date', 'expireDate', 'Expired'), 'expireDate'),
     column.html('Description', 'description'),
     column.image('Brand Logo', 'brandLogo'),
     column.image('Image', 'image'),
-    column.status(),
+    sortable(column.status(), 'status'),
     column.actions(),
   ],
   fields: [

@@ -1,4 +1,4 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column, defineCatalogue, field, sortable } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** SPEC 9's plan price choices, sent as text. */
@@ -55,9 +55,9 @@ export const plan = defineCatalogue({
     description: 'text',
   },
   columns: [
-    column.text('Name', 'name'),
+    sortable(column.text('Name', 'name'), 'name'),
     column.text('Description', 'description'),
-    column.status(),
+    sortable(column.status(), 'status'),
     column.actions(),
   ],
   fields: [

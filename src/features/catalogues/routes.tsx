@@ -1,5 +1,5 @@
 import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
-import { readListParams } from '@/lib/list-state';
+import { apiSortFields, pageRequest, readListParams } from '@/lib/list-state';
 import type * as FormPage from './catalogue-form-page';
 import type * as ListPage from './catalogue-list-page';
 import { idParam } from './define-catalogue';
@@ -31,8 +31,8 @@ export const catalogueRoutes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, route
         const catalogue = m.catalogueByKey(key);
         const { queries } = m.catalogueResource(catalogue);
         if (!catalogue.paginated) return queryClient.prefetchQuery(queries.list());
-        const { page, size } = readListParams(searchParams);
-        return queryClient.prefetchQuery(queries.page({ page, size }));
+        const state = readListParams(searchParams, [], apiSortFields(m.sortFieldsOf(catalogue)));
+        return queryClient.prefetchQuery(queries.page(pageRequest(state)));
       }),
     },
     { path: routes.add, screen: form },

@@ -1,29 +1,43 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { DataTable, type Column } from '@/components/data-table';
 import { HtmlViewer } from '@/components/html-viewer';
+import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
 import { RowActions } from '@/components/row-actions';
 import { StatusBadge } from '@/components/status-badge';
+import { deleteAction, useListController, type ListColumn } from '@/lib/list-controller';
 import { notify } from '@/lib/notify';
 import { faqQueries, faqResource, type Faq } from './api';
 import { FAQ_TEXT } from './strings';
 
 /** /faq (SPEC 2.9): every FAQ, no pagination. */
 export function FaqListPage() {
-  const list = useQuery(faqQueries.list());
   const remove = faqResource.useRemove();
 
-  const columns: Column<Faq>[] = [
-    { header: FAQ_TEXT.question, cell: (faq) => <Text size="sm">{faq.question}</Text> },
+  const columns: ListColumn<Faq>[] = [
     {
+      id: 'question',
+      header: FAQ_TEXT.question,
+      text: (faq) => faq.question,
+      sortable: true,
+      cell: (faq) => <Text size="sm">{faq.question}</Text>,
+    },
+    {
+      id: 'answer',
       header: FAQ_TEXT.answer,
+      text: (faq) => faq.answer,
       cell: (faq) => <HtmlViewer title={FAQ_TEXT.answer} html={faq.answer} label="View answer" />,
     },
-    { header: FAQ_TEXT.status, cell: (faq) => <StatusBadge enabled={faq.enabled} /> },
     {
+      id: 'status',
+      header: FAQ_TEXT.status,
+      text: (faq) => (faq.enabled ? 'Active' : 'Inactive'),
+      sortable: true,
+      cell: (faq) => <StatusBadge enabled={faq.enabled} />,
+    },
+    {
+      id: 'action',
       header: FAQ_TEXT.action,
       cell: (faq) => (
         <RowActions
@@ -34,6 +48,15 @@ export function FaqListPage() {
       ),
     },
   ];
+  const list = useListController({
+    columns,
+    rowKey: (faq) => faq._id,
+    sort: 'browser',
+    query: () => faqQueries.list(),
+    bulk: [deleteAction((faq: Faq) => faqResource.removeRecord(faq._id))],
+    invalidates: faqResource.invalidates,
+    exportAs: { fileName: 'faq' },
+  });
 
   return (
     <PageCard
@@ -44,14 +67,10 @@ export function FaqListPage() {
         </Button>
       }
     >
-      <DataTable
+      <ListView
+        list={list}
         label={FAQ_TEXT.listTitle}
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={(faq) => faq._id}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        rowName={(faq) => faq.question}
         emptyText="No FAQs yet"
       />
     </PageCard>

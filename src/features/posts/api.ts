@@ -4,7 +4,14 @@ import type { ListState } from '@/lib/list-state';
 import { defineResource, toFormData } from '@/lib/resource';
 import { id, optionalDate, optionalPath, text, userRef } from '@/lib/schemas';
 import { version } from '@/lib/versioned-update';
-import { POST_READ_ENDPOINTS, postsListParams, postsPageParams, type PostsListParams } from './calls';
+import {
+  POST_READ_ENDPOINTS,
+  POST_SORTS,
+  postsListParams,
+  postsPageParams,
+  readPostsList,
+  type PostsListParams,
+} from './calls';
 
 const post = z.pipe(
   z.object({
@@ -40,7 +47,7 @@ export type PostInput = {
   onUploadProgress?: (progress: Progress) => void;
 };
 
-export type { PostsListParams };
+export { POST_SORTS, readPostsList, type PostsListParams };
 
 /** SPEC 7.10: the posts list (page, items, q with fields=name), read, create, update and delete. */
 export const postResource = defineResource<Post, PostInput, PostsListParams>({

@@ -1,30 +1,37 @@
-import { readListParams, type ListState } from '@/lib/list-state';
-import { readCalls, type FirstCall, type PageRequest } from '@/lib/resource-calls';
+import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
+import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
 // What the posts screens ask the API (SPEC 7.10), as plain data (see features/users/calls.ts).
 
 export type PostsListParams = PageRequest & { search: string };
 
+/** What the list sorts by on an API that announces 'list-sort' (docs/api.md). */
+export const POST_SORTS = ['name', 'created', 'user'] as const;
+
 export const POST_READ_ENDPOINTS = { page: 'post/list', detail: (postId: string) => `post/read/${postId}` };
 
 /** The list's query string: page, items, and q with fields=name when searching. */
-export const postsPageParams = ({ page, size, search }: PostsListParams) => ({
-  page,
-  items: size,
-  ...(search ? { q: search, fields: 'name' } : {}),
+export const postsPageParams = (params: PostsListParams) => ({
+  page: params.page,
+  items: params.size,
+  ...(params.search ? { q: params.search, fields: 'name' } : {}),
+  ...sortParams(params),
 });
 
 /** The list the URL's state asks for. */
-export const postsListParams = ({ page, size, search }: ListState): PostsListParams => ({
-  page,
-  size,
+export const postsListParams = ({ search, ...paging }: ListState): PostsListParams => ({
+  ...pageRequest(paging),
   search,
 });
+
+/** The list's state in a query string, as the screen reads it (the sort only when announced). */
+export const readPostsList = (searchParams: URLSearchParams) =>
+  readListParams(searchParams, [], apiSortFields(POST_SORTS));
 
 const calls = readCalls<PostsListParams>('posts', POST_READ_ENDPOINTS, postsPageParams);
 
 /** Each posts route's first call (see FirstCall). */
 export const firstCalls = {
-  list: (_params, searchParams) => calls.page(postsListParams(readListParams(searchParams))),
+  list: (_params, searchParams) => calls.page(postsListParams(readPostsList(searchParams))),
   detail: ({ postId = '' }) => calls.detail(postId),
 } satisfies Record<string, FirstCall>;

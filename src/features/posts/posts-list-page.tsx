@@ -1,17 +1,17 @@
-import { Anchor, Button, Group, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { IconPhoto, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Column } from '@/components/data-table';
+import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
-import { PagedTable } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
+import { UserLink, userName } from '@/components/user-link';
 import { formatDateTime } from '@/lib/format';
-import { useListParams } from '@/lib/list-params';
+import { deleteAction, useListController, type ListColumn } from '@/lib/list-controller';
 import { notify } from '@/lib/notify';
 import { useSearchBox } from '@/lib/search-box';
-import { postMedia, postResource, postsListQuery, type Post } from './api';
+import { useFeature } from '@/lib/session';
+import { POST_SORTS, postMedia, postResource, postsListQuery, type Post } from './api';
 import { POSTS_TEXT } from './strings';
 
 // The carousel (and Embla) load with the dialog, the first time one opens.
@@ -21,15 +21,20 @@ const PostMediaDialog = lazy(() =>
 
 /** /post (SPEC 2.17): server-paginated, searchable by title, with a media viewer and delete. */
 export function PostsListPage() {
-  const paging = useListParams();
-  const [searchText, setSearchText] = useSearchBox(paging.search, paging.setSearch);
-  const list = useQuery(postsListQuery(paging));
+  const sorting = useFeature('list-sort');
   const remove = postResource.useRemove();
   const [viewing, setViewing] = useState<Post | null>(null);
 
-  const columns: Column<Post>[] = [
-    { header: POSTS_TEXT.title, cell: (post) => post.name || '-' },
+  const columns: ListColumn<Post>[] = [
     {
+      id: 'title',
+      header: POSTS_TEXT.title,
+      text: (post) => post.name || '-',
+      sortField: 'name',
+      cell: (post) => post.name || '-',
+    },
+    {
+      id: 'media',
       header: POSTS_TEXT.media,
       cell: (post) => {
         const { images, video } = postMedia(post);
@@ -51,18 +56,21 @@ export function PostsListPage() {
       },
     },
     {
+      id: 'user',
       header: POSTS_TEXT.userName,
-      cell: (post) =>
-        post.user ? (
-          <Anchor component={Link} to={`/users/${post.user._id}`} size="sm">
-            {post.user.name || post.user._id}
-          </Anchor>
-        ) : (
-          '-'
-        ),
+      text: (post) => userName(post.user),
+      sortField: 'user',
+      cell: (post) => <UserLink user={post.user} />,
     },
-    { header: POSTS_TEXT.addedAt, cell: (post) => formatDateTime(post.addedAt) },
     {
+      id: 'addedAt',
+      header: POSTS_TEXT.addedAt,
+      text: (post) => formatDateTime(post.addedAt),
+      sortField: 'created',
+      cell: (post) => formatDateTime(post.addedAt),
+    },
+    {
+      id: 'action',
       header: POSTS_TEXT.action,
       cell: (post) => (
         <RowActions
@@ -73,6 +81,16 @@ export function PostsListPage() {
       ),
     },
   ];
+  const list = useListController({
+    columns,
+    rowKey: (post) => post._id,
+    sort: { apiSorts: sorting ? POST_SORTS : [] },
+    query: postsListQuery,
+    bulk: [deleteAction((post: Post) => postResource.removeRecord(post._id))],
+    invalidates: postResource.invalidates,
+    exportAs: { fileName: 'posts' },
+  });
+  const [searchText, setSearchText] = useSearchBox(list.state.search, list.setSearch);
 
   return (
     <PageCard
@@ -83,7 +101,14 @@ export function PostsListPage() {
         </Button>
       }
     >
-      <Group mb="md">
+      <ListView
+        list={list}
+        label={POSTS_TEXT.listTitle}
+        rowName={(post) => post.name || post._id}
+        emptyText={POSTS_TEXT.empty}
+        loadingLabel={POSTS_TEXT.loading}
+        paged
+      >
         <TextInput
           label={POSTS_TEXT.searchHint}
           placeholder={POSTS_TEXT.searchHint}
@@ -93,16 +118,7 @@ export function PostsListPage() {
           style={{ flex: '1 1 260px' }}
           type="search"
         />
-      </Group>
-      <PagedTable
-        label={POSTS_TEXT.listTitle}
-        query={list}
-        paging={paging}
-        columns={columns}
-        rowKey={(post) => post._id}
-        emptyText={POSTS_TEXT.empty}
-        loadingLabel={POSTS_TEXT.loading}
-      />
+      </ListView>
       {viewing ? (
         <Suspense fallback={null}>
           <PostMediaDialog post={viewing} onClose={() => setViewing(null)} />

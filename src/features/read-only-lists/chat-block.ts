@@ -1,5 +1,5 @@
 import { IconUserOff } from '@tabler/icons-react';
-import { column, definePagedList } from './define-paged-list';
+import { column, definePagedList, sortable } from './define-paged-list';
 
 /**
  * Chat Block (SPEC 2.21, 3, 7.9): a card titled Chat Block over a server-paginated table: who blocked whom (links),
@@ -16,7 +16,7 @@ export const chatBlock = definePagedList({
     column.user('Blocked By', 'blockBy'),
     column.user('Blocked User', 'blockedUser'),
     column.truncated('Message', 'message'),
-    column.dateTime('Created At', 'created'),
+    sortable(column.dateTime('Created At', 'created'), 'created'),
   ],
   emptyText: 'No blocks yet',
 });

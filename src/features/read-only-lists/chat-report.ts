@@ -1,5 +1,12 @@
 import { IconMessageReport } from '@tabler/icons-react';
-import { column, definePagedList, type PagedListRecord, type Person, type Thread } from './define-paged-list';
+import {
+  column,
+  definePagedList,
+  sortable,
+  type PagedListRecord,
+  type Person,
+  type Thread,
+} from './define-paged-list';
 
 const participants = (row: PagedListRecord) => (row.thread as Thread).user_id;
 
@@ -23,7 +30,7 @@ export const chatReport = definePagedList({
     ),
     column.user('Reported To', (row) => participants(row).find((person) => person._id !== row.user) ?? null),
     column.truncated('Report Message', 'message'),
-    column.dateTime('Reported At', 'created'),
+    sortable(column.dateTime('Reported At', 'created'), 'created'),
   ],
   emptyText: 'No chat reports yet',
 });

@@ -1,5 +1,5 @@
 import { IconAddressBook } from '@tabler/icons-react';
-import { column, definePagedList } from './define-paged-list';
+import { column, definePagedList, sortable } from './define-paged-list';
 
 /** Contact Us (SPEC 2.15, 7.9): read-only, paginated; GET /api/contact-us/list?page&limit. */
 export const contactUs = definePagedList({
@@ -10,11 +10,11 @@ export const contactUs = definePagedList({
   api: 'contact-us/list',
   record: { title: 'text', email: 'text', phoneNo: 'text', description: 'text', created: 'date' },
   columns: [
-    column.text('Title', 'title'),
-    column.email('Email', 'email'),
+    sortable(column.text('Title', 'title'), 'title'),
+    sortable(column.email('Email', 'email'), 'email'),
     column.text('Phone No', 'phoneNo'),
     column.truncated('Message', 'description'),
-    column.dateTime('Created At', 'created'),
+    sortable(column.dateTime('Created At', 'created'), 'created'),
   ],
   emptyText: 'No contact messages yet',
 });

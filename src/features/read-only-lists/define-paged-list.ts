@@ -14,9 +14,20 @@ export type Thread = { user_id: Person[] };
 /** A record: its _id and the fields its declaration names (text, a date, a number, a person, a thread). */
 export type PagedListRecord = { _id: string } & Record<string, unknown>;
 
-export type Column =
+export type Column = (
   | { kind: 'text' | 'email' | 'truncated' | 'dateTime' | 'html'; header: string; field: string }
-  | { kind: 'user'; header: string; user: (row: PagedListRecord) => Person | null };
+  | { kind: 'user'; header: string; user: (row: PagedListRecord) => Person | null }
+) & {
+  /** The API's sort field for this column (docs/api.md, 'list-sort'): sortable only when the API announces it. */
+  sort?: string;
+};
+
+/** A column the list sorts by through the API's `field`, when 'list-sort' is announced. */
+export const sortable = (declared: Column, field: string): Column => ({ ...declared, sort: field });
+
+/** The API sort fields a list's columns name. */
+export const sortFieldsOf = (list: PagedListDeclaration) =>
+  list.columns.flatMap((declared) => (declared.sort ? [declared.sort] : []));
 
 export const column = {
   /** A field, or a field of a field ('user.name'); a dash when empty. */

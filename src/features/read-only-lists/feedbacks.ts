@@ -1,5 +1,5 @@
 import { IconMessageStar } from '@tabler/icons-react';
-import { column, definePagedList } from './define-paged-list';
+import { column, definePagedList, sortable } from './define-paged-list';
 
 /** Feedbacks (SPEC 2.19, 3, 7.9): read-only, paginated; the author's name and e-mail, the rating, the message. */
 export const feedbacks = definePagedList({
@@ -12,7 +12,7 @@ export const feedbacks = definePagedList({
   columns: [
     column.text('Name', 'user.name'),
     column.email('Email', 'user.email'),
-    column.text('Rating', 'rating'),
+    sortable(column.text('Rating', 'rating'), 'rating'),
     column.html('Message', 'description'),
   ],
   emptyText: 'No feedback yet',

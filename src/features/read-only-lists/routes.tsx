@@ -1,6 +1,7 @@
 import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
-import { readListParams } from '@/lib/list-state';
+import { apiSortFields, pageRequest, readListParams } from '@/lib/list-state';
 import type * as ListPage from './paged-list-page';
+import { sortFieldsOf } from './define-paged-list';
 import { PAGED_LISTS } from './registry';
 import type * as Resource from './resource';
 
@@ -14,8 +15,8 @@ export const pagedListRoutes: LazyRoute[] = PAGED_LISTS.map((list) => ({
   data: queriesIn<typeof Resource>(
     '/src/features/read-only-lists/resource.ts',
     (m, queryClient, _params, searchParams) => {
-      const { page, size } = readListParams(searchParams);
-      return queryClient.prefetchQuery(m.pagedListResource(list).queries.page({ page, size }));
+      const state = readListParams(searchParams, [], apiSortFields(sortFieldsOf(list)));
+      return queryClient.prefetchQuery(m.pagedListResource(list).queries.page(pageRequest(state)));
     },
   ),
 }));

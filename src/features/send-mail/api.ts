@@ -3,7 +3,9 @@ import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { defineResource, type PageRequest } from '@/lib/resource';
 import { flag, id, optionalDate, text } from '@/lib/schemas';
-import { MAIL_READ_ENDPOINTS } from './calls';
+import { MAIL_READ_ENDPOINTS, MAIL_SORTS, readMailList } from './calls';
+
+export { MAIL_SORTS, readMailList };
 
 /** The 'All Users' choice of the picker, sent as it is in `users` (SPEC 7.12). */
 export const ALL_USERS = 'all';

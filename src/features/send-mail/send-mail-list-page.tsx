@@ -1,16 +1,15 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconEye, IconSend, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Column } from '@/components/data-table';
+import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
-import { PagedTable } from '@/components/paged-table';
 import { TruncatedText } from '@/components/truncated-text';
 import { useFeature } from '@/lib/session';
 import { formatNumericDateTime } from '@/lib/format';
-import { useListParams } from '@/lib/list-params';
-import { goingOut, MAIL_REFRESH_MS, mailResource, recipientTotal, type Mail } from './api';
+import { useListController, type ListColumn } from '@/lib/list-controller';
+import { pageRequest } from '@/lib/list-state';
+import { goingOut, MAIL_REFRESH_MS, MAIL_SORTS, mailResource, recipientTotal, type Mail } from './api';
 import { DeliveryProgress } from './delivery-progress';
 import { MAIL_TEXT, userListLabel } from './strings';
 
@@ -26,21 +25,29 @@ const MailDialog = lazy(() => import('./mail-dialogs').then((module) => ({ defau
  * still going out.
  */
 export function SendMailListPage() {
-  const paging = useListParams();
   const counted = useFeature('mail-recipients');
-  const list = useQuery({
-    ...mailResource.queries.page({ page: paging.page, size: paging.size }),
-    refetchInterval: (query) => (counted && goingOut(query.state.data?.rows) ? MAIL_REFRESH_MS : false),
-  });
+  const sorting = useFeature('list-sort');
   const [open, setOpen] = useState<{ mail: Mail; dialog: 'users' | 'mail' } | null>(null);
   const close = () => setOpen(null);
   // A dialog follows its mail as the list refreshes (the delivery moves on).
-  const latest = (mail: Mail) => list.data?.rows.find((row) => row._id === mail._id) ?? mail;
+  const latest = (mail: Mail) => list.rows?.find((row) => row._id === mail._id) ?? mail;
 
-  const columns: Column<Mail>[] = [
-    { header: MAIL_TEXT.subject, cell: (mail) => <TruncatedText text={mail.title} /> },
-    { header: MAIL_TEXT.body, cell: (mail) => <TruncatedText text={mail.body} chars={30} /> },
+  const columns: ListColumn<Mail>[] = [
     {
+      id: 'subject',
+      header: MAIL_TEXT.subject,
+      text: (mail) => mail.title,
+      sortField: 'title',
+      cell: (mail) => <TruncatedText text={mail.title} />,
+    },
+    {
+      id: 'body',
+      header: MAIL_TEXT.body,
+      text: (mail) => mail.body,
+      cell: (mail) => <TruncatedText text={mail.body} chars={30} />,
+    },
+    {
+      id: 'users',
       header: MAIL_TEXT.users,
       cell: (mail) => (
         <ActionIcon
@@ -56,6 +63,7 @@ export function SendMailListPage() {
     ...(counted
       ? [
           {
+            id: 'delivery',
             header: MAIL_TEXT.delivery,
             cell: (mail: Mail) =>
               mail.delivery ? (
@@ -67,10 +75,14 @@ export function SendMailListPage() {
         ]
       : []),
     {
+      id: 'createdAt',
       header: MAIL_TEXT.createdAt,
+      text: (mail) => formatNumericDateTime(mail.createdAt),
+      sortField: 'created',
       cell: (mail) => <span style={{ whiteSpace: 'nowrap' }}>{formatNumericDateTime(mail.createdAt)}</span>,
     },
     {
+      id: 'action',
       header: 'Action',
       cell: (mail) => (
         <ActionIcon
@@ -84,6 +96,17 @@ export function SendMailListPage() {
       ),
     },
   ];
+  const list = useListController({
+    columns,
+    rowKey: (mail) => mail._id,
+    sort: { apiSorts: sorting ? MAIL_SORTS : [] },
+    query: (state) => ({
+      ...mailResource.queries.page(pageRequest(state)),
+      refetchInterval: (query: { state: { data?: { rows: Mail[] } } }) =>
+        counted && goingOut(query.state.data?.rows) ? MAIL_REFRESH_MS : false,
+    }),
+    exportAs: { fileName: 'sent-mail' },
+  });
 
   return (
     <PageCard
@@ -94,13 +117,12 @@ export function SendMailListPage() {
         </Button>
       }
     >
-      <PagedTable
+      <ListView
+        list={list}
         label={MAIL_TEXT.listTitle}
-        query={list}
-        paging={paging}
-        columns={columns}
-        rowKey={(mail) => mail._id}
+        rowName={(mail) => mail.title}
         emptyText={MAIL_TEXT.empty}
+        paged
       />
       {open ? (
         <Suspense fallback={null}>

@@ -7,6 +7,8 @@ import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas
 import {
   USER_ENDPOINTS,
   USER_FILTERS,
+  USER_SORTS,
+  readUsersList,
   usersListParams,
   usersPageParams,
   type UsersListParams,
@@ -62,7 +64,7 @@ const plan = z.nullish(z.object({ productId: text, status: text }));
 export type User = z.output<typeof user>;
 export type UserPlan = NonNullable<z.output<typeof plan>>;
 
-export { USER_FILTERS, type UsersListParams };
+export { USER_FILTERS, USER_SORTS, readUsersList, usersListParams, usersPageParams, type UsersListParams };
 
 /** SPEC 7.2: GET /api/admin/list (page, items, search, status and plan filters) and GET /api/user/read/{id}. */
 export const userResource = defineResource<
@@ -83,15 +85,18 @@ export const userResource = defineResource<
 
 export const userQueries = userResource.queries;
 
-/** The users list the URL asks for: what /users shows and what its route prefetches. */
+/** The users list the URL asks for: what /users shows and what its route prefetches (readUsersList). */
 export const usersListQuery = (state: ListState<(typeof USER_FILTERS)[number]>) =>
   userQueries.page(usersListParams(state));
 
-/** PATCH /api/admin/status/{id}?enabled=…: SPEC 8 reports its failure under the title Error. */
+/** PATCH /api/admin/status/{id}?enabled=…, the call alone (a bulk action makes it per user). */
+export const setUserStatus = ({ userId, enabled }: { userId: string; enabled: boolean }) =>
+  api.patch(`admin/status/${userId}`, ack, { searchParams: { enabled } });
+
+/** The status call as a mutation: SPEC 8 reports its failure under the title Error. */
 export function useSetUserStatus() {
   return useMutation({
-    mutationFn: ({ userId, enabled }: { userId: string; enabled: boolean }) =>
-      api.patch(`admin/status/${userId}`, ack, { searchParams: { enabled } }),
+    mutationFn: setUserStatus,
     meta: { invalidates: [userResource.keys.all], errorTitle: 'Error' },
   });
 }

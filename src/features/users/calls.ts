@@ -1,5 +1,5 @@
-import { readListParams, type ListState } from '@/lib/list-state';
-import { readCalls, type FirstCall, type PageRequest } from '@/lib/resource-calls';
+import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
+import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
 // What the users screens ask the API (SPEC 7.2), as plain data: api.ts declares the resource with these, and
 // src/boot.ts loads this module on its own to send a screen's first call early, so it imports nothing else.
@@ -13,6 +13,9 @@ export type UsersListParams = PageRequest & {
   plan: string;
 };
 
+/** What the list sorts by on an API that announces 'list-sort' (docs/api.md): the columns' fields. */
+export const USER_SORTS = ['name', 'email', 'created', 'status'] as const;
+
 /** GET /api/admin/list (page, items, search, status and plan filters) and GET /api/user/read/{id}. */
 export const USER_ENDPOINTS = { page: 'admin/list', detail: (userId: string) => `user/read/${userId}` };
 
@@ -23,26 +26,29 @@ export const usersPageParams = (params: UsersListParams) => ({
   ...(params.search ? { q: params.search, fields: 'name,email,phoneNumber' } : {}),
   ...(params.status ? { filter: 'user.enabled', equal: params.status } : {}),
   ...(params.plan ? { planFilter: params.plan } : {}),
+  ...sortParams(params),
 });
 
 /** The list the URL's state asks for. */
 export const usersListParams = ({
-  page,
-  size,
   search,
   filters,
+  ...paging
 }: ListState<(typeof USER_FILTERS)[number]>): UsersListParams => ({
-  page,
-  size,
+  ...pageRequest(paging),
   search,
   status: filters.status,
   plan: filters.plan,
 });
 
+/** The list's state in a query string, as the screen reads it (the sort only when announced). */
+export const readUsersList = (searchParams: URLSearchParams) =>
+  readListParams(searchParams, USER_FILTERS, apiSortFields(USER_SORTS));
+
 const calls = readCalls<UsersListParams>('users', USER_ENDPOINTS, usersPageParams);
 
 /** Each users route's first call (see FirstCall). */
 export const firstCalls = {
-  list: (_params, searchParams) => calls.page(usersListParams(readListParams(searchParams, USER_FILTERS))),
+  list: (_params, searchParams) => calls.page(usersListParams(readUsersList(searchParams))),
   detail: ({ userId = '' }) => calls.detail(userId),
 } satisfies Record<string, FirstCall>;

@@ -1,33 +1,56 @@
-import { Group, NativeSelect, TextInput, UnstyledButton } from '@mantine/core';
+import { NativeSelect, TextInput, UnstyledButton } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Column } from '@/components/data-table';
+import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
-import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
-import { useListParams } from '@/lib/list-params';
+import { countOf, useListController, type BulkAction, type ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { useSearchBox } from '@/lib/search-box';
+import { useFeature } from '@/lib/session';
 import './users-list.css';
-import { USER_FILTERS, usersListQuery, type User } from './api';
+import {
+  USER_FILTERS,
+  USER_SORTS,
+  setUserStatus,
+  userResource,
+  usersListQuery,
+  usersPageParams,
+  usersListParams,
+  type User,
+} from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
 
 const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ default: module.PhotoModal })));
 
+/** The status change on each selected user (SPEC 7.2's single call), for Activate and Deactivate. */
+const statusAction = (enabled: boolean): BulkAction<User> => ({
+  label: enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate,
+  question: (count) => `${enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate} ${countOf(count, 'user')}?`,
+  done: (count) => `${countOf(count, 'user')} ${enabled ? 'activated' : 'deactivated'}`,
+  run: (user) => setUserStatus({ userId: user._id, enabled }),
+  danger: !enabled,
+});
+const BULK = [statusAction(true), statusAction(false)];
+
+const fullName = (user: User) => [user.name, user.surname].filter(Boolean).join(' ');
+const phoneOf = (user: User) => [user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-';
+const statusText = (user: User) => (user.enabled ? 'Active' : 'Inactive');
+
 /** /users (SPEC 2.6). */
 export function UsersListPage() {
-  const paging = useListParams(USER_FILTERS);
-  const { search, filters, setSearch, setFilter } = paging;
-  const [searchText, setSearchText] = useSearchBox(search, setSearch);
-  const list = useQuery(usersListQuery(paging));
   const [photo, setPhoto] = useState<{ src: string; name: string } | null>(null);
-  const columns: Column<User>[] = [
+  const sorting = useFeature('list-sort');
+  const streams = useFeature('users-export');
+  const columns: ListColumn<User>[] = [
     {
+      id: 'name',
       header: USERS_TEXT.name,
+      text: fullName,
+      sortField: 'name',
       cell: (user) => {
         const photoUrl = mediaUrl(user.image1);
         // Plain elements and classes (users-list.css) rather than Group/Stack/Text/Anchor: a page of rows is the
@@ -65,18 +88,53 @@ export function UsersListPage() {
         );
       },
     },
+    { id: 'phone', header: USERS_TEXT.phone, text: phoneOf, cell: phoneOf },
     {
-      header: USERS_TEXT.phone,
-      cell: (user) => [user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-',
+      id: 'gender',
+      header: USERS_TEXT.gender,
+      text: (user) => user.gender || '-',
+      cell: (user) => user.gender || '-',
     },
-    { header: USERS_TEXT.gender, cell: (user) => user.gender || '-' },
-    { header: USERS_TEXT.status, cell: (user) => <StatusBadge enabled={user.enabled} /> },
-    { header: USERS_TEXT.actions, cell: (user) => <UserStatusButton user={user} /> },
+    {
+      id: 'status',
+      header: USERS_TEXT.status,
+      text: statusText,
+      sortField: 'status',
+      cell: (user) => <StatusBadge enabled={user.enabled} />,
+    },
+    { id: 'actions', header: USERS_TEXT.actions, cell: (user) => <UserStatusButton user={user} /> },
   ];
+  const list = useListController({
+    columns,
+    rowKey: (user) => user._id,
+    filters: USER_FILTERS,
+    sort: { apiSorts: sorting ? USER_SORTS : [] },
+    query: usersListQuery,
+    bulk: BULK,
+    invalidates: [userResource.keys.all],
+    exportAs: {
+      fileName: 'users',
+      stream: streams
+        ? (state) => {
+            const { page: _page, items: _items, ...searchParams } = usersPageParams(usersListParams(state));
+            return { path: 'admin/list/export', searchParams };
+          }
+        : undefined,
+    },
+  });
+  const { state, setSearch, setFilter } = list;
+  const [searchText, setSearchText] = useSearchBox(state.search, setSearch);
 
   return (
     <PageCard title={USERS_TEXT.listTitle}>
-      <Group mb="md" align="flex-end" wrap="wrap">
+      <ListView
+        list={list}
+        label={USERS_TEXT.listTitle}
+        rowName={(user) => fullName(user) || user.email}
+        emptyText={USERS_TEXT.empty}
+        loadingLabel={USERS_TEXT.loading}
+        paged
+      >
         <TextInput
           label={USERS_TEXT.searchHint}
           placeholder={USERS_TEXT.searchHint}
@@ -88,14 +146,14 @@ export function UsersListPage() {
         />
         <NativeSelect
           label={USERS_TEXT.plan}
-          value={filters.plan}
+          value={state.filters.plan}
           onChange={(event) => setFilter('plan', event.currentTarget.value || null)}
           data={[{ value: '', label: 'All plans' }, ...PLAN_OPTIONS]}
           w={160}
         />
         <NativeSelect
           label={USERS_TEXT.status}
-          value={filters.status}
+          value={state.filters.status}
           onChange={(event) => setFilter('status', event.currentTarget.value || null)}
           data={[
             { value: '', label: 'All' },
@@ -104,16 +162,7 @@ export function UsersListPage() {
           ]}
           w={160}
         />
-      </Group>
-      <PagedTable
-        label={USERS_TEXT.listTitle}
-        query={list}
-        paging={paging}
-        columns={columns}
-        rowKey={(user) => user._id}
-        emptyText={USERS_TEXT.empty}
-        loadingLabel={USERS_TEXT.loading}
-      />
+      </ListView>
       {photo ? (
         <Suspense fallback={null}>
           <PhotoModal src={photo.src} name={photo.name} onClose={() => setPhoto(null)} />

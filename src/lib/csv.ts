@@ -2,7 +2,8 @@
  * CSV as DECISIONS asks of an export ("Lists: sort, select, export"): RFC 4180 (fields joined by commas, lines ended
  * by CRLF, a field holding a comma, quote, CR or LF quoted with its quotes doubled), read as UTF-8 through a leading
  * BOM, and a field that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) prefixed with an
- * apostrophe. Pure, so the MSW mocks write the same bytes as the server.
+ * apostrophe. The one writer of the console's exports, the reference server's and the MSW mocks': plain functions
+ * with no DOM or Node dependency, so server/ imports it from here and all three write the same bytes.
  */
 
 export const CSV_BOM = '\uFEFF';
@@ -18,10 +19,16 @@ export function csvCell(text: string): string {
 export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** One column of an export: its heading, and the text the console shows in it for a row. */
-export type CsvColumn<Row> = { heading: string; text: (row: Row) => string };
+export type CsvColumn<Row> = { header: string; text: (row: Row) => string };
 
 export const csvHeadings = <Row>(columns: readonly CsvColumn<Row>[]) =>
-  csvLine(columns.map((column) => column.heading));
+  csvLine(columns.map((column) => column.header));
 
 export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row) =>
   csvLine(columns.map((column) => column.text(row)));
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** '<list-key>-YYYY-MM-DD.csv' on the admin's local day: the file a list's export is saved as. */
+export const exportFileName = (listKey: string, at = new Date()) =>
+  `${listKey}-${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}.csv`;

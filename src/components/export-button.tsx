@@ -1,0 +1,41 @@
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ExportJob } from '@/lib/list-export';
+import type { ExportDialog } from './export-dialog';
+
+/**
+ * Export CSV (DECISIONS, "Lists: sort, select, export"): a list's first load carries only this button. Its click
+ * takes the list's job as it is then, loads the dialog and the export machinery, and runs the job in the dialog.
+ */
+export function ExportButton<Row>({ job, disabled }: { job: () => ExportJob<Row>; disabled?: boolean }) {
+  const [Dialog, setDialog] = useState<typeof ExportDialog | null>(null);
+  const [running, setRunning] = useState<ExportJob<Row> | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  // A chunk that fails to load is the route's error boundary's to show, as any other lazy code's.
+  if (failure) throw failure;
+
+  const start = () => {
+    setRunning(job());
+    if (!Dialog)
+      import('./export-dialog').then(
+        (module) => setDialog(() => module.ExportDialog),
+        (error: unknown) => setFailure(error ?? new Error('The export could not be loaded')),
+      );
+  };
+
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        disabled={disabled}
+        loading={Boolean(running && !Dialog)}
+        onClick={start}
+      >
+        Export CSV
+      </Button>
+      {running && Dialog ? <Dialog job={running} onClose={() => setRunning(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { BulkAction, ListController } from '@/lib/list-controller';
+import { askToConfirm } from './confirm';
+import { DataTable, type Column } from './data-table';
+import { ExportButton } from './export-button';
+import { PagedTable } from './paged-table';
+
+type ListViewProps<Row> = {
+  list: ListController<Row>;
+  /** The table's accessible name (the list's title). */
+  label: string;
+  /** How a row is named to assistive technology: its checkbox reads 'Select <name>'. */
+  rowName: (row: Row) => string;
+  emptyText: string;
+  /** A server-paged list: the pagination bar and the loader while a page loads. */
+  paged?: boolean;
+  loadingLabel?: string;
+  /** The list's own controls before the toolbar's (search, filters). */
+  children?: ReactNode;
+};
+
+const ORDER = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * Any list as the controller describes it (lib/list-controller.ts): a toolbar with the selection's count, the bulk
+ * actions and their summary (both said in polite live regions), then the table with a checkbox per row and one for
+ * the page where the list has bulk actions, its sortable headers as buttons inside th[aria-sort], and for a paged
+ * list the pagination bar. On a phone the page's checkbox and the sort buttons stay on screen above the cards.
+ */
+export function ListView<Row>({
+  list,
+  label,
+  rowName,
+  emptyText,
+  paged = false,
+  loadingLabel,
+  children,
+}: ListViewProps<Row>) {
+  const { selection, bulk, sort } = list;
+  const selectable = bulk.length > 0;
+  const columns: Column<Row>[] = list.columns.map((column) => {
+    const field = list.sortOf(column);
+    if (!field || !list.sortFields.includes(field)) return { ...column };
+    const order = sort?.field === field ? ORDER[sort.order] : 'none';
+    const SortIcon =
+      order === 'ascending' ? IconArrowUp : order === 'descending' ? IconArrowDown : IconArrowsSort;
+    return {
+      ...column,
+      label: column.label ?? column.header,
+      sort: order,
+      header: (
+        <button
+          type="button"
+          className="sort-button mantine-focus-auto"
+          onClick={() => list.toggleSort(field)}
+        >
+          {column.header}
+          <SortIcon size={14} aria-hidden />
+        </button>
+      ),
+    };
+  });
+  if (selectable)
+    columns.unshift({
+      header: (
+        <input
+          type="checkbox"
+          className="list-checkbox"
+          aria-label="Select all on this page"
+          title="Select all on this page"
+          checked={selection.page === 'all'}
+          ref={(input) => {
+            if (input) input.indeterminate = selection.page === 'some';
+          }}
+          onChange={selection.togglePage}
+          disabled={!list.rows?.length}
+        />
+      ),
+      control: true,
+      width: 40,
+      cell: (row) => (
+        <input
+          type="checkbox"
+          className="list-checkbox"
+          aria-label={`Select ${rowName(row)}`}
+          checked={selection.has(row)}
+          onChange={() => selection.toggle(row)}
+        />
+      ),
+    });
+
+  const confirm = (action: BulkAction<Row>) =>
+    askToConfirm({
+      title: action.question(selection.count),
+      message: 'Each selected row is changed on its own; the summary says how many succeeded.',
+      confirmLabel: action.label,
+      cancelLabel: 'Cancel',
+      danger: action.danger,
+      onConfirm: () => void list.runBulk(action),
+    });
+
+  const table = paged ? (
+    <PagedTable
+      label={label}
+      query={list.query}
+      paging={{ ...list.state, setPage: list.setPage, setSize: list.setSize }}
+      columns={columns}
+      rowKey={list.rowKey}
+      emptyText={emptyText}
+      loadingLabel={loadingLabel}
+    />
+  ) : (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={list.rows}
+      rowKey={list.rowKey}
+      loading={list.query.isPending}
+      error={list.query.error}
+      onRetry={() => void list.query.refetch()}
+      emptyText={emptyText}
+    />
+  );
+
+  return (
+    <>
+      {children || selectable || list.exportJob ? (
+        <Group mb="md" align="flex-end" wrap="wrap" gap="sm">
+          {children}
+          {list.exportJob ? <ExportButton job={list.exportJob} disabled={!list.rows?.length} /> : null}
+          {selectable ? (
+            <Group gap="xs" wrap="wrap" ml={children ? 'auto' : undefined}>
+              <Text size="sm" role="status" aria-live="polite">
+                {selection.count ? `${selection.count.toLocaleString('en-US')} selected` : ''}
+              </Text>
+              {/* Only once rows are selected: until then there is nothing to act on. */}
+              {selection.count
+                ? bulk.map((action) => (
+                    <Button
+                      key={action.label}
+                      size="xs"
+                      variant="light"
+                      color={action.danger ? 'red' : undefined}
+                      disabled={list.running !== null}
+                      loading={list.running === action}
+                      onClick={() => confirm(action)}
+                    >
+                      {`${action.label} selected`}
+                    </Button>
+                  ))
+                : null}
+            </Group>
+          ) : null}
+        </Group>
+      ) : null}
+      {selectable ? (
+        <Text size="sm" role="status" aria-live="polite" className="list-summary">
+          {list.summary}
+        </Text>
+      ) : null}
+      {table}
+    </>
+  );
+}

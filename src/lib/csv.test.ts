@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, csvHeadings, csvLine, csvRow, type CsvColumn } from './csv';
+
+/** RFC 4180 read back, as a spreadsheet would: lines of cells (the test's own reader, independent of the writer). */
+function parseCsv(text: string): string[][] {
+  const lines: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      cells.push(cell);
+      lines.push(cells);
+      cells = [];
+      cell = '';
+      i += 1;
+    } else cell += char;
+  }
+  return lines;
+}
+
+describe('the CSV writer (RFC 4180, formulas neutralised)', () => {
+  it('leaves plain text bare and ends each line with CRLF', () => {
+    expect(csvLine(['Olivia Smith', 'olivia@example.com', 'Active'])).toBe(
+      'Olivia Smith,olivia@example.com,Active\r\n',
+    );
+    expect(csvLine([''])).toBe('\r\n');
+  });
+
+  it('quotes a cell holding a comma, a quote, CR or LF, doubling its quotes', () => {
+    expect(csvCell('Smith, Olivia')).toBe('"Smith, Olivia"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
+    expect(csvCell('a\rb')).toBe('"a\rb"');
+    const cells = ['Smith, Olivia', 'say "hi"', 'two\r\nlines', 'é 😀 ü'];
+    expect(parseCsv(csvLine(cells) + csvLine(['next']))).toEqual([cells, ['next']]);
+  });
+
+  it.each(['=', '+', '-', '@', '\t', '\r'])(
+    'prefixes a cell starting with %j with an apostrophe, so no spreadsheet runs it',
+    (start) => {
+      const text = `${start}SUM(A1:A9)`;
+      const cell = csvCell(text);
+      expect(parseCsv(`${csvLine([text])}`)).toEqual([[`'${text}`]]);
+      expect(cell.startsWith(`'${start}`) || cell.startsWith(`"'${start}`)).toBe(true);
+    },
+  );
+
+  it('prefixes only at the start, and quotes a prefixed cell that needs it', () => {
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('1-2')).toBe('1-2');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('-')).toBe("'-");
+  });
+
+  it('writes headings and rows through the columns, with no BOM of their own', () => {
+    const columns: CsvColumn<{ name: string; enabled: boolean }>[] = [
+      { header: 'Name', text: (row) => row.name },
+      { header: 'Status', text: (row) => (row.enabled ? 'Active' : 'Inactive') },
+    ];
+    const text = CSV_BOM + csvHeadings(columns) + csvRow(columns, { name: 'Noah, Jr', enabled: true });
+    expect(text).toBe('\uFEFFName,Status\r\n"Noah, Jr",Active\r\n');
+    expect(text.split(CSV_BOM)).toHaveLength(2);
+    expect([...new TextEncoder().encode(CSV_BOM)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});

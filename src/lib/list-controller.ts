@@ -1,0 +1,292 @@
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ApiError, errorText } from './api-error';
+import { useListParams } from './list-params';
+import type { ListSort, ListState } from './list-state';
+import { notify } from './notify';
+import type { Rows } from './resource';
+import type { SearchParams } from './resource-calls';
+import { exportFileName } from './csv';
+import type { ExportJob } from './list-export';
+
+/**
+ * One column of any list: how its cell renders, and the text it shows (what the browser sorts by and what export
+ * writes). The declared lists (catalogues, read-only lists) compile their plain-data columns to these; the hand-built
+ * lists write them directly.
+ */
+export type ListColumn<Row> = {
+  /** Unique in its list; a browser-sorted list's `sort` in the URL. */
+  id: string;
+  header: string;
+  /** The cell's label on a phone card; the header by default. */
+  label?: string;
+  cell: (row: Row, index: number) => ReactNode;
+  /** The text the cell shows (Active, not true): exported as CSV; absent for columns of controls (Action). */
+  text?: (row: Row) => string;
+  /** A listAll list sorts by this column in the browser (by `value`, or else `text`). */
+  sortable?: boolean;
+  /** What a browser sort compares when the text does not order (a date shown as words). */
+  value?: (row: Row) => string | number;
+  /** A server-paged list sorts by this column through the API (`sort=<sortField>`), when 'list-sort' is announced. */
+  sortField?: string;
+  width?: number | string;
+};
+
+/** An action on the selected rows: the single call of SPEC 7 for each, a few at a time, after one confirmation. */
+export type BulkAction<Row> = {
+  /** The confirmation's button ('Delete'); the toolbar's reads '<label> selected'. */
+  label: string;
+  /** The confirmation's question: 'Delete 3 items?'. */
+  question: (count: number) => string;
+  /** The summary of what succeeded: '3 items deleted'. */
+  done: (count: number) => string;
+  /** The single call for one row; its failure's words go in the summary. */
+  run: (row: Row) => Promise<unknown>;
+  /** The words for a failure the server gave none for (SPEC 8's fallbacks of the single call). */
+  fallback?: (error: unknown) => string | undefined;
+  danger?: boolean;
+};
+
+type ListQuery<Row, Key extends QueryKey> = UseQueryOptions<Rows<Row>, Error, Rows<Row>, Key>;
+
+export type ListControllerOptions<Row, Filter extends string, Key extends QueryKey> = {
+  columns: ListColumn<Row>[];
+  rowKey: (row: Row) => string;
+  filters?: readonly Filter[];
+  /**
+   * 'browser': the query holds every record (listAll) and the sortable columns sort it here, with no call;
+   * 'api': the query is one page, sorted by the API with the columns' sortFields when `apiSorts` allows them
+   * (apiSortFields: none unless 'list-sort' is announced).
+   */
+  sort: 'browser' | { apiSorts: readonly string[] };
+  /** The list's query for its state (the URL's page, size, search, filters and sort). */
+  query: (state: ListState<Filter>) => ListQuery<Row, Key>;
+  bulk?: BulkAction<Row>[];
+  /**
+   * What a bulk action changes, invalidated once when it ends: query keys, or resources by key (a resource's
+   * `invalidates`, as its single writes name them in meta.invalidates).
+   */
+  invalidates?: readonly (QueryKey | string)[];
+  /** Export as CSV: the file's name, and the server's streaming export of the list when it announces one. */
+  exportAs?: {
+    fileName: string;
+    stream?: (state: ListState<Filter>) => { path: string; searchParams: SearchParams };
+  };
+};
+
+/** '1 item', '3 items'. */
+export const countOf = (count: number, noun: string) =>
+  `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Delete, on every list that deletes: `remove` is the list's single delete call (SPEC 7), `fallback` its SPEC 8 words. */
+export const deleteAction = <Row>(
+  remove: (row: Row) => Promise<unknown>,
+  fallback?: (error: unknown) => string | undefined,
+): BulkAction<Row> => ({
+  label: 'Delete',
+  question: (count) => `Delete ${countOf(count, 'item')}?`,
+  done: (count) => `${countOf(count, 'item')} deleted`,
+  run: remove,
+  fallback,
+  danger: true,
+});
+
+const EMPTY = new Map<never, never>();
+const CONCURRENT = 4;
+
+/** Runs `run` over `items`, at most `limit` at once, and settles every one. */
+async function settleAll<Item>(items: readonly Item[], limit: number, run: (item: Item) => Promise<unknown>) {
+  const results: PromiseSettledResult<unknown>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      try {
+        results[index] = { status: 'fulfilled', value: await run(items[index]!) };
+      } catch (reason) {
+        results[index] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const byText = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** The rows in a browser sort's order, by the column's value or shown text; ties keep the API's order. */
+function sortRows<Row>(rows: Row[], column: ListColumn<Row> | undefined, sort: ListSort | null) {
+  if (!column || !sort) return rows;
+  const key = column.value ?? column.text ?? (() => '');
+  const direction = sort.order === 'desc' ? -1 : 1;
+  return rows
+    .map((row, index) => ({ row, index, key: key(row) }))
+    .sort((a, b) => {
+      const order =
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : byText.compare(String(a.key), String(b.key));
+      return order * direction || a.index - b.index;
+    })
+    .map((entry) => entry.row);
+}
+
+/**
+ * One list's controller, whatever the list: its state in the URL (page, size, search, filters, sort), its query,
+ * the sorted rows, the selection, the bulk actions and the export job. ListView (components/list-view.tsx) renders
+ * it. The selection is kept across pages (the count says how many, wherever they are) and is cleared when the
+ * search, a filter or the sort changes, since the rows it named are then another list.
+ */
+export function useListController<Row, Filter extends string = never, Key extends QueryKey = QueryKey>(
+  options: ListControllerOptions<Row, Filter, Key>,
+) {
+  const { columns, rowKey, bulk = [] } = options;
+  const browser = options.sort === 'browser';
+  // What the URL's sort may name: the same list the route's prefetch and first call read it with, so that all ask
+  // the same query (a server field without a column, e.g. ?sort=email on /users, is still honoured).
+  const sortFields = browser
+    ? columns.filter((column) => column.sortable).map((column) => column.id)
+    : (options.sort as { apiSorts: readonly string[] }).apiSorts;
+  const params = useListParams(options.filters ?? [], sortFields);
+  const state: ListState<Filter> = {
+    page: params.page,
+    size: params.size,
+    search: params.search,
+    filters: params.filters,
+    sort: params.sort,
+  };
+  const queryClient = useQueryClient();
+  const query = useQuery(options.query(state));
+  const sortColumn = (column: ListColumn<Row>) => (browser ? column.id : column.sortField);
+  const rows = browser
+    ? query.data &&
+      sortRows(
+        query.data.rows,
+        columns.find((column) => column.id === state.sort?.field),
+        state.sort,
+      )
+    : query.data?.rows;
+
+  const scope = JSON.stringify([state.search, state.filters, state.sort]);
+  const [selection, setSelection] = useState<{ scope: string; rows: Map<string, Row> }>({
+    scope,
+    rows: new Map(),
+  });
+  const selected: Map<string, Row> = selection.scope === scope ? selection.rows : EMPTY;
+  const select = (next: Map<string, Row>) => setSelection({ scope, rows: next });
+  const pageRows = rows ?? [];
+  const onPage = pageRows.filter((row) => selected.has(rowKey(row))).length;
+  const [running, setRunning] = useState<BulkAction<Row> | null>(null);
+  const [summary, setSummary] = useState('');
+
+  async function runBulk(action: BulkAction<Row>) {
+    const targets = [...selected.values()];
+    setRunning(action);
+    setSummary('');
+    const results = await settleAll(targets, CONCURRENT, action.run);
+    const failed = targets.filter((_row, index) => results[index]!.status === 'rejected');
+    const words = [
+      ...new Set(
+        results.flatMap((result) =>
+          result.status === 'rejected'
+            ? [
+                (result.reason instanceof ApiError ? result.reason.serverMessage : undefined) ??
+                  action.fallback?.(result.reason) ??
+                  errorText(result.reason),
+              ]
+            : [],
+        ),
+      ),
+    ];
+    const succeeded = action.done(targets.length - failed.length);
+    const said = failed.length ? `${succeeded}, ${failed.length} failed: ${words.join('; ')}` : succeeded;
+    // Failed rows stay selected for another try; the others are done with.
+    select(new Map(failed.map((row) => [rowKey(row), row])));
+    setSummary(said);
+    if (failed.length) notify.error(said);
+    else notify.success(said);
+    await Promise.all(
+      (options.invalidates ?? []).map((target) =>
+        queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
+      ),
+    );
+    setRunning(null);
+  }
+
+  return {
+    state,
+    setPage: params.setPage,
+    setSize: params.setSize,
+    setSearch: params.setSearch,
+    setFilter: params.setFilter,
+    query,
+    /** The rows shown: the page, or every record in the chosen order. */
+    rows,
+    columns,
+    rowKey,
+    /** How the list sorts by `column` now: its field, or undefined when it does not. */
+    sortOf: sortColumn,
+    sortFields,
+    sort: state.sort,
+    setSort: params.setSort,
+    /** The first click sorts ascending, the next descending, and so on. */
+    toggleSort(field: string) {
+      const order = state.sort?.field === field && state.sort.order === 'asc' ? 'desc' : 'asc';
+      params.setSort({ field, order });
+    },
+    bulk,
+    selection: {
+      count: selected.size,
+      has: (row: Row) => selected.has(rowKey(row)),
+      toggle(row: Row) {
+        const next = new Map(selected);
+        if (!next.delete(rowKey(row))) next.set(rowKey(row), row);
+        select(next);
+      },
+      /** The page's checkbox: 'all', 'some' or 'none' of the page's rows are selected. */
+      page: onPage === 0 ? 'none' : onPage === pageRows.length ? 'all' : 'some',
+      togglePage() {
+        const next = new Map(selected);
+        if (onPage === pageRows.length) for (const row of pageRows) next.delete(rowKey(row));
+        else for (const row of pageRows) next.set(rowKey(row), row);
+        select(next);
+      },
+      clear: () => select(new Map()),
+    },
+    /** The action under way, if any. */
+    running,
+    /** The last bulk action's summary, for the live region. */
+    summary,
+    runBulk,
+    /** The job the Export CSV button runs: the visible columns' text, every row of the list as it is filtered. */
+    exportJob:
+      options.exportAs &&
+      ((): ExportJob<Row> => {
+        const exported = columns.flatMap((column) =>
+          column.text ? [{ header: column.header, text: column.text }] : [],
+        );
+        const { stream } = options.exportAs!;
+        const fileName = exportFileName(options.exportAs!.fileName);
+        if (stream) return { fileName, columns: exported, source: { kind: 'stream', ...stream(state) } };
+        if (browser) return { fileName, columns: exported, source: { kind: 'rows', rows: rows ?? [] } };
+        return {
+          fileName,
+          columns: exported,
+          source: {
+            kind: 'pages',
+            fetchPage: (page, size, signal) => {
+              const pageQuery = options.query({ ...state, page, size });
+              signal.addEventListener(
+                'abort',
+                () => void queryClient.cancelQueries({ queryKey: pageQuery.queryKey }),
+              );
+              return queryClient.fetchQuery(pageQuery);
+            },
+          },
+        };
+      }),
+  };
+}
+
+/** Any list's controller, as ListView reads it. */
+export type ListController<Row> = ReturnType<typeof useListController<Row, never, QueryKey>>;
