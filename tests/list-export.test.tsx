@@ -10,7 +10,7 @@ import { server } from '@mocks/node';
 import { AppProviders } from '@/app/providers';
 import { ExportButton } from '@/components/export-button';
 import { api } from '@/lib/api-client';
-import { exportFileName } from '@/lib/csv';
+import { exportFileName } from '@/lib/export-file-name';
 import type { ExportColumn, ExportJob } from '@/lib/list-export';
 import { createQueryClient } from '@/lib/query-client';
 import { rowsResponse } from '@/lib/resource';
