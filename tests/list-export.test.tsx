@@ -209,6 +209,7 @@ describe('Export CSV', () => {
     expect(parseCsv(text)[1]).toEqual(['Smith, "Jo"', 'Active', 'two\r\nlines']);
     expect(await apiCalls()).toEqual([]);
 
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -312,6 +313,7 @@ describe('Export CSV', () => {
     const user = renderExportButton(pagedUsers);
     const dialog = await startExport(user);
     expect(await within(dialog).findByText(`100 of ${active} rows`)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(within(dialog).getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
       'aria-valuenow',
       String(Math.round((100 / active) * 100)),
@@ -358,6 +360,7 @@ describe('Export CSV', () => {
     expect((await pagesAsked()).map((query) => query.page)).toEqual(['1', '2']);
     expect(downloads).toEqual([]);
 
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     const active = db.users.filter((entry) => entry.enabled).length;
     expect(await within(dialog).findByText(new RegExp(`^Exported ${active} rows`))).toBeVisible();

@@ -9,6 +9,9 @@ type ExportState =
   | { status: 'done'; rows: number }
   | { status: 'failed'; error: unknown };
 
+/** Each state's own button takes the focus as it appears: the one that had it (Cancel) is gone. */
+const takeFocus = (button: HTMLButtonElement | null) => button?.focus();
+
 const STARTING: ExportState = { status: 'running', progress: { rows: 0, total: null } };
 
 // Not lib/format.ts's: that module brings dayjs, 3 KiB gzip more on the first click of a list that shows no dates.
@@ -70,7 +73,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
             {progressText(state.progress)}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-autofocus>
+            <Button variant="default" onClick={onClose} ref={takeFocus} data-autofocus>
               Cancel
             </Button>
           </Group>
@@ -81,7 +84,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
             Exported {rowCount(state.rows)} to {job.fileName}.
           </Text>
           <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
+            <Button onClick={onClose} ref={takeFocus} data-autofocus>
               Done
             </Button>
           </Group>
@@ -95,7 +98,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={tryAgain} data-autofocus>
+            <Button onClick={tryAgain} ref={takeFocus} data-autofocus>
               Try again
             </Button>
           </Group>
