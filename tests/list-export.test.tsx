@@ -398,4 +398,21 @@ describe('Export CSV', () => {
     expect(session.get()).toBeNull();
     expect(downloads).toEqual([]);
   });
+
+  it('a streamed export answered with JSON, not CSV, is not saved', async () => {
+    const downloads = captureDownloads();
+    server.use(
+      http.get(apiPath('admin/list/export'), () => HttpResponse.json({ success: true, result: [] })),
+    );
+    const user = renderExportButton(() => ({
+      fileName: exportFileName('users'),
+      columns: USER_COLUMNS,
+      source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
+    }));
+    const dialog = await startExport(user);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The server sent data this screen cannot read.',
+    );
+    expect(downloads).toEqual([]);
+  });
 });
