@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,8 @@ function captureDownloads() {
 }
 
 afterEach(() => {
+  // An export dialog still open lets its file go as it unmounts: before the made-up URLs go.
+  cleanup();
   Reflect.deleteProperty(URL, 'createObjectURL');
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
@@ -210,8 +212,11 @@ describe('Export CSV', () => {
     expect(await apiCalls()).toEqual([]);
 
     expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The file is let go once the dialog that saved it has closed.
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:export-1');
   });
 
   it('names the file after the list and the admin’s local day', () => {

@@ -24,7 +24,7 @@ const progressText = ({ rows, total }: ExportProgress) =>
 
 /**
  * Runs an export (lib/list-export.ts) in a modal dialog, loaded by ExportButton on its first click: progress while it
- * runs, the file saved when it is done, the failure in the server's words (or the console's) with Try again. Cancel,
+ * runs, the file saved when it is done (and let go when the dialog closes), the failure in the server's words (or the console's) with Try again. Cancel,
  * Escape or the close button abort it: no further request is made and nothing is saved.
  */
 export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClose: () => void }) {
@@ -35,17 +35,21 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
+    let release = () => {};
     runExport(job, { signal, onProgress: (progress) => setState({ status: 'running', progress }) }).then(
       ({ file, rows }) => {
         if (signal.aborted) return;
-        saveFile(file, job.fileName);
+        release = saveFile(file, job.fileName);
         setState({ status: 'done', rows });
       },
       (error: unknown) => {
         if (!signal.aborted) setState({ status: 'failed', error });
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      release();
+    };
   }, [job, attempt]);
 
   const tryAgain = () => {
