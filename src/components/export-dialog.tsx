@@ -24,8 +24,8 @@ const progressText = ({ rows, total }: ExportProgress) =>
 
 /**
  * Runs an export (lib/list-export.ts) in a modal dialog, loaded by ExportButton on its first click: progress while it
- * runs, the file saved when it is done (and let go when the dialog closes), the failure in the server's words (or the console's) with Try again. Cancel,
- * Escape or the close button abort it: no further request is made and nothing is saved.
+ * runs, the file saved when it is done (and let go when the dialog closes), the failure in the server's words (or the
+ * console's) with Try again. Cancel, Escape or the close button abort it: no further request, nothing saved.
  */
 export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClose: () => void }) {
   useModalDialog(true);
