@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { server } from '@mocks/node';
 import { AppProviders } from '@/app/providers';
 import { ExportButton } from '@/components/export-button';
 import { api } from '@/lib/api-client';
-import { exportFileName } from '@/lib/csv';
+import { exportFileName } from '@/lib/export-file-name';
 import type { ExportColumn, ExportJob } from '@/lib/list-export';
 import { createQueryClient } from '@/lib/query-client';
 import { rowsResponse } from '@/lib/resource';
@@ -47,6 +47,8 @@ function captureDownloads() {
 }
 
 afterEach(() => {
+  // An export dialog still open lets its file go as it unmounts: before the made-up URLs go.
+  cleanup();
   Reflect.deleteProperty(URL, 'createObjectURL');
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
@@ -209,8 +211,12 @@ describe('Export CSV', () => {
     expect(parseCsv(text)[1]).toEqual(['Smith, "Jo"', 'Active', 'two\r\nlines']);
     expect(await apiCalls()).toEqual([]);
 
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The file is let go once the dialog that saved it has closed.
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:export-1');
   });
 
   it('names the file after the list and the admin’s local day', () => {
@@ -312,6 +318,7 @@ describe('Export CSV', () => {
     const user = renderExportButton(pagedUsers);
     const dialog = await startExport(user);
     expect(await within(dialog).findByText(`100 of ${active} rows`)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(within(dialog).getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
       'aria-valuenow',
       String(Math.round((100 / active) * 100)),
@@ -358,6 +365,7 @@ describe('Export CSV', () => {
     expect((await pagesAsked()).map((query) => query.page)).toEqual(['1', '2']);
     expect(downloads).toEqual([]);
 
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     const active = db.users.filter((entry) => entry.enabled).length;
     expect(await within(dialog).findByText(new RegExp(`^Exported ${active} rows`))).toBeVisible();
@@ -393,6 +401,23 @@ describe('Export CSV', () => {
       'Your session has expired. Please sign in again.',
     );
     expect(session.get()).toBeNull();
+    expect(downloads).toEqual([]);
+  });
+
+  it('a streamed export answered with JSON, not CSV, is not saved', async () => {
+    const downloads = captureDownloads();
+    server.use(
+      http.get(apiPath('admin/list/export'), () => HttpResponse.json({ success: true, result: [] })),
+    );
+    const user = renderExportButton(() => ({
+      fileName: exportFileName('users'),
+      columns: USER_COLUMNS,
+      source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
+    }));
+    const dialog = await startExport(user);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The server sent data this screen cannot read.',
+    );
     expect(downloads).toEqual([]);
   });
 });

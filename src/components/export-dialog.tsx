@@ -9,6 +9,9 @@ type ExportState =
   | { status: 'done'; rows: number }
   | { status: 'failed'; error: unknown };
 
+/** Each state's own button takes the focus as it appears: the one that had it (Cancel) is gone. */
+const takeFocus = (button: HTMLButtonElement | null) => button?.focus();
+
 const STARTING: ExportState = { status: 'running', progress: { rows: 0, total: null } };
 
 // Not lib/format.ts's: that module brings dayjs, 3 KiB gzip more on the first click of a list that shows no dates.
@@ -21,8 +24,8 @@ const progressText = ({ rows, total }: ExportProgress) =>
 
 /**
  * Runs an export (lib/list-export.ts) in a modal dialog, loaded by ExportButton on its first click: progress while it
- * runs, the file saved when it is done, the failure in the server's words (or the console's) with Try again. Cancel,
- * Escape or the close button abort it: no further request is made and nothing is saved.
+ * runs, the file saved when it is done (and let go when the dialog closes), the failure in the server's words (or the
+ * console's) with Try again. Cancel, Escape or the close button abort it: no further request, nothing saved.
  */
 export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClose: () => void }) {
   useModalDialog(true);
@@ -32,17 +35,21 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
+    let release = () => {};
     runExport(job, { signal, onProgress: (progress) => setState({ status: 'running', progress }) }).then(
       ({ file, rows }) => {
         if (signal.aborted) return;
-        saveFile(file, job.fileName);
+        release = saveFile(file, job.fileName);
         setState({ status: 'done', rows });
       },
       (error: unknown) => {
         if (!signal.aborted) setState({ status: 'failed', error });
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      release();
+    };
   }, [job, attempt]);
 
   const tryAgain = () => {
@@ -70,7 +77,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
             {progressText(state.progress)}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-autofocus>
+            <Button variant="default" onClick={onClose} ref={takeFocus} data-autofocus>
               Cancel
             </Button>
           </Group>
@@ -81,7 +88,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
             Exported {rowCount(state.rows)} to {job.fileName}.
           </Text>
           <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
+            <Button onClick={onClose} ref={takeFocus} data-autofocus>
               Done
             </Button>
           </Group>
@@ -95,7 +102,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={tryAgain} data-autofocus>
+            <Button onClick={tryAgain} ref={takeFocus} data-autofocus>
               Try again
             </Button>
           </Group>

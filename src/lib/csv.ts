@@ -26,9 +26,3 @@ export const csvHeadings = <Row>(columns: readonly CsvColumn<Row>[]) =>
 
 export const csvRow = <Row>(columns: readonly CsvColumn<Row>[], row: Row) =>
   csvLine(columns.map((column) => column.text(row)));
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** '<list-key>-YYYY-MM-DD.csv' on the admin's local day: the file a list's export is saved as. */
-export const exportFileName = (listKey: string, at = new Date()) =>
-  `${listKey}-${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}.csv`;

@@ -71,7 +71,8 @@ function lineCounter() {
   let lines = 0;
   return {
     read(chunk: Uint8Array) {
-      for (const byte of chunk) {
+      for (let index = 0; index < chunk.length; index += 1) {
+        const byte = chunk[index];
         if (byte === QUOTE) quoted = !quoted;
         else if (byte === LF && !quoted) lines += 1;
       }
@@ -145,13 +146,19 @@ export async function runExport<Row>(
   return { file: file.file(), rows };
 }
 
-/** Saves `file` as a download named `fileName`. */
-export function saveFile(file: Blob, fileName: string) {
+/**
+ * Saves `file` as a download named `fileName`. Returns what lets the file go (its object URL revoked): call it once the
+ * browser has surely taken the file, such as when the dialog that saved it closes; revoked at once, a slow browser
+ * might not have read it yet, and never revoked, the URL would hold the file for the page's life.
+ */
+export function saveFile(file: Blob, fileName: string): () => void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
+  // In the document while it is clicked, which some browsers ask of a download link.
+  document.body.append(link);
   link.click();
-  // The download has taken the file once the click's task is over; the URL would otherwise hold it for the page's life.
-  setTimeout(() => URL.revokeObjectURL(url));
+  link.remove();
+  return () => URL.revokeObjectURL(url);
 }

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { exportFileName } from '../src/lib/export-file-name';
+import { signInToDashboard } from './support';
+
+// DRAFT until the list controller wires ExportButton into /users (the 'users-export' stream source). It was run
+// once against a temporary wiring of /users (see the export report); remove the fixme when the wiring lands.
+test.fixme(true, 'Export CSV is not on /users until the list controller wires it');
+
+type ListedUser = {
+  name: string;
+  surname: string;
+  email: string;
+  countryCode: string;
+  phoneNumber: string;
+  gender: string;
+  enabled: boolean;
+};
+
+/** Every user of the list the server answers for `query`, page after page, with the admin's token. */
+async function listedUsers(page: Page, query: string): Promise<ListedUser[]> {
+  return page.evaluate(async (query) => {
+    const users: ListedUser[] = [];
+    for (let number = 1; ; number += 1) {
+      const response = await fetch(`/api/admin/list?${query}&page=${number}&items=100`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      });
+      const { result, pagination } = (await response.json()) as {
+        result: ListedUser[];
+        pagination: { count: number };
+      };
+      users.push(...result);
+      if (result.length === 0 || users.length >= pagination.count) return users;
+    }
+  }, query);
+}
+
+/** RFC 4180 read back into lines of cells, as a spreadsheet would. */
+function parseCsv(text: string): string[][] {
+  const lines: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      lines.push([...cells, cell]);
+      cells = [];
+      cell = '';
+      i += 1;
+    } else cell += char;
+  }
+  return lines;
+}
+
+test('Export CSV on /users saves the filtered list as the server has it, every page of it', async ({
+  page,
+}) => {
+  await signInToDashboard(page);
+  await page.goto('/users?status=true');
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(11);
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export CSV' });
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toBe(exportFileName('users'));
+
+  const users = await listedUsers(page, 'filter=user.enabled&equal=true');
+  expect(users.length).toBeGreaterThan(100);
+  await expect(dialog.getByText(`Exported ${users.length.toLocaleString('en-US')} rows`)).toBeVisible();
+
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = parseCsv(bytes.subarray(3).toString('utf8'));
+  expect(lines[0]).toEqual(['Name', 'Email', 'Phone Number', 'Gender', 'Status']);
+  expect(lines.slice(1).map((line) => line[1])).toEqual(users.map((user) => user.email));
+  expect(lines.slice(1).every((line) => line[4] === 'Active')).toBe(true);
+
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+});
