@@ -6,7 +6,7 @@ import type { ListSort, ListState } from './list-state';
 import { notify } from './notify';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';
-import { exportFileName } from './csv';
+import { exportFileName } from './export-file-name';
 import type { ExportJob } from './list-export';
 
 /**
