@@ -23,6 +23,8 @@ export type TextPromptRequest = {
   maxLength: number;
   /** Shown when the text is longer than maxLength, e.g. 'Reason must be at most 500 characters'. */
   tooLong: string;
+  /** When an answer is needed: shown if none was given (e.g. 'Reason is required'). */
+  required?: string;
   confirmLabel: string;
   cancelLabel: string;
   danger?: boolean;

@@ -4,8 +4,9 @@ import type { TextPromptRequest } from './confirm';
 import { useModalDialog } from './modal-dialog';
 
 /**
- * A question with an optional text answer (confirm.tsx's askForText): the text box has the focus, a counter says how
- * much of the limit is used, and text over the limit is refused with the request's own message. Cancel, Escape and
+ * A question with a text answer, optional unless `required` (confirm.tsx's askForText): the text box has the focus,
+ * a counter says how much of the limit is used, and text over the limit, or none when one is needed, is refused with
+ * the request's own message. Cancel, Escape and
  * the close button answer undefined; the confirm button answers the trimmed text ('' when none).
  */
 export function TextPromptDialog({
@@ -17,14 +18,17 @@ export function TextPromptDialog({
 }) {
   useModalDialog(true);
   const [text, setText] = useState('');
+  const [tried, setTried] = useState(false);
   const tooLong = text.trim().length > request.maxLength;
+  const missing = Boolean(request.required) && !text.trim();
   return (
     <Modal opened onClose={() => onAnswer(undefined)} title={request.title} centered>
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!tooLong) onAnswer(text.trim());
+          setTried(true);
+          if (!tooLong && !missing) onAnswer(text.trim());
         }}
       >
         <Stack gap="sm">
@@ -36,7 +40,8 @@ export function TextPromptDialog({
             rows={4}
             data-autofocus
             description={`${text.trim().length} / ${request.maxLength}`}
-            error={tooLong ? request.tooLong : undefined}
+            required={Boolean(request.required)}
+            error={tooLong ? request.tooLong : tried && missing ? request.required : undefined}
           />
         </Stack>
         <Group justify="flex-end" mt="lg">

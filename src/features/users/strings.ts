@@ -54,6 +54,19 @@ export const USERS_TEXT = {
   historyWhat: 'What',
 } as const;
 
+/** The Moderation history's sentences ('user-history'). */
+export const HISTORY_TEXT = {
+  status: (enabled: boolean, admin: string) => `${enabled ? 'Activated' : 'Deactivated'} by ${admin}`,
+  reportedBy: 'Reported by',
+  reported: 'Reported',
+  blockedBy: 'Blocked by',
+  blocked: 'Blocked',
+  unknownUser: 'Unknown',
+  unknownAdmin: 'an unknown admin',
+  everyKind: 'All',
+  noneOfKind: 'Nothing of this kind',
+} as const;
+
 /** The history's kinds ('user-history') and the filter's label of each. */
 export const HISTORY_KIND_LABELS = {
   status: 'Status changes',
