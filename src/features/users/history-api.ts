@@ -22,7 +22,7 @@ const common = { _id: id, at: optionalDate };
 const report = { ...common, other: person, message: text, caseStatus, note: text };
 const block = { ...common, other: person, message: text };
 
-const item = z.discriminatedUnion('kind', [
+const item = z.union([
   z.object({ kind: z.literal('status'), ...common, admin: person, enabled: flag, reason: nullableText }),
   z.object({ kind: z.literal('reported'), ...report }),
   z.object({ kind: z.literal('reporter'), ...report }),

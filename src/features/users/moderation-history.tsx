@@ -13,7 +13,7 @@ import {
   type HistoryKind,
   type HistoryPerson,
 } from './history-api';
-import { HISTORY_KIND_LABELS, HISTORY_TEXT, USERS_TEXT } from './strings';
+import { HISTORY_KIND_LABELS, HISTORY_TEXT } from './history-strings';
 
 /** The other user of a report or a block: a link to their profile, or Unknown when their account is gone. */
 function PersonLink({ person }: { person: HistoryPerson }) {
@@ -76,9 +76,9 @@ function What({ item }: { item: HistoryItem }) {
 }
 
 const COLUMNS: Column<HistoryItem>[] = [
-  { header: USERS_TEXT.historyWhen, cell: (item) => formatDateTime(item.at), width: 200 },
+  { header: HISTORY_TEXT.when, cell: (item) => formatDateTime(item.at), width: 200 },
   {
-    header: USERS_TEXT.historyWhat,
+    header: HISTORY_TEXT.what,
     cell: (item) => (
       <Text size="sm" component="div">
         <What item={item} />
@@ -97,15 +97,15 @@ export function ModerationHistory({ userId }: { userId: string }) {
   const history = useQuery(historyResource.queries.page({ userId, page: list.page, size: list.size, kind }));
   return (
     <DialogListTable
-      label={USERS_TEXT.history}
+      label={HISTORY_TEXT.title}
       list={list}
       page={pageFromQuery(history)}
       columns={COLUMNS}
       rowKey={(item) => `${item.kind}-${item._id}`}
-      emptyText={kind ? HISTORY_TEXT.noneOfKind : USERS_TEXT.historyEmpty}
+      emptyText={kind ? HISTORY_TEXT.noneOfKind : HISTORY_TEXT.empty}
       filters={
         <NativeSelect
-          label={USERS_TEXT.historyKind}
+          label={HISTORY_TEXT.kind}
           data={[
             { value: '', label: HISTORY_TEXT.everyKind },
             ...HISTORY_KINDS.map((value) => ({ value, label: HISTORY_KIND_LABELS[value] })),

@@ -38,42 +38,6 @@ export const USERS_TEXT = {
   planName: 'Name',
   planStatus: 'Status',
   noMedia: 'No photos or videos',
-  // Moderation ('status-reason', 'user-history')
-  deactivateTitle: (who: string) => `Deactivate ${who}?`,
-  thisUser: 'this user',
-  deactivateCount: (count: number) => (count === 1 ? '1 user' : `${count.toLocaleString('en-US')} users`),
-  deactivateMessage: 'They can no longer sign in. The reason is kept in the moderation history.',
-  reason: 'Reason (optional)',
-  reasonTooLong: 'Reason must be at most 500 characters',
-  cancel: 'Cancel',
-  history: 'Moderation history',
-  historyKind: 'Show',
-  historyLoading: 'Loading moderation history',
-  historyEmpty: 'No moderation history',
-  historyWhen: 'When',
-  historyWhat: 'What',
-} as const;
-
-/** The Moderation history's sentences ('user-history'). */
-export const HISTORY_TEXT = {
-  status: (enabled: boolean, admin: string) => `${enabled ? 'Activated' : 'Deactivated'} by ${admin}`,
-  reportedBy: 'Reported by',
-  reported: 'Reported',
-  blockedBy: 'Blocked by',
-  blocked: 'Blocked',
-  unknownUser: 'Unknown',
-  unknownAdmin: 'an unknown admin',
-  everyKind: 'All',
-  noneOfKind: 'Nothing of this kind',
-} as const;
-
-/** The history's kinds ('user-history') and the filter's label of each. */
-export const HISTORY_KIND_LABELS = {
-  status: 'Status changes',
-  reported: 'Reported',
-  reporter: 'Reports made',
-  blocked: 'Blocked by others',
-  blocker: 'Blocks made',
 } as const;
 
 export const PLAN_OPTIONS = [

@@ -9,6 +9,7 @@ import { capitalize, formatLongDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useFeature } from '@/lib/session';
 import { userQueries, type User, type UserPlan } from './api';
+import { HISTORY_TEXT } from './history-strings';
 import { MediaCarousel } from './media-carousel';
 import { ModerationHistory } from './moderation-history';
 import { USERS_TEXT } from './strings';
@@ -158,7 +159,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
       ) : null}
 
       {withHistory ? (
-        <Section title={USERS_TEXT.history}>
+        <Section title={HISTORY_TEXT.title}>
           <ModerationHistory userId={user._id} />
         </Section>
       ) : null}

@@ -2,7 +2,6 @@ import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { notify } from '@/lib/notify';
 import { useFeature } from '@/lib/session';
 import { useSetUserStatus, type User } from './api';
-import { askDeactivationReason } from './deactivation-reason';
 import { USERS_TEXT } from './strings';
 
 /**
@@ -40,10 +39,12 @@ export function UserStatusButton({
       onClick={() => {
         if (busy) return;
         if (!user.enabled || !withReason) return change();
-        const name = [user.name, user.surname].filter(Boolean).join(' ') || USERS_TEXT.thisUser;
-        void askDeactivationReason({ name }).then((reason) => {
-          if (reason !== undefined) change(reason);
-        });
+        const name = [user.name, user.surname].filter(Boolean).join(' ');
+        void import('./deactivation-reason')
+          .then(({ askDeactivationReason }) => askDeactivationReason({ name }))
+          .then((reason) => {
+            if (reason !== undefined) change(reason);
+          });
       }}
     >
       {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}
