@@ -36,7 +36,6 @@ export const RECORD_TYPES = [
   'looking-for',
   'report-element',
   'setting',
-  'policy',
   'mail',
   'chat-report',
 ] as const;

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { CASE_STATUSES, NOTE_MAX } from '@/lib/moderation';
+import { CASE_STATUSES, NOTE_MAX, type CaseStatus } from '@/lib/moderation';
 import { ACTIVITY_ACTIONS, activityAnswer, RECORD_TYPES, recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -12,6 +12,7 @@ import {
   paging,
   Refusal,
   refusing,
+  requiredText,
   sortRows,
   text,
   type SortFields,
@@ -89,7 +90,7 @@ function selectActivity(url: URL) {
     `Record type must be one of ${RECORD_TYPES.join(', ')}`,
   );
   const admin = url.searchParams.get('admin') || null;
-  if (admin !== null && !/^[0-9a-f]{24}$/.test(admin)) throw new Refusal(400, 'Admin must be an id');
+  if (admin !== null && !/^[0-9a-f]{24}$/.test(admin)) throw new Refusal(400, 'Admin must be an admin id');
   const from = instant(url, 'from', 'From');
   const to = instant(url, 'to', 'To');
   return db.activity
@@ -187,28 +188,31 @@ export const moderationHandlers = [
       if (!offers('report-cases')) return extensionMissing();
       const reportId = id(params.reportId);
       const body = await jsonBody(request);
-      const status = oneOf(
-        typeof body.status === 'string' ? body.status : '',
-        CASE_STATUSES,
-        `Status must be one of ${CASE_STATUSES.join(', ')}`,
-      )!;
-      const note = text('Note', body.note, { max: NOTE_MAX }) ?? '';
+      const status = requiredText('Status', body.status, { max: 20 });
+      if (!(CASE_STATUSES as readonly string[]).includes(status))
+        throw new Refusal(400, `Status must be one of ${CASE_STATUSES.join(', ')}`);
+      // A note left out keeps the one the case has.
+      const note = text('Note', body.note, { max: NOTE_MAX });
       const report = db.chatReports.find((candidate) => candidate._id === reportId);
       if (!report) return notFound('Report');
       const was = report.status;
-      const handled = status !== 'Open';
+      const noteChanged = note !== undefined && note !== report.note;
+      // As the server: whoever changed the case last handled it, whatever its status now.
       Object.assign(report, {
-        status,
-        note,
-        handledBy: handled ? { _id: db.admin._id, name: `${db.admin.name} ${db.admin.surname}` } : null,
-        handledAt: handled ? new Date().toISOString() : null,
+        status: status as CaseStatus,
+        note: note ?? report.note,
+        handledBy: { _id: db.admin._id, name: `${db.admin.name} ${db.admin.surname}` },
+        handledAt: new Date().toISOString(),
       });
       recordActivity({
         action: 'case',
         recordType: 'chat-report',
         recordId: report._id,
-        recordName: '',
-        summary: `${was} → ${status}`,
+        recordName: report.message,
+        summary:
+          was !== status
+            ? `${was} → ${status}`
+            : `${status}${noteChanged ? ', note changed' : ' (no change)'}`,
         reason: note || null,
       });
       return ok({ message: 'Report updated successfully', result: report });
