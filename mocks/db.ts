@@ -1,7 +1,9 @@
 import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
 import { makeMails, type MockMail } from './mail-fixtures';
+import type { MockActivity } from './activity';
 import {
+  makeActivity,
   makeModeration,
   type MockChatBlock,
   type MockChatReport,
@@ -95,6 +97,8 @@ type Db = {
   catalogues: Record<string, MockCatalogueRecord[]>;
   childSafetyPolicy: string;
   deletionRequests: string[];
+  /** The activity log ('activity-log'), newest first; mocks/activity.ts appends to it. */
+  activity: MockActivity[];
 };
 
 const FIRST_NAMES = [
@@ -251,10 +255,18 @@ function seed(): Db {
   resetIds();
   const db = seedBase();
   db.catalogues.event = makeEvents(db.users, db.catalogues.eventcategory ?? []);
-  return { ...db, ...makeModeration(db.users), posts: makePosts(db.users), mails: makeMails(db.users) };
+  const moderation = makeModeration(db.users);
+  const posts = makePosts(db.users);
+  const mails = makeMails(db.users);
+  const activity = makeActivity(db.admin, db.users, moderation.chatReports, {
+    hobby: db.catalogues.hobbies?.[0],
+    event: db.catalogues.event[0],
+    mail: mails[0],
+  });
+  return { ...db, ...moderation, posts, mails, activity };
 }
 
-function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails'> {
+function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity'> {
   return {
     admin: {
       _id: nextId(),

@@ -1,3 +1,5 @@
+import type { CaseStatus } from '@/lib/moderation';
+import type { MockActivity } from './activity';
 import { nextId } from './ids';
 
 /** A user as the moderation lists reference one. */
@@ -19,6 +21,11 @@ export type MockChatReport = {
   created: string;
   createdAt: string;
   thread: { user_id: Ref[] };
+  /** The case ('report-cases'; a SPEC-only API answers without these four). */
+  status: CaseStatus;
+  note: string;
+  handledBy: Ref | null;
+  handledAt: string | null;
 };
 
 export type MockChatBlock = {
@@ -86,6 +93,10 @@ export function makeModeration(users: User[]) {
       created: at(index),
       createdAt: at(index),
       thread: { user_id: index === 3 ? [ref(reporter)] : [ref(reporter), ref(reported)] },
+      status: 'Open',
+      note: '',
+      handledBy: null,
+      handledAt: null,
     };
   });
   const chatBlocks: MockChatBlock[] = Array.from({ length: 11 }, (_, index) => ({
@@ -97,4 +108,146 @@ export function makeModeration(users: User[]) {
     createdAt: at(index),
   }));
   return { feedbacks, chatReports, chatBlocks };
+}
+
+type Admin = { _id: string; name: string; surname: string; email: string };
+type Named = { _id: string; name?: unknown; title?: unknown };
+
+const stamp = (day: number, hour: number) => new Date(Date.UTC(2026, 10, day, hour, 0)).toISOString();
+
+/**
+ * A believable activity log ('activity-log'), newest first, and the cases and statuses it tells of: a reported user
+ * deactivated with a reason and the report Actioned, a report Dismissed by a moderator whose account is gone, a user
+ * deactivated and brought back on appeal, and the day-to-day writes (a catalogue rename, a mail, a deleted FAQ).
+ * Marks the two reports' cases so the list agrees with the log.
+ */
+export function makeActivity(
+  admin: Admin,
+  users: (User & { surname: string })[],
+  reports: MockChatReport[],
+  records: { hobby?: Named; event?: Named; mail?: Named },
+): MockActivity[] {
+  const me = { _id: admin._id, name: `${admin.name} ${admin.surname}`, email: admin.email };
+  const former = { _id: nextId(), name: 'Sam Moderator', email: 'sam.moderator@example.com' };
+  const fullName = (user: User & { surname: string }) => `${user.name} ${user.surname}`;
+  const entry = (
+    createdAt: string,
+    by: MockActivity['admin'],
+    fields: Omit<MockActivity, '_id' | 'createdAt' | 'admin' | 'reason'> & { reason?: string },
+  ): MockActivity => ({ _id: nextId(), createdAt, admin: by, reason: null, ...fields });
+
+  // Users the fixtures already have inactive (users[25], users[32], the reported party of report 6) and one active.
+  const actioned = reports[6]!;
+  const dismissed = reports[1]!;
+  const fake = users.find((user) =>
+    actioned.thread.user_id.some((person) => person._id === user._id && user._id !== actioned.user),
+  )!;
+  const appealed = users[20 % users.length]!;
+  const silent = users[25 % users.length]!;
+  const actionedNote = 'Fake profile: the photos are a model’s';
+  Object.assign(actioned, {
+    status: 'Actioned',
+    note: actionedNote,
+    handledBy: { _id: me._id, name: me.name },
+    handledAt: stamp(21, 12),
+  });
+  Object.assign(dismissed, {
+    status: 'Dismissed',
+    note: 'Photos reviewed: within the rules',
+    handledBy: { _id: former._id, name: former.name },
+    handledAt: stamp(20, 16),
+  });
+
+  const entries: MockActivity[] = [
+    entry(stamp(21, 12), me, {
+      action: 'case',
+      recordType: 'chat-report',
+      recordId: actioned._id,
+      recordName: actioned.message,
+      summary: 'Open → Actioned',
+      reason: actionedNote,
+    }),
+    entry(stamp(21, 11), me, {
+      action: 'deactivate',
+      recordType: 'user',
+      recordId: fake._id,
+      recordName: fullName(fake),
+      summary: 'Deactivated',
+      reason: actionedNote,
+    }),
+    entry(stamp(20, 16), former, {
+      action: 'case',
+      recordType: 'chat-report',
+      recordId: dismissed._id,
+      recordName: dismissed.message,
+      summary: 'Open → Dismissed',
+      reason: 'Photos reviewed: within the rules',
+    }),
+    entry(stamp(19, 10), me, {
+      action: 'activate',
+      recordType: 'user',
+      recordId: appealed._id,
+      recordName: fullName(appealed),
+      summary: 'Activated',
+      reason: 'Appeal accepted',
+    }),
+    entry(stamp(18, 9), former, {
+      action: 'deactivate',
+      recordType: 'user',
+      recordId: appealed._id,
+      recordName: fullName(appealed),
+      summary: 'Deactivated',
+      reason: 'Spam links in every chat',
+    }),
+    entry(stamp(17, 15), me, {
+      action: 'deactivate',
+      recordType: 'user',
+      recordId: silent._id,
+      recordName: fullName(silent),
+      summary: 'Deactivated',
+    }),
+    entry(stamp(16, 14), me, {
+      action: 'send',
+      recordType: 'mail',
+      recordId: records.mail?._id ?? null,
+      recordName: String(records.mail?.title ?? ''),
+      summary: 'Sent to 3 users',
+    }),
+    entry(stamp(15, 13), former, {
+      action: 'update',
+      recordType: 'hobbies',
+      recordId: records.hobby?._id ?? null,
+      recordName: String(records.hobby?.name ?? ''),
+      summary: `name: "Yoga" → "${String(records.hobby?.name ?? '')}"`,
+    }),
+    entry(stamp(14, 11), me, {
+      action: 'create',
+      recordType: 'event',
+      recordId: records.event?._id ?? null,
+      recordName: String(records.event?.name ?? ''),
+      summary: 'Created',
+    }),
+    entry(stamp(13, 10), me, {
+      action: 'delete',
+      recordType: 'faq',
+      recordId: nextId(),
+      recordName: 'Is the app free?',
+      summary: 'Deleted',
+    }),
+    entry(stamp(12, 9), me, {
+      action: 'password',
+      recordType: 'admin',
+      recordId: me._id,
+      recordName: me.name,
+      summary: 'Password changed',
+    }),
+    entry(stamp(11, 8), former, {
+      action: 'update',
+      recordType: 'setting',
+      recordId: null,
+      recordName: '',
+      summary: 'description changed',
+    }),
+  ];
+  return entries;
 }

@@ -57,6 +57,10 @@ export const MOCK_FEATURES: readonly Feature[] = [
   'event-joined',
   'list-sort',
   'users-export',
+  'activity-log',
+  'status-reason',
+  'user-history',
+  'report-cases',
 ];
 
 export function mockFeatures(): Feature[] {

@@ -89,6 +89,8 @@ const READS: Read[] = [
     screen: 'joined users',
     open: openDialog(/^Joined User: /),
   },
+  // The profile's Moderation history (announced as user-history).
+  { route: `/users/${db.users[0]!._id}`, endpoint: 'admin/history/:userId', screen: 'moderation history' },
 ];
 
 /** Opens the first row's dialog whose button is named so. */
@@ -216,6 +218,10 @@ describe('the read matrix', () => {
     const covered = new Set(READS.map((read) => endpointKey(read.endpoint)));
     // The users export (announced as users-export) is served for issue 19's export, which no screen calls yet.
     covered.add(endpointKey('admin/list/export'));
+    // The activity log (announced as activity-log) is served for the Activity screen, which the list controller's
+    // step wires (its filters are src/features/moderation/activity-filters.tsx).
+    covered.add(endpointKey('activity/list'));
+    covered.add(endpointKey('activity/facets'));
     expect(servedEndpoints('reads').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
   });
 });

@@ -65,6 +65,10 @@ describe('the extensions an API announces', () => {
       'event-joined',
       'list-sort',
       'users-export',
+      'activity-log',
+      'status-reason',
+      'user-history',
+      'report-cases',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

@@ -174,6 +174,9 @@ describe('users list', () => {
       'tr',
     ) as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    // The API takes a reason ('status-reason'): none given, none sent.
+    const ask = await screen.findByRole('dialog', { name: `Deactivate ${target.name} ${target.surname}?` });
+    await user.click(within(ask).getByRole('button', { name: 'Deactivate' }));
 
     const message = await screen.findByText('User deactivated successfully');
     expect(
@@ -217,7 +220,7 @@ describe('users list', () => {
       ),
     );
     const { user } = renderApp('/users');
-    const [button] = await screen.findAllByRole('button', { name: /^(Activate|Deactivate)$/ });
+    const [button] = await screen.findAllByRole('button', { name: 'Activate' });
     const label = button!.textContent;
     await user.click(button!);
     const message = await screen.findByText('User is locked');
@@ -236,7 +239,7 @@ describe('users list', () => {
     );
     const logged = vi.spyOn(console, 'error');
     const { user } = renderApp('/users');
-    const [button] = await screen.findAllByRole('button', { name: /^(Activate|Deactivate)$/ });
+    const [button] = await screen.findAllByRole('button', { name: 'Activate' });
     await user.click(button!);
     const message = await screen.findByText('Could not update');
     const notification = message.closest('.mantine-Notification-root') as HTMLElement;

@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import type { Catalogue, Column } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
+import { changeSummary, recordActivity, recordTypeOf } from '../activity';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -22,6 +23,9 @@ import { nextVersion, refuseStaleWrite } from '../versions';
 export const collectionOf = (catalogue: Catalogue) => catalogue.api.list.split('/')[0]!;
 
 const bare = (path: string) => path.split('?')[0]!;
+
+/** A record's name or title, as the activity log keeps it. */
+const nameOf = (row: MockCatalogueRecord) => String(row.name ?? row.title ?? '');
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
   if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
@@ -221,6 +225,8 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
   const rows = () => (db.catalogues[collection] ??= []);
   const find = (id: unknown) => rows().find((row) => row._id === id);
   const label = catalogue.formTitle ?? catalogue.title;
+  const recordType = recordTypeOf(collection);
+  const htmlFields = catalogue.fields.flatMap((field) => (field.kind === 'html' ? [field.name] : []));
   const guarded =
     (handle: (request: Request, params: Record<string, unknown>) => Response | Promise<Response>) =>
     ({ request, params }: { request: Request; params: Record<string, unknown> }) =>
@@ -271,6 +277,13 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         // Paginated lists show the newest first, as the server does.
         if (catalogue.paginated) rows().unshift(row);
         else rows().push(row);
+        recordActivity({
+          action: 'create',
+          recordType,
+          recordId: row._id,
+          recordName: nameOf(row),
+          summary: 'Created',
+        });
         return ok({ message: `${label} created successfully`, result: answer(row) });
       }),
     ),
@@ -283,7 +296,9 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         if (problem) return fail(400, problem);
         const stale = refuseStaleWrite(request, row.updatedAt as string | undefined);
         if (stale) return stale;
+        const summary = changeSummary(row, out ?? {}, htmlFields);
         Object.assign(row, out, { updatedAt: nextVersion(row.updatedAt as string | undefined) });
+        recordActivity({ action: 'update', recordType, recordId: row._id, recordName: nameOf(row), summary });
         return ok({ message: `${label} updated successfully`, result: answer(row) });
       }),
     ),
@@ -293,8 +308,16 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
       http.delete(
         apiPath(catalogue.api.remove),
         guarded((_request, params) => {
-          if (!find(params.id)) return notFound(label);
-          db.catalogues[collection] = rows().filter((row) => row._id !== params.id);
+          const row = find(params.id);
+          if (!row) return notFound(label);
+          db.catalogues[collection] = rows().filter((other) => other !== row);
+          recordActivity({
+            action: 'delete',
+            recordType,
+            recordId: row._id,
+            recordName: nameOf(row),
+            summary: 'Deleted',
+          });
           return ok({ message: `${label} deleted successfully` });
         }),
       ),

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { changeSummary, recordActivity } from '../activity';
 import { db, nextId, type MockFaq } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
 import { bool, id, jsonBody, listAllQuery, refusing, requiredText } from '../rules';
@@ -47,6 +48,13 @@ export const faqHandlers = [
         updatedAt: stamp,
       };
       db.faqs.push(faq);
+      recordActivity({
+        action: 'create',
+        recordType: 'faq',
+        recordId: faq._id,
+        recordName: faq.question,
+        summary: 'Created',
+      });
       return ok({ message: 'Faq created successfully', result: faq });
     }),
   ),
@@ -63,7 +71,15 @@ export const faqHandlers = [
       const fields = faqFields(body);
       const stale = refuseStaleWrite(request, faq.updatedAt);
       if (stale) return stale;
+      const summary = changeSummary(faq, fields, ['answer']);
       Object.assign(faq, fields, { updatedAt: nextVersion(faq.updatedAt) });
+      recordActivity({
+        action: 'update',
+        recordType: 'faq',
+        recordId: faq._id,
+        recordName: faq.question,
+        summary,
+      });
       return ok({ message: 'Faq updated successfully', result: faq });
     }),
   ),
@@ -74,9 +90,17 @@ export const faqHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const faqId = id(params.id);
-      const before = db.faqs.length;
-      db.faqs = db.faqs.filter((item) => item._id !== faqId);
-      return db.faqs.length < before ? ok({ message: 'Faq deleted successfully' }) : notFound('Faq');
+      const faq = db.faqs.find((item) => item._id === faqId);
+      if (!faq) return notFound('Faq');
+      db.faqs = db.faqs.filter((item) => item !== faq);
+      recordActivity({
+        action: 'delete',
+        recordType: 'faq',
+        recordId: faqId,
+        recordName: faq.question,
+        summary: 'Deleted',
+      });
+      return ok({ message: 'Faq deleted successfully' });
     }),
   ),
 ];

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
 import {
@@ -110,6 +111,15 @@ export const mailHandlers = [
         createdAt: new Date().toISOString(),
       };
       db.mails.unshift(mail);
+      recordActivity({
+        action: 'send',
+        recordType: 'mail',
+        recordId: mail._id,
+        recordName: mail.title,
+        summary: all
+          ? `Sent to All Users (${recipients.length.toLocaleString('en-US')})`
+          : `Sent to ${recipients.length} user${recipients.length === 1 ? '' : 's'}`,
+      });
       return ok({ message: 'Mail sent successfully', result: mailAnswer(mail) });
     }),
   ),
@@ -144,8 +154,15 @@ export const mailHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       if (!offers('mail-test')) return extensionMissing();
-      mailText(await jsonBody(request));
+      const { title } = mailText(await jsonBody(request));
       const email = db.admin.email;
+      recordActivity({
+        action: 'test-send',
+        recordType: 'mail',
+        recordId: null,
+        recordName: title,
+        summary: `Test sent to ${email}`,
+      });
       return ok({ message: `Test mail sent to ${email}`, result: { email } });
     }),
   ),

@@ -1,13 +1,36 @@
 import { http } from 'msw';
+import { CASE_STATUSES, NOTE_MAX, type CaseStatus } from '@/lib/moderation';
+import { ACTIVITY_ACTIONS, activityAnswer, RECORD_TYPES, recordActivity } from '../activity';
 import { db } from '../db';
-import { apiPath, ok, refuseWithoutAdmin } from '../http';
-import { paginate, paging, refusing, sortRows, type SortFields } from '../rules';
+import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import type { MockChatReport } from '../moderation-fixtures';
+import {
+  id,
+  jsonBody,
+  oneOf,
+  paginate,
+  paging,
+  Refusal,
+  refusing,
+  requiredText,
+  sortRows,
+  text,
+  type SortFields,
+} from '../rules';
+import { offers } from '../scenario';
+
+const extensionMissing = () => fail(404, 'No such API route');
 
 /**
  * Feedback, chat reports and chat blocks (SPEC 7.9): read-only pages, newest first, as the server answers them, or in
  * the order of one of their sort fields.
  */
-const readOnly = <T extends { _id: string }>(path: string, rows: () => T[], sorts: SortFields<T>) =>
+const readOnly = <T extends { _id: string }>(
+  path: string,
+  rows: (url: URL) => T[],
+  sorts: SortFields<T>,
+  answer: (row: T) => unknown = (row) => row,
+) =>
   http.get(
     apiPath(path),
     refusing(({ request }) => {
@@ -15,20 +38,237 @@ const readOnly = <T extends { _id: string }>(path: string, rows: () => T[], sort
       if (refusal) return refusal;
       const url = new URL(request.url);
       paging(url);
-      return ok(
-        paginate(
-          sortRows(rows(), url, sorts, (row) => row._id),
-          url,
-        ),
+      const { result, pagination } = paginate(
+        sortRows(rows(url), url, sorts, (row) => row._id),
+        url,
       );
+      return ok({ result: result.map(answer), pagination });
     }),
   );
+
+/** A chat report as the list answers it: with its case ('report-cases'), or SPEC's shape without. */
+function reportAnswer(report: MockChatReport) {
+  if (offers('report-cases')) return report;
+  const { status: _status, note: _note, handledBy: _handledBy, handledAt: _handledAt, ...spec } = report;
+  return spec;
+}
+
+/** The chat reports a list asks for: with 'report-cases', `status` filters by case. */
+function chatReports(url: URL) {
+  if (!offers('report-cases')) return db.chatReports;
+  const status = oneOf(
+    url.searchParams.get('status') || null,
+    CASE_STATUSES,
+    `Status must be one of ${CASE_STATUSES.join(', ')}`,
+  );
+  return status ? db.chatReports.filter((report) => report.status === status) : db.chatReports;
+}
+
+const person = (userId: string | undefined) => {
+  const user = userId ? db.users.find((candidate) => candidate._id === userId) : undefined;
+  return user ? { _id: user._id, name: user.name, email: user.email } : null;
+};
+
+/** An ISO 8601 instant of the activity list's query, or the server's refusal. */
+function instant(url: URL, name: string, label: string) {
+  const value = url.searchParams.get(name) || null;
+  if (value === null) return undefined;
+  if (Number.isNaN(Date.parse(value))) throw new Refusal(400, `${label} must be a date`);
+  return new Date(value).getTime();
+}
+
+/** The activity list's filters ('activity-log'), in the server's order of checks. */
+function selectActivity(url: URL) {
+  const action = oneOf(
+    url.searchParams.get('action') || null,
+    ACTIVITY_ACTIONS,
+    `Action must be one of ${ACTIVITY_ACTIONS.join(', ')}`,
+  );
+  const recordType = oneOf(
+    url.searchParams.get('recordType') || null,
+    RECORD_TYPES,
+    `Record type must be one of ${RECORD_TYPES.join(', ')}`,
+  );
+  const admin = url.searchParams.get('admin') || null;
+  if (admin !== null && !/^[0-9a-f]{24}$/.test(admin)) throw new Refusal(400, 'Admin must be an admin id');
+  const from = instant(url, 'from', 'From');
+  const to = instant(url, 'to', 'To');
+  return db.activity
+    .filter((entry) => {
+      const at = Date.parse(entry.createdAt);
+      return (
+        (!action || entry.action === action) &&
+        (!recordType || entry.recordType === recordType) &&
+        (!admin || entry.admin?._id === admin) &&
+        (from === undefined || at >= from) &&
+        (to === undefined || at < to)
+      );
+    })
+    .sort((a, b) =>
+      a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : a._id < b._id ? 1 : -1,
+    );
+}
+
+const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
+
+/** A user's moderation history ('user-history'): one timeline, newest first. */
+function historyOf(userId: string) {
+  const reportedIn = (report: MockChatReport) =>
+    report.thread.user_id.find((participant) => participant._id !== report.user)?._id;
+  const caseOf = (report: MockChatReport) => ({
+    message: report.message,
+    caseStatus: report.status,
+    note: report.note,
+  });
+  const items = [
+    ...db.activity
+      .filter((entry) => entry.recordType === 'user' && entry.recordId === userId)
+      .filter((entry) => entry.action === 'activate' || entry.action === 'deactivate')
+      .map((entry) => ({
+        kind: 'status' as const,
+        _id: entry._id,
+        at: entry.createdAt,
+        admin: entry.admin,
+        enabled: entry.action === 'activate',
+        reason: entry.reason,
+      })),
+    ...db.chatReports
+      .filter((report) => reportedIn(report) === userId)
+      .map((report) => ({
+        kind: 'reported' as const,
+        _id: report._id,
+        at: report.created,
+        other: person(report.user),
+        ...caseOf(report),
+      })),
+    ...db.chatReports
+      .filter((report) => report.user === userId)
+      .map((report) => ({
+        kind: 'reporter' as const,
+        _id: report._id,
+        at: report.created,
+        other: person(reportedIn(report)),
+        ...caseOf(report),
+      })),
+    ...db.chatBlocks
+      .filter((block) => block.blockedUser?._id === userId)
+      .map((block) => ({
+        kind: 'blocked' as const,
+        _id: block._id,
+        at: block.created,
+        other: person(block.blockBy?._id),
+        message: block.message,
+      })),
+    ...db.chatBlocks
+      .filter((block) => block.blockBy?._id === userId)
+      .map((block) => ({
+        kind: 'blocker' as const,
+        _id: block._id,
+        at: block.created,
+        other: person(block.blockedUser?._id),
+        message: block.message,
+      })),
+  ];
+  return items.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : a._id < b._id ? 1 : -1));
+}
 
 export const moderationHandlers = [
   readOnly('feedback/list', () => db.feedbacks, {
     rating: (feedback) => [feedback.rating],
     created: (feedback) => [feedback.createdAt],
   }),
-  readOnly('chat-report/list', () => db.chatReports, { created: (report) => [report.created] }),
+  readOnly('chat-report/list', chatReports, { created: (report) => [report.created] }, reportAnswer),
   readOnly('chat-block/list', () => db.chatBlocks, { created: (block) => [block.created] }),
+
+  http.patch(
+    apiPath('chat-report/case/:reportId'),
+    refusing(async ({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('report-cases')) return extensionMissing();
+      const reportId = id(params.reportId);
+      const body = await jsonBody(request);
+      const status = requiredText('Status', body.status, { max: 20 });
+      if (!(CASE_STATUSES as readonly string[]).includes(status))
+        throw new Refusal(400, `Status must be one of ${CASE_STATUSES.join(', ')}`);
+      // A note left out keeps the one the case has.
+      const note = text('Note', body.note, { max: NOTE_MAX });
+      const report = db.chatReports.find((candidate) => candidate._id === reportId);
+      if (!report) return notFound('Report');
+      const was = report.status;
+      const noteChanged = note !== undefined && note !== report.note;
+      // As the server: whoever changed the case last handled it, whatever its status now.
+      Object.assign(report, {
+        status: status as CaseStatus,
+        note: note ?? report.note,
+        handledBy: { _id: db.admin._id, name: `${db.admin.name} ${db.admin.surname}` },
+        handledAt: new Date().toISOString(),
+      });
+      recordActivity({
+        action: 'case',
+        recordType: 'chat-report',
+        recordId: report._id,
+        recordName: report.message,
+        summary:
+          was !== status
+            ? `${was} → ${status}`
+            : `${status}${noteChanged ? ', note changed' : ' (no change)'}`,
+        reason: note || null,
+      });
+      return ok({ message: 'Report updated successfully', result: report });
+    }),
+  ),
+
+  http.get(
+    apiPath('activity/list'),
+    refusing(({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('activity-log')) return extensionMissing();
+      const url = new URL(request.url);
+      paging(url);
+      const { result, pagination } = paginate(selectActivity(url), url);
+      return ok({ result: result.map(activityAnswer), pagination });
+    }),
+  ),
+
+  http.get(
+    apiPath('activity/facets'),
+    refusing(({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('activity-log')) return extensionMissing();
+      const { _id, name, surname, email } = db.admin;
+      const admins = new Map([[_id, { _id, name: `${name} ${surname}`, email }]]);
+      for (const entry of db.activity)
+        if (entry.admin && !admins.has(entry.admin._id)) admins.set(entry.admin._id, entry.admin);
+      return ok({
+        result: {
+          actions: [...ACTIVITY_ACTIONS],
+          recordTypes: [...RECORD_TYPES],
+          admins: [...admins.values()],
+        },
+      });
+    }),
+  ),
+
+  http.get(
+    apiPath('admin/history/:userId'),
+    refusing(({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('user-history')) return extensionMissing();
+      const userId = id(params.userId);
+      const url = new URL(request.url);
+      paging(url);
+      const kind = oneOf(
+        url.searchParams.get('kind') || null,
+        HISTORY_KINDS,
+        `Kind must be one of ${HISTORY_KINDS.join(', ')}`,
+      );
+      if (!db.users.some((user) => user._id === userId)) return notFound('User');
+      const items = historyOf(userId);
+      return ok(paginate(kind ? items.filter((item) => item.kind === kind) : items, url));
+    }),
+  ),
 ];

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { changeSummary, recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
 import type { MockPost } from '../post-fixtures';
@@ -95,6 +96,13 @@ export const postHandlers = [
         updatedAt: stamp,
       };
       db.posts.unshift(post);
+      recordActivity({
+        action: 'create',
+        recordType: 'post',
+        recordId: post._id,
+        recordName: post.name,
+        summary: 'Created',
+      });
       return ok({ message: 'Post created successfully', result: serialize(post) });
     }),
   ),
@@ -110,7 +118,15 @@ export const postHandlers = [
       const stale = refuseStaleWrite(request, post.updatedAt);
       if (stale) return stale;
       // A file not sent again keeps the stored one.
+      const summary = changeSummary(post, { name, ...media });
       Object.assign(post, { name, ...media, updatedAt: nextVersion(post.updatedAt) });
+      recordActivity({
+        action: 'update',
+        recordType: 'post',
+        recordId: post._id,
+        recordName: post.name,
+        summary,
+      });
       return ok({ message: 'Post updated successfully', result: serialize(post) });
     }),
   ),
@@ -121,9 +137,17 @@ export const postHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const postId = id(params.id);
-      const before = db.posts.length;
-      db.posts = db.posts.filter((item) => item._id !== postId);
-      return db.posts.length < before ? ok({ message: 'Post deleted successfully' }) : notFound('Post');
+      const post = db.posts.find((item) => item._id === postId);
+      if (!post) return notFound('Post');
+      db.posts = db.posts.filter((item) => item !== post);
+      recordActivity({
+        action: 'delete',
+        recordType: 'post',
+        recordId: postId,
+        recordName: post.name,
+        summary: 'Deleted',
+      });
+      return ok({ message: 'Post deleted successfully' });
     }),
   ),
 ];

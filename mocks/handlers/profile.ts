@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { changeSummary, recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, ok, refuseWithoutAdmin } from '../http';
 import { formBody, imageFile, password, refusing, requiredText } from '../rules';
@@ -14,10 +15,19 @@ export const profileHandlers = [
       const newPassword = password('Password', form.get('password'), { min: 6, max: 1024 });
       const file = await imageFile('Photo', form.get('file'));
       // Like the reference server: a new password ends every other session, and the answer carries a fresh token.
-      if (newPassword !== db.admin.password) db.tokens.clear();
+      const passwordChanged = newPassword !== db.admin.password;
+      const summary = changeSummary(db.admin, { email, ...(file ? { photo: 'data:' } : {}) });
+      if (passwordChanged) db.tokens.clear();
       db.admin.email = email;
       db.admin.password = newPassword;
       if (file) db.admin.photo = `uploads/admin-${Date.now()}.png`;
+      recordActivity({
+        action: passwordChanged ? 'password' : 'update',
+        recordType: 'admin',
+        recordId: db.admin._id,
+        recordName: [db.admin.name, db.admin.surname].join(' '),
+        summary: passwordChanged ? 'Password changed' : summary,
+      });
       const token = `admin-token-${nextId()}`;
       db.tokens.add(token);
       return ok({

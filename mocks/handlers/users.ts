@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { CSV_BOM, csvHeadings, csvRow } from '@/lib/csv';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../../server/lib/user-export';
+import { REASON_MAX } from '@/lib/moderation';
+import { recordActivity } from '../activity';
 import { db, type MockUser } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
 import {
@@ -13,8 +15,10 @@ import {
   refusing,
   search,
   sortRows,
+  text,
   type SortFields,
 } from '../rules';
+import { offers } from '../scenario';
 
 const SEARCHABLE: Record<string, keyof MockUser> = {
   name: 'name',
@@ -144,15 +148,28 @@ export const userHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const userId = id(params.userId);
+      const query = new URL(request.url).searchParams;
       const enabled = oneOf(
-        new URL(request.url).searchParams.get('enabled') ?? '',
+        query.get('enabled') ?? '',
         ['true', 'false'],
         "enabled must be 'true' or 'false'",
       );
+      // 'status-reason'; SPEC's API reads no reason.
+      const reason = offers('status-reason')
+        ? text('Reason', query.get('reason'), { max: REASON_MAX }) || null
+        : null;
       const user = db.users.find((item) => item._id === userId);
       if (!user) return notFound('User');
       user.enabled = enabled === 'true';
       user.updatedAt = new Date().toISOString();
+      recordActivity({
+        action: user.enabled ? 'activate' : 'deactivate',
+        recordType: 'user',
+        recordId: user._id,
+        recordName: [user.name, user.surname].filter(Boolean).join(' '),
+        summary: user.enabled ? 'Activated' : 'Deactivated',
+        reason,
+      });
       return ok({ message: user.enabled ? 'User activated successfully' : 'User deactivated successfully' });
     }),
   ),

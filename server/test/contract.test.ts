@@ -9,7 +9,14 @@ import { makeServer, PNG_BYTES } from './harness';
  * types, not the data).
  */
 
-type Context = { token: string; userId: string; faqId: string; mailId: string; eventId: string };
+type Context = {
+  token: string;
+  userId: string;
+  faqId: string;
+  mailId: string;
+  eventId: string;
+  reportId: string;
+};
 type Case = {
   name: string;
   request: (context: Context) => { path: string; init?: RequestInit; auth?: boolean };
@@ -476,6 +483,76 @@ const CASES: Case[] = [
   { name: 'users export, unknown sort', request: get('/api/admin/list/export?sort=phone') },
   { name: 'users export, bad plan', request: get('/api/admin/list/export?planFilter=diamond') },
   { name: 'users export, no token', request: get('/api/admin/list/export', false) },
+  // Announced extensions 'activity-log', 'status-reason', 'user-history' and 'report-cases'.
+  { name: 'activity', request: get('/api/activity/list?page=1&limit=5') },
+  {
+    name: 'activity, filtered',
+    request: get(
+      '/api/activity/list?action=deactivate&recordType=user&from=2020-01-01T00:00:00.000Z&to=2100-01-01T00:00:00.000Z',
+    ),
+  },
+  { name: 'activity, unknown action', request: get('/api/activity/list?action=erase') },
+  { name: 'activity, unknown record type', request: get('/api/activity/list?recordType=users') },
+  { name: 'activity, bad admin', request: get('/api/activity/list?admin=42') },
+  { name: 'activity, bad date', request: get('/api/activity/list?from=yesterday') },
+  { name: 'activity facets', request: get('/api/activity/facets') },
+  {
+    name: 'user history, reports',
+    request: ({ userId }) => ({ path: `/api/admin/history/${userId}?kind=reported` }),
+  },
+  {
+    name: 'user history, unknown kind',
+    request: ({ userId }) => ({ path: `/api/admin/history/${userId}?kind=likes` }),
+  },
+  { name: 'user history, unknown user', request: get('/api/admin/history/ffffffffffffffffffffffff') },
+  { name: 'chat reports, open cases', request: get('/api/chat-report/list?page=1&limit=10&status=Open') },
+  { name: 'chat reports, unknown case status', request: get('/api/chat-report/list?status=Closed') },
+  {
+    name: 'case dismissed with a note',
+    request: ({ reportId }) => ({
+      path: `/api/chat-report/case/${reportId}`,
+      init: json('PATCH', { status: 'Dismissed', note: 'Banter between friends' }),
+    }),
+  },
+  {
+    name: 'case, unknown status',
+    request: ({ reportId }) => ({
+      path: `/api/chat-report/case/${reportId}`,
+      init: json('PATCH', { status: 'Closed' }),
+    }),
+  },
+  {
+    name: 'case, no status',
+    request: ({ reportId }) => ({ path: `/api/chat-report/case/${reportId}`, init: json('PATCH', {}) }),
+  },
+  {
+    name: 'case, note too long',
+    request: ({ reportId }) => ({
+      path: `/api/chat-report/case/${reportId}`,
+      init: json('PATCH', { status: 'Open', note: 'x'.repeat(1001) }),
+    }),
+  },
+  {
+    name: 'case, unknown report',
+    request: () => ({
+      path: '/api/chat-report/case/ffffffffffffffffffffffff',
+      init: json('PATCH', { status: 'Dismissed' }),
+    }),
+  },
+  {
+    name: 'deactivation with a reason',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false&reason=Spam%20links`,
+      init: { method: 'PATCH' },
+    }),
+  },
+  {
+    name: 'deactivation, reason too long',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false&reason=${'x'.repeat(501)}`,
+      init: { method: 'PATCH' },
+    }),
+  },
 ];
 
 /** What a CSV answer must agree on: its headers (the count only as a number: the data differ) and its first line. */
@@ -539,6 +616,7 @@ describe('mocks and the reference server agree (contract)', () => {
       faqId: faqs.result[0]!._id,
       mailId: await firstId('/api/mail-send/list?page=1&limit=10'),
       eventId: await firstId('/api/event/list-admin?page=1&limit=10'),
+      reportId: await firstId('/api/chat-report/list?page=1&limit=10'),
     };
     for (const { request } of CASES) {
       const { path, init = {}, auth = true } = request(context);

@@ -15,14 +15,35 @@ export type ConfirmRequest = {
   onConfirm: () => void;
 };
 
+/** A question with an optional text answer (a reason): `onAnswer` gets the text ('' for none), or undefined if cancelled. */
+export type TextPromptRequest = {
+  title: string;
+  message?: string;
+  label: string;
+  maxLength: number;
+  /** Shown when the text is longer than maxLength, e.g. 'Reason must be at most 500 characters'. */
+  tooLong: string;
+  /** When an answer is needed: shown if none was given (e.g. 'Reason is required'). */
+  required?: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+  onAnswer: (text: string | undefined) => void;
+};
+
 const ConfirmDialog = lazy(() =>
   import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
 );
+const TextPromptDialog = lazy(() =>
+  import('./text-prompt-dialog').then((module) => ({ default: module.TextPromptDialog })),
+);
 
-let pending: ConfirmRequest | null = null;
+type Pending = ConfirmRequest | (TextPromptRequest & { prompt: true });
+
+let pending: Pending | null = null;
 const listeners = new Set<() => void>();
 
-function setPending(next: ConfirmRequest | null) {
+function setPending(next: Pending | null) {
   pending = next;
   for (const listener of listeners) listener();
 }
@@ -32,7 +53,10 @@ function subscribe(listener: () => void) {
   return () => {
     listeners.delete(listener);
     // A confirmation belongs to the console that asked it: once no host shows it (the app unmounted), it is gone.
-    if (listeners.size === 0) pending = null;
+    if (listeners.size === 0) {
+      if (pending && 'prompt' in pending) pending.onAnswer(undefined);
+      pending = null;
+    }
   };
 }
 
@@ -40,6 +64,18 @@ function subscribe(listener: () => void) {
 export function ConfirmHost() {
   const request = useSyncExternalStore(subscribe, () => pending);
   if (!request) return null;
+  if ('prompt' in request)
+    return (
+      <Suspense fallback={null}>
+        <TextPromptDialog
+          request={request}
+          onAnswer={(text) => {
+            setPending(null);
+            request.onAnswer(text);
+          }}
+        />
+      </Suspense>
+    );
   return (
     <Suspense fallback={null}>
       <ConfirmDialog
@@ -79,6 +115,11 @@ export function confirmLogout(onConfirm: () => void) {
 /** Any other confirmation (sending a mail to everyone): the caller's own words, the safe choice focused first. */
 export function askToConfirm(request: ConfirmRequest) {
   setPending(request);
+}
+
+/** A question whose answer may carry some text (a reason), in a dialog of its own; one at a time, like a confirmation. */
+export function askForText(request: TextPromptRequest) {
+  setPending({ ...request, prompt: true });
 }
 
 /** Leaving a form that holds unsaved edits (a link, Back, the browser's back button). */

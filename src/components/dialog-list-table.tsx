@@ -42,7 +42,8 @@ export function DialogListTable<Row>({
 }: {
   /** The table's accessible name. */
   label: string;
-  searchLabel: string;
+  /** The search box's label; a list its API cannot search has none. */
+  searchLabel?: string;
   list: ReturnType<typeof useDialogList>;
   page: DialogListPage<Row>;
   columns: Column<Row>[];
@@ -53,14 +54,16 @@ export function DialogListTable<Row>({
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="search"
-          label={searchLabel}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.searchText}
-          onChange={(event) => list.setSearchText(event.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
-        />
+        {searchLabel ? (
+          <TextInput
+            type="search"
+            label={searchLabel}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={list.searchText}
+            onChange={(event) => list.setSearchText(event.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+        ) : null}
         {filters}
       </Group>
       <DataTable

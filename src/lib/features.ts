@@ -13,4 +13,12 @@ export type Feature =
   /** sort=<field>&order=asc|desc on the server-paged lists (no screen uses it yet). */
   | 'list-sort'
   /** GET /api/admin/list/export: the users list as CSV, streamed (no screen uses it yet). */
-  | 'users-export';
+  | 'users-export'
+  /** GET /api/activity/list (filtered, paged) and /api/activity/facets: who did what, when and why. */
+  | 'activity-log'
+  /** PATCH /api/admin/status/{userId}?enabled=false&reason=…: a deactivation's optional reason. */
+  | 'status-reason'
+  /** GET /api/admin/history/{userId}: a user's status changes, reports and blocks, paged and by kind. */
+  | 'user-history'
+  /** A chat report's case (status, note, who handled it), ?status= on its list, PATCH /api/chat-report/case/{id}. */
+  | 'report-cases';

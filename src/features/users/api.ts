@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
 import type { ListState } from '@/lib/list-state';
+import { patchUserStatus } from '@/lib/user-status';
 import { defineResource } from '@/lib/resource';
-import { ack, flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
+import { flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
 import {
   USER_ENDPOINTS,
   USER_FILTERS,
@@ -89,14 +89,16 @@ export const userQueries = userResource.queries;
 export const usersListQuery = (state: ListState<(typeof USER_FILTERS)[number]>) =>
   userQueries.page(usersListParams(state));
 
-/** PATCH /api/admin/status/{id}?enabled=…, the call alone (a bulk action makes it per user). */
-export const setUserStatus = ({ userId, enabled }: { userId: string; enabled: boolean }) =>
-  api.patch(`admin/status/${userId}`, ack, { searchParams: { enabled } });
+/** Root of the moderation history's keys (history-api.ts), which a status change or a case change refreshes. */
+export const USER_HISTORY_KEY = 'user-history';
 
-/** The status call as a mutation: SPEC 8 reports its failure under the title Error. */
+/**
+ * PATCH /api/admin/status/{id}?enabled=… (with &reason=… when one is given, 'status-reason'): SPEC 8 reports its
+ * failure under the title Error. The user's moderation history changes with it.
+ */
 export function useSetUserStatus() {
   return useMutation({
-    mutationFn: setUserStatus,
-    meta: { invalidates: [userResource.keys.all], errorTitle: 'Error' },
+    mutationFn: patchUserStatus,
+    meta: { invalidates: [userResource.keys.all, USER_HISTORY_KEY, 'activity'], errorTitle: 'Error' },
   });
 }

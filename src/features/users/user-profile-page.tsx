@@ -7,8 +7,11 @@ import { QueryBoundary } from '@/components/query-boundary';
 import { StatusBadge } from '@/components/status-badge';
 import { capitalize, formatLongDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
+import { useFeature } from '@/lib/session';
 import { userQueries, type User, type UserPlan } from './api';
+import { HISTORY_TEXT } from './history-strings';
 import { MediaCarousel } from './media-carousel';
+import { ModerationHistory } from './moderation-history';
 import { USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
@@ -52,6 +55,7 @@ export function UserProfilePage() {
 }
 
 function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
+  const withHistory = useFeature('user-history');
   const fullName = [user.name, user.surname].filter(Boolean).join(' ') || '-';
   const interactAge =
     user.startAge !== null || user.endAge !== null
@@ -151,6 +155,12 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
               </Field>
             ))}
           </Stack>
+        </Section>
+      ) : null}
+
+      {withHistory ? (
+        <Section title={HISTORY_TEXT.title}>
+          <ModerationHistory userId={user._id} />
         </Section>
       ) : null}
     </Stack>

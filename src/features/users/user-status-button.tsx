@@ -1,5 +1,6 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { notify } from '@/lib/notify';
+import { useFeature } from '@/lib/session';
 import { useSetUserStatus, type User } from './api';
 import { USERS_TEXT } from './strings';
 
@@ -8,16 +9,26 @@ import { USERS_TEXT } from './strings';
  * failures as Error (the mutation's meta), and every users list and profile refreshed. Busy without `loading`, which
  * would disable the button and drop the keyboard focus to the page: the button keeps the focus through the change
  * and the refresh, and only its label changes. The users list and the profile use this one button.
+ * Where the API takes a reason ('status-reason'), Deactivate first asks for one (optional); Activate stays one click.
  */
 export function UserStatusButton({
   user,
   size = 'xs',
 }: {
-  user: Pick<User, '_id' | 'enabled'>;
+  user: Pick<User, '_id' | 'enabled' | 'name' | 'surname'>;
   size?: ButtonProps['size'];
 }) {
   const setStatus = useSetUserStatus();
+  const withReason = useFeature('status-reason');
   const busy = setStatus.isPending;
+  const change = (reason?: string | null) =>
+    setStatus.mutate(
+      { userId: user._id, enabled: !user.enabled, reason },
+      {
+        onSuccess: (answer) =>
+          notify.success(answer.message || (user.enabled ? USERS_TEXT.deactivated : USERS_TEXT.activated)),
+      },
+    );
   return (
     <Button
       size={size}
@@ -27,15 +38,13 @@ export function UserStatusButton({
       rightSection={busy ? <Loader size={12} color="currentColor" aria-hidden /> : null}
       onClick={() => {
         if (busy) return;
-        setStatus.mutate(
-          { userId: user._id, enabled: !user.enabled },
-          {
-            onSuccess: (answer) =>
-              notify.success(
-                answer.message || (user.enabled ? USERS_TEXT.deactivated : USERS_TEXT.activated),
-              ),
-          },
-        );
+        if (!user.enabled || !withReason) return change();
+        const name = [user.name, user.surname].filter(Boolean).join(' ');
+        void import('./deactivation-reason')
+          .then(({ askDeactivationReason }) => askDeactivationReason({ name }))
+          .then((reason) => {
+            if (reason !== undefined) change(reason);
+          });
       }}
     >
       {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}

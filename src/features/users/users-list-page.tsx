@@ -8,12 +8,12 @@ import { StatusBadge } from '@/components/status-badge';
 import { countOf, useListController, type BulkAction, type ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { useSearchBox } from '@/lib/search-box';
+import { patchUserStatus } from '@/lib/user-status';
 import { useFeature } from '@/lib/session';
 import './users-list.css';
 import {
   USER_FILTERS,
   USER_SORTS,
-  setUserStatus,
   userResource,
   usersListQuery,
   usersPageParams,
@@ -31,7 +31,7 @@ const statusAction = (enabled: boolean): BulkAction<User> => ({
   label: enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate,
   question: (count) => `${enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate} ${countOf(count, 'user')}?`,
   done: (count) => `${countOf(count, 'user')} ${enabled ? 'activated' : 'deactivated'}`,
-  run: (user) => setUserStatus({ userId: user._id, enabled }),
+  run: (user) => patchUserStatus({ userId: user._id, enabled }),
   danger: !enabled,
 });
 const BULK = [statusAction(true), statusAction(false)];

@@ -1,0 +1,111 @@
+import { Badge, Button, Group, Loader } from '@mantine/core';
+import { askForText } from '@/components/confirm';
+import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@/lib/moderation';
+import { notify } from '@/lib/notify';
+import { useChangeCase, useDeactivateReported } from './api';
+import { CASE_STATUS_COLOUR, MODERATION_TEXT } from './strings';
+
+/** What the case actions need of a chat report ('report-cases'): its case, and the reported user when known. */
+export type ReportCase = {
+  _id: string;
+  status: CaseStatus;
+  reported: { _id: string; name: string } | null;
+};
+
+/** A chat report's case: Open, Actioned or Dismissed. */
+export function CaseStatusBadge({ status }: { status: CaseStatus }) {
+  return (
+    <Badge color={CASE_STATUS_COLOUR[status]} variant="light" tt="none">
+      {status}
+    </Badge>
+  );
+}
+
+/** Asks for a text in the console's one dialog at a time; resolves undefined when the admin cancels. */
+const ask = (request: Omit<Parameters<typeof askForText>[0], 'onAnswer' | 'cancelLabel'>) =>
+  new Promise<string | undefined>((resolve) =>
+    askForText({ ...request, cancelLabel: MODERATION_TEXT.cancel, onAnswer: resolve }),
+  );
+
+/** Busy without `loading`, so the button keeps the keyboard focus (as the users' status button does). */
+const busyProps = (busy: boolean) => ({
+  'aria-busy': busy,
+  rightSection: busy ? <Loader size={12} color="currentColor" aria-hidden /> : null,
+});
+
+/**
+ * A chat report's row actions ('report-cases'): Dismiss, with an optional note; "Deactivate reported user", with a
+ * reason, which deactivates the user and marks the case Actioned (two calls; if only the first goes through, the
+ * failure says so). Each shows only where it changes something. Failures show the server's words (the mutations'
+ * meta); successes say what was done.
+ */
+export function CaseActions({ report }: { report: ReportCase }) {
+  const change = useChangeCase();
+  const deactivate = useDeactivateReported();
+  const busy = change.isPending || deactivate.isPending;
+
+  const dismiss = async () => {
+    const note = await ask({
+      title: MODERATION_TEXT.dismissTitle,
+      message: MODERATION_TEXT.dismissMessage,
+      label: MODERATION_TEXT.note,
+      maxLength: NOTE_MAX,
+      tooLong: MODERATION_TEXT.noteTooLong,
+      confirmLabel: MODERATION_TEXT.dismiss,
+    });
+    if (note === undefined) return;
+    change.mutate(
+      { reportId: report._id, status: 'Dismissed', note },
+      { onSuccess: () => notify.success(MODERATION_TEXT.dismissed) },
+    );
+  };
+
+  const deactivateReported = async (reported: NonNullable<ReportCase['reported']>) => {
+    const reason = await ask({
+      title: MODERATION_TEXT.deactivateTitle(reported.name || MODERATION_TEXT.theReportedUser),
+      message: MODERATION_TEXT.deactivateMessage,
+      label: MODERATION_TEXT.reason,
+      maxLength: REASON_MAX,
+      tooLong: MODERATION_TEXT.reasonTooLong,
+      required: MODERATION_TEXT.reasonRequired,
+      confirmLabel: MODERATION_TEXT.deactivateReported,
+      danger: true,
+    });
+    if (reason === undefined) return;
+    deactivate.mutate(
+      { reportId: report._id, userId: reported._id, reason },
+      { onSuccess: () => notify.success(MODERATION_TEXT.actioned) },
+    );
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {report.status !== 'Dismissed' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="gray"
+          {...busyProps(change.isPending)}
+          onClick={() => {
+            if (!busy) void dismiss();
+          }}
+        >
+          {MODERATION_TEXT.dismiss}
+        </Button>
+      ) : null}
+      {report.status !== 'Actioned' && report.reported ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          {...busyProps(deactivate.isPending)}
+          onClick={() => {
+            if (!busy && report.reported) void deactivateReported(report.reported);
+          }}
+        >
+          {MODERATION_TEXT.deactivateReported}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,37 @@
+import { askForText } from '@/components/confirm';
+import { REASON_MAX } from '@/lib/moderation';
+
+const TEXT = {
+  title: (who: string) => `Deactivate ${who}?`,
+  count: (count: number) => (count === 1 ? '1 user' : `${count.toLocaleString('en-US')} users`),
+  someone: 'this user',
+  message: 'They can no longer sign in. The reason is kept in the moderation history.',
+  reason: 'Reason (optional)',
+  tooLong: `Reason must be at most ${REASON_MAX} characters`,
+  deactivate: 'Deactivate',
+  cancel: 'Cancel',
+};
+
+/**
+ * 'status-reason': asks for the optional reason of a deactivation, of one user (`name`) or of several at once
+ * (`count`, the list's bulk Deactivate). Resolves to the reason, null for none, or undefined when the admin cancelled.
+ * The users' status button loads this module on first use, and the dialog's own code loads with it, so the users
+ * list's first load carries neither.
+ */
+export function askDeactivationReason(
+  who: { name: string } | { count: number },
+): Promise<string | null | undefined> {
+  return new Promise((resolve) =>
+    askForText({
+      title: TEXT.title('name' in who ? who.name || TEXT.someone : TEXT.count(who.count)),
+      message: TEXT.message,
+      label: TEXT.reason,
+      maxLength: REASON_MAX,
+      tooLong: TEXT.tooLong,
+      confirmLabel: TEXT.deactivate,
+      cancelLabel: TEXT.cancel,
+      danger: true,
+      onAnswer: (text) => resolve(text === undefined ? undefined : text || null),
+    }),
+  );
+}
