@@ -113,15 +113,23 @@ describe('the events list', () => {
     const event = events()[10]!;
     const row = (await within(table).findByText(event.name)).closest('tr')!;
     expect(within(table).queryByText(events()[0]!.name)).toBeNull();
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['Name', 'Venue', 'Category name', 'Date', 'Time', 'Created By', 'Joined User', 'Action']);
+    // SPEC's columns after the selection column (the list deletes in bulk): its header is the page's checkbox.
+    const [selectAll, ...spec] = within(table).getAllByRole('columnheader');
+    expect(within(selectAll!).getByRole('checkbox', { name: 'Select all on this page' })).toBeInTheDocument();
+    expect(spec.map((header) => header.textContent)).toEqual([
+      'Name',
+      'Venue',
+      'Category name',
+      'Date',
+      'Time',
+      'Created By',
+      'Joined User',
+      'Action',
+    ]);
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 6)).toEqual([
+    expect(cells.slice(1, 7)).toEqual([
       event.name,
       event.venue,
       event.category!.name,
