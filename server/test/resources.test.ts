@@ -625,9 +625,8 @@ describe('mail delivery', () => {
           ids.map(() => expect.objectContaining({ state: 'queued', attempts: 1, error: 'SMTP down' })),
         );
       });
-      // One line for the failing relay, not one per message.
-      expect(logged).toHaveBeenCalledTimes(1);
-      expect(String(logged.mock.calls[0]![0])).toContain('SMTP down');
+      // One line for the failing relay, not one per message (other servers of this file may log their own lines).
+      expect(logged.mock.calls.filter(([line]) => String(line).includes('SMTP down'))).toHaveLength(1);
     } finally {
       logged.mockRestore();
     }
