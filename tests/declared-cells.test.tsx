@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { PeopleCell } from '@/features/catalogues/people-cell';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import { column, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
+import { mediaUrl } from '@/lib/media';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -202,4 +203,14 @@ describe.each(declaredKinds)('a declared %s column', (kind) => {
 it('exports the plain text of stored HTML, never its markup or scripts', () => {
   const compiled = declaredColumn(CASES.html.column, 'c', FEATURE_CELLS);
   expect(compiled.text!(CASES.html.rows[0]!)).toBe('Safe bold text link');
+});
+
+it("shows the list's default icon in place of one that fails to load, once", () => {
+  renderCell(CASES.icon.column, CASES.icon.rows[0]!);
+  const icon = screen.getByRole('img', { name: 'Chess icon' });
+  expect(icon).toHaveAttribute('src', mediaUrl('i.png'));
+  fireEvent.error(icon);
+  expect(icon).toHaveAttribute('src', '/default.svg');
+  fireEvent.error(icon);
+  expect(icon).toHaveAttribute('src', '/default.svg');
 });

@@ -1,10 +1,10 @@
 import type { Feature } from './features';
 
 /**
- * The one vocabulary of a declared list's columns (catalogues, read-only lists, the hand-built lists' plain columns).
- * Plain data, with no React and no zod: the router and the menu import every declaration. components/declared-cells.tsx
- * compiles a column to the list controller's (its cell, the text it shows, how it sorts); a feature passes in the
- * cells only it can draw (a catalogue's people dialog, its row actions).
+ * The one vocabulary of a declared list's columns, catalogues and read-only lists alike. Plain data, with no React
+ * and no zod: the router and the menu import every declaration. components/declared-cells.tsx compiles a column to
+ * the list controller's (its cell, the text it shows, how it sorts); a feature passes in the cells only it can draw
+ * (a catalogue's people dialog, its row actions).
  */
 
 /** What a declared list's row is: a record with its _id and the fields its declaration names. */
@@ -22,8 +22,7 @@ export type PeoplePages = { path: string; feature: Feature };
 export type Column = (
   | { kind: 'index'; header: string }
   | { kind: 'text'; header: string; field: string; below?: string }
-  | { kind: 'email' | 'truncated' | 'dateTime' | 'image'; header: string; field: string }
-  | { kind: 'html'; header: string; field: string; view?: string }
+  | { kind: 'email' | 'truncated' | 'dateTime' | 'html' | 'image'; header: string; field: string }
   | { kind: 'date'; header: string; field: string; pastLabel?: string }
   | { kind: 'range'; header: string; from: string; to: string }
   | { kind: 'user'; header: string; user: (row: DeclaredRow) => UserRef }
@@ -61,11 +60,8 @@ export const column = {
     field,
     pastLabel,
   }),
-  /**
-   * Stored HTML behind a View button that opens it, sanitised, in a dialog titled with the header; the button is
-   * named `view`, or else 'View <header>'.
-   */
-  html: (header: string, field: string, view?: string): Column => ({ kind: 'html', header, field, view }),
+  /** Stored HTML behind a View button that opens it, sanitised, in a dialog titled with the header. */
+  html: (header: string, field: string): Column => ({ kind: 'html', header, field }),
   /** A stored image as a 50x50 thumbnail (a dash when there is none). */
   image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
   /** A 50x50 rounded icon (the record's `icon`), or the list's default image. */
