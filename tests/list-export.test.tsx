@@ -17,7 +17,7 @@ import { rowsResponse } from '@/lib/resource';
 import { session } from '@/lib/session';
 import { USER_EXPORT_COLUMNS } from '../server/lib/user-export';
 import { apiCalls } from './request-log';
-import { signIn, TEST_TOKEN } from './render';
+import { renderApp, signIn, TEST_TOKEN } from './render';
 
 /** Export CSV (DECISIONS, "Lists: sort, select, export"): the button, its dialog and the three sources. */
 
@@ -217,6 +217,27 @@ describe('Export CSV', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The file is let go once the dialog that saved it has closed.
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:export-1');
+  });
+
+  it('writes what a declared list shows: stored HTML as its text, Active or Inactive, no column of controls', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/faq');
+    const table = await screen.findByRole('table', { name: 'FAQ' });
+    await within(table).findByText(db.faqs[0]!.question);
+    const dialog = await startExport(user);
+    expect(
+      await within(dialog).findByText(`Exported ${db.faqs.length} rows to ${exportFileName('faq')}.`),
+    ).toBeVisible();
+    const lines = parseCsv(await csvText(downloads[0]!.file));
+    expect(lines[0]).toEqual(['Question', 'Answer', 'Status']);
+    expect(lines[1]).toEqual([
+      'How do I reset my password?',
+      'Open Settings, choose Account and follow the reset link we e-mail you.',
+      'Active',
+    ]);
+    expect(lines.slice(1).map((line) => line[2])).toEqual(
+      db.faqs.map((faq) => (faq.enabled ? 'Active' : 'Inactive')),
+    );
   });
 
   it('names the file after the list and the admin’s local day', () => {

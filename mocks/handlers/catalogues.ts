@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw';
-import type { Catalogue, Column } from '@/features/catalogues/define-catalogue';
+import type { Catalogue } from '@/features/catalogues/define-catalogue';
+import type { Column } from '@/lib/declared-columns';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { changeSummary, recordActivity, recordTypeOf } from '../activity';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';

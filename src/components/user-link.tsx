@@ -1,8 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-
-/** A user as lists refer to one: populated or a bare id (name ''), or nothing (a deleted user). */
-export type UserRef = { _id: string; name: string } | null | undefined;
+import type { UserRef } from '@/lib/declared-columns';
 
 /** SPEC 2.20 / 8: a user who is missing, or has no name, reads Unknown. The text a list exports and sorts by. */
 export const userName = (user: UserRef) => user?.name || 'Unknown';

@@ -1,4 +1,5 @@
-import { column, defineCatalogue, field, sortable } from './define-catalogue';
+import { column, sortable } from '@/lib/declared-columns';
+import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** Blog category (SPEC 2.18, 3, 5, 7.11, 8): paginated. Quirk: its delete says 'Blog deleted successfully!'. */

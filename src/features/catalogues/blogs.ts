@@ -1,4 +1,5 @@
-import { column, defineCatalogue, field, sortable } from './define-catalogue';
+import { column, sortable } from '@/lib/declared-columns';
+import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /**

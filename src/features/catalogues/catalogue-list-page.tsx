@@ -1,30 +1,20 @@
-import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-error';
 import { DataTable } from '@/components/data-table';
+import { declaredColumns } from '@/components/declared-cells';
 import { HtmlViewer } from '@/components/html-viewer';
 import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
 import { RowActions } from '@/components/row-actions';
-import { StatusBadge } from '@/components/status-badge';
-import { UserLink, userName } from '@/components/user-link';
-import { formatLocaleDate } from '@/lib/format';
+import { sortFieldsOf } from '@/lib/declared-columns';
 import { deleteAction, useListController, type ListColumn } from '@/lib/list-controller';
 import { pageRequest } from '@/lib/list-state';
-import { mediaUrl } from '@/lib/media';
 import { notify } from '@/lib/notify';
 import { useFeature } from '@/lib/session';
-import {
-  routeWithId,
-  sortFieldsOf,
-  valueAt,
-  type Catalogue,
-  type CatalogueRecord,
-  type Column,
-  type Ref,
-} from './define-catalogue';
+import { routeWithId, type Catalogue, type CatalogueRecord, type Ref } from './define-catalogue';
 import { PeopleCell } from './people-cell';
 import { catalogueResource } from './resource';
 
@@ -39,150 +29,39 @@ export function CatalogueListPage({ catalogue }: { catalogue: Catalogue }) {
   );
 }
 
-/** A field's value as text ('' when missing). */
-const textAt = (record: CatalogueRecord, path: string) => String(valueAt(record, path) ?? '');
-
-/** What a declared column shows as text: what the browser sorts by and what export writes (none for controls). */
-function textOf(column: Column): ((record: CatalogueRecord) => string) | undefined {
-  switch (column.kind) {
-    case 'text':
-      return (record) => textAt(record, column.field) || '-';
-    case 'range':
-      return (record) => `${textAt(record, column.from) || '-'} - ${textAt(record, column.to) || '-'}`;
-    case 'user':
-      return (record) => userName(record[column.field] as Ref | null);
-    case 'status':
-      return (record) => (record.enabled ? 'Active' : 'Inactive');
-    case 'date':
-      return (record) => formatLocaleDate(record[column.field] as string | null);
-    case 'html':
-    case 'image':
-      return (record) => textAt(record, column.field);
-    case 'people':
-      return (record) =>
-        ((record[column.field] as Ref[] | null) ?? []).map((person) => person.name).join(', ');
-    default:
-      return undefined;
-  }
-}
-
-/** The kinds a list of every record sorts by in the browser. */
-const BROWSER_SORTED = new Set<Column['kind']>(['text', 'range', 'user', 'status', 'date']);
-
 /**
- * The declaration's columns as the list controller's: each one's cell, its text, and how it sorts (in the browser
- * for a list of every record, through the API for a paginated one). `first` is the number of the page's first row.
+ * The declaration's columns as the list controller's (components/declared-cells.tsx), with the cells only catalogues
+ * draw: who joined (a dialog of users) and the row's edit and delete.
  */
-function useColumns(catalogue: Catalogue, first = 1): ListColumn<CatalogueRecord>[] {
+function useColumns(catalogue: Catalogue): ListColumn<CatalogueRecord>[] {
   const remove = catalogueResource(catalogue).useRemove();
-  return (catalogue.columns ?? []).map((column, index): ListColumn<CatalogueRecord> => ({
-    id: `${index}`,
-    header: column.header,
-    cell: cellOf(column),
-    text: textOf(column),
-    sortable: !catalogue.paginated && BROWSER_SORTED.has(column.kind),
-    value:
-      column.kind === 'date'
-        ? (record) => new Date(String(record[column.field] ?? 0)).getTime() || 0
-        : undefined,
-    sortField: column.sort,
-  }));
-
-  function cellOf(column: Column) {
-    return (record: CatalogueRecord, index: number) => {
-      switch (column.kind) {
-        case 'index':
-          return first + index;
-        case 'text':
-          return (
-            <Stack gap={0}>
-              <Text size="sm">{String(valueAt(record, column.field) ?? '') || '-'}</Text>
-              {column.below ? (
-                <Text size="xs" c="dimmed">
-                  {String(valueAt(record, column.below) ?? '')}
-                </Text>
-              ) : null}
-            </Stack>
-          );
-        case 'range': {
-          const [from, to] = [record[column.from], record[column.to]].map(
-            (value) => String(value ?? '') || '-',
-          );
-          return <span style={{ whiteSpace: 'nowrap' }}>{`${from} - ${to}`}</span>;
+  return declaredColumns<CatalogueRecord>(catalogue.columns ?? [], {
+    defaultIcon: catalogue.defaultIcon,
+    people: (column, record, total) => (
+      <PeopleCell
+        title={column.header}
+        label={`${column.header}: ${String(record.name ?? record.title ?? '')}`}
+        recordId={record._id}
+        people={(record[column.field] as Ref[] | null) ?? []}
+        total={total}
+        pages={column.pages}
+      />
+    ),
+    actions: (record) => (
+      <RowActions
+        editTo={routeWithId(catalogue.routes.update, record._id)}
+        deleting={remove.isPending && remove.variables === record._id}
+        onDelete={
+          catalogue.api.remove
+            ? () =>
+                remove.mutate(record._id, {
+                  onSuccess: () => notify.success(catalogue.messages.deleted ?? ''),
+                })
+            : undefined
         }
-        case 'user':
-          return <UserLink user={record[column.field] as Ref | null} />;
-        case 'people': {
-          const count = column.count ? record[column.count] : null;
-          return (
-            <PeopleCell
-              title={column.header}
-              label={`${column.header}: ${String(record.name ?? record.title ?? '')}`}
-              recordId={record._id}
-              people={(record[column.field] as Ref[] | null) ?? []}
-              count={typeof count === 'number' ? count : null}
-              pages={column.pages}
-            />
-          );
-        }
-        case 'status':
-          return <StatusBadge enabled={record.enabled} />;
-        case 'icon':
-          return (
-            <Image
-              src={mediaUrl(record.icon as string | null) ?? catalogue.defaultIcon}
-              fallbackSrc={catalogue.defaultIcon}
-              alt={`${String(record.name ?? '')} icon`}
-              w={50}
-              h={50}
-              radius="xl"
-              fit="cover"
-            />
-          );
-        case 'actions':
-          return (
-            <RowActions
-              editTo={routeWithId(catalogue.routes.update, record._id)}
-              deleting={remove.isPending && remove.variables === record._id}
-              onDelete={
-                catalogue.api.remove
-                  ? () =>
-                      remove.mutate(record._id, {
-                        onSuccess: () => notify.success(catalogue.messages.deleted ?? ''),
-                      })
-                  : undefined
-              }
-            />
-          );
-        case 'html':
-          return (
-            <HtmlViewer
-              title={column.header}
-              html={String(record[column.field] ?? '')}
-              label={`View ${column.header}`}
-            />
-          );
-        case 'date': {
-          const value = record[column.field] as string | null;
-          const past = column.pastLabel && value && new Date(value).getTime() < Date.now();
-          return (
-            <Group gap={6} wrap="nowrap">
-              <span style={{ whiteSpace: 'nowrap' }}>{formatLocaleDate(value)}</span>
-              {past ? (
-                <Badge color="red" variant="light" size="sm">
-                  {column.pastLabel}
-                </Badge>
-              ) : null}
-            </Group>
-          );
-        }
-        case 'image': {
-          const src = mediaUrl(record[column.field] as string | null);
-          return src ? <Image src={src} alt={column.header} w={50} h={50} radius="md" fit="cover" /> : '-';
-        }
-      }
-    };
-  }
+      />
+    ),
+  });
 }
 
 /** Delete on every selected record, when the catalogue deletes: the single delete with SPEC 8's words. */
@@ -274,7 +153,7 @@ function PaginatedList({ catalogue }: { catalogue: Catalogue }) {
   const controller = useListController({
     columns: useColumns(catalogue),
     rowKey: (record) => record._id,
-    sort: { apiSorts: sorting ? sortFieldsOf(catalogue) : [] },
+    sort: { apiSorts: sorting ? sortFieldsOf(catalogue.columns) : [] },
     query: (state) => resource.queries.page(pageRequest(state)),
     bulk: bulkOf(catalogue),
     invalidates: resource.invalidates,

@@ -1,81 +1,13 @@
 import type { Icon } from '@tabler/icons-react';
-import type { Feature } from '@/lib/features';
+import type { Column } from '@/lib/declared-columns';
 
 /**
- * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts).
- * Everything here is plain data: the generic list and form screens, the mock API and the tests read it. The router
- * and the menu import every declaration, so nothing here may pull in code (zod, the API client) that the first load
- * does not need: the record's schema is built from `record` in resource.ts, with the screens.
+ * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts); its columns are the
+ * lists' one vocabulary, lib/declared-columns.ts. Everything here is plain data: the generic list and form screens,
+ * the mock API and the tests read it. The router and the menu import every declaration, so nothing here may pull in
+ * code (zod, the API client) that the first load does not need: the record's schema is built from `record` in
+ * resource.ts, with the screens.
  */
-
-export type Column = (
-  | { kind: 'index'; header: string }
-  | { kind: 'text'; header: string; field: string; below?: string }
-  | { kind: 'html'; header: string; field: string }
-  | { kind: 'date'; header: string; field: string; pastLabel?: string }
-  | { kind: 'image'; header: string; field: string }
-  | { kind: 'range'; header: string; from: string; to: string }
-  | { kind: 'user'; header: string; field: string }
-  | { kind: 'people'; header: string; field: string; count?: string; pages?: PeoplePages }
-  | { kind: 'status'; header: string }
-  | { kind: 'icon'; header: string }
-  | { kind: 'actions'; header: string }
-) & {
-  /** A paginated list's API sort field for this column (docs/api.md, 'list-sort'), used only when announced. */
-  sort?: string;
-};
-
-/** A paginated catalogue's column that the API sorts by `field` when it announces 'list-sort'. */
-export const sortable = (declared: Column, field: string): Column => ({ ...declared, sort: field });
-
-/** The API sort fields a catalogue's columns name. */
-export const sortFieldsOf = (catalogue: CatalogueDeclaration) =>
-  (catalogue.columns ?? []).flatMap((declared) => (declared.sort ? [declared.sort] : []));
-
-/**
- * Where a `people` column's users are paged and searched when the API announces `feature`: GET `path` (':id' the
- * record's id) with page, limit and q, answering { result: [{ _id, name, email }], pagination: { count } }.
- */
-export type PeoplePages = { path: string; feature: Feature };
-
-export const column = {
-  /** The row's number, from 1. */
-  index: (header = '#'): Column => ({ kind: 'index', header }),
-  /** A text field of the record, or a field of a field ('category.name'); `below` puts a second one under it. */
-  text: (header: string, field: string, below?: string): Column => ({ kind: 'text', header, field, below }),
-  /** Active (success style) or Inactive (danger style). */
-  status: (header = 'Status'): Column => ({ kind: 'status', header }),
-  /** A 50x50 rounded icon, or the catalogue's default image. */
-  icon: (header = 'Icons'): Column => ({ kind: 'icon', header }),
-  /** Stored HTML behind a View button that opens it, sanitised, in a dialog titled with the header. */
-  html: (header: string, field: string): Column => ({ kind: 'html', header, field }),
-  /** A date in the admin's locale form; with `pastLabel`, a date already gone is marked so (an expired offer). */
-  date: (header: string, field: string, pastLabel?: string): Column => ({
-    kind: 'date',
-    header,
-    field,
-    pastLabel,
-  }),
-  /** A stored image as a 50x50 thumbnail (a dash when there is none). */
-  image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
-  /** Two fields as 'from - to' (an event's times). */
-  range: (header: string, from: string, to: string): Column => ({ kind: 'range', header, from, to }),
-  /** A user (a `ref` field) as a link to their profile. */
-  user: (header: string, field: string): Column => ({ kind: 'user', header, field }),
-  /**
-   * Users (a `refs` field): an icon with their number, opening a dialog that pages and searches them, each a link to
-   * their profile. `count`: a number field with the total, where the API sends only the first few inline; `pages`:
-   * where the API pages them all (an extension; without it the dialog pages over the inline list).
-   */
-  people: (header: string, field: string, more: { count?: string; pages?: PeoplePages } = {}): Column => ({
-    kind: 'people',
-    header,
-    field,
-    ...more,
-  }),
-  /** Edit link and delete button (with SPEC 8's confirmation); delete only when the catalogue declares it. */
-  actions: (header = 'Action'): Column => ({ kind: 'actions', header }),
-};
 
 /** A choice of a select: what is sent, and what the admin reads. */
 export type Option = { value: string; label: string };
@@ -238,13 +170,6 @@ export const defineCatalogue = (declaration: CatalogueDeclaration): Catalogue =>
 
 /** '/university-update/:universityId' → 'universityId'. */
 export const idParam = (route: string) => route.split(':')[1] ?? 'id';
-
-/** 'category.name' of a record ('' along a missing step). */
-export function valueAt(record: Record<string, unknown>, path: string): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], record);
-}
 
 /** SPEC 5's slug rule: lowercase, punctuation removed, whitespace to hyphens. */
 export const toSlug = (text: string) =>

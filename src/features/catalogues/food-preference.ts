@@ -1,4 +1,5 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column } from '@/lib/declared-columns';
+import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** Food preference (SPEC 2.23, 5, 7.13, 8). Quirk: its delete says 'Hobbies deleted successfully!'. */

@@ -1,4 +1,5 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column } from '@/lib/declared-columns';
+import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** Language speak (SPEC 2.24, 5, 7.13, 8). Quirks: it uses the language calls; its name message is about a question. */

@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import type { PeoplePages, Ref } from './define-catalogue';
+import type { PeoplePages } from '@/lib/declared-columns';
+import type { Ref } from './define-catalogue';
 
 // Mantine's modal machinery loads with the first dialog opened, not with the list.
 const PeopleDialog = lazy(() =>
@@ -13,17 +14,16 @@ type PeopleCellProps = {
   label: string;
   /** The record's id, for `pages`. */
   recordId: string;
-  /** Those the answer carries inline: all of them (SPEC), or the first few when `count` is given. */
+  /** Those the answer carries inline: all of them (SPEC), or the first few when the API counts them. */
   people: Ref[];
-  /** How many there are, when the API counts them; otherwise the inline list is all of them. */
-  count: number | null;
+  /** How many there are (the column's text: its count field, or else the inline list's length). */
+  total: number;
   pages?: PeoplePages;
 };
 
 /** An icon with how many there are, opening the list of them a page at a time (an event's Joined User). */
-export function PeopleCell({ title, label, recordId, people, count, pages }: PeopleCellProps) {
+export function PeopleCell({ title, label, recordId, people, total, pages }: PeopleCellProps) {
   const [open, setOpen] = useState(false);
-  const total = count ?? people.length;
   const shown = total.toLocaleString('en-US');
   return (
     <>

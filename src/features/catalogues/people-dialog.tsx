@@ -7,7 +7,8 @@ import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
 import { useModalDialog } from '@/components/modal-dialog';
 import { pageOfRows, useDialogList } from '@/lib/dialog-list';
 import { useFeature } from '@/lib/session';
-import type { PeoplePages, Ref } from './define-catalogue';
+import type { PeoplePages } from '@/lib/declared-columns';
+import type { Ref } from './define-catalogue';
 import { peopleResource, type Person } from './resource';
 
 const TEXT = {

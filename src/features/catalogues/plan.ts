@@ -1,4 +1,5 @@
-import { column, defineCatalogue, field, sortable } from './define-catalogue';
+import { column, sortable } from '@/lib/declared-columns';
+import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** SPEC 9's plan price choices, sent as text. */

@@ -1,4 +1,5 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column } from '@/lib/declared-columns';
+import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** Report element (SPEC 2.10, 5, 7.5, 8). */

@@ -41,7 +41,7 @@ const RECORD_FIELD = {
 
 /** The record's schema, from the declaration's `record` (messy data tolerated, as everywhere). */
 export { catalogueByKey } from './registry';
-export { sortFieldsOf } from './define-catalogue';
+export { sortFieldsOf } from '@/lib/declared-columns';
 
 export function catalogueItem(catalogue: Catalogue) {
   const shape = Object.fromEntries(

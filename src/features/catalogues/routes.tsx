@@ -31,7 +31,7 @@ export const catalogueRoutes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, route
         const catalogue = m.catalogueByKey(key);
         const { queries } = m.catalogueResource(catalogue);
         if (!catalogue.paginated) return queryClient.prefetchQuery(queries.list());
-        const state = readListParams(searchParams, [], apiSortFields(m.sortFieldsOf(catalogue)));
+        const state = readListParams(searchParams, [], apiSortFields(m.sortFieldsOf(catalogue.columns)));
         return queryClient.prefetchQuery(queries.page(pageRequest(state)));
       }),
     },

@@ -1,4 +1,5 @@
-import { column, defineCatalogue, field } from './define-catalogue';
+import { column } from '@/lib/declared-columns';
+import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
 /** University (SPEC 2.8, 5, 7.3, 8). Quirks: the update route is /university-update/{id}; the header reads STATUS. */

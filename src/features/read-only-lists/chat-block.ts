@@ -1,5 +1,6 @@
 import { IconUserOff } from '@tabler/icons-react';
-import { column, definePagedList, sortable } from './define-paged-list';
+import { column, sortable } from '@/lib/declared-columns';
+import { definePagedList } from './define-paged-list';
 
 /**
  * Chat Block (SPEC 2.21, 3, 7.9): a card titled Chat Block over a server-paginated table: who blocked whom (links),

@@ -1,14 +1,8 @@
 import { IconMessageReport } from '@tabler/icons-react';
-import {
-  column,
-  definePagedList,
-  sortable,
-  type PagedListRecord,
-  type Person,
-  type Thread,
-} from './define-paged-list';
+import { column, sortable, type DeclaredRow } from '@/lib/declared-columns';
+import { definePagedList, type Person, type Thread } from './define-paged-list';
 
-const participants = (row: PagedListRecord) => (row.thread as Thread).user_id;
+const participants = (row: DeclaredRow) => (row.thread as Thread).user_id;
 
 /**
  * Chat Report (SPEC 2.20, 3, 7.9, 8): read-only, paginated. The reporter is `user` (an id); the reported party is

@@ -1,5 +1,6 @@
 import { IconAddressBook } from '@tabler/icons-react';
-import { column, definePagedList, sortable } from './define-paged-list';
+import { column, sortable } from '@/lib/declared-columns';
+import { definePagedList } from './define-paged-list';
 
 /** Contact Us (SPEC 2.15, 7.9): read-only, paginated; GET /api/contact-us/list?page&limit. */
 export const contactUs = definePagedList({

@@ -1,5 +1,6 @@
 import { IconMessageStar } from '@tabler/icons-react';
-import { column, definePagedList, sortable } from './define-paged-list';
+import { column, sortable } from '@/lib/declared-columns';
+import { definePagedList } from './define-paged-list';
 
 /** Feedbacks (SPEC 2.19, 3, 7.9): read-only, paginated; the author's name and e-mail, the rating, the message. */
 export const feedbacks = definePagedList({

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { defineResource } from '@/lib/resource';
 import { id, optionalDate, optionalNumber, text } from '@/lib/schemas';
-import type { PagedList, PagedListRecord, Person } from './define-paged-list';
+import type { DeclaredRow } from '@/lib/declared-columns';
+import type { PagedList, Person } from './define-paged-list';
 
 /** A user reference as answers give it: populated ({ _id, name, … }), a bare id, or nothing (a deleted user). */
 const person = z.pipe(
@@ -27,8 +28,8 @@ const FIELD = {
 
 function build(list: PagedList) {
   const shape = Object.fromEntries(Object.entries(list.record).map(([name, kind]) => [name, FIELD[kind]]));
-  const item = z.object({ _id: id, ...shape }) as unknown as z.ZodMiniType<PagedListRecord>;
-  return defineResource<PagedListRecord>({ key: list.key, item, endpoints: { page: list.api } });
+  const item = z.object({ _id: id, ...shape }) as unknown as z.ZodMiniType<DeclaredRow>;
+  return defineResource<DeclaredRow>({ key: list.key, item, endpoints: { page: list.api } });
 }
 
 const resources = new Map<string, ReturnType<typeof build>>();

@@ -1,7 +1,7 @@
+import { sortFieldsOf } from '@/lib/declared-columns';
 import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
 import { apiSortFields, pageRequest, readListParams } from '@/lib/list-state';
 import type * as ListPage from './paged-list-page';
-import { sortFieldsOf } from './define-paged-list';
 import { PAGED_LISTS } from './registry';
 import type * as Resource from './resource';
 
@@ -15,7 +15,7 @@ export const pagedListRoutes: LazyRoute[] = PAGED_LISTS.map((list) => ({
   data: queriesIn<typeof Resource>(
     '/src/features/read-only-lists/resource.ts',
     (m, queryClient, _params, searchParams) => {
-      const state = readListParams(searchParams, [], apiSortFields(sortFieldsOf(list)));
+      const state = readListParams(searchParams, [], apiSortFields(sortFieldsOf(list.columns)));
       return queryClient.prefetchQuery(m.pagedListResource(list).queries.page(pageRequest(state)));
     },
   ),

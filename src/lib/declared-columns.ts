@@ -1,0 +1,103 @@
+import type { Feature } from './features';
+
+/**
+ * The one vocabulary of a declared list's columns, catalogues and read-only lists alike. Plain data, with no React
+ * and no zod: the router and the menu import every declaration. components/declared-cells.tsx compiles a column to
+ * the list controller's (its cell, the text it shows, how it sorts); a feature passes in the cells only it can draw
+ * (a catalogue's people dialog, its row actions).
+ */
+
+/** What a declared list's row is: a record with its _id and the fields its declaration names. */
+export type DeclaredRow = { _id: string } & Record<string, unknown>;
+
+/** A user as a row refers to one: populated or a bare id (name ''), or nothing (a deleted user). */
+export type UserRef = { _id: string; name: string } | null | undefined;
+
+/**
+ * Where a `people` column's users are paged and searched when the API announces `feature`: GET `path` (':id' the
+ * record's id) with page, limit and q, answering { result: [{ _id, name, email }], pagination: { count } }.
+ */
+export type PeoplePages = { path: string; feature: Feature };
+
+export type Column = (
+  | { kind: 'index'; header: string }
+  | { kind: 'text'; header: string; field: string; below?: string }
+  | { kind: 'email' | 'truncated' | 'dateTime' | 'html' | 'image'; header: string; field: string }
+  | { kind: 'date'; header: string; field: string; pastLabel?: string }
+  | { kind: 'range'; header: string; from: string; to: string }
+  | { kind: 'user'; header: string; user: (row: DeclaredRow) => UserRef }
+  | { kind: 'people'; header: string; field: string; count?: string; pages?: PeoplePages }
+  | { kind: 'status' | 'icon' | 'actions'; header: string }
+) & {
+  /** A server-paged list's API sort field for this column (docs/api.md, 'list-sort'), used only when announced. */
+  sort?: string;
+};
+
+export type ColumnKind = Column['kind'];
+
+/** A column that a server-paged list sorts by through the API's `field`, when 'list-sort' is announced. */
+export const sortable = (declared: Column, field: string): Column => ({ ...declared, sort: field });
+
+/** The API sort fields a list's columns name. */
+export const sortFieldsOf = (columns: readonly Column[] = []) =>
+  columns.flatMap((declared) => (declared.sort ? [declared.sort] : []));
+
+export const column = {
+  /** The row's number, from 1. */
+  index: (header = '#'): Column => ({ kind: 'index', header }),
+  /** A field, or a field of a field ('category.name'), a dash when empty; `below` puts a second one under it. */
+  text: (header: string, field: string, below?: string): Column => ({ kind: 'text', header, field, below }),
+  /** A mailto: link; a dash when empty. */
+  email: (header: string, field: string): Column => ({ kind: 'email', header, field }),
+  /** Cut at 200 px, the whole text in a tooltip; a dash when empty (SPEC 9). */
+  truncated: (header: string, field: string): Column => ({ kind: 'truncated', header, field }),
+  /** Like December 05, 2024 03:30 PM (SPEC 9). */
+  dateTime: (header: string, field: string): Column => ({ kind: 'dateTime', header, field }),
+  /** A date in the admin's locale form; with `pastLabel`, a date already gone is marked so (an expired offer). */
+  date: (header: string, field: string, pastLabel?: string): Column => ({
+    kind: 'date',
+    header,
+    field,
+    pastLabel,
+  }),
+  /** Stored HTML behind a View button that opens it, sanitised, in a dialog titled with the header. */
+  html: (header: string, field: string): Column => ({ kind: 'html', header, field }),
+  /** A stored image as a 50x50 thumbnail (a dash when there is none). */
+  image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
+  /** A 50x50 rounded icon (the record's `icon`), or the list's default image. */
+  icon: (header = 'Icons'): Column => ({ kind: 'icon', header }),
+  /** Two fields as 'from - to' (an event's times). */
+  range: (header: string, from: string, to: string): Column => ({ kind: 'range', header, from, to }),
+  /**
+   * A link to the user's profile (/users/{id}) with their name; Unknown when there is none (SPEC 8). The user is a
+   * field of the row, or what a function finds in it (a chat report's other participant).
+   */
+  user: (header: string, user: string | ((row: DeclaredRow) => UserRef)): Column => ({
+    kind: 'user',
+    header,
+    user: typeof user === 'string' ? (row) => valueAt(row, user) as UserRef : user,
+  }),
+  /**
+   * Users (a list field): an icon with their number, opening a dialog that pages and searches them, each a link to
+   * their profile. `count`: a number field with the total, where the API sends only the first few inline; `pages`:
+   * where the API pages them all (an extension; without it the dialog pages over the inline list). The list's
+   * feature draws the cell (declared-cells.tsx's `people`).
+   */
+  people: (header: string, field: string, more: { count?: string; pages?: PeoplePages } = {}): Column => ({
+    kind: 'people',
+    header,
+    field,
+    ...more,
+  }),
+  /** Active (success style) or Inactive (danger style), from the row's `enabled`. */
+  status: (header = 'Status'): Column => ({ kind: 'status', header }),
+  /** The row's controls (edit, delete), drawn by the list's feature (declared-cells.tsx's `actions`). */
+  actions: (header = 'Action'): Column => ({ kind: 'actions', header }),
+};
+
+/** 'category.name' of a row (undefined along a missing step). */
+export function valueAt(row: object, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], row);
+}

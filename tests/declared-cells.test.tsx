@@ -1,0 +1,216 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { declaredColumn, type FeatureCells } from '@/components/declared-cells';
+import { RowActions } from '@/components/row-actions';
+import { PeopleCell } from '@/features/catalogues/people-cell';
+import { CATALOGUES } from '@/features/catalogues/registry';
+import { PAGED_LISTS } from '@/features/read-only-lists/registry';
+import { column, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
+import { mediaUrl } from '@/lib/media';
+import { createQueryClient } from '@/lib/query-client';
+
+/**
+ * Every declared column's CSV text is what its cell shows (DECISIONS, "Lists: sort, select, export"): the cell
+ * rendered, its visible text read, for rows with and without their values. A column of a picture or of controls
+ * exports nothing. The table has a case for every kind of lib/declared-columns.ts (the type says so), so a new kind
+ * cannot be added without saying what it exports.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const past = new Date(Date.now() - 30 * DAY).toISOString();
+const future = new Date(Date.now() + 30 * DAY).toISOString();
+const row = (fields: Record<string, unknown>): DeclaredRow => ({ _id: 'r1', ...fields });
+
+type Case =
+  /** The column's cell shows its text; `view`: the text is behind a button of that name, in a dialog. */
+  | { exported: true; column: Column; rows: DeclaredRow[]; view?: string }
+  /** A picture or controls: nothing to export. */
+  | { exported: false; column: Column; rows: DeclaredRow[] };
+
+const CASES: Record<ColumnKind, Case> = {
+  index: { exported: false, column: column.index(), rows: [row({})] },
+  text: {
+    exported: true,
+    column: column.text('Name', 'name', 'email'),
+    rows: [
+      row({ name: 'Harvard', email: 'office@harvard.edu' }),
+      row({ name: 'Yale', email: '' }),
+      row({ name: '', email: null }),
+    ],
+  },
+  email: {
+    exported: true,
+    column: column.email('Email', 'email'),
+    rows: [row({ email: 'ann@example.com' }), row({ email: '' }), row({})],
+  },
+  truncated: {
+    exported: true,
+    column: column.truncated('Message', 'message'),
+    rows: [
+      row({ message: 'A message far longer than two hundred pixels '.repeat(4) }),
+      row({ message: '  ' }),
+    ],
+  },
+  dateTime: {
+    exported: true,
+    column: column.dateTime('Created At', 'created'),
+    rows: [row({ created: '2024-12-05T15:30:00' }), row({ created: null }), row({ created: 'never' })],
+  },
+  date: {
+    exported: true,
+    column: column.date('Expire Date', 'expireDate', 'Expired'),
+    rows: [row({ expireDate: past }), row({ expireDate: future }), row({ expireDate: null })],
+  },
+  html: {
+    exported: true,
+    column: column.html('Description', 'description'),
+    view: 'View Description',
+    rows: [
+      row({
+        description:
+          '<p>Safe <strong>bold</strong>\n  text <a href="javascript:void 0">link</a></p><script>window.x = 1</script>',
+      }),
+      row({ description: 'plain words' }),
+    ],
+  },
+  image: {
+    exported: false,
+    column: column.image('Image', 'image'),
+    rows: [row({ image: 'a.png' }), row({})],
+  },
+  icon: { exported: false, column: column.icon(), rows: [row({ icon: 'i.png', name: 'Chess' })] },
+  range: {
+    exported: true,
+    column: column.range('Time', 'startTime', 'endTime'),
+    rows: [row({ startTime: '10:00', endTime: '12:30' }), row({ startTime: '', endTime: null })],
+  },
+  user: {
+    exported: true,
+    column: column.user('Created By', 'userId'),
+    rows: [
+      row({ userId: { _id: 'u1', name: 'Ann Lee' } }),
+      row({ userId: { _id: 'u2', name: '' } }),
+      row({ userId: null }),
+    ],
+  },
+  people: {
+    exported: true,
+    column: column.people('Joined User', 'joinedUsers', { count: 'joinedCount' }),
+    rows: [
+      row({ name: 'Picnic', joinedUsers: [{ _id: 'u1', name: 'Ann' }], joinedCount: 1234 }),
+      row({
+        name: 'Walk',
+        joinedUsers: [
+          { _id: 'u1', name: 'Ann' },
+          { _id: 'u2', name: 'Bo' },
+        ],
+      }),
+      row({ name: 'Quiet', joinedUsers: [] }),
+    ],
+  },
+  status: {
+    exported: true,
+    column: column.status(),
+    rows: [row({ enabled: true }), row({ enabled: false })],
+  },
+  actions: { exported: false, column: column.actions(), rows: [row({})] },
+};
+
+/** The cells only a feature draws, as the catalogue list passes them. */
+const FEATURE_CELLS: FeatureCells<DeclaredRow> = {
+  people: (declared, record, total) => (
+    <PeopleCell
+      title={declared.header}
+      label={declared.header}
+      recordId={record._id}
+      people={[]}
+      total={total}
+    />
+  ),
+  actions: (record) => <RowActions editTo={`/x/${record._id}`} onDelete={() => undefined} />,
+  defaultIcon: '/default.svg',
+};
+
+/** The text a reader sees in a cell: its text nodes, in order, one space between them (a line under a line). */
+const visibleText = (element: Element) =>
+  collapse([...textNodes(element)].map((node) => node.textContent ?? '').join(' '));
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function* textNodes(element: Element): Generator<Text> {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) yield node as Text;
+}
+
+function renderCell(declared: Column, record: DeclaredRow) {
+  const compiled = declaredColumn(declared, 'c', FEATURE_CELLS);
+  render(
+    <AppProviders queryClient={createQueryClient()} mantineEnv="test">
+      <MemoryRouter>
+        <div data-testid="cell">{compiled.cell(record, 0)}</div>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { compiled, cell: screen.getByTestId('cell') };
+}
+
+const declaredKinds = [
+  ...new Set(
+    [
+      ...CATALOGUES.flatMap((catalogue) => catalogue.columns ?? []),
+      ...PAGED_LISTS.flatMap((list) => list.columns),
+    ].map((declared) => declared.kind),
+  ),
+];
+
+it('covers every kind the declared lists use', () => {
+  expect(declaredKinds.length).toBeGreaterThan(10);
+  for (const kind of declaredKinds) expect(Object.keys(CASES)).toContain(kind);
+});
+
+describe.each(declaredKinds)('a declared %s column', (kind) => {
+  const testCase = CASES[kind];
+  if (!testCase.exported) {
+    it('exports nothing: it shows a picture, a control or the row number, not data', () => {
+      const { compiled } = renderCell(testCase.column, testCase.rows[0]!);
+      expect(compiled.text).toBeUndefined();
+    });
+    return;
+  }
+
+  it.each(testCase.rows.map((record, index) => [index, record] as const))(
+    'exports what its cell shows (row %i)',
+    async (_index, record) => {
+      const { compiled, cell } = renderCell(testCase.column, record);
+      // Spaces are not seen: runs of them count as one, and none at the ends.
+      const text = collapse(compiled.text!(record));
+      if (!testCase.view) {
+        expect(visibleText(cell)).toBe(text);
+        return;
+      }
+      // Stored HTML: the cell is its View button; the text is what its dialog shows, sanitised.
+      await userEvent.click(within(cell).getByRole('button', { name: testCase.view }));
+      const dialog = await screen.findByRole('dialog', { name: testCase.column.header }, { timeout: 5000 });
+      const body = dialog.querySelector('.mantine-Modal-body')!;
+      expect(collapse(body.textContent!)).toBe(text);
+    },
+  );
+});
+
+it('exports the plain text of stored HTML, never its markup or scripts', () => {
+  const compiled = declaredColumn(CASES.html.column, 'c', FEATURE_CELLS);
+  expect(compiled.text!(CASES.html.rows[0]!)).toBe('Safe bold text link');
+});
+
+it("shows the list's default icon in place of one that fails to load, once", () => {
+  renderCell(CASES.icon.column, CASES.icon.rows[0]!);
+  const icon = screen.getByRole('img', { name: 'Chess icon' });
+  expect(icon).toHaveAttribute('src', mediaUrl('i.png'));
+  fireEvent.error(icon);
+  expect(icon).toHaveAttribute('src', '/default.svg');
+  fireEvent.error(icon);
+  expect(icon).toHaveAttribute('src', '/default.svg');
+});
