@@ -22,3 +22,17 @@ export type Feature =
   | 'user-history'
   /** A chat report's case (status, note, who handled it), ?status= on its list, PATCH /api/chat-report/case/{id}. */
   | 'report-cases';
+
+/**
+ * Whether the stored session's API announced `feature`, read straight from storage (session.ts keeps the names under
+ * 'features'): for code that runs apart from React and session.ts, such as src/boot.ts, the calls modules and the
+ * route prefetches. Screens ask useFeature (session.ts).
+ */
+export function storedFeature(feature: Feature): boolean {
+  try {
+    const names: unknown = JSON.parse(localStorage.getItem('features') ?? '[]');
+    return Array.isArray(names) && names.includes(feature);
+  } catch {
+    return false;
+  }
+}
