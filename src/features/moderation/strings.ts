@@ -49,7 +49,7 @@ export const MODERATION_TEXT = {
 } as const;
 
 export const CASE_STATUS_COLOUR: Record<CaseStatus, string> = {
-  Open: 'yellow',
+  Open: 'orange',
   Actioned: 'green',
   Dismissed: 'gray',
 };
