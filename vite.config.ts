@@ -127,8 +127,8 @@ function mockServiceWorker(): Plugin {
  * scripts, so that it runs while the page is parsed, before any of them (the server's Content-Security-Policy allows
  * it by hash, like the colour-scheme script), with what it reads: for each route of src/app/lazy-routes.ts (imported
  * here, at build time: the table is plain data), the built files of the modules it names (its screen and api module)
- * and of everything they import, beyond what index.html already loads, and its first call (LazyRoute's `call`: a
- * calls module and the name of one of its first calls). Its own imports (the calls modules and what they use) are
+ * and of everything they import, beyond what index.html already loads, its first call (LazyRoute's `call`: a
+ * calls module and the name of one of its first calls) and the extension it belongs to (LazyRoute's `feature`). Its own imports (the calls modules and what they use) are
  * bundled into it; it must import nothing at run time: checked here.
  */
 function bootScript(): Plugin {
@@ -137,7 +137,13 @@ function bootScript(): Plugin {
   let root = '';
   let mode = 'production';
   let bootCode = '';
-  let routes: { path: string; signedIn: boolean; modules: string[]; call?: LazyRoute['call'] }[] = [];
+  let routes: {
+    path: string;
+    signedIn: boolean;
+    modules: string[];
+    call?: LazyRoute['call'];
+    feature?: LazyRoute['feature'];
+  }[] = [];
   type Table = Record<'PUBLIC_ROUTES' | 'SIGNED_IN_ROUTES', LazyRoute[]>;
   return {
     name: 'boot-script',
@@ -176,6 +182,7 @@ function bootScript(): Plugin {
         signedIn,
         modules: [route.screen.module, route.data?.module].filter((module) => module !== undefined),
         call: route.call,
+        feature: route.feature,
       });
       routes = [...table.PUBLIC_ROUTES.map(describe(false)), ...table.SIGNED_IN_ROUTES.map(describe(true))];
     },
@@ -205,11 +212,12 @@ function bootScript(): Plugin {
           needs(chunkOf(module).fileName, found);
           return [...found].map(indexOf);
         };
-        const table = routes.map(({ path, signedIn, modules, call }) => [
+        const table = routes.map(({ path, signedIn, modules, call, feature }) => [
           path,
           signedIn ? 1 : 0,
           [...new Set(modules.flatMap(filesOf))],
-          ...(call ? [[call.module, call.name]] : []),
+          ...(call || feature ? [call ? [call.module, call.name] : null] : []),
+          ...(feature ? [feature] : []),
         ]);
         const data = JSON.stringify({ files, routes: table }).replaceAll('<', '\\u003c');
         const tags = `<script type="application/json" id="route-files">${data}</script>\n    <script>${bootCode}</script>\n    `;

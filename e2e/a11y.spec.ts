@@ -245,6 +245,19 @@ test.describe('axe-core', () => {
         labels: ['Title', 'Email', 'Phone No', 'Message', 'Created At'],
         action: null,
       },
+      // The chat reports as cases ('report-cases'), open ones first in the filter so the row offers Dismiss.
+      {
+        path: '/chat-report?status=Open',
+        table: 'Chat Report',
+        labels: ['Reported By', 'Reported To', 'Report Message', 'Reported At', 'Status', 'Action'],
+        action: 'Dismiss',
+      },
+      {
+        path: '/activity',
+        table: 'Activity',
+        labels: ['When', 'Admin', 'Action', 'Record', 'Summary', 'Reason'],
+        action: null,
+      },
     ];
     for (const list of lists) {
       await visit(page, list.path);
@@ -314,6 +327,19 @@ test.describe('axe-core', () => {
       await visit(page, path);
       await check(`${path} HTML viewer`, main.getByRole('button', { name: /^View / }).first(), /.+/);
     }
+
+    // A chat report's case actions ('report-cases'): the note and the reason dialogs.
+    await visit(page, '/chat-report?status=Open');
+    await check(
+      '/chat-report Dismiss',
+      main.getByRole('button', { name: 'Dismiss' }).first(),
+      'Dismiss this report?',
+    );
+    await check(
+      '/chat-report Deactivate reported user',
+      main.getByRole('button', { name: 'Deactivate reported user' }).first(),
+      /^Deactivate .+\?$/,
+    );
 
     await visit(page, '/send-mail');
     await check(

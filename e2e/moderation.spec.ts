@@ -4,9 +4,8 @@ import { ADMIN, notification, signInToDashboard } from './support';
 /**
  * Moderation against the reference server (DECISIONS, "Moderation"; the server announces 'activity-log',
  * 'status-reason', 'user-history' and 'report-cases'): a deactivation's reason reaches the profile's Moderation
- * history and the activity log; a dismissed report reaches the reported user's history.
- * The Activity screen (/activity) and the chat-report list's case column and row actions are wired in the list
- * controller's step: the tests that need them are marked fixme until then.
+ * history and the activity log; the chat-report list's cases (Dismiss with a note, "Deactivate reported user" with a
+ * reason) reach the list's status filter, the Activity screen and the reported user's history.
  */
 
 type Person = { _id: string; name: string; surname?: string };
@@ -84,9 +83,72 @@ test('the reason dialog is used from the keyboard: focus in the reason, Escape c
   await expect(page.getByRole('button', { name: 'Activate', exact: true })).toHaveCount(0);
 });
 
-test("a dismissed report shows in the reported user's Moderation history", async ({ page, request }) => {
-  const { headers, get } = await admin(request);
-  const { result: reports } = (await get('chat-report/list?page=1&limit=20&status=Open')) as {
+test('deactivates a reported user from Chat Report with a reason: Actioned in the list, in Activity and the history', async ({
+  page,
+  request,
+}) => {
+  const { get } = await admin(request);
+  const { result: reports } = (await get('chat-report/list?page=1&limit=100&status=Open')) as {
+    result: { _id: string; user: string; message: string; thread: { user_id: Person[] } }[];
+  };
+  // An open report whose reported user is active, on the list's first page.
+  const { result: active } = (await get('admin/list?page=1&items=100&filter=user.enabled&equal=true')) as {
+    result: Person[];
+  };
+  const report = reports.find((candidate) =>
+    candidate.thread.user_id.some(
+      (person) => person._id !== candidate.user && active.some((user) => user._id === person._id),
+    ),
+  )!;
+  const reported = report.thread.user_id.find((person) => person._id !== report.user)!;
+  const reason = `Fake profile (${Date.now()})`;
+
+  await signInToDashboard(page);
+  await page.goto('/chat-report?status=Open&size=100');
+  const row = page
+    .getByRole('table', { name: 'Chat Report' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Deactivate reported user' }) })
+    .filter({ hasText: report.message })
+    .filter({ has: page.getByRole('link', { name: reported.name, exact: true }) })
+    .first();
+  await row.getByRole('button', { name: 'Deactivate reported user' }).click();
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${reported.name}?` });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await dialog.getByRole('button', { name: 'Deactivate reported user' }).click();
+  await expect(notification(page, 'User deactivated and report marked Actioned')).toBeVisible();
+
+  // Filtered by Actioned, the case is there with its note.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('Actioned');
+  await expect(page).toHaveURL(/[?&]status=Actioned/);
+  await expect(
+    page.getByRole('table', { name: 'Chat Report' }).getByRole('row').filter({ hasText: reason }),
+  ).toHaveCount(1);
+
+  // Activity, filtered by action Deactivate: this one is on its first page, linking to the user.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Activity' }).click();
+  await expect(page).toHaveTitle('Activity · Admin Console');
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Deactivated' });
+  await expect(page).toHaveURL(/[?&]action=deactivate/);
+  const entry = page.getByRole('table', { name: 'Activity' }).getByRole('row').filter({ hasText: reason });
+  await expect(entry).toContainText('Deactivated');
+  await entry.getByRole('link', { name: new RegExp(`^${escape(reported.name)}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${reported._id}$`));
+
+  // The user's Moderation history has the deactivation and the report, Actioned with the reason.
+  const history = page.getByRole('table', { name: 'Moderation history' });
+  await expect(
+    history.getByRole('row').filter({ hasText: `Deactivated by ` }).filter({ hasText: reason }),
+  ).toHaveCount(1);
+  await expect(history.getByRole('row').filter({ hasText: `Actioned: ${reason}` })).toHaveCount(1);
+});
+
+test('dismisses a report from Chat Report with a note: Dismissed in the list, in Activity and the history', async ({
+  page,
+  request,
+}) => {
+  const { get } = await admin(request);
+  const { result: reports } = (await get('chat-report/list?page=1&limit=100&status=Open')) as {
     result: { _id: string; user: string; message: string; thread: { user_id: Person[] } }[];
   };
   const report = reports.find((candidate) =>
@@ -94,50 +156,41 @@ test("a dismissed report shows in the reported user's Moderation history", async
   )!;
   const reported = report.thread.user_id.find((person) => person._id !== report.user)!;
   const note = `Banter between friends (${Date.now()})`;
-  // Until the chat-report row actions are wired (the list controller's step), the case changes through the API.
-  const change = await request.patch(`/api/chat-report/case/${report._id}`, {
-    headers,
-    data: { status: 'Dismissed', note },
-  });
-  expect(change.ok()).toBe(true);
 
   await signInToDashboard(page);
+  await page.goto('/chat-report?status=Open&size=100');
+  const row = page
+    .getByRole('table', { name: 'Chat Report' })
+    .getByRole('row')
+    .filter({ hasText: report.message })
+    .filter({ has: page.getByRole('link', { name: reported.name, exact: true }) })
+    .first();
+  await row.getByRole('button', { name: 'Dismiss' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dismiss this report?' });
+  await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill(note);
+  await dialog.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notification(page, 'Report dismissed')).toBeVisible();
+
+  // Filtered by Dismissed, the case is there with its note.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('Dismissed');
+  await expect(page).toHaveURL(/[?&]status=Dismissed/);
+  const dismissed = page
+    .getByRole('table', { name: 'Chat Report' })
+    .getByRole('row')
+    .filter({ hasText: note });
+  await expect(dismissed).toHaveCount(1);
+  await expect(dismissed).toContainText('Dismissed');
+
+  // Activity, filtered by action: the case change with the note as its reason.
+  await page.goto('/activity?action=case');
+  const entry = page.getByRole('table', { name: 'Activity' }).getByRole('row').filter({ hasText: note });
+  await expect(entry).toContainText('Open → Dismissed');
+
+  // The reported user's history: the report, Dismissed with the note.
   await page.goto(`/users/${reported._id}`);
   const section = page.getByRole('region', { name: 'Moderation history' });
   await section.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Reported' });
   await expect(section.getByRole('row').filter({ hasText: `Dismissed: ${note}` })).toHaveCount(1);
-});
-
-// The list controller's step: the Activity screen and the chat-report row actions.
-test.fixme('finds a deactivation with its reason in Activity, filtered, linking to the user', async ({
-  page,
-}) => {
-  await signInToDashboard(page);
-  await page.goto('/activity');
-  await expect(page).toHaveTitle(/Activity/);
-  await page.getByLabel('Action').selectOption({ label: 'Deactivated' });
-  const row = page.getByRole('table', { name: 'Activity' }).getByRole('row').nth(1);
-  await expect(row).toContainText('Deactivated');
-  await row.getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/users\/[0-9a-f]{24}$/);
-});
-
-test.fixme('dismisses a report from the chat-report list with a note, and finds it in Activity', async ({
-  page,
-}) => {
-  await signInToDashboard(page);
-  await page.goto('/chat-report');
-  const row = page.getByRole('table', { name: 'Chat Report' }).getByRole('row').nth(1);
-  await row.getByRole('button', { name: 'Dismiss' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Dismiss this report?' });
-  await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Banter between friends');
-  await dialog.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(notification(page, 'Report dismissed')).toBeVisible();
-  await expect(row.getByText('Dismissed')).toBeVisible();
-  await page.goto('/activity');
-  await expect(page.getByRole('table', { name: 'Activity' }).getByRole('row').nth(1)).toContainText(
-    'Banter between friends',
-  );
 });
 
 function escape(text: string) {

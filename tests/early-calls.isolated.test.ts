@@ -5,7 +5,7 @@ import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/lazy-routes';
 import { prefetchRoute } from '@/app/route-code';
 import { readListParams } from '@/lib/list-state';
 import { callPath, type FirstCall } from '@/lib/resource-calls';
-import { signIn, TEST_TOKEN } from './render';
+import { signIn, specOnlyApi, TEST_TOKEN } from './render';
 import { apiCalls } from './request-log';
 
 /**
@@ -106,6 +106,34 @@ describe("boot's first call and the API client", () => {
     await import('@/boot');
     expect(await apiCalls()).toHaveLength(0);
     expect(window.earlyCalls).toBeUndefined();
+  });
+
+  it("boot sends an extension's first call only when the stored session's API announced it", async () => {
+    const table = {
+      files: [],
+      routes: [['/activity', 1, [], ['/src/features/moderation/calls.ts', 'activity'], 'activity-log']],
+    };
+    document.head.append(
+      Object.assign(document.createElement('script'), {
+        type: 'application/json',
+        id: 'route-files',
+        textContent: JSON.stringify(table),
+      }),
+    );
+    window.history.replaceState(null, '', '/activity?action=deactivate');
+    specOnlyApi();
+    signIn();
+    vi.resetModules();
+    await import('@/boot');
+    expect(window.earlyCalls).toBeUndefined();
+
+    signIn();
+    localStorage.setItem('features', JSON.stringify(['activity-log']));
+    vi.resetModules();
+    await import('@/boot');
+    expect([...(window.earlyCalls?.keys() ?? [])]).toEqual([
+      'activity/list?page=1&limit=10&action=deactivate',
+    ]);
   });
 
   it('an answer left for another token, or for another call, is not taken', async () => {

@@ -88,6 +88,14 @@ const handBuilt: ListCase[] = [
     remove: '/api/faq/delete/:id',
   },
   {
+    name: 'chat report',
+    route: '/chat-report',
+    title: 'Chat Report',
+    call: '/api/chat-report/list',
+    sort: 'created',
+    sortHeader: 'Reported At',
+  },
+  {
     name: 'send mail',
     route: '/send-mail',
     title: 'Send Mail',

@@ -7,6 +7,10 @@ import type * as Faq from '@/features/faq/api';
 import type * as FaqCalls from '@/features/faq/calls';
 import type * as FaqFormPage from '@/features/faq/faq-form-page';
 import type * as FaqListPage from '@/features/faq/faq-list-page';
+import type * as Moderation from '@/features/moderation/api';
+import type * as ActivityPage from '@/features/moderation/activity-page';
+import type * as ModerationCalls from '@/features/moderation/calls';
+import type * as ChatReportPage from '@/features/moderation/chat-report-page';
 import type * as OwnProfile from '@/features/own-profile/api';
 import type * as OwnProfileCalls from '@/features/own-profile/calls';
 import type * as OwnProfilePage from '@/features/own-profile/own-profile-page';
@@ -156,6 +160,33 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
   },
   ...catalogueRoutes,
   ...pagedListRoutes,
+  {
+    path: '/chat-report',
+    screen: screenIn<typeof ChatReportPage>(
+      '/src/features/moderation/chat-report-page.tsx',
+      (m) => m.ChatReportPage,
+    ),
+    data: queriesIn<typeof Moderation>(
+      '/src/features/moderation/api.ts',
+      (m, queryClient, _params, searchParams) =>
+        queryClient.prefetchQuery(m.chatReportResource.queries.page(m.readChatReportList(searchParams))),
+    ),
+    call: callIn<typeof ModerationCalls>('/src/features/moderation/calls.ts', 'chatReport'),
+  },
+  {
+    path: '/activity',
+    feature: 'activity-log',
+    screen: screenIn<typeof ActivityPage>(
+      '/src/features/moderation/activity-page.tsx',
+      (m) => m.ActivityPage,
+    ),
+    data: queriesIn<typeof Moderation>(
+      '/src/features/moderation/api.ts',
+      (m, queryClient, _params, searchParams) =>
+        queryClient.prefetchQuery(m.activityResource.queries.page(m.readActivityList(searchParams))),
+    ),
+    call: callIn<typeof ModerationCalls>('/src/features/moderation/calls.ts', 'activity'),
+  },
   {
     path: '/profile',
     screen: screenIn<typeof OwnProfilePage>(

@@ -60,6 +60,8 @@ export function prefetchFirstPage(queryClient: QueryClient) {
   const routes = session.get() ? [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES] : PUBLIC_ROUTES;
   const { pathname, search } = window.location;
   const [match] = matchRoutes(routes, pathname) ?? [];
+  const { feature } = match?.route ?? {};
+  if (feature && !session.get()?.features.includes(feature)) return;
   if (match?.route.data)
     prefetchVisit(
       `default ${pathname}${search}`,

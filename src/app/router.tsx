@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import type { LazyRoute } from '@/lib/declared-screen';
+import type { Feature } from '@/lib/features';
+import { useFeature } from '@/lib/session';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './lazy-routes';
@@ -34,8 +36,19 @@ function screen({ screen: code, data }: Omit<LazyRoute, 'path'>) {
   return data ? <Prefetching data={data}>{element}</Prefetching> : element;
 }
 
-const toRoute = (route: LazyRoute): RouteObject =>
-  route.path === '/' ? { index: true, element: screen(route) } : { path: route.path, element: screen(route) };
+/** A screen of an extension: the not-found page, with no prefetch, unless the API announced it. */
+function Announced({ feature, children }: { feature: Feature; children: ReactElement }) {
+  return useFeature(feature) ? children : <NotFoundPage />;
+}
+
+function toRoute(route: LazyRoute): RouteObject {
+  const element = route.feature ? (
+    <Announced feature={route.feature}>{screen(route)}</Announced>
+  ) : (
+    screen(route)
+  );
+  return route.path === '/' ? { index: true, element } : { path: route.path, element };
+}
 
 /**
  * The one route table: the screens of lazy-routes.ts, in the shell (signed in) or alone (public pages).

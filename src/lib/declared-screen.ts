@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactElement } from 'react';
 import type { Params } from 'react-router-dom';
+import type { Feature } from './features';
 
 /**
  * A module of the console's code that a route loads on its first visit, named by its source path from the project
@@ -39,6 +40,11 @@ export type LazyRoute = {
   screen: RouteCode<(module: never) => ComponentType>;
   data?: RouteCode<RoutePrefetch>;
   call?: RouteCall;
+  /**
+   * The extension the screen belongs to (DECISIONS, "Extensions of the reference API, announced"): unless the API
+   * announced it, the path is an unknown route (the not-found page) and neither its prefetch nor its first call runs.
+   */
+  feature?: Feature;
 };
 
 /** A route's screen: the module that holds it and how to take the screen from it. */

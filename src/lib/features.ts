@@ -22,3 +22,19 @@ export type Feature =
   | 'user-history'
   /** A chat report's case (status, note, who handled it), ?status= on its list, PATCH /api/chat-report/case/{id}. */
   | 'report-cases';
+
+/**
+ * Whether the stored session's API announced `feature`, read straight from storage (session.ts keeps the names under
+ * 'features'): for code that runs apart from React and session.ts, such as src/boot.ts, the calls modules and the
+ * route prefetches. Screens ask useFeature (session.ts).
+ */
+export function storedFeature(feature: Feature): boolean {
+  // Typed without the DOM: the server's typecheck reads this module (through the mocks), and has no localStorage.
+  const storage = (globalThis as { localStorage?: { getItem(key: string): string | null } }).localStorage;
+  try {
+    const names: unknown = JSON.parse(storage?.getItem('features') ?? '[]');
+    return Array.isArray(names) && names.includes(feature);
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 // The reading of a list's state from a query string, apart from the hook (list-params.ts): route prefetches use it,
 // and they run in the first script (src/boot.ts), which must not wait for React Router.
+import { storedFeature } from './features';
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -49,17 +50,11 @@ export function readListParams<Filter extends string = never>(
 /**
  * A server-paged list's sort fields as it may use them now: all of them when the signed-in API announced
  * 'list-sort', none otherwise (DECISIONS: no sort params, no sort controls). Read from the session's stored
- * features (session.ts keeps them under 'features') rather than from session.ts, which the first script
- * (src/boot.ts) cannot load; screens read the same storage through useFeature.
+ * features (storedFeature) rather than from session.ts, which the first script (src/boot.ts) cannot load; screens
+ * read the same storage through useFeature.
  */
-export function apiSortFields<Field extends string>(fields: readonly Field[]): readonly Field[] {
-  try {
-    const features: unknown = JSON.parse(localStorage.getItem('features') ?? '[]');
-    return Array.isArray(features) && features.includes('list-sort') ? fields : [];
-  } catch {
-    return [];
-  }
-}
+export const apiSortFields = <Field extends string>(fields: readonly Field[]): readonly Field[] =>
+  storedFeature('list-sort') ? fields : [];
 
 /** A server-paged list's page request: the page, its size, and its sort only when there is one. */
 export const pageRequest = ({ page, size, sort }: Pick<ListState, 'page' | 'size' | 'sort'>) =>

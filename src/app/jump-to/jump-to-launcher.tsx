@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { MENU } from '../layout/menu';
+import { useSession } from '@/lib/session';
+import { menuFor } from '../layout/menu';
 
 // The search, its list and Spotlight's code and styles load when first opened, never with the first screen.
 const JumpToDialog = lazy(() => import('./jump-to-dialog'));
@@ -9,6 +10,7 @@ const isApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navig
 
 /** The top bar's "Search" button and its shortcut, Ctrl+K (Cmd+K on Apple devices), from anywhere but rich text. */
 export function JumpToLauncher() {
+  const features = useSession()?.features;
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
   // What is typed between opening and the search box taking focus (its code may still be on the way): not lost.
@@ -70,7 +72,12 @@ export function JumpToLauncher() {
       </Button>
       {loaded ? (
         <Suspense fallback={null}>
-          <JumpToDialog opened={opened} onClose={close} screens={MENU} takeTypedEarly={takeTypedEarly} />
+          <JumpToDialog
+            opened={opened}
+            onClose={close}
+            screens={menuFor(features ?? [])}
+            takeTypedEarly={takeTypedEarly}
+          />
         </Suspense>
       ) : null}
     </>

@@ -2,9 +2,9 @@ import { Box, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeartHandshake, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
-import { session } from '@/lib/session';
+import { session, useSession } from '@/lib/session';
 import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
-import { MENU } from './menu';
+import { menuFor } from './menu';
 import './sidebar.css';
 
 function isActive(pathname: string, to: string) {
@@ -13,6 +13,7 @@ function isActive(pathname: string, to: string) {
 
 export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; onNavigate: () => void }) {
   const { pathname } = useLocation();
+  const menu = menuFor(useSession()?.features ?? []);
   const colour = SIDEBAR_COLOURS[settings.sidebarColour];
   const gradient = { from: colour.from, to: colour.to, deg: 135 };
 
@@ -28,7 +29,7 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
         <Text fw={700}>Admin Console</Text>
       </Stack>
       <Box style={{ flex: 1 }} px="sm" component="nav" aria-label="Main menu">
-        {MENU.map((item) => {
+        {menu.map((item) => {
           const active = isActive(pathname, item.to);
           return (
             <Link

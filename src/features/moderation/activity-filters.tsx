@@ -1,8 +1,8 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { Day } from '@/lib/dates';
-import { activityQueries, type ActivityQuery } from './api';
+import { activityQueries } from './api';
+import { activityQueryOf } from './calls';
 import { actionLabel, MODERATION_TEXT, recordTypeLabel } from './strings';
 
 /** The activity screen's filters as the admin sets them (and the URL will hold them): '' for any. */
@@ -23,22 +23,8 @@ export const NO_ACTIVITY_FILTERS: ActivityFilterValues = {
   to: '',
 };
 
-/**
- * The filters as GET /api/activity/list takes them: the days become instants in the admin's time zone, `from` the
- * start of its day (inclusive) and `to` the start of the day after (exclusive), so the last day is whole.
- */
-export function activityQueryOf(values: ActivityFilterValues): ActivityQuery {
-  const day = (value: Day) => (value && dayjs(value).isValid() ? dayjs(value).startOf('day') : null);
-  const from = day(values.from);
-  const to = day(values.to);
-  return {
-    action: values.action || undefined,
-    recordType: values.recordType || undefined,
-    admin: values.admin || undefined,
-    from: from?.toISOString(),
-    to: to?.add(1, 'day').toISOString(),
-  };
-}
+/** The filters as GET /api/activity/list takes them: the days become instants of the admin's time zone. */
+export { activityQueryOf };
 
 /**
  * The activity screen's filters ('activity-log'): action, record type and admin as GET /api/activity/facets offers

@@ -3,10 +3,24 @@ import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 import { ApiError, errorText } from '@/lib/api-error';
 import { caseStatus, type CaseStatus } from '@/lib/moderation';
-import { defineResource, type PageRequest } from '@/lib/resource';
-import { flag, id, optionalDate, text } from '@/lib/schemas';
+import { defineResource } from '@/lib/resource';
+import { flag, id, optionalDate, text, userRef } from '@/lib/schemas';
 import { patchUserStatus } from '@/lib/user-status';
+import {
+  ACTIVITY_ENDPOINTS,
+  activityPageParams,
+  CHAT_REPORT_ENDPOINTS,
+  CHAT_REPORT_SORTS,
+  chatReportPageParams,
+  readActivityList,
+  readChatReportList,
+  type ActivityQuery,
+  type ActivityRequest,
+  type ChatReportRequest,
+} from './calls';
 import { MODERATION_TEXT } from './strings';
+
+export { CHAT_REPORT_SORTS, readActivityList, readChatReportList, type ActivityQuery };
 
 const admin = z.object({ _id: id, name: text, email: text });
 export type ActivityAdmin = z.output<typeof admin>;
@@ -35,17 +49,6 @@ const entry = z.object({
 });
 export type ActivityEntry = z.output<typeof entry>;
 
-/** The activity list's filters as the API takes them: from inclusive, to exclusive, both ISO instants. */
-export type ActivityQuery = {
-  action?: string;
-  recordType?: string;
-  admin?: string;
-  from?: string;
-  to?: string;
-};
-
-type ActivityRequest = PageRequest & ActivityQuery;
-
 /**
  * 'activity-log': GET /api/activity/list?page&limit&action&recordType&admin&from&to, newest first. Empty filters are
  * left out of the call.
@@ -53,9 +56,8 @@ type ActivityRequest = PageRequest & ActivityQuery;
 export const activityResource = defineResource<ActivityEntry, never, ActivityRequest>({
   key: 'activity',
   item: entry,
-  endpoints: { page: 'activity/list' },
-  // Newest first always: the log has no other order.
-  pageParams: ({ page, size, sort: _unsorted, ...filters }) => ({ page, limit: size, ...filters }),
+  endpoints: ACTIVITY_ENDPOINTS,
+  pageParams: activityPageParams,
 });
 
 const facets = z.object({
@@ -103,10 +105,41 @@ export const reportCaseFields = {
   handledAt: optionalDate,
 };
 
+/** A user as a chat report's thread names them: populated, or a bare id; a deleted one is left out. */
+const participant = z.pipe(
+  z.nullish(userRef),
+  z.transform((value) => value ?? null),
+);
+
+const chatReport = z.object({
+  _id: id,
+  message: text,
+  /** The reporter's id; the reported party is the thread's other participant. */
+  user: text,
+  created: optionalDate,
+  thread: z.pipe(
+    z.nullish(z.object({ user_id: z.nullish(z.array(participant)) })),
+    z.transform((thread) => ({ user_id: (thread?.user_id ?? []).filter((person) => person !== null) })),
+  ),
+  ...reportCaseFields,
+});
+export type ChatReport = z.output<typeof chatReport>;
+
+/**
+ * Chat reports (SPEC 7.9): GET /api/chat-report/list?page&limit, sorted with 'list-sort', filtered by case status
+ * (?status=) with 'report-cases'.
+ */
+export const chatReportResource = defineResource<ChatReport, never, ChatReportRequest>({
+  key: 'chat-report',
+  item: chatReport,
+  endpoints: CHAT_REPORT_ENDPOINTS,
+  pageParams: chatReportPageParams,
+});
+
 const caseAnswer = z.object({ message: text });
 
 /** Everything a case change can alter: the chat reports, the log, and the histories of the two users. */
-const CASE_CHANGES = ['chat-report', activityResource.key, 'user-history'] as const;
+const CASE_CHANGES = [chatReportResource.key, activityResource.key, 'user-history'] as const;
 
 export type CaseChange = { reportId: string; status: CaseStatus; note?: string };
 

@@ -12,9 +12,22 @@ export const MODERATION_TEXT = {
   everyAction: 'All actions',
   everyRecordType: 'All record types',
   everyAdmin: 'All admins',
+  when: 'When',
+  record: 'Record',
+  summary: 'Summary',
+  noActivity: 'No activity',
+  loadingActivity: 'Loading activity',
+  // Chat Report (SPEC 2.20: its title and four columns)
+  chatReportTitle: 'Chat Report',
+  reportedBy: 'Reported By',
+  reportedTo: 'Reported To',
+  reportMessage: 'Report Message',
+  reportedAt: 'Reported At',
+  noChatReports: 'No chat reports yet',
   // Cases ('report-cases')
-  caseStatus: 'Case',
-  everyCase: 'All cases',
+  status: 'Status',
+  everyStatus: 'All',
+  caseActions: 'Action',
   dismiss: 'Dismiss',
   dismissTitle: 'Dismiss this report?',
   dismissMessage: 'The report is closed without action against the reported user.',
@@ -36,7 +49,7 @@ export const MODERATION_TEXT = {
 } as const;
 
 export const CASE_STATUS_COLOUR: Record<CaseStatus, string> = {
-  Open: 'yellow',
+  Open: 'orange',
   Actioned: 'green',
   Dismissed: 'gray',
 };

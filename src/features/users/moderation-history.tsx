@@ -19,7 +19,7 @@ import { HISTORY_KIND_LABELS, HISTORY_TEXT } from './history-strings';
 function PersonLink({ person }: { person: HistoryPerson }) {
   if (!person) return <>{HISTORY_TEXT.unknownUser}</>;
   return (
-    <Anchor component={Link} to={`/users/${person._id}`} size="sm">
+    <Anchor component={Link} to={`/users/${person._id}`} size="sm" td="underline">
       {person.name || person.email || HISTORY_TEXT.unknownUser}
     </Anchor>
   );
