@@ -130,7 +130,7 @@ const LIST_QUERY = { sort: 'name', order: 'desc', filter: 'user.enabled', equal:
 
 /** The users list as a server-paged list's export: every page with the list's filters and sort. */
 const pagedUsers = (): ExportJob<UserRow> => ({
-  fileName: exportFileName('users'),
+  listKey: 'users',
   columns: USER_COLUMNS,
   source: {
     kind: 'pages',
@@ -179,7 +179,7 @@ describe('Export CSV', () => {
       { name: 'Zoë 😀', enabled: false, note: 'a=b' },
     ];
     const user = renderExportButton(() => ({
-      fileName: exportFileName('hobbies'),
+      listKey: 'hobbies',
       columns: [
         { header: 'Name', text: (row: Row) => row.name },
         { header: 'Status', text: (row: Row) => (row.enabled ? 'Active' : 'Inactive') },
@@ -250,7 +250,7 @@ describe('Export CSV', () => {
     const first = db.users.find((entry) => entry.enabled)!;
     first.name = 'Ann "Two\r\nLines"';
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: { ...LIST_QUERY, q: '' } },
     }));
@@ -290,7 +290,7 @@ describe('Export CSV', () => {
       }),
     );
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
     }));
@@ -369,7 +369,7 @@ describe('Export CSV', () => {
   it('a streamed export the server refuses says so in its words', async () => {
     const downloads = captureDownloads();
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: { sort: 'age' } },
     }));
@@ -383,7 +383,7 @@ describe('Export CSV', () => {
   it('a streamed export with a refused token ends the session, as any call does', async () => {
     const downloads = captureDownloads();
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
     }));

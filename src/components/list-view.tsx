@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { BulkAction, ListController } from '@/lib/list-controller';
 import { askToConfirm } from './confirm';
@@ -26,7 +25,7 @@ const ORDER = { asc: 'ascending', desc: 'descending' } as const;
 /**
  * Any list as the controller describes it (lib/list-controller.ts): a toolbar with the selection's count, the bulk
  * actions and their summary (both said in polite live regions), then the table with a checkbox per row and one for
- * the page where the list has bulk actions, its sortable headers as buttons inside th[aria-sort], and for a paged
+ * the page where the list has bulk actions, its sortable headers as buttons inside th[aria-sort] (the order's arrow drawn by data-table.css from it), and for a paged
  * list the pagination bar. On a phone the page's checkbox and the sort buttons stay on screen above the cards.
  */
 export function ListView<Row>({
@@ -44,8 +43,6 @@ export function ListView<Row>({
     const field = list.sortOf(column);
     if (!field || !list.sortFields.includes(field)) return { ...column };
     const order = sort?.field === field ? ORDER[sort.order] : 'none';
-    const SortIcon =
-      order === 'ascending' ? IconArrowUp : order === 'descending' ? IconArrowDown : IconArrowsSort;
     return {
       ...column,
       label: column.label ?? column.header,
@@ -57,7 +54,6 @@ export function ListView<Row>({
           onClick={() => list.toggleSort(field)}
         >
           {column.header}
-          <SortIcon size={14} aria-hidden />
         </button>
       ),
     };

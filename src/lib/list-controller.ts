@@ -1,12 +1,10 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError, errorText } from './api-error';
 import { useListParams } from './list-params';
 import type { ListSort, ListState } from './list-state';
 import { notify } from './notify';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';
-import { exportFileName } from './csv';
 import type { ExportJob } from './list-export';
 
 /**
@@ -92,25 +90,6 @@ export const deleteAction = <Row>(
 });
 
 const EMPTY = new Map<never, never>();
-const CONCURRENT = 4;
-
-/** Runs `run` over `items`, at most `limit` at once, and settles every one. */
-async function settleAll<Item>(items: readonly Item[], limit: number, run: (item: Item) => Promise<unknown>) {
-  const results: PromiseSettledResult<unknown>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      try {
-        results[index] = { status: 'fulfilled', value: await run(items[index]!) };
-      } catch (reason) {
-        results[index] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 const byText = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -179,37 +158,31 @@ export function useListController<Row, Filter extends string = never, Key extend
   const [running, setRunning] = useState<BulkAction<Row> | null>(null);
   const [summary, setSummary] = useState('');
 
+  const [failure, setFailure] = useState<unknown>(null);
+  // A chunk that fails to load is the route's error boundary's to show, as any other lazy code's.
+  if (failure) throw failure;
+
+  /** Runs a confirmed bulk action on the selection; its code (lib/list-bulk.ts) loads on the first one. */
   async function runBulk(action: BulkAction<Row>) {
     const targets = [...selected.values()];
     setRunning(action);
     setSummary('');
-    const results = await settleAll(targets, CONCURRENT, action.run);
-    const failed = targets.filter((_row, index) => results[index]!.status === 'rejected');
-    const words = [
-      ...new Set(
-        results.flatMap((result) =>
-          result.status === 'rejected'
-            ? [
-                (result.reason instanceof ApiError ? result.reason.serverMessage : undefined) ??
-                  action.fallback?.(result.reason) ??
-                  errorText(result.reason),
-              ]
-            : [],
-        ),
-      ),
-    ];
-    const succeeded = action.done(targets.length - failed.length);
-    const said = failed.length ? `${succeeded}, ${failed.length} failed: ${words.join('; ')}` : succeeded;
-    // Failed rows stay selected for another try; the others are done with.
-    select(new Map(failed.map((row) => [rowKey(row), row])));
-    setSummary(said);
-    if (failed.length) notify.error(said);
-    else notify.success(said);
-    await Promise.all(
-      (options.invalidates ?? []).map((target) =>
-        queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
-      ),
-    );
+    const bulkModule = await import('./list-bulk').catch((error: unknown) => {
+      setFailure(error ?? new Error('The bulk action could not be loaded'));
+    });
+    await bulkModule?.runBulk({
+      action,
+      targets,
+      queryClient,
+      invalidates: options.invalidates ?? [],
+      onSummary(failed, said) {
+        // Failed rows stay selected for another try; the others are done with.
+        select(new Map(failed.map((row) => [rowKey(row), row])));
+        setSummary(said);
+        if (failed.length) notify.error(said);
+        else notify.success(said);
+      },
+    });
     setRunning(null);
   }
 
@@ -265,12 +238,11 @@ export function useListController<Row, Filter extends string = never, Key extend
         const exported = columns.flatMap((column) =>
           column.text ? [{ header: column.header, text: column.text }] : [],
         );
-        const { stream } = options.exportAs!;
-        const fileName = exportFileName(options.exportAs!.fileName);
-        if (stream) return { fileName, columns: exported, source: { kind: 'stream', ...stream(state) } };
-        if (browser) return { fileName, columns: exported, source: { kind: 'rows', rows: rows ?? [] } };
+        const { fileName: listKey, stream } = options.exportAs!;
+        if (stream) return { listKey, columns: exported, source: { kind: 'stream', ...stream(state) } };
+        if (browser) return { listKey, columns: exported, source: { kind: 'rows', rows: rows ?? [] } };
         return {
-          fileName,
+          listKey,
           columns: exported,
           source: {
             kind: 'pages',

@@ -23,7 +23,12 @@ export type ExportSource<Row> =
    */
   | { kind: 'stream'; path: string; searchParams: SearchParams };
 
-export type ExportJob<Row> = { fileName: string; columns: ExportColumn<Row>[]; source: ExportSource<Row> };
+export type ExportJob<Row> = {
+  /** The list's key: the file is saved as '<listKey>-YYYY-MM-DD.csv' on the day the export starts (exportFileName). */
+  listKey: string;
+  columns: ExportColumn<Row>[];
+  source: ExportSource<Row>;
+};
 
 /** Rows written so far, of `total` when it is known. */
 export type ExportProgress = { rows: number; total: number | null };
