@@ -246,13 +246,10 @@ export function useListController<Row, Filter extends string = never, Key extend
           columns: exported,
           source: {
             kind: 'pages',
-            fetchPage: (page, size, signal) => {
-              const pageQuery = options.query({ ...state, page, size });
-              signal.addEventListener(
-                'abort',
-                () => void queryClient.cancelQueries({ queryKey: pageQuery.queryKey }),
-              );
-              return queryClient.fetchQuery(pageQuery);
+            // Without the query cache, which must not hold the whole list (lib/export-page.ts).
+            fetchPage: async (page, size, signal) => {
+              const { fetchExportPage } = await import('./export-page');
+              return fetchExportPage(queryClient, options.query({ ...state, page, size }), signal);
             },
           },
         };
