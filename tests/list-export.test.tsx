@@ -482,4 +482,21 @@ describe('Export CSV from a list', () => {
       queryClient.getQueryCache().findAll({ predicate: (query) => query.queryKey.includes('export') }),
     ).toEqual([]);
   });
+
+  it('writes the text an HTML column shows, not its HTML (the FAQ answer)', async () => {
+    const faq = db.faqs[0]!;
+    faq.answer = '<p>Open <b>Settings</b>,</p><p>then <i>Privacy</i> &amp; <a href="/x">Blocked</a>.</p>';
+    const downloads = captureDownloads();
+    const { user } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
+    await within(dialog).findByText(/^Exported \d+ rows/);
+
+    const lines = parseCsv(await csvText(downloads[0]!.file));
+    expect(lines[0]).toEqual(['Question', 'Answer', 'Status']);
+    expect(lines.find((line) => line[0] === faq.question)?.[1]).toBe(
+      'Open Settings, then Privacy & Blocked.',
+    );
+    expect(lines.slice(1).every((line) => !/[<>]/.test(line[1]!))).toBe(true);
+  });
 });
