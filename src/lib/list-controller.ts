@@ -98,15 +98,15 @@ function sortRows<Row>(rows: Row[], column: ListColumn<Row> | undefined, sort: L
   if (!column || !sort) return rows;
   const key = column.value ?? column.text ?? (() => '');
   const direction = sort.order === 'desc' ? -1 : 1;
+  // Array sort is stable: rows of equal keys stay in the API's order.
   return rows
-    .map((row, index) => ({ row, index, key: key(row) }))
-    .sort((a, b) => {
-      const order =
-        typeof a.key === 'number' && typeof b.key === 'number'
+    .map((row) => ({ row, key: key(row) }))
+    .sort(
+      (a, b) =>
+        (typeof a.key === 'number' && typeof b.key === 'number'
           ? a.key - b.key
-          : byText.compare(String(a.key), String(b.key));
-      return order * direction || a.index - b.index;
-    })
+          : byText.compare(String(a.key), String(b.key))) * direction,
+    )
     .map((entry) => entry.row);
 }
 
@@ -126,14 +126,10 @@ export function useListController<Row, Filter extends string = never, Key extend
   const sortFields = browser
     ? columns.filter((column) => column.sortable).map((column) => column.id)
     : (options.sort as { apiSorts: readonly string[] }).apiSorts;
-  const params = useListParams(options.filters ?? [], sortFields);
-  const state: ListState<Filter> = {
-    page: params.page,
-    size: params.size,
-    search: params.search,
-    filters: params.filters,
-    sort: params.sort,
-  };
+  const { setPage, setSize, setSearch, setFilter, setSort, ...state } = useListParams(
+    options.filters ?? [],
+    sortFields,
+  );
   const queryClient = useQueryClient();
   const query = useQuery(options.query(state));
   const sortColumn = (column: ListColumn<Row>) => (browser ? column.id : column.sortField);
@@ -188,10 +184,10 @@ export function useListController<Row, Filter extends string = never, Key extend
 
   return {
     state,
-    setPage: params.setPage,
-    setSize: params.setSize,
-    setSearch: params.setSearch,
-    setFilter: params.setFilter,
+    setPage,
+    setSize,
+    setSearch,
+    setFilter,
     query,
     /** The rows shown: the page, or every record in the chosen order. */
     rows,
@@ -201,11 +197,11 @@ export function useListController<Row, Filter extends string = never, Key extend
     sortOf: sortColumn,
     sortFields,
     sort: state.sort,
-    setSort: params.setSort,
+    setSort,
     /** The first click sorts ascending, the next descending, and so on. */
     toggleSort(field: string) {
       const order = state.sort?.field === field && state.sort.order === 'asc' ? 'desc' : 'asc';
-      params.setSort({ field, order });
+      setSort({ field, order });
     },
     bulk,
     selection: {
@@ -235,15 +231,12 @@ export function useListController<Row, Filter extends string = never, Key extend
     exportJob:
       options.exportAs &&
       ((): ExportJob<Row> => {
-        const exported = columns.flatMap((column) =>
-          column.text ? [{ header: column.header, text: column.text }] : [],
-        );
         const { fileName: listKey, stream } = options.exportAs!;
-        if (stream) return { listKey, columns: exported, source: { kind: 'stream', ...stream(state) } };
-        if (browser) return { listKey, columns: exported, source: { kind: 'rows', rows: rows ?? [] } };
+        if (stream) return { listKey, columns, source: { kind: 'stream', ...stream(state) } };
+        if (browser) return { listKey, columns, source: { kind: 'rows', rows: rows ?? [] } };
         return {
           listKey,
-          columns: exported,
+          columns,
           source: {
             kind: 'pages',
             // Without the query cache, which must not hold the whole list (lib/export-page.ts).

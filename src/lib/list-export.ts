@@ -26,7 +26,8 @@ export type ExportSource<Row> =
 export type ExportJob<Row> = {
   /** The list's key: the file is saved as '<listKey>-YYYY-MM-DD.csv' on the day the export starts (exportFileName). */
   listKey: string;
-  columns: ExportColumn<Row>[];
+  /** The visible columns; those without text (controls: Action) are not written. */
+  columns: readonly { header: string; text?: (row: Row) => string }[];
   source: ExportSource<Row>;
 };
 
@@ -122,7 +123,8 @@ export async function runExport<Row>(
   job: ExportJob<Row>,
   { signal, onProgress }: { signal: AbortSignal; onProgress: (progress: ExportProgress) => void },
 ): Promise<ExportResult> {
-  const { columns, source } = job;
+  const { source } = job;
+  const columns = job.columns.flatMap(({ header, text }) => (text ? [{ header, text }] : []));
   if (source.kind === 'stream') return streamed(source.path, source.searchParams, signal, onProgress);
 
   const file = blobParts();
