@@ -1,7 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BulkAction, ListController } from '@/lib/list-controller';
-import { askToConfirm } from './confirm';
 import { DataTable, type Column } from './data-table';
 import { ExportButton } from './export-button';
 import { PagedTable } from './paged-table';
@@ -87,15 +86,15 @@ export function ListView<Row>({
       ),
     });
 
+  const [failure, setFailure] = useState<unknown>(null);
+  // A chunk that fails to load is the route's error boundary's to show, as any other lazy code's.
+  if (failure) throw failure;
+  // The confirmation and the run load on the first click (components/list-bulk.ts): no first load needs them.
   const confirm = (action: BulkAction<Row>) =>
-    askToConfirm({
-      title: action.question(selection.count),
-      message: 'Each selected row is changed on its own; the summary says how many succeeded.',
-      confirmLabel: action.label,
-      cancelLabel: 'Cancel',
-      danger: action.danger,
-      onConfirm: () => void list.runBulk(action),
-    });
+    import('./list-bulk').then(
+      (bulkModule) => bulkModule.confirmBulk(list, action),
+      (error: unknown) => setFailure(error ?? new Error('The bulk action could not be loaded')),
+    );
 
   const table = paged ? (
     <PagedTable

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@
 import { useState, type ReactNode } from 'react';
 import { useListParams } from './list-params';
 import type { ListSort, ListState } from './list-state';
-import { notify } from './notify';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';
 import type { ExportJob } from './list-export';
@@ -154,34 +153,6 @@ export function useListController<Row, Filter extends string = never, Key extend
   const [running, setRunning] = useState<BulkAction<Row> | null>(null);
   const [summary, setSummary] = useState('');
 
-  const [failure, setFailure] = useState<unknown>(null);
-  // A chunk that fails to load is the route's error boundary's to show, as any other lazy code's.
-  if (failure) throw failure;
-
-  /** Runs a confirmed bulk action on the selection; its code (lib/list-bulk.ts) loads on the first one. */
-  async function runBulk(action: BulkAction<Row>) {
-    const targets = [...selected.values()];
-    setRunning(action);
-    setSummary('');
-    const bulkModule = await import('./list-bulk').catch((error: unknown) => {
-      setFailure(error ?? new Error('The bulk action could not be loaded'));
-    });
-    await bulkModule?.runBulk({
-      action,
-      targets,
-      queryClient,
-      invalidates: options.invalidates ?? [],
-      onSummary(failed, said) {
-        // Failed rows stay selected for another try; the others are done with.
-        select(new Map(failed.map((row) => [rowKey(row), row])));
-        setSummary(said);
-        if (failed.length) notify.error(said);
-        else notify.success(said);
-      },
-    });
-    setRunning(null);
-  }
-
   return {
     state,
     setPage,
@@ -226,7 +197,22 @@ export function useListController<Row, Filter extends string = never, Key extend
     running,
     /** The last bulk action's summary, for the live region. */
     summary,
-    runBulk,
+    /** How components/list-bulk.ts runs a bulk action on this list: the selection, what it reports, what it refetches. */
+    bulkRun: {
+      targets: () => [...selected.values()],
+      queryClient,
+      invalidates: options.invalidates ?? [],
+      start(action: BulkAction<Row>) {
+        setRunning(action);
+        setSummary('');
+      },
+      /** Failed rows stay selected for another try; the others are done with. */
+      summed(failed: Row[], said: string) {
+        select(new Map(failed.map((row) => [rowKey(row), row])));
+        setSummary(said);
+      },
+      end: () => setRunning(null),
+    },
     /** The job the Export CSV button runs: the visible columns' text, every row of the list as it is filtered. */
     exportJob:
       options.exportAs &&
