@@ -20,6 +20,11 @@ export type ListColumn<Row> = {
   cell: (row: Row, index: number) => ReactNode;
   /** The text the cell shows (Active, not true): exported as CSV; absent for columns of controls (Action). */
   text?: (row: Row) => string;
+  /**
+   * `text` gives HTML (an FAQ's answer, shown behind a View button): export writes the text that HTML shows
+   * (lib/html-text.ts's htmlText, which loads with the export rather than with the list).
+   */
+  html?: boolean;
   /** A listAll list sorts by this column in the browser (by `value`, or else `text`). */
   sortable?: boolean;
   /** What a browser sort compares when the text does not order (a date shown as words). */
@@ -191,7 +196,6 @@ export function useListController<Row, Filter extends string = never, Key extend
         else for (const row of pageRows) next.set(rowKey(row), row);
         select(next);
       },
-      clear: () => select(new Map()),
     },
     /** The action under way, if any. */
     running,
@@ -218,19 +222,21 @@ export function useListController<Row, Filter extends string = never, Key extend
       options.exportAs &&
       ((): ExportJob<Row> => {
         const { fileName: listKey, stream } = options.exportAs!;
-        if (stream) return { listKey, columns, source: { kind: 'stream', ...stream(state) } };
-        if (browser) return { listKey, columns, source: { kind: 'rows', rows: rows ?? [] } };
         return {
           listKey,
           columns,
-          source: {
-            kind: 'pages',
-            // Without the query cache, which must not hold the whole list (lib/export-page.ts).
-            fetchPage: async (page, size, signal) => {
-              const { fetchExportPage } = await import('./export-page');
-              return fetchExportPage(queryClient, options.query({ ...state, page, size }), signal);
-            },
-          },
+          source: stream
+            ? { kind: 'stream', ...stream(state) }
+            : browser
+              ? { kind: 'rows', rows: rows ?? [] }
+              : {
+                  kind: 'pages',
+                  // Without the query cache, which must not hold the whole list (lib/export-page.ts).
+                  fetchPage: (page, size, signal) =>
+                    import('./export-page').then((module) =>
+                      module.fetchExportPage(queryClient, options.query({ ...state, page, size }), signal),
+                    ),
+                },
         };
       }),
   };

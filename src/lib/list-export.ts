@@ -1,6 +1,7 @@
 import { api } from './api-client';
 import { ApiError } from './api-error';
 import { CSV_BOM, csvHeadings, csvRow, type CsvColumn } from './csv';
+import { htmlText } from './html-text';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';
 
@@ -26,8 +27,11 @@ export type ExportSource<Row> =
 export type ExportJob<Row> = {
   /** The list's key: the file is saved as '<listKey>-YYYY-MM-DD.csv' on the day the export starts (exportFileName). */
   listKey: string;
-  /** The visible columns; those without text (controls: Action) are not written. */
-  columns: readonly { header: string; text?: (row: Row) => string }[];
+  /**
+   * The visible columns; those without text (controls: Action) are not written, and those whose text is HTML are
+   * written as the text it shows (htmlText).
+   */
+  columns: readonly { header: string; text?: (row: Row) => string; html?: boolean }[];
   source: ExportSource<Row>;
 };
 
@@ -124,7 +128,9 @@ export async function runExport<Row>(
   { signal, onProgress }: { signal: AbortSignal; onProgress: (progress: ExportProgress) => void },
 ): Promise<ExportResult> {
   const { source } = job;
-  const columns = job.columns.flatMap(({ header, text }) => (text ? [{ header, text }] : []));
+  const columns = job.columns.flatMap(({ header, text, html }) =>
+    text ? [{ header, text: html ? (row: Row) => htmlText(text(row)) : text }] : [],
+  );
   if (source.kind === 'stream') return streamed(source.path, source.searchParams, signal, onProgress);
 
   const file = blobParts();
