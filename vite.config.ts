@@ -253,15 +253,31 @@ function inlineFavicon(): Plugin {
   };
 }
 
+/** Every chunk `fileName` statically imports, itself included: all loaded before it runs. */
+function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, found = new Set<string>()) {
+  const chunk = bundle[fileName];
+  if (chunk?.type !== 'chunk' || found.has(fileName)) return found;
+  found.add(fileName);
+  for (const imported of chunk.imports) staticClosure(bundle, imported, found);
+  return found;
+}
+
+/** Vite's preload list, written at the top of a chunk that imports lazily; the calls name its files by index. */
+const PRELOAD_LIST =
+  /^const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>i\.map\(i=>d\[i\]\);\n/;
+const PRELOAD_CALL = /__vite__mapDeps\(\[([\d,]*)\]\)/g;
+
 /**
- * A lazy import's preload list (Vite's __vite__mapDeps, written into the importing chunk) names only the files the
- * importing chunk has not already brought: its own static imports are loaded before it runs, so listing them again
- * only cost bytes in every chunk that imports lazily (the Export CSV button's list of the export dialog's files was
- * half vendor, index and list-kit: some 200 bytes gzip in every list's first load). Their stylesheets are still listed.
+ * A lazy import's preload list (Vite's __vite__mapDeps, written into the importing chunk) names only the files that
+ * are not loaded already: not the importing chunk's own static imports (loaded before it runs), and not the
+ * stylesheets index.html links. Listing them again only cost bytes in every chunk that imports lazily: the Export CSV
+ * button's list of the export dialog's files was half vendor, index, list-kit and the entry's stylesheets, and the
+ * entry's two stylesheets alone cost some 130 bytes gzip in a list's first load (index, list-kit, the list's chunks).
+ * Scripts are left out by resolveDependencies; stylesheets, which Vite does not pass it, from the written lists.
  */
 function preloadNewFilesOnly() {
-  let bundle: Rolldown.OutputBundle | undefined;
-  const plugin: Plugin = {
+  let bundle: Rolldown.OutputBundle = {};
+  const capture: Plugin = {
     name: 'preload-new-files-only',
     apply: 'build',
     generateBundle(_options, output) {
@@ -269,17 +285,53 @@ function preloadNewFilesOnly() {
     },
   };
   const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }) => {
-    const loaded = new Set<string>();
-    const visit = (fileName: string) => {
-      const chunk = bundle?.[fileName];
-      if (chunk?.type !== 'chunk' || loaded.has(fileName)) return;
-      loaded.add(fileName);
-      chunk.imports.forEach(visit);
-    };
-    visit(hostId);
+    const loaded = staticClosure(bundle, hostId);
     return deps.filter((dep) => !loaded.has(dep));
   };
-  return { plugin, resolveDependencies };
+  const linkedStylesheets: Plugin = {
+    name: 'preload-no-linked-stylesheets',
+    apply: 'build',
+    // After Vite has written the lists (its own generateBundle).
+    generateBundle: {
+      order: 'post',
+      handler(_options, output) {
+        const chunks = Object.values(output).filter((file) => file.type === 'chunk');
+        const linked = new Set(
+          chunks
+            .filter((chunk) => chunk.isEntry)
+            .flatMap((chunk) => [...staticClosure(output, chunk.fileName)])
+            .flatMap((fileName) => {
+              const chunk = output[fileName];
+              return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+            }),
+        );
+        for (const chunk of chunks) {
+          if (!chunk.code.includes('__vite__mapDeps')) continue;
+          const list = PRELOAD_LIST.exec(chunk.code);
+          if (!list)
+            throw new Error(`${chunk.fileName}: Vite's preload list is not in the form this build expects`);
+          const files = JSON.parse(list[1]!) as string[];
+          const kept = files.filter((file) => !linked.has(file));
+          if (kept.length === files.length) continue;
+          const renumbered = (indexes: string) =>
+            indexes
+              .split(',')
+              .filter(Boolean)
+              .map((index) => kept.indexOf(files[Number(index)]!))
+              .filter((index) => index >= 0);
+          chunk.code =
+            list[0].replace(list[1]!, JSON.stringify(kept)) +
+            chunk.code
+              .slice(list[0].length)
+              .replace(
+                PRELOAD_CALL,
+                (_call, indexes: string) => `__vite__mapDeps([${renumbered(indexes).join(',')}])`,
+              );
+        }
+      },
+    },
+  };
+  return { plugins: [capture, linkedStylesheets], resolveDependencies };
 }
 
 const preloads = preloadNewFilesOnly();
@@ -293,7 +345,7 @@ export default defineConfig(({ mode }) => ({
     bootScript(),
     inlineFavicon(),
     chunkModules(),
-    preloads.plugin,
+    ...preloads.plugins,
     precompress(),
     ...(mode === 'mock' ? [mockServiceWorker()] : []),
   ],
