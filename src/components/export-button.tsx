@@ -30,7 +30,7 @@ export function ExportButton<Row>({ job, disabled }: { job: () => ExportJob<Row>
     <>
       <Button
         variant="light"
-        // Its download icon is drawn by data-table.css.
+        // Its download arrow is drawn by data-table.css.
         className="export-button"
         disabled={disabled}
         loading={Boolean(running && !Dialog)}
