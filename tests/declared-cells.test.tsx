@@ -9,6 +9,7 @@ import { PeopleCell } from '@/features/catalogues/people-cell';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import { column, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
+import { csvColumns } from '@/lib/list-export';
 import { mediaUrl } from '@/lib/media';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -186,7 +187,7 @@ describe.each(declaredKinds)('a declared %s column', (kind) => {
     async (_index, record) => {
       const { compiled, cell } = renderCell(testCase.column, record);
       // Spaces are not seen: runs of them count as one, and none at the ends.
-      const text = collapse(compiled.text!(record));
+      const text = collapse(csvColumns([compiled])[0]!.text(record));
       if (!testCase.view) {
         expect(visibleText(cell)).toBe(text);
         return;
@@ -202,7 +203,7 @@ describe.each(declaredKinds)('a declared %s column', (kind) => {
 
 it('exports the plain text of stored HTML, never its markup or scripts', () => {
   const compiled = declaredColumn(CASES.html.column, 'c', FEATURE_CELLS);
-  expect(compiled.text!(CASES.html.rows[0]!)).toBe('Safe bold text link');
+  expect(csvColumns([compiled])[0]!.text(CASES.html.rows[0]!)).toBe('Safe bold text link');
 });
 
 it("shows the list's default icon in place of one that fails to load, once", () => {

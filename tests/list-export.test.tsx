@@ -12,12 +12,13 @@ import { ExportButton } from '@/components/export-button';
 import { api } from '@/lib/api-client';
 import { exportFileName } from '@/lib/export-file-name';
 import type { ExportColumn, ExportJob } from '@/lib/list-export';
+import { notify } from '@/lib/notify';
 import { createQueryClient } from '@/lib/query-client';
 import { rowsResponse } from '@/lib/resource';
 import { session } from '@/lib/session';
 import { USER_EXPORT_COLUMNS } from '../server/lib/user-export';
 import { apiCalls } from './request-log';
-import { renderApp, signIn, TEST_TOKEN } from './render';
+import { renderApp, signIn, specOnlyApi, TEST_TOKEN } from './render';
 
 /** Export CSV (DECISIONS, "Lists: sort, select, export"): the button, its dialog and the three sources. */
 
@@ -132,7 +133,7 @@ const LIST_QUERY = { sort: 'name', order: 'desc', filter: 'user.enabled', equal:
 
 /** The users list as a server-paged list's export: every page with the list's filters and sort. */
 const pagedUsers = (): ExportJob<UserRow> => ({
-  fileName: exportFileName('users'),
+  listKey: 'users',
   columns: USER_COLUMNS,
   source: {
     kind: 'pages',
@@ -181,7 +182,7 @@ describe('Export CSV', () => {
       { name: 'Zoë 😀', enabled: false, note: 'a=b' },
     ];
     const user = renderExportButton(() => ({
-      fileName: exportFileName('hobbies'),
+      listKey: 'hobbies',
       columns: [
         { header: 'Name', text: (row: Row) => row.name },
         { header: 'Status', text: (row: Row) => (row.enabled ? 'Active' : 'Inactive') },
@@ -277,7 +278,7 @@ describe('Export CSV', () => {
     const first = db.users.find((entry) => entry.enabled)!;
     first.name = 'Ann "Two\r\nLines"';
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: { ...LIST_QUERY, q: '' } },
     }));
@@ -317,7 +318,7 @@ describe('Export CSV', () => {
       }),
     );
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
     }));
@@ -398,7 +399,7 @@ describe('Export CSV', () => {
   it('a streamed export the server refuses says so in its words', async () => {
     const downloads = captureDownloads();
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: { sort: 'age' } },
     }));
@@ -412,7 +413,7 @@ describe('Export CSV', () => {
   it('a streamed export with a refused token ends the session, as any call does', async () => {
     const downloads = captureDownloads();
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
     }));
@@ -431,7 +432,7 @@ describe('Export CSV', () => {
       http.get(apiPath('admin/list/export'), () => HttpResponse.json({ success: true, result: [] })),
     );
     const user = renderExportButton(() => ({
-      fileName: exportFileName('users'),
+      listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
     }));
@@ -440,5 +441,108 @@ describe('Export CSV', () => {
       'The server sent data this screen cannot read.',
     );
     expect(downloads).toEqual([]);
+  });
+});
+
+describe('Export CSV from a list', () => {
+  it('reads a server-paged list page by page without keeping any page in the query cache', async () => {
+    specOnlyApi();
+    growUsers();
+    const downloads = captureDownloads();
+    const { user, queryClient } = renderApp('/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+    const cached = () =>
+      queryClient
+        .getQueryCache()
+        .findAll()
+        .map((query) => query.queryHash);
+    const before = cached();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
+    expect(await within(dialog).findByText(/^Exported 250 rows/)).toBeVisible();
+
+    expect((await pagesAsked()).filter((query) => query.items === '100').map((query) => query.page)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+    expect(parseCsv(await csvText(downloads[0]!.file))).toHaveLength(251);
+    // What the list showed before is all the cache holds: none of the 250 exported rows stayed in memory.
+    expect(cached()).toEqual(before);
+  });
+
+  it('a page that fails says so in the dialog alone, not in a notification as well', async () => {
+    specOnlyApi();
+    growUsers();
+    captureDownloads();
+    const notices = [vi.spyOn(notify, 'info'), vi.spyOn(notify, 'error')];
+    server.use(
+      http.get(apiPath('admin/list'), ({ request }) =>
+        new URL(request.url).searchParams.get('page') === '2'
+          ? fail(500, 'The database is busy, try again in a minute')
+          : undefined,
+      ),
+    );
+    const { user } = renderApp('/users');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The database is busy, try again in a minute',
+    );
+    // The query cache reports a failure before the call's promise settles: none was reported.
+    for (const notice of notices) expect(notice).not.toHaveBeenCalled();
+  });
+
+  it('Cancel aborts the page under way and asks for no other', async () => {
+    specOnlyApi();
+    growUsers();
+    const downloads = captureDownloads();
+    let aborted = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(apiPath('admin/list'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('page') !== '2') return undefined;
+        await released;
+        aborted = request.signal.aborted;
+        return undefined;
+      }),
+    );
+    const { user, queryClient } = renderApp('/users');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
+    await within(dialog).findByText('100 of 250 rows');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    release();
+
+    await waitFor(() => expect(aborted).toBe(true));
+    expect((await pagesAsked()).filter((query) => query.items === '100').map((query) => query.page)).toEqual([
+      '1',
+      '2',
+    ]);
+    expect(downloads).toEqual([]);
+    expect(
+      queryClient.getQueryCache().findAll({ predicate: (query) => query.queryKey.includes('export') }),
+    ).toEqual([]);
+  });
+
+  it('writes the text an HTML column shows, not its HTML (the FAQ answer)', async () => {
+    const faq = db.faqs[0]!;
+    faq.answer = '<p>Open <b>Settings</b>,</p><p>then <i>Privacy</i> &amp; <a href="/x">Blocked</a>.</p>';
+    const downloads = captureDownloads();
+    const { user } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
+    await within(dialog).findByText(/^Exported \d+ rows/);
+
+    const lines = parseCsv(await csvText(downloads[0]!.file));
+    expect(lines[0]).toEqual(['Question', 'Answer', 'Status']);
+    expect(lines.find((line) => line[0] === faq.question)?.[1]).toBe(
+      'Open Settings, then Privacy & Blocked.',
+    );
+    expect(lines.slice(1).every((line) => !/[<>]/.test(line[1]!))).toBe(true);
   });
 });

@@ -2,7 +2,6 @@ import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
 import { formatDateTime, formatLocaleDate } from '@/lib/format';
-import { htmlText } from '@/lib/html-text';
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { HtmlViewer } from './html-viewer';
@@ -51,7 +50,7 @@ const pastAt = (row: object, path: string) => {
 };
 
 /** A cell, and the text it shows: what export writes and a browser sort compares (none for controls). */
-type Shown<Row> = Pick<ListColumn<Row>, 'cell' | 'text' | 'value'>;
+type Shown<Row> = Pick<ListColumn<Row>, 'cell' | 'text' | 'value' | 'html'>;
 
 function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Row>): Shown<Row> {
   switch (declared.kind) {
@@ -136,7 +135,9 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
     case 'html': {
       const { field, header } = declared;
       return {
-        text: (row) => htmlText(textAt(row, field)),
+        // Export writes the text the HTML shows (lib/list-export.ts applies htmlText on its own, lazy, side).
+        text: (row) => textAt(row, field),
+        html: true,
         cell: (row) => <HtmlViewer title={header} html={textAt(row, field)} label={`View ${header}`} />,
       };
     }

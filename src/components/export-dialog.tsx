@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorText } from '@/lib/api-error';
+import { exportFileName } from '@/lib/export-file-name';
 import { runExport, saveFile, type ExportJob, type ExportProgress } from '@/lib/list-export';
 import { useModalDialog } from './modal-dialog';
 
@@ -31,6 +32,8 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
   useModalDialog(true);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<ExportState>(STARTING);
+  // Named here, in the export's own code, rather than by the list: lib/csv.ts stays out of every list's first load.
+  const [fileName] = useState(() => exportFileName(job.listKey));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -39,7 +42,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
     runExport(job, { signal, onProgress: (progress) => setState({ status: 'running', progress }) }).then(
       ({ file, rows }) => {
         if (signal.aborted) return;
-        release = saveFile(file, job.fileName);
+        release = saveFile(file, fileName);
         setState({ status: 'done', rows });
       },
       (error: unknown) => {
@@ -50,7 +53,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
       controller.abort();
       release();
     };
-  }, [job, attempt]);
+  }, [job, fileName, attempt]);
 
   const tryAgain = () => {
     setState(STARTING);
@@ -67,7 +70,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
     >
       {state.status === 'running' ? (
         <Stack gap="sm">
-          <Text size="sm">Exporting {job.fileName}…</Text>
+          <Text size="sm">Exporting {fileName}…</Text>
           <Progress
             value={state.progress.total ? Math.round((state.progress.rows / state.progress.total) * 100) : 0}
             aria-label="Export progress"
@@ -85,7 +88,7 @@ export function ExportDialog<Row>({ job, onClose }: { job: ExportJob<Row>; onClo
       ) : state.status === 'done' ? (
         <Stack gap="sm">
           <Text size="sm" role="status">
-            Exported {rowCount(state.rows)} to {job.fileName}.
+            Exported {rowCount(state.rows)} to {fileName}.
           </Text>
           <Group justify="flex-end">
             <Button onClick={onClose} ref={takeFocus} data-autofocus>

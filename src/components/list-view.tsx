@@ -1,8 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { BulkAction, ListController } from '@/lib/list-controller';
-import { askToConfirm } from './confirm';
 import { DataTable, type Column } from './data-table';
 import { ExportButton } from './export-button';
 import { PagedTable } from './paged-table';
@@ -26,7 +24,7 @@ const ORDER = { asc: 'ascending', desc: 'descending' } as const;
 /**
  * Any list as the controller describes it (lib/list-controller.ts): a toolbar with the selection's count, the bulk
  * actions and their summary (both said in polite live regions), then the table with a checkbox per row and one for
- * the page where the list has bulk actions, its sortable headers as buttons inside th[aria-sort], and for a paged
+ * the page where the list has bulk actions, its sortable headers as buttons inside th[aria-sort] (the order's arrow drawn by data-table.css from it), and for a paged
  * list the pagination bar. On a phone the page's checkbox and the sort buttons stay on screen above the cards.
  */
 export function ListView<Row>({
@@ -44,8 +42,6 @@ export function ListView<Row>({
     const field = list.sortOf(column);
     if (!field || !list.sortFields.includes(field)) return { ...column };
     const order = sort?.field === field ? ORDER[sort.order] : 'none';
-    const SortIcon =
-      order === 'ascending' ? IconArrowUp : order === 'descending' ? IconArrowDown : IconArrowsSort;
     return {
       ...column,
       label: column.label ?? column.header,
@@ -57,7 +53,6 @@ export function ListView<Row>({
           onClick={() => list.toggleSort(field)}
         >
           {column.header}
-          <SortIcon size={14} aria-hidden />
         </button>
       ),
     };
@@ -91,15 +86,15 @@ export function ListView<Row>({
       ),
     });
 
+  const [failure, setFailure] = useState<unknown>(null);
+  // A chunk that fails to load is the route's error boundary's to show, as any other lazy code's.
+  if (failure) throw failure;
+  // The confirmation and the run load on the first click (components/list-bulk.ts): no first load needs them.
   const confirm = (action: BulkAction<Row>) =>
-    askToConfirm({
-      title: action.question(selection.count),
-      message: 'Each selected row is changed on its own; the summary says how many succeeded.',
-      confirmLabel: action.label,
-      cancelLabel: 'Cancel',
-      danger: action.danger,
-      onConfirm: () => void list.runBulk(action),
-    });
+    import('./list-bulk').then(
+      (bulkModule) => bulkModule.confirmBulk(list, action),
+      (error: unknown) => setFailure(error ?? new Error('The bulk action could not be loaded')),
+    );
 
   const table = paged ? (
     <PagedTable

@@ -146,8 +146,33 @@ function sendWithUploadProgress(
   });
 }
 
-/** Sends a call with `token`; no answer at all (offline, refused, too slow) becomes an ApiError, an abort stays one. */
-async function send(method: Method, path: string, options: RequestOptions, token: string | null) {
+function request<S extends z.ZodMiniType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options?: RequestOptions,
+  retriedWithNewToken?: boolean,
+): Promise<z.output<S>>;
+/**
+ * No schema: a read whose answer is not JSON (a CSV export), handed over unread so that the caller can stream its
+ * body. Sent and refused exactly as the typed calls are; a JSON answer is read as theirs are (the old API says "jwt
+ * expired" with a 200), and one that is no failure is still not what was asked for.
+ */
+function request(
+  method: Method,
+  path: string,
+  schema: null,
+  options?: RequestOptions,
+  retriedWithNewToken?: boolean,
+): Promise<Response>;
+async function request(
+  method: Method,
+  path: string,
+  schema: z.ZodMiniType | null,
+  options: RequestOptions = {},
+  retriedWithNewToken = false,
+): Promise<unknown> {
+  const token = options.auth === 'none' ? null : session.token();
   const kyOptions: Options = {
     method,
     headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -156,89 +181,46 @@ async function send(method: Method, path: string, options: RequestOptions, token
     body: options.body,
     signal: options.signal,
   };
+
+  let response: Response;
   try {
-    return options.onUploadProgress && options.body
-      ? await sendWithUploadProgress(method, path, kyOptions, options.onUploadProgress)
-      : await (takeEarlyAnswer(method, path, options, token) ?? http(path.replace(/^\/+/, ''), kyOptions));
+    response =
+      options.onUploadProgress && options.body
+        ? await sendWithUploadProgress(method, path, kyOptions, options.onUploadProgress)
+        : await (takeEarlyAnswer(method, path, options, token) ?? http(path.replace(/^\/+/, ''), kyOptions));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const timedOut =
       isTimeoutError(cause) || (cause instanceof DOMException && cause.name === 'TimeoutError');
     throw new ApiError({ kind: timedOut ? 'timeout' : 'network', path, cause });
   }
-}
 
-/**
- * What an answer read as `body` says against the call: 'retry' when its token was refused but a newer one is stored,
- * the ApiError to throw when it failed (a refused token ends the session), undefined when it succeeded.
- */
-function failureOf(
-  path: string,
-  token: string | null,
-  response: Response,
-  body: unknown,
-  retriedWithNewToken: boolean,
-): ApiError | 'retry' | undefined {
+  // Without a schema the answer is the caller's to read, unless it is JSON: read as every answer is, below.
+  if (!schema && response.ok && !response.headers.get('content-type')?.includes('json')) return response;
+  const body = await readBody(response);
+
   if (token && isTokenRefused(response.status, body)) {
     // A late answer to a call sent with an older token (before a password change, or while another tab signed in
     // again) says nothing about the stored token: the call is made once more with it, and nobody is signed out.
     const current = session.token();
-    if (current && current !== token && !retriedWithNewToken) return 'retry';
+    if (current && current !== token && !retriedWithNewToken) {
+      return schema
+        ? request(method, path, schema, options, true)
+        : request(method, path, null, options, true);
+    }
     session.expire(token);
-    return new ApiError({ kind: 'session-expired', path, status: response.status });
+    throw new ApiError({ kind: 'session-expired', path, status: response.status });
   }
   if (!response.ok || field(body, 'success') === false) {
-    return new ApiError({
-      kind: 'http',
-      path,
-      status: response.status,
-      serverMessage: serverMessageOf(body),
-    });
+    throw new ApiError({ kind: 'http', path, status: response.status, serverMessage: serverMessageOf(body) });
   }
-  return undefined;
-}
 
-const tokenFor = (options: RequestOptions) => (options.auth === 'none' ? null : session.token());
-
-async function request<S extends z.ZodMiniType>(
-  method: Method,
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-  retriedWithNewToken = false,
-): Promise<z.output<S>> {
-  const token = tokenFor(options);
-  const response = await send(method, path, options, token);
-  const body = await readBody(response);
-  const failure = failureOf(path, token, response, body, retriedWithNewToken);
-  if (failure === 'retry') return request(method, path, schema, options, true);
-  if (failure) throw failure;
-
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    console.error(`Unexpected response from ${method.toUpperCase()} /api/${path}`, parsed.error.issues);
-    throw new ApiError({ kind: 'invalid-response', path, status: response.status, cause: parsed.error });
+  const parsed = schema?.safeParse(body);
+  if (!parsed?.success) {
+    console.error(`Unexpected response from ${method.toUpperCase()} /api/${path}`, parsed?.error.issues);
+    throw new ApiError({ kind: 'invalid-response', path, status: response.status, cause: parsed?.error });
   }
   return parsed.data;
-}
-
-/**
- * A read whose answer is not JSON (a CSV export), handed over unread so that the caller can stream its body. Sent
- * and refused exactly as the typed calls are; a JSON answer is read as theirs are (the old API says "jwt expired"
- * with a 200), and one that is no failure is still not what was asked for.
- */
-async function requestRaw(
-  path: string,
-  options: RequestOptions,
-  retriedWithNewToken = false,
-): Promise<Response> {
-  const token = tokenFor(options);
-  const response = await send('get', path, options, token);
-  const json = response.headers.get('content-type')?.includes('json') ?? false;
-  if (response.ok && !json) return response;
-  const failure = failureOf(path, token, response, await readBody(response), retriedWithNewToken);
-  if (failure === 'retry') return requestRaw(path, options, true);
-  throw failure ?? new ApiError({ kind: 'invalid-response', path, status: response.status });
 }
 
 /** Typed calls: each takes the zod schema of the answer and returns what it parsed. */
@@ -252,5 +234,5 @@ export const api = {
   delete: <S extends z.ZodMiniType>(path: string, schema: S, options?: RequestOptions) =>
     request('delete', path, schema, options),
   /** GET with the answer unread (its body a stream), for answers that are not JSON; failures throw as above. */
-  raw: (path: string, options: RequestOptions = {}) => requestRaw(path, options),
+  raw: (path: string, options: RequestOptions = {}) => request('get', path, null, options),
 };

@@ -1,12 +1,9 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError, errorText } from './api-error';
 import { useListParams } from './list-params';
 import type { ListSort, ListState } from './list-state';
-import { notify } from './notify';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';
-import { exportFileName } from './export-file-name';
 import type { ExportJob } from './list-export';
 
 /**
@@ -23,6 +20,11 @@ export type ListColumn<Row> = {
   cell: (row: Row, index: number) => ReactNode;
   /** The text the cell shows (Active, not true): exported as CSV; absent for columns of controls (Action). */
   text?: (row: Row) => string;
+  /**
+   * `text` gives HTML (an FAQ's answer, shown behind a View button): export writes the text that HTML shows
+   * (lib/html-text.ts's htmlText, which loads with the export rather than with the list).
+   */
+  html?: boolean;
   /** A listAll list sorts by this column in the browser (by `value`, or else `text`). */
   sortable?: boolean;
   /** What a browser sort compares when the text does not order (a date shown as words). */
@@ -92,25 +94,6 @@ export const deleteAction = <Row>(
 });
 
 const EMPTY = new Map<never, never>();
-const CONCURRENT = 4;
-
-/** Runs `run` over `items`, at most `limit` at once, and settles every one. */
-async function settleAll<Item>(items: readonly Item[], limit: number, run: (item: Item) => Promise<unknown>) {
-  const results: PromiseSettledResult<unknown>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      try {
-        results[index] = { status: 'fulfilled', value: await run(items[index]!) };
-      } catch (reason) {
-        results[index] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 const byText = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -119,15 +102,15 @@ function sortRows<Row>(rows: Row[], column: ListColumn<Row> | undefined, sort: L
   if (!column || !sort) return rows;
   const key = column.value ?? column.text ?? (() => '');
   const direction = sort.order === 'desc' ? -1 : 1;
+  // Array sort is stable: rows of equal keys stay in the API's order.
   return rows
-    .map((row, index) => ({ row, index, key: key(row) }))
-    .sort((a, b) => {
-      const order =
-        typeof a.key === 'number' && typeof b.key === 'number'
+    .map((row) => ({ row, key: key(row) }))
+    .sort(
+      (a, b) =>
+        (typeof a.key === 'number' && typeof b.key === 'number'
           ? a.key - b.key
-          : byText.compare(String(a.key), String(b.key));
-      return order * direction || a.index - b.index;
-    })
+          : byText.compare(String(a.key), String(b.key))) * direction,
+    )
     .map((entry) => entry.row);
 }
 
@@ -147,14 +130,10 @@ export function useListController<Row, Filter extends string = never, Key extend
   const sortFields = browser
     ? columns.filter((column) => column.sortable).map((column) => column.id)
     : (options.sort as { apiSorts: readonly string[] }).apiSorts;
-  const params = useListParams(options.filters ?? [], sortFields);
-  const state: ListState<Filter> = {
-    page: params.page,
-    size: params.size,
-    search: params.search,
-    filters: params.filters,
-    sort: params.sort,
-  };
+  const { setPage, setSize, setSearch, setFilter, setSort, ...state } = useListParams(
+    options.filters ?? [],
+    sortFields,
+  );
   const queryClient = useQueryClient();
   const query = useQuery(options.query(state));
   const sortColumn = (column: ListColumn<Row>) => (browser ? column.id : column.sortField);
@@ -179,46 +158,12 @@ export function useListController<Row, Filter extends string = never, Key extend
   const [running, setRunning] = useState<BulkAction<Row> | null>(null);
   const [summary, setSummary] = useState('');
 
-  async function runBulk(action: BulkAction<Row>) {
-    const targets = [...selected.values()];
-    setRunning(action);
-    setSummary('');
-    const results = await settleAll(targets, CONCURRENT, action.run);
-    const failed = targets.filter((_row, index) => results[index]!.status === 'rejected');
-    const words = [
-      ...new Set(
-        results.flatMap((result) =>
-          result.status === 'rejected'
-            ? [
-                (result.reason instanceof ApiError ? result.reason.serverMessage : undefined) ??
-                  action.fallback?.(result.reason) ??
-                  errorText(result.reason),
-              ]
-            : [],
-        ),
-      ),
-    ];
-    const succeeded = action.done(targets.length - failed.length);
-    const said = failed.length ? `${succeeded}, ${failed.length} failed: ${words.join('; ')}` : succeeded;
-    // Failed rows stay selected for another try; the others are done with.
-    select(new Map(failed.map((row) => [rowKey(row), row])));
-    setSummary(said);
-    if (failed.length) notify.error(said);
-    else notify.success(said);
-    await Promise.all(
-      (options.invalidates ?? []).map((target) =>
-        queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
-      ),
-    );
-    setRunning(null);
-  }
-
   return {
     state,
-    setPage: params.setPage,
-    setSize: params.setSize,
-    setSearch: params.setSearch,
-    setFilter: params.setFilter,
+    setPage,
+    setSize,
+    setSearch,
+    setFilter,
     query,
     /** The rows shown: the page, or every record in the chosen order. */
     rows,
@@ -228,11 +173,11 @@ export function useListController<Row, Filter extends string = never, Key extend
     sortOf: sortColumn,
     sortFields,
     sort: state.sort,
-    setSort: params.setSort,
+    setSort,
     /** The first click sorts ascending, the next descending, and so on. */
     toggleSort(field: string) {
       const order = state.sort?.field === field && state.sort.order === 'asc' ? 'desc' : 'asc';
-      params.setSort({ field, order });
+      setSort({ field, order });
     },
     bulk,
     selection: {
@@ -251,38 +196,47 @@ export function useListController<Row, Filter extends string = never, Key extend
         else for (const row of pageRows) next.set(rowKey(row), row);
         select(next);
       },
-      clear: () => select(new Map()),
     },
     /** The action under way, if any. */
     running,
     /** The last bulk action's summary, for the live region. */
     summary,
-    runBulk,
+    /** How components/list-bulk.ts runs a bulk action on this list: the selection, what it reports, what it refetches. */
+    bulkRun: {
+      targets: () => [...selected.values()],
+      queryClient,
+      invalidates: options.invalidates ?? [],
+      start(action: BulkAction<Row>) {
+        setRunning(action);
+        setSummary('');
+      },
+      /** Failed rows stay selected for another try; the others are done with. */
+      summed(failed: Row[], said: string) {
+        select(new Map(failed.map((row) => [rowKey(row), row])));
+        setSummary(said);
+      },
+      end: () => setRunning(null),
+    },
     /** The job the Export CSV button runs: the visible columns' text, every row of the list as it is filtered. */
     exportJob:
       options.exportAs &&
       ((): ExportJob<Row> => {
-        const exported = columns.flatMap((column) =>
-          column.text ? [{ header: column.header, text: column.text }] : [],
-        );
-        const { stream } = options.exportAs!;
-        const fileName = exportFileName(options.exportAs!.fileName);
-        if (stream) return { fileName, columns: exported, source: { kind: 'stream', ...stream(state) } };
-        if (browser) return { fileName, columns: exported, source: { kind: 'rows', rows: rows ?? [] } };
+        const { fileName: listKey, stream } = options.exportAs!;
         return {
-          fileName,
-          columns: exported,
-          source: {
-            kind: 'pages',
-            fetchPage: (page, size, signal) => {
-              const pageQuery = options.query({ ...state, page, size });
-              signal.addEventListener(
-                'abort',
-                () => void queryClient.cancelQueries({ queryKey: pageQuery.queryKey }),
-              );
-              return queryClient.fetchQuery(pageQuery);
-            },
-          },
+          listKey,
+          columns,
+          source: stream
+            ? { kind: 'stream', ...stream(state) }
+            : browser
+              ? { kind: 'rows', rows: rows ?? [] }
+              : {
+                  kind: 'pages',
+                  // Without the query cache, which must not hold the whole list (lib/export-page.ts).
+                  fetchPage: (page, size, signal) =>
+                    import('./export-page').then((module) =>
+                      module.fetchExportPage(queryClient, options.query({ ...state, page, size }), signal),
+                    ),
+                },
         };
       }),
   };

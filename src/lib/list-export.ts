@@ -1,6 +1,7 @@
 import { api } from './api-client';
 import { ApiError } from './api-error';
 import { CSV_BOM, csvHeadings, csvRow, type CsvColumn } from './csv';
+import { htmlText } from './html-text';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';
 
@@ -23,7 +24,16 @@ export type ExportSource<Row> =
    */
   | { kind: 'stream'; path: string; searchParams: SearchParams };
 
-export type ExportJob<Row> = { fileName: string; columns: ExportColumn<Row>[]; source: ExportSource<Row> };
+export type ExportJob<Row> = {
+  /** The list's key: the file is saved as '<listKey>-YYYY-MM-DD.csv' on the day the export starts (exportFileName). */
+  listKey: string;
+  /**
+   * The visible columns; those without text (controls: Action) are not written, and those whose text is HTML are
+   * written as the text it shows (htmlText).
+   */
+  columns: readonly { header: string; text?: (row: Row) => string; html?: boolean }[];
+  source: ExportSource<Row>;
+};
 
 /** Rows written so far, of `total` when it is known. */
 export type ExportProgress = { rows: number; total: number | null };
@@ -109,6 +119,12 @@ async function streamed(
   return { file: file.file(), rows };
 }
 
+/** The columns a CSV writes: those that show text, an HTML column as the text its HTML shows (htmlText). */
+export const csvColumns = <Row>(columns: ExportJob<Row>['columns']) =>
+  columns.flatMap(({ header, text, html }) =>
+    text ? [{ header, text: html ? (row: Row) => htmlText(text(row)) : text }] : [],
+  );
+
 /**
  * Writes the job's CSV: the BOM and the headings, then every row of its source, reporting progress as it goes.
  * Rejects with the abort's reason once `signal` aborts (no request is made after that), and with the ApiError of a
@@ -118,7 +134,8 @@ export async function runExport<Row>(
   job: ExportJob<Row>,
   { signal, onProgress }: { signal: AbortSignal; onProgress: (progress: ExportProgress) => void },
 ): Promise<ExportResult> {
-  const { columns, source } = job;
+  const { source } = job;
+  const columns = csvColumns(job.columns);
   if (source.kind === 'stream') return streamed(source.path, source.searchParams, signal, onProgress);
 
   const file = blobParts();

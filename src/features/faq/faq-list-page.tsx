@@ -6,7 +6,6 @@ import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
 import { RowActions } from '@/components/row-actions';
 import { StatusBadge } from '@/components/status-badge';
-import { htmlText } from '@/lib/html-text';
 import { deleteAction, useListController, type ListColumn } from '@/lib/list-controller';
 import { notify } from '@/lib/notify';
 import { faqQueries, faqResource, type Faq } from './api';
@@ -31,7 +30,9 @@ export function FaqListPage() {
     {
       id: 'answer',
       header: FAQ_TEXT.answer,
-      text: (faq) => htmlText(faq.answer),
+      // The screen shows a button that opens the answer: export writes the text the answer shows, not its HTML.
+      text: (faq) => faq.answer,
+      html: true,
       cell: (faq) => <HtmlViewer title={FAQ_TEXT.answer} html={faq.answer} label="View answer" />,
     },
     {

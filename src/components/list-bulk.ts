@@ -1,0 +1,76 @@
+import { ApiError, errorText } from '@/lib/api-error';
+import type { BulkAction, ListController } from '@/lib/list-controller';
+import { notify } from '@/lib/notify';
+import { askToConfirm } from './confirm';
+
+// A list's bulk action, from its confirmation to its summary (DECISIONS, "Lists: sort, select, export"). Loaded with
+// import() on the first click of a bulk action's button (components/list-view.tsx), never in a first load: nothing
+// of it is needed before rows are selected and acted on.
+
+const CONCURRENT = 4;
+
+/** Runs `run` over `items`, at most `limit` at once, and settles every one. */
+async function settleAll<Item>(items: readonly Item[], limit: number, run: (item: Item) => Promise<unknown>) {
+  const results: PromiseSettledResult<unknown>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      try {
+        results[index] = { status: 'fulfilled', value: await run(items[index]!) };
+      } catch (reason) {
+        results[index] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Asks once with the count, then makes the action's single call for each selected row, four at a time; sums up once
+ * (how many succeeded, how many failed and the server's words why) in a notification and in the list's live region,
+ * leaves the failed rows selected, and refetches what the action changes once.
+ */
+export function confirmBulk<Row>(list: ListController<Row>, action: BulkAction<Row>) {
+  const { bulkRun } = list;
+  const targets = bulkRun.targets();
+  askToConfirm({
+    title: action.question(targets.length),
+    message: 'Each selected row is changed on its own; the summary says how many succeeded.',
+    confirmLabel: action.label,
+    cancelLabel: 'Cancel',
+    danger: action.danger,
+    onConfirm: () => void run(),
+  });
+
+  async function run() {
+    bulkRun.start(action);
+    const results = await settleAll(targets, CONCURRENT, action.run);
+    const failed = targets.filter((_row, index) => results[index]!.status === 'rejected');
+    const words = [
+      ...new Set(
+        results.flatMap((result) =>
+          result.status === 'rejected'
+            ? [
+                (result.reason instanceof ApiError ? result.reason.serverMessage : undefined) ??
+                  action.fallback?.(result.reason) ??
+                  errorText(result.reason),
+              ]
+            : [],
+        ),
+      ),
+    ];
+    const succeeded = action.done(targets.length - failed.length);
+    const said = failed.length ? `${succeeded}, ${failed.length} failed: ${words.join('; ')}` : succeeded;
+    bulkRun.summed(failed, said);
+    if (failed.length) notify.error(said);
+    else notify.success(said);
+    await Promise.all(
+      bulkRun.invalidates.map((target) =>
+        bulkRun.queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
+      ),
+    );
+    bulkRun.end();
+  }
+}
