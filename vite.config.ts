@@ -414,11 +414,12 @@ export default defineConfig(({ mode }) => ({
             },
             {
               // What a list screen needs beyond the shell (the shared table, its pagination and search box, the
-              // inputs, the API client and resource helpers): one request instead of about a dozen small ones,
+              // inputs, the API client and resource helpers, and the user status call that the users and moderation
+              // screens share): one request instead of about a dozen small ones,
               // each of which costs a round trip on HTTP/1.1's six connections.
               name: 'list-kit',
               priority: 2,
-              test: /[\\/]src[\\/](?:components[\\/](?:page-card|data-table|paged-table|pagination-bar|busy-overlay|status-badge|error-state)\.tsx|lib[\\/](?:resource|schemas|api-client|search-box)\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
+              test: /[\\/]src[\\/](?:components[\\/](?:page-card|data-table|paged-table|pagination-bar|busy-overlay|status-badge|error-state)\.tsx|lib[\\/](?:resource|schemas|api-client|search-box|user-status)\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
             },
           ],
         },

@@ -10,7 +10,7 @@ test.beforeEach(async ({ context, request }) => {
 });
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: proof that the keyboard reaches it. */
-async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } = {}) {
+async function tabTo(page: Page, target: Locator, { back = false, limit = 160 } = {}) {
   for (let presses = 0; presses < limit; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');

@@ -1,13 +1,17 @@
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
 import { formatDateTime, formatLocaleDate } from '@/lib/format';
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { HtmlViewer } from './html-viewer';
 import { StatusBadge } from './status-badge';
-import { TruncatedText } from './truncated-text';
 import { UserLink, userName } from './user-link';
+
+// Only the lists that cut a text load its cell (a catalogue has none): until it has, the text shows cut the same way.
+const TruncatedText = lazy(() =>
+  import('./truncated-text').then((module) => ({ default: module.TruncatedText })),
+);
 
 export type PeopleColumn = Extract<Column, { kind: 'people' }>;
 
@@ -97,7 +101,17 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
       const { field } = declared;
       return {
         text: (row) => (textAt(row, field).trim() ? textAt(row, field) : '-'),
-        cell: (row) => <TruncatedText text={textAt(row, field)} />,
+        cell: (row) => (
+          <Suspense
+            fallback={
+              <Text size="sm" truncate="end" maw={200}>
+                {textAt(row, field).trim() ? textAt(row, field) : '-'}
+              </Text>
+            }
+          >
+            <TruncatedText text={textAt(row, field)} />
+          </Suspense>
+        ),
       };
     }
     case 'dateTime': {

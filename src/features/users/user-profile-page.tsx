@@ -1,5 +1,5 @@
 import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
@@ -72,7 +72,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
                 {fullName}
               </Title>
               {user.isVerified ? (
-                <IconRosetteDiscountCheckFilled
+                <IconCircleCheckFilled
                   size={20}
                   color="var(--mantine-color-blue-6)"
                   aria-label={USERS_TEXT.verified}

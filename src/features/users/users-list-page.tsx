@@ -1,5 +1,5 @@
 import { NativeSelect, TextInput, UnstyledButton } from '@mantine/core';
-import { IconRosetteDiscountCheckFilled, IconSearch } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-view';
@@ -24,7 +24,11 @@ import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
 
-const PhotoModal = lazy(() => import('./photo-modal').then((module) => ({ default: module.PhotoModal })));
+const PhotoModal = lazy(() =>
+  import('./photo-modal-loader')
+    .then((loader) => loader.loadPhotoModal())
+    .then((module) => ({ default: module.PhotoModal })),
+);
 
 /** The status change on each selected user (SPEC 7.2's single call), for Activate and Deactivate. */
 const statusAction = (enabled: boolean): BulkAction<User> => ({
@@ -74,7 +78,7 @@ export function UsersListPage() {
                   {user.name} {user.surname}
                 </Link>
                 {user.isVerified ? (
-                  <IconRosetteDiscountCheckFilled
+                  <IconCircleCheckFilled
                     size={16}
                     color="var(--mantine-color-blue-6)"
                     aria-label={USERS_TEXT.verified}
