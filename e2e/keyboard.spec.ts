@@ -141,13 +141,23 @@ test('Activate/Deactivate keeps the focus on its button while the list refreshes
   const toggle = row.getByRole('button', { name: /^(Activate|Deactivate)$/ });
   const before = await toggle.textContent();
   const after = before === 'Activate' ? 'Deactivate' : 'Activate';
+  /** Enter on the button; a deactivation first asks for its optional reason ('status-reason'), answered by keyboard. */
+  const toggleWithKeyboard = async (deactivating: boolean) => {
+    await page.keyboard.press('Enter');
+    if (!deactivating) return;
+    const dialog = page.getByRole('dialog', { name: /^Deactivate / });
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole('button', { name: 'Deactivate' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  };
   await toggle.focus();
-  await page.keyboard.press('Enter');
+  await toggleWithKeyboard(before === 'Deactivate');
   await expect(row.getByRole('button', { name: after })).toBeFocused();
   await page.waitForLoadState('networkidle');
   await expect(row.getByRole('button', { name: after })).toBeFocused();
   // And back, by keyboard again.
-  await page.keyboard.press('Enter');
+  await toggleWithKeyboard(after === 'Deactivate');
   await expect(row.getByRole('button', { name: before ?? '' })).toBeFocused();
 });
 
