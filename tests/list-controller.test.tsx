@@ -302,6 +302,62 @@ describe('users bulk status', () => {
     expect(calls.every((call) => call.method === 'PATCH' && call.query.enabled === 'false')).toBe(true);
   });
 
+  it("asks one reason for all the deactivations where 'status-reason' is announced, and sends it with each", async () => {
+    const active = db.users.filter((item) => item.enabled).slice(0, 2);
+    const { user } = renderApp('/users?status=true');
+    const table = await tableOf('Users');
+    for (const target of active)
+      await user.click(
+        within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+      );
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 users?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Spam accounts');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('2 users deactivated', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
+    expect(calls.map((call) => [call.path, call.query.enabled, call.query.reason]).sort()).toEqual(
+      active.map((target) => [`/api/admin/status/${target._id}`, 'false', 'Spam accounts']).sort(),
+    );
+    expect(active.every((target) => !target.enabled)).toBe(true);
+  });
+
+  it('cancelling the reason changes no one', async () => {
+    const target = db.users.find((item) => item.enabled)!;
+    const { user } = renderApp('/users?status=true');
+    const table = await tableOf('Users');
+    await user.click(
+      within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 1 user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'))).toEqual([]);
+    expect(target.enabled).toBe(true);
+  });
+
+  it('against a SPEC-only API asks plainly and sends no reason', async () => {
+    specOnlyApi();
+    const target = db.users.find((item) => item.enabled)!;
+    const { user } = renderApp('/users?status=true');
+    const table = await tableOf('Users');
+    await user.click(
+      within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const dialog = await confirmDialog();
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('1 user deactivated', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
+    expect(calls.map((call) => call.query)).toEqual([{ enabled: 'false' }]);
+  });
+
   it('activates the selected users', async () => {
     const inactive = db.users.filter((item) => !item.enabled).slice(0, 2);
     expect(inactive).toHaveLength(2);

@@ -28,13 +28,19 @@ async function settleAll<Item>(items: readonly Item[], limit: number, run: (item
 }
 
 /**
- * Asks once with the count, then makes the action's single call for each selected row, four at a time; sums up once
+ * Asks once with the count (or the action's own question, a reason), then makes the action's single call for each selected row, four at a time; sums up once
  * (how many succeeded, how many failed and the server's words why) in a notification and in the list's live region,
  * leaves the failed rows selected, and refetches what the action changes once.
  */
 export function confirmBulk<Row>(list: ListController<Row>, action: BulkAction<Row>) {
   const { bulkRun } = list;
   const targets = bulkRun.targets();
+  if (action.ask) {
+    void action.ask(targets.length).then((answer) => {
+      if (answer !== undefined) void run(answer);
+    });
+    return;
+  }
   askToConfirm({
     title: action.question(targets.length),
     message: 'Each selected row is changed on its own; the summary says how many succeeded.',
@@ -44,9 +50,9 @@ export function confirmBulk<Row>(list: ListController<Row>, action: BulkAction<R
     onConfirm: () => void run(),
   });
 
-  async function run() {
+  async function run(answer?: unknown) {
     bulkRun.start(action);
-    const results = await settleAll(targets, CONCURRENT, action.run);
+    const results = await settleAll(targets, CONCURRENT, (row) => action.run(row, answer));
     const failed = targets.filter((_row, index) => results[index]!.status === 'rejected');
     const words = [
       ...new Set(

@@ -42,8 +42,13 @@ export type BulkAction<Row> = {
   question: (count: number) => string;
   /** The summary of what succeeded: '3 items deleted'. */
   done: (count: number) => string;
-  /** The single call for one row; its failure's words go in the summary. */
-  run: (row: Row) => Promise<unknown>;
+  /** The single call for one row (with `ask`'s answer); its failure's words go in the summary. */
+  run: (row: Row, answer?: unknown) => Promise<unknown>;
+  /**
+   * A question of the action's own in place of the confirmation (a deactivation's optional reason): resolves to the
+   * answer handed to each `run`, or to undefined when the admin cancelled.
+   */
+  ask?: (count: number) => Promise<unknown>;
   /** The words for a failure the server gave none for (SPEC 8's fallbacks of the single call). */
   fallback?: (error: unknown) => string | undefined;
   danger?: boolean;

@@ -13,6 +13,7 @@ import { useFeature } from '@/lib/session';
 import './users-list.css';
 import {
   USER_FILTERS,
+  USER_HISTORY_KEY,
   USER_SORTS,
   userResource,
   usersListQuery,
@@ -30,15 +31,23 @@ const PhotoModal = lazy(() =>
     .then((module) => ({ default: module.PhotoModal })),
 );
 
-/** The status change on each selected user (SPEC 7.2's single call), for Activate and Deactivate. */
-const statusAction = (enabled: boolean): BulkAction<User> => ({
+/**
+ * The status change on each selected user (SPEC 7.2's single call), for Activate and Deactivate. Where the API takes
+ * a reason ('status-reason'), Deactivate asks for one reason for them all instead of the plain confirmation.
+ */
+const statusAction = (enabled: boolean, withReason = false): BulkAction<User> => ({
   label: enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate,
   question: (count) => `${enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate} ${countOf(count, 'user')}?`,
   done: (count) => `${countOf(count, 'user')} ${enabled ? 'activated' : 'deactivated'}`,
-  run: (user) => patchUserStatus({ userId: user._id, enabled }),
+  run: (user, reason) => patchUserStatus({ userId: user._id, enabled, reason: reason as string | null }),
+  ask: withReason
+    ? (count) =>
+        import('./deactivation-reason').then(({ askDeactivationReason }) => askDeactivationReason({ count }))
+    : undefined,
   danger: !enabled,
 });
 const BULK = [statusAction(true), statusAction(false)];
+const BULK_WITH_REASON = [statusAction(true), statusAction(false, true)];
 
 const fullName = (user: User) => [user.name, user.surname].filter(Boolean).join(' ');
 const phoneOf = (user: User) => [user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-';
@@ -49,6 +58,7 @@ export function UsersListPage() {
   const [photo, setPhoto] = useState<{ src: string; name: string } | null>(null);
   const sorting = useFeature('list-sort');
   const streams = useFeature('users-export');
+  const withReason = useFeature('status-reason');
   const columns: ListColumn<User>[] = [
     {
       id: 'name',
@@ -114,8 +124,8 @@ export function UsersListPage() {
     filters: USER_FILTERS,
     sort: { apiSorts: sorting ? USER_SORTS : [] },
     query: usersListQuery,
-    bulk: BULK,
-    invalidates: [userResource.keys.all],
+    bulk: withReason ? BULK_WITH_REASON : BULK,
+    invalidates: [userResource.keys.all, USER_HISTORY_KEY, 'activity'],
     exportAs: {
       fileName: 'users',
       stream: streams
