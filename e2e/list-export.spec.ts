@@ -3,9 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { exportFileName } from '../src/lib/export-file-name';
 import { signInToDashboard } from './support';
 
-// DRAFT until the list controller wires ExportButton into /users (the 'users-export' stream source). It was run
-// once against a temporary wiring of /users (see the export report); remove the fixme when the wiring lands.
-test.fixme(true, 'Export CSV is not on /users until the list controller wires it');
+// Export CSV on /users against the real server, which announces its streaming export ('users-export'): the file
+// holds every user the filter keeps, in the server's order, with the shown text.
 
 type ListedUser = {
   name: string;
