@@ -47,11 +47,20 @@ function captureDownloads() {
   return downloads;
 }
 
+// URL's own object-URL functions (Node's, which the forms' previews use in other files of this worker), put back
+// after each test: deleting them would leave the next file without any.
+const objectUrls = {
+  createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
+  revokeObjectURL: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
+};
+
 afterEach(() => {
   // An export dialog still open lets its file go as it unmounts: before the made-up URLs go.
   cleanup();
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
+  for (const [name, descriptor] of Object.entries(objectUrls)) {
+    if (descriptor) Object.defineProperty(URL, name, descriptor);
+    else Reflect.deleteProperty(URL, name);
+  }
 });
 
 /** The file's bytes (jsdom's Blob has no arrayBuffer(); its FileReader reads them). */
