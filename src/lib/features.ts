@@ -10,9 +10,9 @@ export type Feature =
   | 'mail-test'
   /** An event's joinedCount, and GET /api/event/joined/{eventId} (paged, searched). */
   | 'event-joined'
-  /** sort=<field>&order=asc|desc on the server-paged lists (no screen uses it yet). */
+  /** sort=<field>&order=asc|desc on the server-paged lists (their sortable headers). */
   | 'list-sort'
-  /** GET /api/admin/list/export: the users list as CSV, streamed (no screen uses it yet). */
+  /** GET /api/admin/list/export: the users list as CSV, streamed (the users list's Export CSV). */
   | 'users-export'
   /** GET /api/activity/list (filtered, paged) and /api/activity/facets: who did what, when and why. */
   | 'activity-log'
