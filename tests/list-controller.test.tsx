@@ -409,3 +409,48 @@ describe('the page checkbox', () => {
     expect(screen.queryByText(/^\d+ selected$/)).not.toBeInTheDocument();
   });
 });
+
+describe('a list in a dialog', () => {
+  it("keeps its page, search and filter in the dialog, not in the page's URL, and starts over when reopened", async () => {
+    const mail = db.mails.find((each) => each.allUsers)!;
+    const path = `/api/mail-send/recipients/${mail._id}`;
+    const { user, router } = renderApp('/send-mail?page=1&size=20');
+    const open = async () => {
+      const mails = await tableOf('Send Mail');
+      const row = (await within(mails).findByText(mail.title)).closest('tr')!;
+      await user.click(within(row).getByRole('button', { name: /^User List: / }));
+      const dialog = await screen.findByRole('dialog', { name: 'User List' });
+      await within(dialog).findByText('Showing 1–10 of 55');
+      return dialog;
+    };
+
+    let dialog = await open();
+    await user.click(within(dialog).getByRole('button', { name: 'Next page' }));
+    expect(await within(dialog).findByText('Showing 11–20 of 55')).toBeInTheDocument();
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Show' }),
+      'Failed deliveries only',
+    );
+    await waitFor(async () =>
+      expect((await apiCalls(path)).at(-1)?.query).toEqual({ page: '1', limit: '10', state: 'failed' }),
+    );
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search recipients' }), 'Sophia');
+    await waitFor(async () =>
+      expect((await apiCalls(path)).at(-1)?.query).toEqual({
+        page: '1',
+        limit: '10',
+        state: 'failed',
+        q: 'Sophia',
+      }),
+    );
+    expect(router.state.location.search).toBe('?page=1&size=20');
+    expect(router.visited()).toEqual(['/send-mail']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // open() waits for 'Showing 1–10 of 55': the first page, unsearched and unfiltered.
+    dialog = await open();
+    expect(within(dialog).getByRole('searchbox', { name: 'Search recipients' })).toHaveValue('');
+    expect(within(dialog).getByRole('combobox', { name: 'Show' })).toHaveValue('');
+  });
+});

@@ -1,27 +1,41 @@
-import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE } from './list-state';
+import { queryOptions } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, type ListSort, type ListState } from './list-state';
 import type { Rows } from './resource';
-import { useSearchBox } from './search-box';
-
-/** A dialog list's request: the page, its size and the applied search. */
-export type DialogListRequest = { page: number; size: number; search: string };
 
 /**
- * A list inside a dialog (a mail's recipients, an event's joined users), a page at a time: its page, size and search
- * are the dialog's own state rather than the URL's, and go when it closes. The search box behaves as the lists' do
- * (search-box.ts: from 3 characters or when cleared, once typing pauses); a new search or size goes back to page 1.
+ * A dialog list's state (a mail's recipients, an event's joined users, a profile's history), as useListParams gives
+ * a page list's: the same page, size, search, filters and sort and the same setters, kept in the component rather
+ * than in the URL, so they go when the dialog closes. Handed to useListController as its `params`. As in the URL, a
+ * new search, size, filter or sort goes back to page 1.
  */
-export function useDialogList() {
-  const [request, setRequest] = useState<DialogListRequest>({ page: 1, size: DEFAULT_PAGE_SIZE, search: '' });
-  const [searchText, setSearchText] = useSearchBox(request.search, (search) =>
-    setRequest((current) => ({ ...current, search, page: 1 })),
+export function useLocalListParams<Filter extends string = never>(filterNames: readonly Filter[] = []) {
+  const [state, setState] = useState<ListState<Filter>>(() => ({
+    page: 1,
+    size: DEFAULT_PAGE_SIZE,
+    search: '',
+    filters: Object.fromEntries(filterNames.map((name) => [name, ''])) as Record<Filter, string>,
+    sort: null,
+  }));
+  const update = useCallback(
+    (changes: Partial<ListState<Filter>>) => setState((current) => ({ ...current, page: 1, ...changes })),
+    [],
   );
   return {
-    ...request,
-    searchText,
-    setSearchText,
-    setPage: (page: number) => setRequest((current) => ({ ...current, page })),
-    setSize: (size: number) => setRequest((current) => ({ ...current, size, page: 1 })),
+    ...state,
+    setPage: useCallback((page: number, _options?: { replace?: boolean }) => update({ page }), [update]),
+    setSize: useCallback((size: number) => update({ size }), [update]),
+    setSearch: useCallback((search: string) => update({ search }), [update]),
+    setFilter: useCallback(
+      (name: Filter, value: string | null) =>
+        setState((current) => ({
+          ...current,
+          page: 1,
+          filters: { ...current.filters, [name]: value ?? '' },
+        })),
+      [],
+    ),
+    setSort: useCallback((sort: ListSort | null) => update({ sort }), [update]),
   };
 }
 
@@ -31,7 +45,7 @@ export function useDialogList() {
  */
 export function pageOfRows<Row>(
   rows: readonly Row[],
-  { page, size, search }: DialogListRequest,
+  { page, size, search }: Pick<ListState, 'page' | 'size' | 'search'>,
   texts: (row: Row) => string[],
 ): Rows<Row> {
   const needle = search.toLowerCase();
@@ -40,4 +54,27 @@ export function pageOfRows<Row>(
     : rows;
   const start = (page - 1) * size;
   return { rows: found.slice(start, start + size), total: found.length };
+}
+
+/** Each inline list's number in the query keys: a new answer's list is another list. */
+const listIds = new WeakMap<readonly unknown[], number>();
+let lastListId = 0;
+
+/**
+ * An inline list as a list controller's query: each page is pageOfRows of `rows`, there at once (initialData: no
+ * loading state, no call), never stale, and dropped from the cache as soon as the dialog no longer shows it.
+ */
+export function inlineRowsQuery<Row>(rows: readonly Row[], texts: (row: Row) => string[]) {
+  let id = listIds.get(rows);
+  if (id === undefined) listIds.set(rows, (id = ++lastListId));
+  return (state: ListState) => {
+    const page = () => pageOfRows(rows, state, texts);
+    return queryOptions({
+      queryKey: ['inline-rows', id, state.page, state.size, state.search],
+      queryFn: page,
+      initialData: page,
+      staleTime: Infinity,
+      gcTime: 0,
+    });
+  };
 }

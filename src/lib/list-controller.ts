@@ -68,6 +68,14 @@ export type ListControllerOptions<Row, Filter extends string, Key extends QueryK
   sort: 'browser' | { apiSorts: readonly string[] };
   /** The list's query for its state (the URL's page, size, search, filters and sort). */
   query: (state: ListState<Filter>) => ListQuery<Row, Key>;
+  /**
+   * Where the state lives: the URL (useListParams, by default), or a dialog's own (lib/dialog-list.ts's
+   * useLocalListParams). One list always uses the same: the hook called must not change between renders.
+   */
+  params?: (
+    filterNames: readonly Filter[],
+    sortFields: readonly string[],
+  ) => ReturnType<typeof useListParams<Filter>>;
   bulk?: BulkAction<Row>[];
   /**
    * What a bulk action changes, invalidated once when it ends: query keys, or resources by key (a resource's
@@ -120,9 +128,9 @@ function sortRows<Row>(rows: Row[], column: ListColumn<Row> | undefined, sort: L
 }
 
 /**
- * One list's controller, whatever the list: its state in the URL (page, size, search, filters, sort), its query,
- * the sorted rows, the selection, the bulk actions and the export job. ListView (components/list-view.tsx) renders
- * it. The selection is kept across pages (the count says how many, wherever they are) and is cleared when the
+ * One list's controller, whatever the list: its state in the URL or a dialog's own (page, size, search, filters,
+ * sort), its query, the sorted rows, the selection, the bulk actions and the export job. ListView
+ * (components/list-view.tsx) renders it. The selection is kept across pages (the count says how many, wherever they are) and is cleared when the
  * search, a filter or the sort changes, since the rows it named are then another list.
  */
 export function useListController<Row, Filter extends string = never, Key extends QueryKey = QueryKey>(
@@ -135,7 +143,7 @@ export function useListController<Row, Filter extends string = never, Key extend
   const sortFields = browser
     ? columns.filter((column) => column.sortable).map((column) => column.id)
     : (options.sort as { apiSorts: readonly string[] }).apiSorts;
-  const { setPage, setSize, setSearch, setFilter, setSort, ...state } = useListParams(
+  const { setPage, setSize, setSearch, setFilter, setSort, ...state } = (options.params ?? useListParams)(
     options.filters ?? [],
     sortFields,
   );

@@ -1,11 +1,11 @@
 import { Anchor, Modal, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { Column } from '@/components/data-table';
-import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
+import { ListSearch } from '@/components/list-search';
+import { ListView } from '@/components/list-view';
 import { useModalDialog } from '@/components/modal-dialog';
-import { pageOfRows, useDialogList } from '@/lib/dialog-list';
+import { inlineRowsQuery, useLocalListParams } from '@/lib/dialog-list';
+import { useListController, type ListColumn } from '@/lib/list-controller';
 import { useFeature } from '@/lib/session';
 import type { PeoplePages } from '@/lib/declared-columns';
 import type { Ref } from './define-catalogue';
@@ -20,18 +20,21 @@ const TEXT = {
   noneFound: 'No one found',
 };
 
-const nameColumn: Column<Ref> = {
+const personName = (person: Ref) => person.name || 'Unknown';
+
+const nameColumn: ListColumn<Ref> = {
+  id: 'name',
   header: TEXT.name,
   cell: (person) => (
     <Anchor component={Link} to={`/users/${person._id}`} size="sm">
-      {person.name || 'Unknown'}
+      {personName(person)}
     </Anchor>
   ),
 };
 
-const PAGED_COLUMNS: Column<Person>[] = [
+const PAGED_COLUMNS: ListColumn<Person>[] = [
   nameColumn,
-  { header: TEXT.email, cell: (person) => person.email || '-' },
+  { id: 'email', header: TEXT.email, cell: (person) => person.email || '-' },
 ];
 
 type DialogProps = {
@@ -45,46 +48,40 @@ type DialogProps = {
 
 /** Every one of them from the API, a page at a time, searched by name or e-mail (the column's `pages`). */
 function PagedPeople({ title, recordId, pages }: DialogProps & { pages: PeoplePages }) {
-  const list = useDialogList();
-  const people = useQuery(
-    peopleResource(pages.path).queries.page({
-      id: recordId,
-      page: list.page,
-      size: list.size,
-      search: list.search,
-    }),
-  );
+  const list = useListController({
+    columns: PAGED_COLUMNS,
+    rowKey: (person) => person._id,
+    sort: { apiSorts: [] },
+    params: useLocalListParams,
+    query: ({ page, size, search }) =>
+      peopleResource(pages.path).queries.page({ id: recordId, page, size, search }),
+  });
   return (
-    <DialogListTable
-      label={title}
-      searchLabel={TEXT.searchPaged}
+    <ListView
       list={list}
-      page={pageFromQuery(people)}
-      columns={PAGED_COLUMNS}
-      rowKey={(person) => person._id}
-      emptyText={list.search ? TEXT.noneFound : TEXT.nobody}
-    />
+      label={title}
+      rowName={personName}
+      emptyText={list.state.search ? TEXT.noneFound : TEXT.nobody}
+      paged
+    >
+      <ListSearch label={TEXT.searchPaged} list={list} />
+    </ListView>
   );
 }
 
 /** SPEC's API: the inline list (every one of them), a page at a time and searched here. */
 function InlinePeople({ title, people }: DialogProps) {
-  const list = useDialogList();
-  const { page, size, search } = list;
-  const data = useMemo(
-    () => pageOfRows(people, { page, size, search }, (person) => [person.name]),
-    [people, page, size, search],
-  );
+  const list = useListController({
+    columns: [nameColumn],
+    rowKey: (person) => person._id,
+    sort: { apiSorts: [] },
+    params: useLocalListParams,
+    query: useMemo(() => inlineRowsQuery(people, (person) => [person.name]), [people]),
+  });
   return (
-    <DialogListTable
-      label={title}
-      searchLabel={TEXT.search}
-      list={list}
-      page={{ data, loading: false }}
-      columns={[nameColumn]}
-      rowKey={(person) => person._id}
-      emptyText={TEXT.noneFound}
-    />
+    <ListView list={list} label={title} rowName={personName} emptyText={TEXT.noneFound} paged>
+      <ListSearch label={TEXT.search} list={list} />
+    </ListView>
   );
 }
 

@@ -1,10 +1,10 @@
 import { Badge, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Column } from '@/components/data-table';
-import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
+import { useEffect, useMemo, useRef } from 'react';
+import { ListSearch } from '@/components/list-search';
+import { ListView } from '@/components/list-view';
 import { useModalDialog } from '@/components/modal-dialog';
-import { pageOfRows, useDialogList } from '@/lib/dialog-list';
+import { inlineRowsQuery, useLocalListParams } from '@/lib/dialog-list';
+import { useListController, type ListColumn } from '@/lib/list-controller';
 import { useFeature } from '@/lib/session';
 import { formatNumericDateTime } from '@/lib/format';
 import {
@@ -23,9 +23,9 @@ type DialogProps = { mail: Mail | null; onClose: () => void };
 const fullName = (user: Recipient) => [user.name, user.surname].filter(Boolean).join(' ') || '-';
 
 /** SPEC's columns of the User List: Name and Email. */
-const NAME_AND_EMAIL: Column<Recipient>[] = [
-  { header: MAIL_TEXT.name, cell: fullName },
-  { header: MAIL_TEXT.email, cell: (user) => user.email || '-' },
+const NAME_AND_EMAIL: ListColumn<Recipient>[] = [
+  { id: 'name', header: MAIL_TEXT.name, cell: fullName },
+  { id: 'email', header: MAIL_TEXT.email, cell: (user) => user.email || '-' },
 ];
 
 const STATE_COLOUR = { queued: 'gray', sent: 'green', failed: 'red' } as const;
@@ -46,24 +46,31 @@ function DeliveryCell({ recipient }: { recipient: DeliveredRecipient }) {
   );
 }
 
-const WITH_STATE: Column<DeliveredRecipient>[] = [
+const WITH_STATE: ListColumn<DeliveredRecipient>[] = [
   ...NAME_AND_EMAIL,
-  { header: MAIL_TEXT.state, cell: (recipient) => <DeliveryCell recipient={recipient} /> },
+  { id: 'state', header: MAIL_TEXT.state, cell: (recipient) => <DeliveryCell recipient={recipient} /> },
 ];
+
+const STATE_FILTER = ['state'] as const;
 
 /** With 'mail-recipients': every recipient, a page at a time from the API, searched, filtered by state. */
 function DeliveredRecipients({ mail }: { mail: Mail }) {
-  const list = useDialogList();
-  const [state, setState] = useState<DeliveryState | ''>('');
-  const recipients = useQuery(
-    deliveryResource.queries.page({
-      mailId: mail._id,
-      page: list.page,
-      size: list.size,
-      search: list.search,
-      state,
-    }),
-  );
+  const list = useListController({
+    columns: WITH_STATE,
+    rowKey: (recipient) => recipient._id,
+    filters: STATE_FILTER,
+    sort: { apiSorts: [] },
+    params: useLocalListParams,
+    query: ({ page, size, search, filters }) =>
+      deliveryResource.queries.page({
+        mailId: mail._id,
+        page,
+        size,
+        search,
+        state: filters.state as DeliveryState | '',
+      }),
+  });
+  const { state, query: recipients } = list;
   // While the mail goes out the list refreshes it; each change of its counts reads the page again, the last included.
   const progress = JSON.stringify(mail.delivery ?? null);
   const shownFor = useRef(progress);
@@ -75,51 +82,44 @@ function DeliveredRecipients({ mail }: { mail: Mail }) {
   return (
     <Stack gap="sm">
       {mail.delivery ? <Text size="sm">{deliveryText(mail.delivery, recipientTotal(mail))}</Text> : null}
-      <DialogListTable
-        label={MAIL_TEXT.userList}
-        searchLabel={MAIL_TEXT.searchRecipients}
+      <ListView
         list={list}
-        page={pageFromQuery(recipients)}
-        columns={WITH_STATE}
-        rowKey={(recipient) => recipient._id}
-        emptyText={list.search || state ? MAIL_TEXT.noneFound : MAIL_TEXT.noRecipients}
-        filters={
-          <NativeSelect
-            label={MAIL_TEXT.stateFilter}
-            data={[
-              { value: '', label: MAIL_TEXT.everyState },
-              ...DELIVERY_STATES.map((value) => ({ value, label: STATE_TEXT[value].filter })),
-            ]}
-            value={state}
-            onChange={(event) => {
-              setState(event.currentTarget.value as DeliveryState | '');
-              list.setPage(1);
-            }}
-          />
-        }
-      />
+        label={MAIL_TEXT.userList}
+        rowName={fullName}
+        emptyText={state.search || state.filters.state ? MAIL_TEXT.noneFound : MAIL_TEXT.noRecipients}
+        paged
+      >
+        <ListSearch label={MAIL_TEXT.searchRecipients} list={list} />
+        <NativeSelect
+          label={MAIL_TEXT.stateFilter}
+          data={[
+            { value: '', label: MAIL_TEXT.everyState },
+            ...DELIVERY_STATES.map((value) => ({ value, label: STATE_TEXT[value].filter })),
+          ]}
+          value={state.filters.state}
+          onChange={(event) => list.setFilter('state', event.currentTarget.value || null)}
+        />
+      </ListView>
     </Stack>
   );
 }
 
 /** SPEC's API: the mail's inline list (every recipient), a page at a time and searched here. */
 function InlineRecipients({ mail }: { mail: Mail }) {
-  const list = useDialogList();
-  const { page, size, search } = list;
-  const data = useMemo(
-    () => pageOfRows(mail.users, { page, size, search }, (user) => [user.name, user.surname, user.email]),
-    [mail.users, page, size, search],
-  );
+  const list = useListController({
+    columns: NAME_AND_EMAIL,
+    rowKey: (user) => user._id ?? user.email,
+    sort: { apiSorts: [] },
+    params: useLocalListParams,
+    query: useMemo(
+      () => inlineRowsQuery(mail.users, (user) => [user.name, user.surname, user.email]),
+      [mail.users],
+    ),
+  });
   return (
-    <DialogListTable
-      label={MAIL_TEXT.userList}
-      searchLabel={MAIL_TEXT.searchRecipients}
-      list={list}
-      page={{ data, loading: false }}
-      columns={NAME_AND_EMAIL}
-      rowKey={(user) => user._id ?? user.email}
-      emptyText={MAIL_TEXT.noneFound}
-    />
+    <ListView list={list} label={MAIL_TEXT.userList} rowName={fullName} emptyText={MAIL_TEXT.noneFound} paged>
+      <ListSearch label={MAIL_TEXT.searchRecipients} list={list} />
+    </ListView>
   );
 }
 

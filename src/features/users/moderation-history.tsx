@@ -1,10 +1,8 @@
 import { Anchor, NativeSelect, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Column } from '@/components/data-table';
-import { DialogListTable, pageFromQuery } from '@/components/dialog-list-table';
-import { useDialogList } from '@/lib/dialog-list';
+import { ListView } from '@/components/list-view';
+import { useLocalListParams } from '@/lib/dialog-list';
+import { useListController, type ListColumn } from '@/lib/list-controller';
 import { formatDateTime } from '@/lib/format';
 import {
   HISTORY_KINDS,
@@ -75,9 +73,10 @@ function What({ item }: { item: HistoryItem }) {
   }
 }
 
-const COLUMNS: Column<HistoryItem>[] = [
-  { header: HISTORY_TEXT.when, cell: (item) => formatDateTime(item.at), width: 200 },
+const COLUMNS: ListColumn<HistoryItem>[] = [
+  { id: 'when', header: HISTORY_TEXT.when, cell: (item) => formatDateTime(item.at), width: 200 },
   {
+    id: 'what',
     header: HISTORY_TEXT.what,
     cell: (item) => (
       <Text size="sm" component="div">
@@ -87,36 +86,40 @@ const COLUMNS: Column<HistoryItem>[] = [
   },
 ];
 
+const KIND_FILTER = ['kind'] as const;
+
 /**
  * The profile's Moderation history ('user-history'): status changes with who and why, reports about the user and by
  * them with their case, blocks both ways; newest first, ten a page, filtered by kind.
  */
 export function ModerationHistory({ userId }: { userId: string }) {
-  const list = useDialogList();
-  const [kind, setKind] = useState<HistoryKind | ''>('');
-  const history = useQuery(historyResource.queries.page({ userId, page: list.page, size: list.size, kind }));
+  const list = useListController({
+    columns: COLUMNS,
+    rowKey: (item) => `${item.kind}-${item._id}`,
+    filters: KIND_FILTER,
+    sort: { apiSorts: [] },
+    params: useLocalListParams,
+    query: ({ page, size, filters }) =>
+      historyResource.queries.page({ userId, page, size, kind: filters.kind as HistoryKind | '' }),
+  });
+  const { kind } = list.state.filters;
   return (
-    <DialogListTable
-      label={HISTORY_TEXT.title}
+    <ListView
       list={list}
-      page={pageFromQuery(history)}
-      columns={COLUMNS}
-      rowKey={(item) => `${item.kind}-${item._id}`}
+      label={HISTORY_TEXT.title}
+      rowName={(item) => `${item.kind} ${item._id}`}
       emptyText={kind ? HISTORY_TEXT.noneOfKind : HISTORY_TEXT.empty}
-      filters={
-        <NativeSelect
-          label={HISTORY_TEXT.kind}
-          data={[
-            { value: '', label: HISTORY_TEXT.everyKind },
-            ...HISTORY_KINDS.map((value) => ({ value, label: HISTORY_KIND_LABELS[value] })),
-          ]}
-          value={kind}
-          onChange={(event) => {
-            setKind(event.currentTarget.value as HistoryKind | '');
-            list.setPage(1);
-          }}
-        />
-      }
-    />
+      paged
+    >
+      <NativeSelect
+        label={HISTORY_TEXT.kind}
+        data={[
+          { value: '', label: HISTORY_TEXT.everyKind },
+          ...HISTORY_KINDS.map((value) => ({ value, label: HISTORY_KIND_LABELS[value] })),
+        ]}
+        value={kind}
+        onChange={(event) => list.setFilter('kind', event.currentTarget.value || null)}
+      />
+    </ListView>
   );
 }
