@@ -5,6 +5,13 @@ import { useSetUserStatus, type User } from './api';
 import { USERS_TEXT } from './strings';
 
 /**
+ * A deactivation's optional reason ('status-reason'), of one user or of several (the list's bulk Deactivate): the
+ * dialog's code (deactivation-reason.ts) loads on first use, through this one import.
+ */
+export const askReason = (who: { name: string } | { count: number }) =>
+  import('./deactivation-reason').then(({ askDeactivationReason }) => askDeactivationReason(who));
+
+/**
  * Deactivate for an active user, Activate for an inactive one (SPEC 2.6, 4, 8): the server's message as Success,
  * failures as Error (the mutation's meta), and every users list and profile refreshed. Busy without `loading`, which
  * would disable the button and drop the keyboard focus to the page: the button keeps the focus through the change
@@ -40,11 +47,9 @@ export function UserStatusButton({
         if (busy) return;
         if (!user.enabled || !withReason) return change();
         const name = [user.name, user.surname].filter(Boolean).join(' ');
-        void import('./deactivation-reason')
-          .then(({ askDeactivationReason }) => askDeactivationReason({ name }))
-          .then((reason) => {
-            if (reason !== undefined) change(reason);
-          });
+        void askReason({ name }).then((reason) => {
+          if (reason !== undefined) change(reason);
+        });
       }}
     >
       {user.enabled ? USERS_TEXT.deactivate : USERS_TEXT.activate}

@@ -23,7 +23,7 @@ import {
 } from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
-import { UserStatusButton } from './user-status-button';
+import { askReason, UserStatusButton } from './user-status-button';
 
 const PhotoModal = lazy(() =>
   import('./photo-modal-loader')
@@ -40,10 +40,7 @@ const statusAction = (enabled: boolean, withReason = false): BulkAction<User> =>
   question: (count) => `${enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate} ${countOf(count, 'user')}?`,
   done: (count) => `${countOf(count, 'user')} ${enabled ? 'activated' : 'deactivated'}`,
   run: (user, reason) => patchUserStatus({ userId: user._id, enabled, reason: reason as string | null }),
-  ask: withReason
-    ? (count) =>
-        import('./deactivation-reason').then(({ askDeactivationReason }) => askDeactivationReason({ count }))
-    : undefined,
+  ask: withReason ? (count) => askReason({ count }) : undefined,
   danger: !enabled,
 });
 const BULK = [statusAction(true), statusAction(false)];
