@@ -67,7 +67,10 @@ test('the university update route: opened from the list and directly, saved, bac
   await signInToDashboard(page);
   await page.goto('/university');
   const row = page.getByRole('table', { name: 'University' }).getByRole('row').nth(1);
-  const name = (await row.locator('td').first().locator('p').first().textContent()) ?? '';
+  // The first cell after the selection checkbox's (University deletes in bulk) is the name.
+  const name =
+    (await row.locator('td:not(:has(input[type="checkbox"]))').first().locator('p').first().textContent()) ??
+    '';
   await row.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/university-update\/[^/]+$/);
   await page.reload();
