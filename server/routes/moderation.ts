@@ -139,13 +139,19 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
     }
     const from = `FROM activity INDEXED BY ${narrowest!.filter.index} WHERE ${conditions.join(' AND ')}`;
     const count = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n ${from}`).get(...params)!.n;
-    // The page's rowids first, from the index alone; then only those entries are read.
+    // The page's rowids first, from the index alone; then only those entries are read. A page past the middle is
+    // read from the oldest end, so no page walks more than half the matching entries.
+    const fromOldest = offset * 2 > count;
+    const order = fromOldest ? 'created_at ASC, id ASC' : 'created_at DESC, id DESC';
+    const [limit, skip] = fromOldest
+      ? [Math.max(0, Math.min(size, count - offset)), Math.max(0, count - offset - size)]
+      : [size, offset];
     const rows = db
       .prepare<unknown[], ActivityRow>(
-        `SELECT * FROM activity WHERE rowid IN (SELECT rowid ${from} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?)
+        `SELECT * FROM activity WHERE rowid IN (SELECT rowid ${from} ORDER BY ${order} LIMIT ? OFFSET ?)
          ORDER BY created_at DESC, id DESC`,
       )
-      .all(...params, size, offset);
+      .all(...params, limit, skip);
     return { rows, count };
   }
 
