@@ -10,7 +10,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/connection';
-import { ACTIONS, RECORD_TYPES } from '../server/lib/activity';
+import { RECORD_TYPES } from '../server/lib/activity';
+import { ACTIVITY_ACTIONS } from '../src/lib/moderation';
 import { bootstrap } from '../server/seed/bootstrap';
 import { ADMIN, measure as measureRequests, signIn, startServer, stopServer } from './bench-support';
 
@@ -54,7 +55,7 @@ async function seed(dataDir: string) {
       SELECT printf('%08x%016x', ${END / 1000 - SPAN_SECONDS} + CAST(n * ${step} AS INTEGER), n),
         strftime('%Y-%m-%dT%H:%M:%fZ', ${END / 1000 - SPAN_SECONDS} + n * ${step}, 'unixepoch'),
         a.id, a.name, a.email,
-        json_extract('${JSON.stringify(ACTIONS)}', '$[' || (n % ${ACTIONS.length}) || ']'),
+        json_extract('${JSON.stringify(ACTIVITY_ACTIONS)}', '$[' || (n % ${ACTIVITY_ACTIONS.length}) || ']'),
         json_extract('${JSON.stringify(RECORD_TYPES)}', '$[' || ((n / 3) % ${RECORD_TYPES.length}) || ']'),
         printf('%024x', n % 5000), 'Record ' || (n % 5000), 'name: "Yoga" → "Hot yoga"',
         CASE WHEN n % 9 = 4 THEN 'Spam links in chat' END

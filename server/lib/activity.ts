@@ -1,22 +1,11 @@
 import type { Db } from '../db/connection';
+import type { ActivityAction } from '../../src/lib/moderation';
 import { newId } from './ids';
 
 /**
  * The activity log (announced as 'activity-log'): one entry per admin write, appended in the write's own transaction
  * (a write that fails or is refused leaves none), never changed or deleted (db/migrations.ts step 5's triggers).
  */
-export const ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'activate',
-  'deactivate',
-  'send',
-  'test-send',
-  'password',
-  'case',
-] as const;
-export type Action = (typeof ACTIONS)[number];
 
 /** Each record type (the API collection a record belongs to) and how to tell whether its record still exists. */
 const RECORD_LOOKUPS = {
@@ -100,7 +89,7 @@ export function recordNameOf(row: Record<string, unknown>): string {
 }
 
 export type ActivityInput = {
-  action: Action;
+  action: ActivityAction;
   recordType: RecordType;
   recordId: string | null;
   recordName: string;
@@ -114,7 +103,7 @@ export type ActivityRow = {
   admin_id: string | null;
   admin_name: string;
   admin_email: string;
-  action: Action;
+  action: ActivityAction;
   record_type: RecordType;
   record_id: string | null;
   record_name: string;

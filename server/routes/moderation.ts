@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { ACTIONS, activityLog, RECORD_TYPES, type ActivityRow } from '../lib/activity';
+import { ACTIVITY_ACTIONS, CASE_STATUSES, NOTE_MAX } from '../../src/lib/moderation';
+import { activityLog, RECORD_TYPES, type ActivityRow } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { notFound } from '../lib/errors';
@@ -10,7 +11,6 @@ import { pageBody, paging } from '../lib/paging';
 import { orderBy } from '../lib/sort';
 import { date, fields, text } from '../lib/validate';
 
-export const CASE_STATUSES = ['Open', 'Actioned', 'Dismissed'] as const;
 export const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
 
 /** A query's values without the empty ones: a filter sent empty counts as absent, as paging's and sort's do. */
@@ -18,7 +18,9 @@ const given = (query: Record<string, string>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 
 const activityQuery = z.object({
-  action: z.enum(ACTIONS, { error: `Action must be one of ${ACTIONS.join(', ')}` }).optional(),
+  action: z
+    .enum(ACTIVITY_ACTIONS, { error: `Action must be one of ${ACTIVITY_ACTIONS.join(', ')}` })
+    .optional(),
   recordType: z
     .enum(RECORD_TYPES, { error: `Record type must be one of ${RECORD_TYPES.join(', ')}` })
     .optional(),
@@ -48,7 +50,7 @@ function nextDay(day: string) {
 
 const caseBody = fields({
   status: text('Status', { required: true, oneOf: CASE_STATUSES }),
-  note: text('Note', { max: 1000 }),
+  note: text('Note', { max: NOTE_MAX }),
 });
 
 type ReportRow = Record<string, unknown> & { id: string; status: string; note: string; message: string };
@@ -191,7 +193,7 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
       success: true,
       message: 'Success',
       result: {
-        actions: ACTIONS,
+        actions: ACTIVITY_ACTIONS,
         recordTypes: RECORD_TYPES,
         admins: [...current, ...former].sort(
           (a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id),

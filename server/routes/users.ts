@@ -8,6 +8,7 @@ import { formBody, jsonBody, noBodyLimit, signInLimit, uploadLimit } from '../li
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { CSV_BOM, csvHeadings, csvRow } from '../../src/lib/csv';
+import { REASON_MAX } from '../../src/lib/moderation';
 import { FEATURES } from '../lib/features';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
@@ -398,7 +399,7 @@ export function registerUserRoutes(
   );
   const setStatus = db.prepare("UPDATE users SET enabled = ?, updated_at = ? WHERE id = ? AND role = 'user'");
   // The reason (announced as 'status-reason') is kept on the activity entry, which the user's history reads.
-  const statusReason = text('Reason', { max: 500 });
+  const statusReason = text('Reason', { max: REASON_MAX });
   app.patch('/api/admin/status/:userId', noBodyLimit, (c) => {
     const userId = parseId(c.req.param('userId'));
     const enabled = z

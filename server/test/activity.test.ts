@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, RECORD_TYPES } from '../lib/activity';
+import { ACTIVITY_ACTIONS } from '../../src/lib/moderation';
+import { RECORD_TYPES } from '../lib/activity';
 import type { AppEnv } from '../lib/env';
 import { ADMIN, makeServer, pngFile } from './harness';
 
@@ -537,7 +538,7 @@ function seedEntries(s: Server) {
       id: (0x100000 + i * 7919).toString(16).padStart(24, '0'),
       at,
       admin: admins[i % 3]!,
-      action: ACTIONS[i % 4]!,
+      action: ACTIVITY_ACTIONS[i % 4]!,
       type: RECORD_TYPES[i % 5]!,
     };
     entries.push(entry);
@@ -645,7 +646,7 @@ describe('the list: newest first, filtered and paged', () => {
   it('refuses a bad filter with a clear message', async () => {
     const s = await makeServer();
     const cases: [string, string][] = [
-      ['action=remove', `Action must be one of ${ACTIONS.join(', ')}`],
+      ['action=remove', `Action must be one of ${ACTIVITY_ACTIONS.join(', ')}`],
       ['recordType=users', `Record type must be one of ${RECORD_TYPES.join(', ')}`],
       ['admin=123', 'Admin must be an admin id'],
       ['from=yesterday', 'From must be a date'],
@@ -676,7 +677,7 @@ describe('facets', () => {
       success: true,
       message: 'Success',
       result: {
-        actions: [...ACTIONS],
+        actions: [...ACTIVITY_ACTIONS],
         recordTypes: [...RECORD_TYPES],
         admins: [
           { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Admin 1', email: 'a1@example.com' },
