@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { exportFileName } from '../src/lib/export-file-name';
 import { signInToDashboard } from './support';
+import { parseCsv } from '../tests/csv-reader';
 
 // Export CSV on /users against the real server, which announces its streaming export ('users-export'): the file
 // holds every user the filter keeps, in the server's order, with the shown text.
@@ -32,34 +33,6 @@ async function listedUsers(page: Page, query: string): Promise<ListedUser[]> {
       if (result.length === 0 || users.length >= pagination.count) return users;
     }
   }, query);
-}
-
-/** RFC 4180 read back into lines of cells, as a spreadsheet would. */
-function parseCsv(text: string): string[][] {
-  const lines: string[][] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      lines.push([...cells, cell]);
-      cells = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return lines;
 }
 
 test('Export CSV on /users saves the filtered list as the server has it, every page of it', async ({

@@ -19,6 +19,7 @@ import { session } from '@/lib/session';
 import { USER_EXPORT_COLUMNS } from '../server/lib/user-export';
 import { apiCalls } from './request-log';
 import { renderApp, signIn, specOnlyApi, TEST_TOKEN } from './render';
+import { parseCsv } from './csv-reader';
 
 /** Export CSV (DECISIONS, "Lists: sort, select, export"): the button, its dialog and the three sources. */
 
@@ -80,34 +81,6 @@ async function csvText(file: Blob) {
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   expect(text.split('\uFEFF')).toHaveLength(2);
   return text.slice(1);
-}
-
-/** RFC 4180 read back into lines of cells, as a spreadsheet would. */
-function parseCsv(text: string): string[][] {
-  const lines: string[][] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      lines.push([...cells, cell]);
-      cells = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return lines;
 }
 
 function renderExportButton<Row>(job: () => ExportJob<Row>) {

@@ -1,34 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvHeadings, csvLine, csvRow, type CsvColumn } from './csv';
-
-/** RFC 4180 read back, as a spreadsheet would: lines of cells (the test's own reader, independent of the writer). */
-function parseCsv(text: string): string[][] {
-  const lines: string[][] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      cells.push(cell);
-      lines.push(cells);
-      cells = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return lines;
-}
+import { CSV_BOM, csvCell, csvHeadings, csvLine, csvRow, type CsvColumn } from '@/lib/csv';
+import { parseCsv } from './csv-reader';
 
 describe('the CSV writer (RFC 4180, formulas neutralised)', () => {
   it('leaves plain text bare and ends each line with CRLF', () => {
