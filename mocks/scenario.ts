@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { Feature } from '@/lib/features';
+import { FEATURES } from '../server/lib/features';
 import { apiPath } from './http';
 
 /**
@@ -19,7 +20,7 @@ export type Scenario = keyof typeof SCENARIOS;
 const STORAGE_KEY = 'demo-scenario';
 const SPEC_ONLY_KEY = 'demo-spec-only';
 let current: Scenario = 'normal';
-/** See MOCK_FEATURES. */
+/** See mockFeatures. */
 let specOnly = false;
 
 /** The browser's sessionStorage; absent when the handlers run in Node (tests, the server's contract test). */
@@ -46,25 +47,13 @@ export function loadScenario() {
 }
 
 /**
- * The extensions the mock API offers, named in its sign-in answer as the reference server names its own
+ * The extensions the mock API offers: the reference server's own (server/lib/features.ts), named in its sign-in answer
  * (DECISIONS, "Extensions of the reference API, announced"). A SPEC-only mock names none, answers SPEC's shapes (a
  * mail's every recipient, an event's every joined user, no counts) and not the extensions' routes: the console
  * must then behave as SPEC's. Tests ask for it with tests/render.tsx's specOnlyApi(); demo mode with its panel.
  */
-export const MOCK_FEATURES: readonly Feature[] = [
-  'mail-recipients',
-  'mail-test',
-  'event-joined',
-  'list-sort',
-  'users-export',
-  'activity-log',
-  'status-reason',
-  'user-history',
-  'report-cases',
-];
-
 export function mockFeatures(): Feature[] {
-  return specOnly ? [] : [...MOCK_FEATURES];
+  return specOnly ? [] : [...FEATURES];
 }
 
 /** Whether the mock API offers `feature` now. */

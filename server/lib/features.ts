@@ -1,5 +1,7 @@
+import type { Feature } from '../../src/lib/features';
+
 /**
- * The extensions of SPEC section 7 this server offers, named in the sign-in answer (`result.features`). A console
+ * The extensions of SPEC section 7 this server offers (the mocks announce the same, mocks/scenario.ts), named in the sign-in answer (`result.features`). A console
  * uses an extension only when it is named here, so an API without them is driven exactly as SPEC says.
  */
 export const FEATURES = [
@@ -22,4 +24,4 @@ export const FEATURES = [
   'user-history',
   // Chat reports carry a case status and note; GET /api/chat-report/list?status; PATCH /api/chat-report/case/{id}.
   'report-cases',
-];
+] as const satisfies readonly Feature[];
