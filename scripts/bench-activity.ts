@@ -6,7 +6,7 @@
 // every answer carries its count) for the unfiltered list and each filter alone on the first page, page 5,000, the
 // middle page and the last page, for combined filters, and for the facets; then the size of the log's table, indexes
 // and counters (dbstat). Only talks to 127.0.0.1.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/connection';
@@ -27,6 +27,8 @@ const ADMINS = 5;
 
 /** The bootstrap admin plus four more, and a million entries among them, through the log's insert trigger. */
 async function seed(dataDir: string) {
+  // BENCH_DATA_DIR may name a folder that does not exist yet: the first run seeds it, the next ones reuse it.
+  mkdirSync(dataDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'console.db'));
   const seeded = (db.prepare('SELECT count(*) AS n FROM activity').get() as { n: number }).n;
   if (seeded === ENTRIES) return db;

@@ -1,7 +1,7 @@
 // What the benchmarks share: seeding users at the product's size, the real server as its own process, signing in,
 // memory from /proc, percentiles. Only talks to 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/connection';
@@ -18,6 +18,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * holds exactly `count` users is used as it is. The database is returned open.
  */
 export async function seedUsers(dataDir: string, count: number) {
+  // BENCH_DATA_DIR may name a folder that does not exist yet: the first run seeds it, the next ones reuse it.
+  mkdirSync(dataDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'console.db'));
   const seeded = (db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user'").get() as { n: number }).n;
   if (seeded === count) return db;
