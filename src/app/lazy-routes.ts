@@ -7,9 +7,11 @@ import type * as Faq from '@/features/faq/api';
 import type * as FaqCalls from '@/features/faq/calls';
 import type * as FaqFormPage from '@/features/faq/faq-form-page';
 import type * as FaqListPage from '@/features/faq/faq-list-page';
-import type * as Moderation from '@/features/moderation/api';
+import type * as Activity from '@/features/moderation/activity-api';
+import type * as ActivityCalls from '@/features/moderation/activity-calls';
+import type * as ChatReport from '@/features/moderation/chat-report-api';
+import type * as ChatReportCalls from '@/features/moderation/chat-report-calls';
 import type * as ActivityPage from '@/features/moderation/activity-page';
-import type * as ModerationCalls from '@/features/moderation/calls';
 import type * as ChatReportPage from '@/features/moderation/chat-report-page';
 import type * as OwnProfile from '@/features/own-profile/api';
 import type * as OwnProfileCalls from '@/features/own-profile/calls';
@@ -166,12 +168,12 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
       '/src/features/moderation/chat-report-page.tsx',
       (m) => m.ChatReportPage,
     ),
-    data: queriesIn<typeof Moderation>(
-      '/src/features/moderation/api.ts',
+    data: queriesIn<typeof ChatReport>(
+      '/src/features/moderation/chat-report-api.ts',
       (m, queryClient, _params, searchParams) =>
         queryClient.prefetchQuery(m.chatReportResource.queries.page(m.readChatReportList(searchParams))),
     ),
-    call: callIn<typeof ModerationCalls>('/src/features/moderation/calls.ts', 'chatReport'),
+    call: callIn<typeof ChatReportCalls>('/src/features/moderation/chat-report-calls.ts', 'chatReport'),
   },
   {
     path: '/activity',
@@ -180,12 +182,12 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
       '/src/features/moderation/activity-page.tsx',
       (m) => m.ActivityPage,
     ),
-    data: queriesIn<typeof Moderation>(
-      '/src/features/moderation/api.ts',
+    data: queriesIn<typeof Activity>(
+      '/src/features/moderation/activity-api.ts',
       (m, queryClient, _params, searchParams) =>
         queryClient.prefetchQuery(m.activityResource.queries.page(m.readActivityList(searchParams))),
     ),
-    call: callIn<typeof ModerationCalls>('/src/features/moderation/calls.ts', 'activity'),
+    call: callIn<typeof ActivityCalls>('/src/features/moderation/activity-calls.ts', 'activity'),
   },
   {
     path: '/profile',

@@ -1,9 +1,9 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Day } from '@/lib/dates';
-import { activityQueries } from './api';
-import { activityQueryOf } from './calls';
-import { actionLabel, MODERATION_TEXT, recordTypeLabel } from './strings';
+import { activityQueries } from './activity-api';
+import { activityQueryOf } from './activity-calls';
+import { ACTIVITY_TEXT, actionLabel, recordTypeLabel } from './activity-strings';
 
 /** The activity screen's filters as the admin sets them (and the URL will hold them): '' for any. */
 export type ActivityFilterValues = {
@@ -50,9 +50,9 @@ export function ActivityFilters({
   return (
     <Group align="flex-end" gap="sm">
       <NativeSelect
-        label={MODERATION_TEXT.action}
+        label={ACTIVITY_TEXT.action}
         data={options(
-          MODERATION_TEXT.everyAction,
+          ACTIVITY_TEXT.everyAction,
           (facets.data?.actions ?? []).map((action) => ({ value: action, label: actionLabel(action) })),
           value.action,
         )}
@@ -60,9 +60,9 @@ export function ActivityFilters({
         onChange={(event) => set('action')(event.currentTarget.value)}
       />
       <NativeSelect
-        label={MODERATION_TEXT.recordType}
+        label={ACTIVITY_TEXT.recordType}
         data={options(
-          MODERATION_TEXT.everyRecordType,
+          ACTIVITY_TEXT.everyRecordType,
           (facets.data?.recordTypes ?? []).map((type) => ({ value: type, label: recordTypeLabel(type) })),
           value.recordType,
         )}
@@ -70,9 +70,9 @@ export function ActivityFilters({
         onChange={(event) => set('recordType')(event.currentTarget.value)}
       />
       <NativeSelect
-        label={MODERATION_TEXT.admin}
+        label={ACTIVITY_TEXT.admin}
         data={options(
-          MODERATION_TEXT.everyAdmin,
+          ACTIVITY_TEXT.everyAdmin,
           (facets.data?.admins ?? []).map((admin) => ({
             value: admin._id,
             label: admin.name || admin.email,
@@ -84,14 +84,14 @@ export function ActivityFilters({
       />
       <TextInput
         type="date"
-        label={MODERATION_TEXT.from}
+        label={ACTIVITY_TEXT.from}
         value={value.from}
         max={value.to || undefined}
         onChange={(event) => set('from')(event.currentTarget.value)}
       />
       <TextInput
         type="date"
-        label={MODERATION_TEXT.to}
+        label={ACTIVITY_TEXT.to}
         value={value.to}
         min={value.from || undefined}
         onChange={(event) => set('to')(event.currentTarget.value)}

@@ -5,10 +5,10 @@ import { PageCard } from '@/components/page-card';
 import { formatDateTime } from '@/lib/format';
 import { useListController, type ListColumn } from '@/lib/list-controller';
 import { ActivityFilters, type ActivityFilterValues } from './activity-filters';
-import { activityResource, type ActivityEntry } from './api';
-import { ACTIVITY_FILTERS, activityRequest } from './calls';
+import { activityResource, type ActivityEntry } from './activity-api';
+import { ACTIVITY_FILTERS, activityRequest } from './activity-calls';
 import { recordLink } from './record-links';
-import { actionLabel, MODERATION_TEXT, recordTypeLabel } from './strings';
+import { ACTIVITY_TEXT, actionLabel, recordTypeLabel } from './activity-strings';
 
 const adminName = (entry: ActivityEntry) => entry.admin?.name || entry.admin?.email || 'Unknown';
 
@@ -39,7 +39,7 @@ function RecordCell({ entry }: { entry: ActivityEntry }) {
 const COLUMNS: ListColumn<ActivityEntry>[] = [
   {
     id: 'when',
-    header: MODERATION_TEXT.when,
+    header: ACTIVITY_TEXT.when,
     text: (entry) => formatDateTime(entry.createdAt),
     cell: (entry) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -47,28 +47,28 @@ const COLUMNS: ListColumn<ActivityEntry>[] = [
       </Text>
     ),
   },
-  { id: 'admin', header: MODERATION_TEXT.admin, text: adminName, cell: adminName },
+  { id: 'admin', header: ACTIVITY_TEXT.admin, text: adminName, cell: adminName },
   {
     id: 'action',
-    header: MODERATION_TEXT.action,
+    header: ACTIVITY_TEXT.action,
     text: (entry) => actionLabel(entry.action),
     cell: (entry) => actionLabel(entry.action),
   },
   {
     id: 'record',
-    header: MODERATION_TEXT.record,
+    header: ACTIVITY_TEXT.record,
     text: recordText,
     cell: (entry) => <RecordCell entry={entry} />,
   },
   {
     id: 'summary',
-    header: MODERATION_TEXT.summary,
+    header: ACTIVITY_TEXT.summary,
     text: (entry) => entry.summary || '-',
     cell: (entry) => entry.summary || '-',
   },
   {
     id: 'reason',
-    header: MODERATION_TEXT.reason,
+    header: ACTIVITY_TEXT.reason,
     text: (entry) => entry.reason ?? '-',
     cell: (entry) => entry.reason ?? '-',
   },
@@ -95,13 +95,13 @@ export function ActivityPage() {
   };
 
   return (
-    <PageCard title={MODERATION_TEXT.activityTitle}>
+    <PageCard title={ACTIVITY_TEXT.activityTitle}>
       <ListView
         list={list}
-        label={MODERATION_TEXT.activityTitle}
+        label={ACTIVITY_TEXT.activityTitle}
         rowName={(entry) => `${actionLabel(entry.action)} ${recordText(entry)}`}
-        emptyText={MODERATION_TEXT.noActivity}
-        loadingLabel={MODERATION_TEXT.loadingActivity}
+        emptyText={ACTIVITY_TEXT.noActivity}
+        loadingLabel={ACTIVITY_TEXT.loadingActivity}
         paged
       >
         <ActivityFilters value={filters} onChange={change} />

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader } from '@mantine/core';
 import { askForText } from '@/components/confirm';
 import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@/lib/moderation';
 import { notify } from '@/lib/notify';
-import { useChangeCase, useDeactivateReported } from './api';
+import { useChangeCase, useDeactivateReported } from './case-api';
 import { CASE_STATUS_COLOUR, MODERATION_TEXT } from './strings';
 
 /** What the case actions need of a chat report ('report-cases'): its case, and the reported user when known. */

@@ -1,22 +1,7 @@
 import type { CaseStatus } from '@/lib/moderation';
 
-/** Moderation strings (DECISIONS, "Moderation"): the activity screen's filters and the chat reports' cases. */
+/** The chat reports' strings (SPEC 2.20) and their cases' (DECISIONS, "Moderation"); the activity log's are in activity-strings.ts. */
 export const MODERATION_TEXT = {
-  // Activity ('activity-log')
-  activityTitle: 'Activity',
-  action: 'Action',
-  recordType: 'Record type',
-  admin: 'Admin',
-  from: 'From',
-  to: 'To',
-  everyAction: 'All actions',
-  everyRecordType: 'All record types',
-  everyAdmin: 'All admins',
-  when: 'When',
-  record: 'Record',
-  summary: 'Summary',
-  noActivity: 'No activity',
-  loadingActivity: 'Loading activity',
   // Chat Report (SPEC 2.20: its title and four columns)
   chatReportTitle: 'Chat Report',
   reportedBy: 'Reported By',
@@ -53,33 +38,3 @@ export const CASE_STATUS_COLOUR: Record<CaseStatus, string> = {
   Actioned: 'green',
   Dismissed: 'gray',
 };
-
-/** How the activity filter names each action. */
-export const ACTION_LABELS: Record<string, string> = {
-  create: 'Created',
-  update: 'Updated',
-  delete: 'Deleted',
-  activate: 'Activated',
-  deactivate: 'Deactivated',
-  send: 'Mail sent',
-  'test-send': 'Test mail sent',
-  password: 'Password changed',
-  case: 'Report case changed',
-};
-
-/** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */
-const RECORD_TYPE_LABELS: Record<string, string> = {
-  user: 'User',
-  admin: 'Admin profile',
-  faq: 'FAQ',
-  hobbies: 'Hobby',
-  mail: 'Mail',
-  'chat-report': 'Chat report',
-};
-
-export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
-
-export function recordTypeLabel(recordType: string) {
-  const words = recordType.replace(/-/g, ' ');
-  return RECORD_TYPE_LABELS[recordType] ?? words.charAt(0).toUpperCase() + words.slice(1);
-}

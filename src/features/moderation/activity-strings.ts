@@ -1,0 +1,48 @@
+/** The activity log's strings (DECISIONS, "Moderation"): its screen, its filters, and the names of actions and record types. */
+export const ACTIVITY_TEXT = {
+  activityTitle: 'Activity',
+  action: 'Action',
+  recordType: 'Record type',
+  admin: 'Admin',
+  from: 'From',
+  to: 'To',
+  everyAction: 'All actions',
+  everyRecordType: 'All record types',
+  everyAdmin: 'All admins',
+  when: 'When',
+  record: 'Record',
+  summary: 'Summary',
+  noActivity: 'No activity',
+  loadingActivity: 'Loading activity',
+  reason: 'Reason',
+} as const;
+
+/** How the activity filter names each action. */
+export const ACTION_LABELS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  activate: 'Activated',
+  deactivate: 'Deactivated',
+  send: 'Mail sent',
+  'test-send': 'Test mail sent',
+  password: 'Password changed',
+  case: 'Report case changed',
+};
+
+/** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */
+const RECORD_TYPE_LABELS: Record<string, string> = {
+  user: 'User',
+  admin: 'Admin profile',
+  faq: 'FAQ',
+  hobbies: 'Hobby',
+  mail: 'Mail',
+  'chat-report': 'Chat report',
+};
+
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+
+export function recordTypeLabel(recordType: string) {
+  const words = recordType.replace(/-/g, ' ');
+  return RECORD_TYPE_LABELS[recordType] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}

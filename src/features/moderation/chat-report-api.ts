@@ -1,0 +1,60 @@
+import { z } from 'zod/mini';
+import { caseStatus, type CaseStatus } from '@/lib/moderation';
+import { defineResource } from '@/lib/resource';
+import { id, optionalDate, text, userRef } from '@/lib/schemas';
+import {
+  CHAT_REPORT_ENDPOINTS,
+  chatReportPageParams,
+  readChatReportList,
+  type ChatReportRequest,
+} from './chat-report-calls';
+
+export { readChatReportList };
+
+/**
+ * A chat report's case fields ('report-cases'), for the chat-report list's record: a SPEC-only answer has none of
+ * them and reads as an Open case with no note.
+ */
+export const reportCaseFields = {
+  status: z.pipe(
+    z.nullish(caseStatus),
+    z.transform((value): CaseStatus => value ?? 'Open'),
+  ),
+  note: text,
+  handledBy: z.pipe(
+    z.nullish(z.object({ _id: id, name: text })),
+    z.transform((value) => value ?? null),
+  ),
+  handledAt: optionalDate,
+};
+
+/** A user as a chat report's thread names them: populated, or a bare id; a deleted one is left out. */
+const participant = z.pipe(
+  z.nullish(userRef),
+  z.transform((value) => value ?? null),
+);
+
+const chatReport = z.object({
+  _id: id,
+  message: text,
+  /** The reporter's id; the reported party is the thread's other participant. */
+  user: text,
+  created: optionalDate,
+  thread: z.pipe(
+    z.nullish(z.object({ user_id: z.nullish(z.array(participant)) })),
+    z.transform((thread) => ({ user_id: (thread?.user_id ?? []).filter((person) => person !== null) })),
+  ),
+  ...reportCaseFields,
+});
+export type ChatReport = z.output<typeof chatReport>;
+
+/**
+ * Chat reports (SPEC 7.9): GET /api/chat-report/list?page&limit, sorted with 'list-sort', filtered by case status
+ * (?status=) with 'report-cases'.
+ */
+export const chatReportResource = defineResource<ChatReport, never, ChatReportRequest>({
+  key: 'chat-report',
+  item: chatReport,
+  endpoints: CHAT_REPORT_ENDPOINTS,
+  pageParams: chatReportPageParams,
+});
