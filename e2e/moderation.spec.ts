@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, notification, signInToDashboard } from './support';
 
 /**
@@ -53,7 +53,7 @@ test('deactivates a user with a reason from the profile, then finds it in their 
   await expect(notification(page, 'Success')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Activate', exact: true })).toBeVisible();
 
-  const history = page.getByRole('table', { name: 'Moderation history' });
+  const history = (await scrollToHistory(page)).getByRole('table', { name: 'Moderation history' });
   await expect(history.getByRole('row').nth(1)).toContainText(
     new RegExp(`^.*Deactivated by .+: ${escape(reason)}$`),
   );
@@ -136,7 +136,7 @@ test('deactivates a reported user from Chat Report with a reason: Actioned in th
   await expect(page).toHaveURL(new RegExp(`/users/${reported._id}$`));
 
   // The user's Moderation history has the deactivation and the report, Actioned with the reason.
-  const history = page.getByRole('table', { name: 'Moderation history' });
+  const history = (await scrollToHistory(page)).getByRole('table', { name: 'Moderation history' });
   await expect(
     history.getByRole('row').filter({ hasText: `Deactivated by ` }).filter({ hasText: reason }),
   ).toHaveCount(1);
@@ -188,10 +188,17 @@ test('dismisses a report from Chat Report with a note: Dismissed in the list, in
 
   // The reported user's history: the report, Dismissed with the note.
   await page.goto(`/users/${reported._id}`);
-  const section = page.getByRole('region', { name: 'Moderation history' });
+  const section = await scrollToHistory(page);
   await section.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Reported' });
   await expect(section.getByRole('row').filter({ hasText: `Dismissed: ${note}` })).toHaveCount(1);
 });
+
+/** The profile's Moderation history, scrolled to: it loads once it comes near the viewport. */
+async function scrollToHistory(page: Page) {
+  const section = page.getByRole('region', { name: 'Moderation history' });
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
 
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,9 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recordTypeOf } from '@mocks/activity';
 import { db, nextId, type MockUser } from '@mocks/db';
 import { collectionOf } from '@mocks/handlers/catalogues';
@@ -235,7 +235,7 @@ describe("the profile's Moderation history (user-history)", () => {
     const { target, reporter, reported, blocker, blocked } = userWithHistory();
     const { user } = renderApp(`/users/${target._id}`);
     const section = await screen.findByRole('region', { name: 'Moderation history' });
-    const table = within(section).getByRole('table', { name: 'Moderation history' });
+    const table = await within(section).findByRole('table', { name: 'Moderation history' });
     await within(table).findByText(/^Blocked by/);
     const rows = rowsOf(table);
     expect(rows).toHaveLength(10);
@@ -280,6 +280,71 @@ describe("the profile's Moderation history (user-history)", () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['All', 'Status changes', 'Reported', 'Reports made', 'Blocked by others', 'Blocks made']);
+  });
+
+  /** An IntersectionObserver that reports only when told to: the history stays below the first view until then. */
+  function holdVisibility() {
+    const watched: { report: IntersectionObserverCallback; target: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        report: IntersectionObserverCallback;
+        constructor(report: IntersectionObserverCallback) {
+          this.report = report;
+        }
+        observe(target: Element) {
+          watched.push({ report: this.report, target });
+        }
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    return {
+      /** What holds `element` comes near the viewport. */
+      scrolledNear(element: Element) {
+        const { report, target } = watched.findLast((entry) => entry.target.contains(element))!;
+        act(() => report([{ target, isIntersecting: true } as IntersectionObserverEntry], {} as never));
+      },
+    };
+  }
+
+  it('waits below the first view: nothing is asked until it is scrolled near', async () => {
+    const { target } = userWithHistory();
+    const visibility = holdVisibility();
+    try {
+      renderApp(`/users/${target._id}`);
+      const section = await screen.findByRole('region', { name: 'Moderation history' });
+      // The profile above it has its data; the history has asked for nothing and shows its button.
+      await screen.findByRole('region', { name: 'Basic Information' });
+      const show = within(section).getByRole('button', { name: 'Show moderation history' });
+      expect(await apiCalls(`/api/admin/history/${target._id}`)).toHaveLength(0);
+
+      visibility.scrolledNear(show);
+      const table = await within(section).findByRole('table', { name: 'Moderation history' });
+      await waitFor(() => expect(rowsOf(table)).toHaveLength(10));
+      expect(await apiCalls(`/api/admin/history/${target._id}`)).toHaveLength(1);
+      expect(within(section).queryByRole('button', { name: 'Show moderation history' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('loads at once from its button, for whoever reaches it without scrolling', async () => {
+    const { target } = userWithHistory();
+    holdVisibility();
+    try {
+      const { user } = renderApp(`/users/${target._id}`);
+      const section = await screen.findByRole('region', { name: 'Moderation history' });
+      await user.click(within(section).getByRole('button', { name: 'Show moderation history' }));
+      const table = await within(section).findByRole('table', { name: 'Moderation history' });
+      await waitFor(() => expect(rowsOf(table)).toHaveLength(10));
+      expect(await apiCalls(`/api/admin/history/${target._id}`)).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says when there is no history', async () => {

@@ -50,7 +50,20 @@ class NoopObserver {
     return [];
   }
 }
-Object.assign(window, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver });
+/** jsdom lays nothing out, so everything counts as on screen: an observed element is reported visible at once. */
+class VisibleObserver extends NoopObserver {
+  report: IntersectionObserverCallback;
+  constructor(report: IntersectionObserverCallback) {
+    super();
+    this.report = report;
+  }
+  override observe(...[target]: [Element?]) {
+    if (!target) return;
+    const entry = { target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry;
+    queueMicrotask(() => this.report([entry], this as unknown as IntersectionObserver));
+  }
+}
+Object.assign(window, { ResizeObserver: NoopObserver, IntersectionObserver: VisibleObserver });
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 Range.prototype.getClientRects = () =>

@@ -1,17 +1,17 @@
-import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
 import { QueryBoundary } from '@/components/query-boundary';
 import { StatusBadge } from '@/components/status-badge';
+import { WhenVisible } from '@/components/when-visible';
 import { capitalize, formatLongDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useFeature } from '@/lib/session';
 import { userQueries, type User, type UserPlan } from './api';
 import { HISTORY_TEXT } from './history-strings';
 import { MediaCarousel } from './media-carousel';
-import { ModerationHistory } from './moderation-history';
 import { USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
@@ -31,6 +31,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
     </Stack>
   );
 }
+
+/**
+ * The Moderation history sits below the profile's first view: its code (the list controller with it) and its call
+ * wait until it is scrolled near or asked for (WhenVisible), so a profile's first load carries neither.
+ */
+const ModerationHistory = lazy(() =>
+  import('./moderation-history').then((module) => ({ default: module.ModerationHistory })),
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -160,7 +168,13 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
 
       {withHistory ? (
         <Section title={HISTORY_TEXT.title}>
-          <ModerationHistory userId={user._id} />
+          <WhenVisible label={HISTORY_TEXT.show}>
+            {() => (
+              <Suspense fallback={<Loader size="sm" aria-label={HISTORY_TEXT.loading} />}>
+                <ModerationHistory userId={user._id} />
+              </Suspense>
+            )}
+          </WhenVisible>
         </Section>
       ) : null}
     </Stack>
