@@ -31,14 +31,12 @@ export type TextPromptRequest = {
   onAnswer: (text: string | undefined) => void;
 };
 
-const ConfirmDialog = lazy(() =>
-  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
-);
-const TextPromptDialog = lazy(() =>
-  import('./text-prompt-dialog').then((module) => ({ default: module.TextPromptDialog })),
+// The dialogs' code, both kinds in one module, loads with the first question asked.
+const PendingDialog = lazy(() =>
+  import('./pending-dialog').then((module) => ({ default: module.PendingDialog })),
 );
 
-type Pending = ConfirmRequest | (TextPromptRequest & { prompt: true });
+export type Pending = ConfirmRequest | (TextPromptRequest & { prompt: true });
 
 let pending: Pending | null = null;
 const listeners = new Set<() => void>();
@@ -64,28 +62,9 @@ function subscribe(listener: () => void) {
 export function ConfirmHost() {
   const request = useSyncExternalStore(subscribe, () => pending);
   if (!request) return null;
-  if ('prompt' in request)
-    return (
-      <Suspense fallback={null}>
-        <TextPromptDialog
-          request={request}
-          onAnswer={(text) => {
-            setPending(null);
-            request.onAnswer(text);
-          }}
-        />
-      </Suspense>
-    );
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog
-        request={request}
-        onClose={() => setPending(null)}
-        onConfirm={() => {
-          setPending(null);
-          request.onConfirm();
-        }}
-      />
+      <PendingDialog request={request} close={() => setPending(null)} />
     </Suspense>
   );
 }
