@@ -11,7 +11,6 @@ import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { loadScreen, prefetchVisit } from './route-code';
 import { ScreenLoader } from './screen-loader';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** Runs the route's prefetch during render, before the lazy screen below suspends (as usePrefetchQuery does). */
 function Prefetching({ data, children }: { data: NonNullable<LazyRoute['data']>; children: ReactNode }) {
@@ -73,7 +72,6 @@ export function AppRoutes() {
   const element = useRoutes(routes);
   return (
     <ErrorBoundary>
-      <UnsavedChangesGuard />
       <Suspense fallback={<ScreenLoader />}>{element}</Suspense>
     </ErrorBoundary>
   );

@@ -1,8 +1,11 @@
-import { useContext, useEffect, type ContextType } from 'react';
+import { useCallback, useContext, useEffect, useState, type ContextType } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
-import { confirmLeave } from '@/components/confirm';
 import { session } from '@/lib/session';
-import { unsavedChanges } from '@/lib/unsaved-changes';
+import { guardHistoryMoves, unsavedChanges } from '@/lib/unsaved-changes';
+import { confirmLeave } from './confirm';
+
+// Asks before leaving a form with unsaved edits. It comes with the forms that use it (useUnsavedChangesGuard), not
+// with every first load: a list, which has nothing to lose, does not carry it.
 
 /** Signed out (logout, expiry), there is nothing left to protect by staying. */
 const shouldAsk = () => unsavedChanges.any() && session.get() !== null;
@@ -16,9 +19,9 @@ let undoing = false;
 let leaving = false;
 
 /**
- * The browser's back and forward buttons: the browser has already moved when popstate fires. This listener, added
- * before the router's own (at start-up, so it runs first), keeps the router from seeing the move, moves back, and
- * replays the move if the admin chooses to leave.
+ * The browser's back and forward buttons: the browser has already moved when popstate fires. This handler runs
+ * before the router's own listener (lib/unsaved-changes.ts listens for it from start-up), keeps the router from
+ * seeing the move, moves back, and replays the move if the admin chooses to leave.
  */
 function onPopState(event: PopStateEvent) {
   if (leaving) {
@@ -43,7 +46,13 @@ function onPopState(event: PopStateEvent) {
   });
 }
 
-if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);
+/** Closing or reloading the tab. */
+function onBeforeUnload(event: BeforeUnloadEvent) {
+  if (shouldAsk()) event.preventDefault();
+}
+
+guardHistoryMoves(onPopState);
+if (typeof window !== 'undefined') window.addEventListener('beforeunload', onBeforeUnload);
 
 type Navigator = ContextType<typeof UNSAFE_NavigationContext>['navigator'];
 
@@ -65,12 +74,19 @@ function guardNavigator(navigator: Navigator) {
   };
 }
 
+/** The navigator's undo while guarded forms are on screen, and how many are. */
+let unguard: (() => void) | null = null;
+let forms = 0;
+
 /**
- * Asks before leaving a form with unsaved edits, however the admin leaves: a link or Back button (every in-app
- * navigation goes through the router's navigator), the browser's back and forward buttons, or closing the tab.
- * Declarative routes have no blocker API (that needs the data router), hence the navigator is wrapped here, once.
+ * Declares a form's unsaved edits (react-hook-form's formState.isDirty), and asks before leaving while it has some,
+ * however the admin leaves: a link or Back button (every in-app navigation goes through the router's navigator,
+ * wrapped while any guarded form is on screen; declarative routes have no blocker API, that needs the data router),
+ * the browser's back and forward buttons, or closing the tab. Call `release()` right before navigating away after a
+ * successful save, so that leaving does not ask.
  */
-export function UnsavedChangesGuard() {
+export function useUnsavedChangesGuard(dirty: boolean): { release: () => void } {
+  const [id] = useState(() => Symbol('form'));
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const location = useLocation();
 
@@ -78,15 +94,24 @@ export function UnsavedChangesGuard() {
     currentIndex = historyIndex();
   }, [location]);
 
-  useEffect(() => guardNavigator(navigator), [navigator]);
+  useEffect(() => {
+    forms += 1;
+    unguard ??= guardNavigator(navigator);
+    return () => {
+      forms -= 1;
+      if (forms === 0) {
+        unguard?.();
+        unguard = null;
+      }
+    };
+  }, [navigator]);
 
   useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (shouldAsk()) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+    if (!dirty) return undefined;
+    unsavedChanges.mark(id, true);
+    return () => unsavedChanges.mark(id, false);
+  }, [dirty, id]);
 
-  return null;
+  const release = useCallback(() => unsavedChanges.mark(id, false), [id]);
+  return { release };
 }

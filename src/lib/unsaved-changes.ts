@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
- * Which forms on screen hold edits that are not saved yet. The navigation guard (app/unsaved-changes-guard.tsx) asks
- * before leaving while any does, and an expired session keeps such a form on screen behind a sign-in dialog.
+ * Which forms on screen hold edits that are not saved yet. The navigation guard (components/unsaved-changes-guard.ts,
+ * which comes with the forms) asks before leaving while any does, and an expired session keeps such a form on screen
+ * behind a sign-in dialog.
  */
 const dirtyForms = new Set<symbol>();
 const listeners = new Set<() => void>();
@@ -23,6 +24,14 @@ export const unsavedChanges = {
     changed();
   },
 
+  /** Form `id`'s edits are unsaved (`dirty`), or saved or given up. */
+  mark(id: symbol, dirty: boolean) {
+    if (dirtyForms.has(id) === dirty) return;
+    if (dirty) dirtyForms.add(id);
+    else dirtyForms.delete(id);
+    changed();
+  },
+
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => {
@@ -31,28 +40,20 @@ export const unsavedChanges = {
   },
 };
 
+/** What the navigation guard does when the browser's back or forward button moves the history. */
+let onHistoryMove: ((event: PopStateEvent) => void) | null = null;
+
+// Listened to from here, at start-up, so that the guard (which loads later, with the first form) runs before the
+// router's own listener: a window's listeners of one event run in the order they were added, whatever their phase.
+if (typeof window !== 'undefined') window.addEventListener('popstate', (event) => onHistoryMove?.(event));
+
+/** components/unsaved-changes-guard.ts, once loaded, handles the browser's history moves. */
+export function guardHistoryMoves(handler: (event: PopStateEvent) => void) {
+  onHistoryMove = handler;
+}
+
 /** Re-renders when a form becomes dirty or clean; returns whether any is dirty. */
 export function useAnyUnsavedChanges(): boolean {
   useSyncExternalStore(unsavedChanges.subscribe, () => version);
   return unsavedChanges.any();
-}
-
-/**
- * Declares a form's unsaved edits (react-hook-form's formState.isDirty). Call `release()` right before navigating away
- * after a successful save, so that leaving does not ask.
- */
-export function useUnsavedChangesGuard(dirty: boolean): { release: () => void } {
-  const [id] = useState(() => Symbol('form'));
-  useEffect(() => {
-    if (!dirty) return undefined;
-    dirtyForms.add(id);
-    changed();
-    return () => {
-      if (dirtyForms.delete(id)) changed();
-    };
-  }, [dirty, id]);
-  const release = useCallback(() => {
-    if (dirtyForms.delete(id)) changed();
-  }, [id]);
-  return { release };
 }

@@ -17,7 +17,7 @@ import { useVersionedUpdate } from '@/components/stale-write-dialog';
 import { dayOf, endOfDay, middayOf, today } from '@/lib/dates';
 import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { idParam, toSlug, type Catalogue, type CatalogueRecord, type Field } from './define-catalogue';
 import { catalogueResource, choicesResource, type CatalogueInput } from './resource';
 

@@ -10,7 +10,7 @@ import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { useVersionedUpdate } from '@/components/stale-write-dialog';
 import { notify } from '@/lib/notify';
-import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { faqQueries, faqResource, type Faq } from './api';
 import { emptyFaqForm, faqFormSchema, toFormValues, toInput, type FaqFormValues } from './form-schema';
 import { FAQ_TEXT } from './strings';

@@ -8,7 +8,7 @@ import { ImageFileField } from '@/components/form/image-file-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { notify } from '@/lib/notify';
-import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
 import { reloadTo } from './reload';
 import { PROFILE_TEXT } from './strings';

@@ -11,7 +11,7 @@ import { QueryBoundary } from '@/components/query-boundary';
 import { useVersionedUpdate } from '@/components/stale-write-dialog';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
-import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { postQueries, postResource, type Post } from './api';
 import {
   hasFiles,

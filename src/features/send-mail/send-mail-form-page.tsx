@@ -12,7 +12,7 @@ import { PageCard } from '@/components/page-card';
 import { requiredText } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useFeature, useSession } from '@/lib/session';
-import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { ALL_USERS, mailResource, recipientsResource, useSendTestMail } from './api';
 import { MAIL_TEXT, recipientsText, testReminder } from './strings';
 import { UserPicker } from './user-picker';
