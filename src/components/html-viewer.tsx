@@ -3,7 +3,11 @@ import { IconEye } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 
 // The dialog and the sanitiser load with the first opened viewer, not with the list that shows the buttons.
-const HtmlDialog = lazy(() => import('./html-dialog').then((module) => ({ default: module.HtmlDialog })));
+const HtmlDialog = lazy(() =>
+  import('./html-dialog-loader')
+    .then((loader) => loader.loadHtmlDialog())
+    .then((module) => ({ default: module.HtmlDialog })),
+);
 
 /** A table cell's "viewer": an eye button that opens the stored HTML, sanitised, in a dialog. */
 export function HtmlViewer({ title, html, label }: { title: string; html: string; label: string }) {

@@ -6,7 +6,9 @@ import type { Ref } from './define-catalogue';
 
 // Mantine's modal machinery loads with the first dialog opened, not with the list.
 const PeopleDialog = lazy(() =>
-  import('./people-dialog').then((module) => ({ default: module.PeopleDialog })),
+  import('./people-dialog-loader')
+    .then((loader) => loader.loadPeopleDialog())
+    .then((module) => ({ default: module.PeopleDialog })),
 );
 
 type PeopleCellProps = {

@@ -14,10 +14,9 @@ import { DeliveryProgress } from './delivery-progress';
 import { MAIL_TEXT, userListLabel } from './strings';
 
 // The dialogs (Mantine's modal machinery) load with the first one opened.
-const UserListDialog = lazy(() =>
-  import('./mail-dialogs').then((module) => ({ default: module.UserListDialog })),
-);
-const MailDialog = lazy(() => import('./mail-dialogs').then((module) => ({ default: module.MailDialog })));
+const mailDialogs = () => import('./mail-dialogs-loader').then((loader) => loader.loadMailDialogs());
+const UserListDialog = lazy(() => mailDialogs().then((module) => ({ default: module.UserListDialog })));
+const MailDialog = lazy(() => mailDialogs().then((module) => ({ default: module.MailDialog })));
 
 /**
  * /send-mail (SPEC 2.22): the sent mails, a page at a time, with their recipients and a Send button. With
