@@ -111,9 +111,7 @@ describe("boot's first call and the API client", () => {
   it("boot sends an extension's first call only when the stored session's API announced it", async () => {
     const table = {
       files: [],
-      routes: [
-        ['/activity', 1, [], ['/src/features/moderation/activity-calls.ts', 'activity'], 'activity-log'],
-      ],
+      routes: [['/activity', 1, [], ['/src/features/activity/calls.ts', 'activity'], 'activity-log']],
     };
     document.head.append(
       Object.assign(document.createElement('script'), {

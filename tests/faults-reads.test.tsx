@@ -222,7 +222,7 @@ describe('the read matrix', () => {
     // The users export (announced as users-export) is served for issue 19's export, which no screen calls yet.
     covered.add(endpointKey('admin/list/export'));
     // What the Activity screen's filters offer (activity-log): a failed read leaves each filter its "All …" choice
-    // and the URL's own value (src/features/moderation/activity-filters.tsx), with no error state to test.
+    // and the URL's own value (src/features/activity/activity-filters.tsx), with no error state to test.
     covered.add(endpointKey('activity/facets'));
     expect(servedEndpoints('reads').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
   });

@@ -15,9 +15,9 @@ import {
   activityQueryOf,
   NO_ACTIVITY_FILTERS,
   type ActivityFilterValues,
-} from '@/features/moderation/activity-filters';
-import { CaseActions, CaseStatusBadge, type ReportCase } from '@/features/moderation/case-actions';
-import { recordLink } from '@/features/moderation/record-links';
+} from '@/features/activity/activity-filters';
+import { CaseActions, CaseStatusBadge, type ReportCase } from '@/features/chat-report/case-actions';
+import { recordLink } from '@/features/activity/record-links';
 import { askDeactivationReason } from '@/features/users/deactivation-reason';
 import { createQueryClient } from '@/lib/query-client';
 import { apiCalls } from './request-log';

@@ -7,12 +7,12 @@ import type * as Faq from '@/features/faq/api';
 import type * as FaqCalls from '@/features/faq/calls';
 import type * as FaqFormPage from '@/features/faq/faq-form-page';
 import type * as FaqListPage from '@/features/faq/faq-list-page';
-import type * as Activity from '@/features/moderation/activity-api';
-import type * as ActivityCalls from '@/features/moderation/activity-calls';
-import type * as ChatReport from '@/features/moderation/chat-report-api';
-import type * as ChatReportCalls from '@/features/moderation/chat-report-calls';
-import type * as ActivityPage from '@/features/moderation/activity-page';
-import type * as ChatReportPage from '@/features/moderation/chat-report-page';
+import type * as Activity from '@/features/activity/api';
+import type * as ActivityCalls from '@/features/activity/calls';
+import type * as ChatReport from '@/features/chat-report/api';
+import type * as ChatReportCalls from '@/features/chat-report/calls';
+import type * as ActivityPage from '@/features/activity/activity-page';
+import type * as ChatReportPage from '@/features/chat-report/chat-report-page';
 import type * as OwnProfile from '@/features/own-profile/api';
 import type * as OwnProfileCalls from '@/features/own-profile/calls';
 import type * as OwnProfilePage from '@/features/own-profile/own-profile-page';
@@ -165,29 +165,26 @@ export const SIGNED_IN_ROUTES: LazyRoute[] = [
   {
     path: '/chat-report',
     screen: screenIn<typeof ChatReportPage>(
-      '/src/features/moderation/chat-report-page.tsx',
+      '/src/features/chat-report/chat-report-page.tsx',
       (m) => m.ChatReportPage,
     ),
     data: queriesIn<typeof ChatReport>(
-      '/src/features/moderation/chat-report-api.ts',
+      '/src/features/chat-report/api.ts',
       (m, queryClient, _params, searchParams) =>
         queryClient.prefetchQuery(m.chatReportResource.queries.page(m.readChatReportList(searchParams))),
     ),
-    call: callIn<typeof ChatReportCalls>('/src/features/moderation/chat-report-calls.ts', 'chatReport'),
+    call: callIn<typeof ChatReportCalls>('/src/features/chat-report/calls.ts', 'chatReport'),
   },
   {
     path: '/activity',
     feature: 'activity-log',
-    screen: screenIn<typeof ActivityPage>(
-      '/src/features/moderation/activity-page.tsx',
-      (m) => m.ActivityPage,
-    ),
+    screen: screenIn<typeof ActivityPage>('/src/features/activity/activity-page.tsx', (m) => m.ActivityPage),
     data: queriesIn<typeof Activity>(
-      '/src/features/moderation/activity-api.ts',
+      '/src/features/activity/api.ts',
       (m, queryClient, _params, searchParams) =>
         queryClient.prefetchQuery(m.activityResource.queries.page(m.readActivityList(searchParams))),
     ),
-    call: callIn<typeof ActivityCalls>('/src/features/moderation/activity-calls.ts', 'activity'),
+    call: callIn<typeof ActivityCalls>('/src/features/activity/calls.ts', 'activity'),
   },
   {
     path: '/profile',

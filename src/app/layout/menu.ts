@@ -23,7 +23,7 @@ export type MenuItem = {
 
 const pagedList = (list: PagedList): MenuItem => ({ label: list.title, to: list.route, icon: list.menuIcon });
 
-/** Chat Report has a screen of its own (features/moderation), in its place among the read-only lists. */
+/** Chat Report has a screen of its own (features/chat-report), in its place among the read-only lists. */
 const CHAT_REPORT: MenuItem = { label: 'Chat Report', to: '/chat-report', icon: IconMessageReport };
 
 /**

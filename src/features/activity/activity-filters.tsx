@@ -1,9 +1,9 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Day } from '@/lib/dates';
-import { activityQueries } from './activity-api';
-import { activityQueryOf } from './activity-calls';
-import { ACTIVITY_TEXT, actionLabel, recordTypeLabel } from './activity-strings';
+import { activityQueries } from './api';
+import { activityQueryOf } from './calls';
+import { ACTIVITY_TEXT, actionLabel, recordTypeLabel } from './strings';
 
 /** The activity screen's filters as the admin sets them (and the URL will hold them): '' for any. */
 export type ActivityFilterValues = {

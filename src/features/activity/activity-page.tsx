@@ -5,10 +5,10 @@ import { PageCard } from '@/components/page-card';
 import { formatDateTime } from '@/lib/format';
 import { useListController, type ListColumn } from '@/lib/list-controller';
 import { ActivityFilters, type ActivityFilterValues } from './activity-filters';
-import { activityResource, type ActivityEntry } from './activity-api';
-import { ACTIVITY_FILTERS, activityRequest } from './activity-calls';
+import { activityResource, type ActivityEntry } from './api';
+import { ACTIVITY_FILTERS, activityRequest } from './calls';
 import { recordLink } from './record-links';
-import { ACTIVITY_TEXT, actionLabel, recordTypeLabel } from './activity-strings';
+import { ACTIVITY_TEXT, actionLabel, recordTypeLabel } from './strings';
 
 const adminName = (entry: ActivityEntry) => entry.admin?.name || entry.admin?.email || 'Unknown';
 

@@ -9,7 +9,7 @@ import {
   readActivityList,
   type ActivityQuery,
   type ActivityRequest,
-} from './activity-calls';
+} from './calls';
 
 export { readActivityList, type ActivityQuery };
 

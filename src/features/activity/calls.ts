@@ -1,7 +1,7 @@
 import { pageRequest, readListParams, type ListState } from '@/lib/list-state';
 import { readCalls, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
-// What the activity screen asks the API, as plain data: activity-api.ts declares the resource with these, and
+// What the activity screen asks the API, as plain data: api.ts declares the resource with these, and
 // src/boot.ts loads this module on its own to send the screen's first call early, so it imports nothing else.
 
 /** The activity screen's filters in the URL: the first three as the API names them, the days as 'YYYY-MM-DD'. */

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from './activity-api';
+import type { ActivityEntry } from './api';
 
 /**
  * The console's screen of each record type the activity log names (the catalogue declarations' update routes, the

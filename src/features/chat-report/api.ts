@@ -7,7 +7,7 @@ import {
   chatReportPageParams,
   readChatReportList,
   type ChatReportRequest,
-} from './chat-report-calls';
+} from './calls';
 
 export { readChatReportList };
 

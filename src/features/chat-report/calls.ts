@@ -3,7 +3,7 @@ import { storedFeature } from '@/lib/features';
 import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
 import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
-// What the chat-report screen asks the API, as plain data: chat-report-api.ts declares the resource with these, and
+// What the chat-report screen asks the API, as plain data: api.ts declares the resource with these, and
 // src/boot.ts loads this module on its own to send the screen's first call early, so it imports nothing else (not
 // even lib/moderation.ts, which holds schemas: its types only).
 

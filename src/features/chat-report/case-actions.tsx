@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Loader } from '@mantine/core';
-import { askForText } from '@/components/confirm';
-import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@/lib/moderation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CaseStatus } from '@/lib/moderation';
 import { notify } from '@/lib/notify';
-import { useChangeCase, useDeactivateReported } from './case-api';
+import type { CaseChange } from './case-flows';
+import { chatReportResource } from './api';
 import { CASE_STATUS_COLOUR, MODERATION_TEXT } from './strings';
 
 /** What the case actions need of a chat report ('report-cases'): its case, and the reported user when known. */
@@ -12,6 +13,15 @@ export type ReportCase = {
   reported: { _id: string; name: string } | null;
 };
 
+/**
+ * Everything a case change can alter: the chat reports, the log ('activity', features/activity/api.ts's key, named here so
+ * that the chat reports' code does not carry the log's), and the histories of the two users.
+ */
+export const CASE_CHANGES = [chatReportResource.key, 'activity', 'user-history'] as const;
+
+/** The actions' questions and calls (case-flows.ts), loaded on the first click. */
+const flows = () => import('./case-flows');
+
 /** A chat report's case: Open, Actioned or Dismissed. */
 export function CaseStatusBadge({ status }: { status: CaseStatus }) {
   return (
@@ -20,12 +30,6 @@ export function CaseStatusBadge({ status }: { status: CaseStatus }) {
     </Badge>
   );
 }
-
-/** Asks for a text in the console's one dialog at a time; resolves undefined when the admin cancels. */
-const ask = (request: Omit<Parameters<typeof askForText>[0], 'onAnswer' | 'cancelLabel'>) =>
-  new Promise<string | undefined>((resolve) =>
-    askForText({ ...request, cancelLabel: MODERATION_TEXT.cancel, onAnswer: resolve }),
-  );
 
 /** Busy without `loading`, so the button keeps the keyboard focus (as the users' status button does). */
 const busyProps = (busy: boolean) => ({
@@ -40,19 +44,20 @@ const busyProps = (busy: boolean) => ({
  * meta); successes say what was done.
  */
 export function CaseActions({ report }: { report: ReportCase }) {
-  const change = useChangeCase();
-  const deactivate = useDeactivateReported();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (changed: CaseChange) => flows().then((module) => module.patchCase(changed)),
+    meta: { invalidates: CASE_CHANGES },
+  });
+  const deactivate = useMutation({
+    mutationFn: (request: { reportId: string; userId: string; reason: string }) =>
+      flows().then((module) => module.deactivateReported(queryClient, request)),
+    meta: { invalidates: [...CASE_CHANGES, 'users'], errorTitle: 'Error' },
+  });
   const busy = change.isPending || deactivate.isPending;
 
   const dismiss = async () => {
-    const note = await ask({
-      title: MODERATION_TEXT.dismissTitle,
-      message: MODERATION_TEXT.dismissMessage,
-      label: MODERATION_TEXT.note,
-      maxLength: NOTE_MAX,
-      tooLong: MODERATION_TEXT.noteTooLong,
-      confirmLabel: MODERATION_TEXT.dismiss,
-    });
+    const note = await (await flows()).askDismissNote();
     if (note === undefined) return;
     change.mutate(
       { reportId: report._id, status: 'Dismissed', note },
@@ -61,16 +66,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
   };
 
   const deactivateReported = async (reported: NonNullable<ReportCase['reported']>) => {
-    const reason = await ask({
-      title: MODERATION_TEXT.deactivateTitle(reported.name || MODERATION_TEXT.theReportedUser),
-      message: MODERATION_TEXT.deactivateMessage,
-      label: MODERATION_TEXT.reason,
-      maxLength: REASON_MAX,
-      tooLong: MODERATION_TEXT.reasonTooLong,
-      required: MODERATION_TEXT.reasonRequired,
-      confirmLabel: MODERATION_TEXT.deactivateReported,
-      danger: true,
-    });
+    const reason = await (await flows()).askDeactivationReason(reported.name);
     if (reason === undefined) return;
     deactivate.mutate(
       { reportId: report._id, userId: reported._id, reason },

@@ -7,8 +7,8 @@ import type { UserRef } from '@/lib/declared-columns';
 import { formatDateTime } from '@/lib/format';
 import { useListController, type ListColumn } from '@/lib/list-controller';
 import { useFeature } from '@/lib/session';
-import { chatReportResource, type ChatReport } from './chat-report-api';
-import { CASE_FILTER, CHAT_REPORT_SORTS, chatReportRequest } from './chat-report-calls';
+import { chatReportResource, type ChatReport } from './api';
+import { CASE_FILTER, CHAT_REPORT_SORTS, chatReportRequest } from './calls';
 import { CaseActions, CaseStatusBadge } from './case-actions';
 import { MODERATION_TEXT } from './strings';
 

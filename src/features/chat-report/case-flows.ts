@@ -1,0 +1,89 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { askForText } from '@/components/confirm';
+import { api } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-error';
+import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@/lib/moderation';
+import { text } from '@/lib/schemas';
+import { patchUserStatus } from '@/lib/user-status';
+import { CASE_CHANGES } from './case-actions';
+import { CASE_TEXT } from './case-strings';
+import { MODERATION_TEXT } from './strings';
+
+// What a chat report's case actions do once clicked ('report-cases'): their questions and their calls. Loaded on the
+// first click (case-actions.tsx), not with the list.
+
+/** Asks for a text in the console's one dialog at a time; resolves undefined when the admin cancels. */
+const ask = (request: Omit<Parameters<typeof askForText>[0], 'onAnswer' | 'cancelLabel'>) =>
+  new Promise<string | undefined>((resolve) =>
+    askForText({ ...request, cancelLabel: CASE_TEXT.cancel, onAnswer: resolve }),
+  );
+
+/** Dismiss's optional note ('' for none), or undefined when cancelled. */
+export const askDismissNote = () =>
+  ask({
+    title: CASE_TEXT.dismissTitle,
+    message: CASE_TEXT.dismissMessage,
+    label: CASE_TEXT.note,
+    maxLength: NOTE_MAX,
+    tooLong: CASE_TEXT.noteTooLong,
+    confirmLabel: MODERATION_TEXT.dismiss,
+  });
+
+/** "Deactivate reported user"'s reason (required), or undefined when cancelled. */
+export const askDeactivationReason = (name: string) =>
+  ask({
+    title: CASE_TEXT.deactivateTitle(name || CASE_TEXT.theReportedUser),
+    message: CASE_TEXT.deactivateMessage,
+    label: CASE_TEXT.reason,
+    maxLength: REASON_MAX,
+    tooLong: CASE_TEXT.reasonTooLong,
+    required: CASE_TEXT.reasonRequired,
+    confirmLabel: MODERATION_TEXT.deactivateReported,
+    danger: true,
+  });
+
+const caseAnswer = z.object({ message: text });
+
+export type CaseChange = { reportId: string; status: CaseStatus; note?: string };
+
+/** PATCH /api/chat-report/case/{reportId} ('report-cases'): Dismiss, reopen, or mark Actioned with a note. */
+export const patchCase = ({ reportId, status, note }: CaseChange) =>
+  api.patch(`chat-report/case/${reportId}`, caseAnswer, {
+    json: note?.trim() ? { status, note: note.trim() } : { status },
+  });
+
+/**
+ * The case change of "Deactivate reported user" failed after the deactivation went through: the failure says exactly
+ * that, with the server's words, or the admin would deactivate again. An ended session stays what it is.
+ */
+function notActioned(error: unknown) {
+  if (!(error instanceof ApiError) || error.kind === 'session-expired') return error;
+  return new ApiError({
+    kind: error.kind,
+    status: error.status,
+    path: error.path,
+    serverMessage: CASE_TEXT.notActioned(error.serverMessage ?? errorText(error)),
+    cause: error,
+  });
+}
+
+/**
+ * "Deactivate reported user": PATCH /api/admin/status/{reportedId}?enabled=false&reason=…, then the case Actioned
+ * with the same reason as its note. Refreshes the users too (their lists and profiles), even when only the first call
+ * went through.
+ */
+export async function deactivateReported(
+  queryClient: QueryClient,
+  { reportId, userId, reason }: { reportId: string; userId: string; reason: string },
+) {
+  await patchUserStatus({ userId, enabled: false, reason });
+  try {
+    return await patchCase({ reportId, status: 'Actioned', note: reason });
+  } catch (error) {
+    await Promise.all(
+      ['users', ...CASE_CHANGES].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    );
+    throw notActioned(error);
+  }
+}
