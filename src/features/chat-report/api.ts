@@ -58,3 +58,9 @@ export const chatReportResource = defineResource<ChatReport, never, ChatReportRe
   endpoints: CHAT_REPORT_ENDPOINTS,
   pageParams: chatReportPageParams,
 });
+
+/**
+ * Everything a case change can alter: the chat reports, the log ('activity', features/activity/api.ts's key, named
+ * here so that the chat reports' code does not carry the log's), and the histories of the two users.
+ */
+export const CASE_CHANGES = [chatReportResource.key, 'activity', 'user-history'] as const;

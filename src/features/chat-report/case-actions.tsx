@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '@/lib/moderation';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
-import { chatReportResource } from './api';
+import { CASE_CHANGES } from './api';
 import { CASE_STATUS_COLOUR, MODERATION_TEXT } from './strings';
 
 /** What the case actions need of a chat report ('report-cases'): its case, and the reported user when known. */
@@ -12,12 +12,6 @@ export type ReportCase = {
   status: CaseStatus;
   reported: { _id: string; name: string } | null;
 };
-
-/**
- * Everything a case change can alter: the chat reports, the log ('activity', features/activity/api.ts's key, named here so
- * that the chat reports' code does not carry the log's), and the histories of the two users.
- */
-export const CASE_CHANGES = [chatReportResource.key, 'activity', 'user-history'] as const;
 
 /** The actions' questions and calls (case-flows.ts), loaded on the first click. */
 const flows = () => import('./case-flows');
@@ -57,7 +51,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
   const busy = change.isPending || deactivate.isPending;
 
   const dismiss = async () => {
-    const note = await (await flows()).askDismissNote();
+    const note = await (await flows()).askDismissNote(MODERATION_TEXT.dismiss);
     if (note === undefined) return;
     change.mutate(
       { reportId: report._id, status: 'Dismissed', note },
@@ -66,7 +60,9 @@ export function CaseActions({ report }: { report: ReportCase }) {
   };
 
   const deactivateReported = async (reported: NonNullable<ReportCase['reported']>) => {
-    const reason = await (await flows()).askDeactivationReason(reported.name);
+    const reason = await (
+      await flows()
+    ).askDeactivationReason(reported.name, MODERATION_TEXT.deactivateReported);
     if (reason === undefined) return;
     deactivate.mutate(
       { reportId: report._id, userId: reported._id, reason },

@@ -6,9 +6,8 @@ import { ApiError, errorText } from '@/lib/api-error';
 import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@/lib/moderation';
 import { text } from '@/lib/schemas';
 import { patchUserStatus } from '@/lib/user-status';
-import { CASE_CHANGES } from './case-actions';
+import { CASE_CHANGES } from './api';
 import { CASE_TEXT } from './case-strings';
-import { MODERATION_TEXT } from './strings';
 
 // What a chat report's case actions do once clicked ('report-cases'): their questions and their calls. Loaded on the
 // first click (case-actions.tsx), not with the list.
@@ -19,19 +18,19 @@ const ask = (request: Omit<Parameters<typeof askForText>[0], 'onAnswer' | 'cance
     askForText({ ...request, cancelLabel: CASE_TEXT.cancel, onAnswer: resolve }),
   );
 
-/** Dismiss's optional note ('' for none), or undefined when cancelled. */
-export const askDismissNote = () =>
+/** Dismiss's optional note ('' for none), or undefined when cancelled; `confirmLabel` is the button's own. */
+export const askDismissNote = (confirmLabel: string) =>
   ask({
     title: CASE_TEXT.dismissTitle,
     message: CASE_TEXT.dismissMessage,
     label: CASE_TEXT.note,
     maxLength: NOTE_MAX,
     tooLong: CASE_TEXT.noteTooLong,
-    confirmLabel: MODERATION_TEXT.dismiss,
+    confirmLabel,
   });
 
-/** "Deactivate reported user"'s reason (required), or undefined when cancelled. */
-export const askDeactivationReason = (name: string) =>
+/** "Deactivate reported user"'s reason (required), or undefined when cancelled; `confirmLabel` is the button's own. */
+export const askDeactivationReason = (name: string, confirmLabel: string) =>
   ask({
     title: CASE_TEXT.deactivateTitle(name || CASE_TEXT.theReportedUser),
     message: CASE_TEXT.deactivateMessage,
@@ -39,7 +38,7 @@ export const askDeactivationReason = (name: string) =>
     maxLength: REASON_MAX,
     tooLong: CASE_TEXT.reasonTooLong,
     required: CASE_TEXT.reasonRequired,
-    confirmLabel: MODERATION_TEXT.deactivateReported,
+    confirmLabel,
     danger: true,
   });
 
