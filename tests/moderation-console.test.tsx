@@ -303,15 +303,15 @@ describe("the profile's Moderation history (user-history)", () => {
       },
     );
     return {
-      /** What holds `element` comes near the viewport. */
-      scrolledNear(element: Element) {
+      /** What holds `element` comes into view. */
+      scrolledIntoView(element: Element) {
         const { report, target } = watched.findLast((entry) => entry.target.contains(element))!;
         act(() => report([{ target, isIntersecting: true } as IntersectionObserverEntry], {} as never));
       },
     };
   }
 
-  it('waits below the first view: nothing is asked until it is scrolled near', async () => {
+  it('waits below the first view: nothing is asked until it is scrolled into view', async () => {
     const { target } = userWithHistory();
     const visibility = holdVisibility();
     try {
@@ -322,7 +322,7 @@ describe("the profile's Moderation history (user-history)", () => {
       const show = within(section).getByRole('button', { name: 'Show moderation history' });
       expect(await apiCalls(`/api/admin/history/${target._id}`)).toHaveLength(0);
 
-      visibility.scrolledNear(show);
+      visibility.scrolledIntoView(show);
       const table = await within(section).findByRole('table', { name: 'Moderation history' });
       await waitFor(() => expect(rowsOf(table)).toHaveLength(10));
       expect(await apiCalls(`/api/admin/history/${target._id}`)).toHaveLength(1);

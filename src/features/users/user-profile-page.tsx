@@ -34,7 +34,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The Moderation history sits below the profile's first view: its code (the list controller with it) and its call
- * wait until it is scrolled near or asked for (WhenVisible), so a profile's first load carries neither.
+ * wait until it is scrolled into view or asked for (WhenVisible), so a profile's first load carries neither.
  */
 const ModerationHistory = lazy(() =>
   import('./moderation-history').then((module) => ({ default: module.ModerationHistory })),
