@@ -4,14 +4,27 @@ import { valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/d
 import { formatDateTime, formatLocaleDate } from '@/lib/format';
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
-import { HtmlViewer } from './html-viewer';
 import { StatusBadge } from './status-badge';
 import { UserLink, userName } from './user-link';
 
-// Only the lists that cut a text load its cell (a catalogue has none): until it has, the text shows cut the same way.
-const TruncatedText = lazy(() =>
-  import('./truncated-text').then((module) => ({ default: module.TruncatedText })),
-);
+// The cells of kinds few lists have (a cut text, stored HTML) load only for the lists that declare them: the import
+// starts when the list's columns are compiled, while its rows are still on the way, so the cells rarely wait for it.
+const truncatedText = () => import('./truncated-text');
+const TruncatedText = lazy(() => truncatedText().then((module) => ({ default: module.TruncatedText })));
+const htmlViewer = () => import('./html-viewer');
+const HtmlViewer = lazy(() => htmlViewer().then((module) => ({ default: module.HtmlViewer })));
+
+/** Starts loading the HTML cell (a list that will show one: the setting's, with no declared column). */
+export const preloadHtmlCell = () => void htmlViewer();
+
+/** A View button opening stored HTML (HtmlViewer), loaded only by the lists that show one. */
+export function HtmlCell(props: { title: string; html: string; label: string }) {
+  return (
+    <Suspense fallback={null}>
+      <HtmlViewer {...props} />
+    </Suspense>
+  );
+}
 
 export type PeopleColumn = Extract<Column, { kind: 'people' }>;
 
@@ -99,6 +112,7 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
     }
     case 'truncated': {
       const { field } = declared;
+      void truncatedText();
       return {
         text: (row) => (textAt(row, field).trim() ? textAt(row, field) : '-'),
         cell: (row) => (
@@ -148,11 +162,12 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
     }
     case 'html': {
       const { field, header } = declared;
+      preloadHtmlCell();
       return {
         // Export writes the text the HTML shows (lib/list-export.ts applies htmlText on its own, lazy, side).
         text: (row) => textAt(row, field),
         html: true,
-        cell: (row) => <HtmlViewer title={header} html={textAt(row, field)} label={`View ${header}`} />,
+        cell: (row) => <HtmlCell title={header} html={textAt(row, field)} label={`View ${header}`} />,
       };
     }
     case 'image': {

@@ -2,7 +2,11 @@ import { Text } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 
 // Floating UI (behind Mantine's Tooltip) is the heaviest part of a read-only list: it loads on first hover or focus.
-const TextTooltip = lazy(() => import('./text-tooltip').then((module) => ({ default: module.TextTooltip })));
+const TextTooltip = lazy(() =>
+  import('./text-tooltip-loader')
+    .then((loader) => loader.loadTextTooltip())
+    .then((module) => ({ default: module.TextTooltip })),
+);
 
 /**
  * SPEC 9: a table text cell cut at 200 px (or, with `chars`, at that many characters: the mail body's 30), the
