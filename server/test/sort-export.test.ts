@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/connection';
 import { newId } from '../lib/ids';
+import { selectUsers, userList } from '../lib/user-list';
 import { resetDb } from '../../mocks/db';
 import { server as mockServer } from '../../mocks/node';
 import { makeServer } from './harness';
@@ -290,6 +291,44 @@ describe('the users list sorted, with its filters and search', () => {
         }
       }
     expect(checked).toBeGreaterThan(400);
+  });
+});
+
+describe('a searched and sorted users page', () => {
+  it('reads the same rows whether it sorts its matches or walks the index keeping them', async () => {
+    const { db } = await makeServer({ seedUsers: 150 });
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    vi.spyOn(db, 'prepare').mockImplementation((sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    });
+    const sorting = userList(db, { sortedMatchesUpTo: Infinity });
+    const walking = userList(db, { sortedMatchesUpTo: 0 });
+    let compared = 0;
+    for (const filter of [{}, { filter: 'user.enabled', equal: 'false' }, { planFilter: 'gold' }])
+      for (const q of ['example', 'smith', 'son'])
+        for (const sort of ['name', 'email', 'created', 'status'])
+          for (const order of ['asc', 'desc']) {
+            const selection = selectUsers({ ...filter, q, fields: 'name,email', sort, order });
+            const total = sorting.count(selection);
+            // Every page of 7, the deep ones read from the other end, and one past the last.
+            for (let offset = 0; offset <= total; offset += 7) {
+              const sorted = sorting.page(selection, offset, 7);
+              const walked = walking.page(selection, offset, 7);
+              expect(walked, `${q} ${sort} ${order} ${JSON.stringify(filter)} at ${offset}`).toEqual(sorted);
+              compared += sorted.rowids.length;
+            }
+          }
+    expect(compared).toBeGreaterThan(1000);
+    // The two plans are not one: only the walk reads the matches as a set inside the sort's index.
+    expect(
+      prepared.filter((sql) => sql.includes('u.rowid IN (SELECT rowid FROM users_search')).length,
+    ).toBeGreaterThan(0);
+    expect(
+      prepared.filter((sql) => sql.includes('FROM users_search CROSS JOIN users u')).length,
+    ).toBeGreaterThan(0);
+    vi.restoreAllMocks();
   });
 });
 
