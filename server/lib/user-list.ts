@@ -217,12 +217,28 @@ export function userList(db: Db, { sortedMatchesUpTo = SORTED_MATCHES_UP_TO } = 
   };
 
   /**
+   * A search that every user of the filters matches (an e-mail domain they all share) keeps them all: its pages and
+   * its export are the unsearched ones, read along an index, rather than every match read and ordered.
+   */
+  const keepsEveryone = (selection: UserSelection, matches = count(selection)) =>
+    selection.search !== undefined && matches === count({ ...selection, search: undefined });
+
+  /**
    * The rowids of one page, in order, with the selection's count and the ORDER BY that puts the page's rows in
    * order. A page past the middle is read from the other end (the order reversed, the offset counted from the last
    * row), so the last page costs what the first does.
    */
-  function page(selection: UserSelection, offset: number, size: number) {
+  function page(
+    selection: UserSelection,
+    offset: number,
+    size: number,
+  ): {
+    rowids: number[];
+    total: number;
+    order: string;
+  } {
     const total = count(selection);
+    if (keepsEveryone(selection, total)) return page({ ...selection, search: undefined }, offset, size);
     const read = plan(selection, total > sortedMatchesUpTo);
     const order = orderOf(
       read.keys.map((key) => (key.sql === 'users_search.rowid' ? ROWID : key)),
@@ -274,6 +290,10 @@ export function userList(db: Db, { sortedMatchesUpTo = SORTED_MATCHES_UP_TO } = 
     columns: string,
     size: number,
   ): Generator<(Row & KeyRow)[]> {
+    if (keepsEveryone(selection)) {
+      yield* batches<Row>({ ...selection, search: undefined }, columns, size);
+      return;
+    }
     const { filters, search, sort } = selection;
     if (search && 'match' in search && sort) {
       // Matches have no index in the sort's order: their order is written once to a temporary table (on disk past

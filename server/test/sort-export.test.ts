@@ -328,6 +328,15 @@ describe('a searched and sorted users page', () => {
     expect(
       prepared.filter((sql) => sql.includes('FROM users_search CROSS JOIN users u')).length,
     ).toBeGreaterThan(0);
+
+    // A search every user matches (their e-mails' shared domain) reads the unsearched page: no match is read.
+    const everyone = selectUsers({ q: 'example', fields: 'email', sort: 'name' });
+    expect(sorting.count(everyone)).toBe(sorting.count(selectUsers({ sort: 'name' })));
+    prepared.length = 0;
+    const unsearched = sorting.page(selectUsers({ sort: 'name' }), 140, 7);
+    expect(sorting.page(everyone, 140, 7)).toEqual(unsearched);
+    expect(unsearched.rowids).toHaveLength(7);
+    expect(prepared.filter((sql) => sql.includes('users_search MATCH'))).toEqual([]);
     vi.restoreAllMocks();
   });
 });
