@@ -20,6 +20,8 @@ export type ListColumn<Row> = {
   cell: (row: Row, index: number) => ReactNode;
   /** The text the cell shows (Active, not true): exported as CSV; absent for columns of controls (Action). */
   text?: (row: Row) => string;
+  /** What the cell also shows, exported as columns of their own after it (the users' name cell: its e-mail line). */
+  alsoExported?: { header: string; text: (row: Row) => string }[];
   /**
    * `text` gives HTML (an FAQ's answer, shown behind a View button): export writes the text that HTML shows
    * (lib/html-text.ts's htmlText, which loads with the export rather than with the list).

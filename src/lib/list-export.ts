@@ -31,7 +31,12 @@ export type ExportJob<Row> = {
    * The visible columns; those without text (controls: Action) are not written, and those whose text is HTML are
    * written as the text it shows (htmlText).
    */
-  columns: readonly { header: string; text?: (row: Row) => string; html?: boolean }[];
+  columns: readonly {
+    header: string;
+    text?: (row: Row) => string;
+    html?: boolean;
+    alsoExported?: readonly { header: string; text: (row: Row) => string }[];
+  }[];
   source: ExportSource<Row>;
 };
 
@@ -119,11 +124,15 @@ async function streamed(
   return { file: file.file(), rows };
 }
 
-/** The columns a CSV writes: those that show text, an HTML column as the text its HTML shows (htmlText). */
+/**
+ * The columns a CSV writes: those that show text, an HTML column as the text its HTML shows (htmlText), each followed
+ * by what its cell also shows (alsoExported).
+ */
 export const csvColumns = <Row>(columns: ExportJob<Row>['columns']) =>
-  columns.flatMap(({ header, text, html }) =>
-    text ? [{ header, text: html ? (row: Row) => htmlText(text(row)) : text }] : [],
-  );
+  columns.flatMap(({ header, text, html, alsoExported = [] }) => [
+    ...(text ? [{ header, text: html ? (row: Row) => htmlText(text(row)) : text }] : []),
+    ...alsoExported,
+  ]);
 
 /**
  * Writes the job's CSV: the BOM and the headings, then every row of its source, reporting progress as it goes.

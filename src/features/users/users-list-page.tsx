@@ -61,6 +61,8 @@ export function UsersListPage() {
       id: 'name',
       header: USERS_TEXT.name,
       text: fullName,
+      // The e-mail line under the name is a column of its own in the CSV, as in the server's export.
+      alsoExported: [{ header: USERS_TEXT.email, text: (user) => user.email }],
       sortField: 'name',
       cell: (user) => {
         const photoUrl = mediaUrl(user.image1);
