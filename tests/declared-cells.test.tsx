@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -205,6 +205,15 @@ describe.each(declaredKinds)('a declared %s column', (kind) => {
 it('exports the plain text of stored HTML, never its markup or scripts', () => {
   const compiled = declaredColumn(CASES.html.column, 'c', FEATURE_CELLS);
   expect(csvColumns([compiled])[0]!.text(CASES.html.rows[0]!)).toBe('Safe bold text link');
+});
+
+it("links a user column's name to the profile (the link loads with the first list that declares one)", async () => {
+  const { cell } = renderCell(CASES.user.column, CASES.user.rows[0]!);
+  expect(await within(cell).findByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/users/u1');
+  cleanup();
+  const { cell: gone } = renderCell(CASES.user.column, CASES.user.rows[2]!);
+  expect(gone).toHaveTextContent('Unknown');
+  expect(within(gone).queryByRole('link')).toBeNull();
 });
 
 it("shows the list's default icon in place of one that fails to load, once", () => {

@@ -1,18 +1,20 @@
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
+import { userName, valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
 import { formatDateTime, formatLocaleDate } from '@/lib/format';
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { StatusBadge } from './status-badge';
-import { UserLink, userName } from './user-link';
 
-// The cells of kinds few lists have (a cut text, stored HTML) load only for the lists that declare them: the import
+// The cells of kinds few lists have (a cut text, stored HTML, a user) load only for the lists that declare them: the import
 // starts when the list's columns are compiled, while its rows are still on the way, so the cells rarely wait for it.
 const truncatedText = () => import('./truncated-text');
 const TruncatedText = lazy(() => truncatedText().then((module) => ({ default: module.TruncatedText })));
 const htmlViewer = () => import('./html-viewer');
 const HtmlViewer = lazy(() => htmlViewer().then((module) => ({ default: module.HtmlViewer })));
+
+const userLink = () => import('./user-link');
+const UserLink = lazy(() => userLink().then((module) => ({ default: module.UserLink })));
 
 /** Starts loading the HTML cell (a list that will show one: the setting's, with no declared column). */
 export const preloadHtmlCell = () => void htmlViewer();
@@ -196,9 +198,15 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
       return { text, cell: (row) => <span style={{ whiteSpace: 'nowrap' }}>{text(row)}</span> };
     }
     case 'user':
+      void userLink();
       return {
         text: (row) => userName(declared.user(row)),
-        cell: (row) => <UserLink user={declared.user(row)} />,
+        // Until the link has loaded, the name it will show.
+        cell: (row) => (
+          <Suspense fallback={<Text size="sm">{userName(declared.user(row))}</Text>}>
+            <UserLink user={declared.user(row)} />
+          </Suspense>
+        ),
       };
     case 'people': {
       const draw = need(cells.people, declared);

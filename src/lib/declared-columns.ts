@@ -14,6 +14,12 @@ export type DeclaredRow = { _id: string } & Record<string, unknown>;
 export type UserRef = { _id: string; name: string } | null | undefined;
 
 /**
+ * SPEC 2.20 / 8: a user who is missing, or has no name, reads Unknown: what UserLink shows, and the text a list
+ * exports and sorts by (a declared list's user column has it before the link's code has loaded).
+ */
+export const userName = (user: UserRef) => user?.name || 'Unknown';
+
+/**
  * Where a `people` column's users are paged and searched when the API announces `feature`: GET `path` (':id' the
  * record's id) with page, limit and q, answering { result: [{ _id, name, email }], pagination: { count } }.
  */
