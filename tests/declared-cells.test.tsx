@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { declaredColumn, type FeatureCells } from '@/components/declared-cells';
+import { declaredColumn, declaredColumns, type FeatureCells } from '@/components/declared-cells';
 import { RowActions } from '@/components/row-actions';
 import { PeopleCell } from '@/features/catalogues/people-cell';
 import { CATALOGUES } from '@/features/catalogues/registry';
@@ -205,6 +205,14 @@ describe.each(declaredKinds)('a declared %s column', (kind) => {
 it('exports the plain text of stored HTML, never its markup or scripts', () => {
   const compiled = declaredColumn(CASES.html.column, 'c', FEATURE_CELLS);
   expect(csvColumns([compiled])[0]!.text(CASES.html.rows[0]!)).toBe('Safe bold text link');
+});
+
+it('names every column of a declaration apart (a browser sort puts the name in the URL)', () => {
+  for (const { columns = [] } of [...CATALOGUES, ...PAGED_LISTS]) {
+    const ids = declaredColumns(columns, FEATURE_CELLS).map((compiled) => compiled.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => /^[a-zA-Z][\w.]*$/.test(id))).toBe(true);
+  }
 });
 
 it("links a user column's name to the profile (the link loads with the first list that declares one)", async () => {

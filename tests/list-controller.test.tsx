@@ -22,6 +22,8 @@ type ListCase = {
   call: string;
   /** 'browser': every record, sorted here; else the API sort field the first sortable header sends. */
   sort: 'browser' | string;
+  /** A browser-sorted list's `sort` in the URL: the column's name. */
+  urlSort?: string;
   /** The first sortable column's header. */
   sortHeader: string;
   /** The delete call's path pattern, on lists that delete. */
@@ -42,6 +44,7 @@ const catalogueCases: ListCase[] = CATALOGUES.filter((catalogue) => !catalogue.s
       title: catalogue.title,
       call: path(catalogue.api.list),
       sort: catalogue.paginated ? sorted.sort! : 'browser',
+      urlSort: 'field' in sorted ? sorted.field : `${sorted.kind}${columns.indexOf(sorted)}`,
       sortHeader: sorted.header,
       remove: catalogue.api.remove && path(catalogue.api.remove),
     };
@@ -84,6 +87,7 @@ const handBuilt: ListCase[] = [
     title: 'FAQ',
     call: '/api/faq/listAll',
     sort: 'browser',
+    urlSort: 'question',
     sortHeader: 'Question',
     remove: '/api/faq/delete/:id',
   },
@@ -155,8 +159,9 @@ describe.each(ALL.map((list) => [list.name, list] as const))('%s', (_name, list)
       expect(header).toHaveAttribute('aria-sort', 'descending');
     }
     expect(new URLSearchParams(router.state.location.search).get('order')).toBe('desc');
-    if (list.sort !== 'browser')
-      expect(new URLSearchParams(router.state.location.search).get('sort')).toBe(list.sort);
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe(
+      list.sort === 'browser' ? list.urlSort : list.sort,
+    );
   });
 
   it(

@@ -288,8 +288,14 @@ export function declaredColumn<Row extends DeclaredRow>(
   };
 }
 
-/** A declaration's columns, each named by its place. */
+/**
+ * A declaration's columns, each named by its field (a browser-sorted list's `?sort=name`), or by its kind and place
+ * when it has none (`status3`).
+ */
 export const declaredColumns = <Row extends DeclaredRow>(
   declared: readonly Column[],
   cells: FeatureCells<Row> = {},
-) => declared.map((column, index) => declaredColumn(column, `${index}`, cells));
+) =>
+  declared.map((column, index) =>
+    declaredColumn(column, 'field' in column ? column.field : `${column.kind}${index}`, cells),
+  );
