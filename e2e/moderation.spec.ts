@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, notification, signInToDashboard } from './support';
+import { apiSession, notification, signInToDashboard } from './support';
 
 /**
  * Moderation against the reference server (DECISIONS, "Moderation"; the server announces 'activity-log',
@@ -12,16 +12,15 @@ type Person = { _id: string; name: string; surname?: string };
 
 /** The API as the admin calls it, and the extensions its sign-in announced. */
 async function admin(request: APIRequestContext) {
-  const login = await request.post('/api/login', { data: { ...ADMIN, isRole: 'admin' } });
-  expect(login.ok()).toBe(true);
-  const { result } = (await login.json()) as { result: { token: string; features?: string[] } };
-  const headers = { Authorization: `Bearer ${result.token}` };
+  const { accessToken, features } = await apiSession(request);
+  const headers = { Authorization: `Bearer ${accessToken}` };
   const get = async (path: string) => {
     const response = await request.get(`/api/${path}`, { headers });
     expect(response.ok(), path).toBe(true);
     return response.json();
   };
-  return { features: result.features ?? [], headers, get };
+  // The session's features as the console stores them (a JSON list).
+  return { features: JSON.parse(features) as string[], headers, get };
 }
 
 /** An active user, and the name their profile shows. */
@@ -88,9 +87,7 @@ test('deactivates a reported user from Chat Report with a reason: Actioned in th
   request,
 }) => {
   const { get } = await admin(request);
-  const { result: reports } = (await get('chat-report/list?page=1&limit=100&status=Open')) as {
-    result: { _id: string; user: string; message: string; thread: { user_id: Person[] } }[];
-  };
+  const reports = await openReports(get);
   // An open report whose reported user is active, on the list's first page.
   const { result: active } = (await get('admin/list?page=1&items=100&filter=user.enabled&equal=true')) as {
     result: Person[];
@@ -148,9 +145,7 @@ test('dismisses a report from Chat Report with a note: Dismissed in the list, in
   request,
 }) => {
   const { get } = await admin(request);
-  const { result: reports } = (await get('chat-report/list?page=1&limit=100&status=Open')) as {
-    result: { _id: string; user: string; message: string; thread: { user_id: Person[] } }[];
-  };
+  const reports = await openReports(get);
   const report = reports.find((candidate) =>
     candidate.thread.user_id.some((person) => person._id !== candidate.user),
   )!;
@@ -192,6 +187,14 @@ test('dismisses a report from Chat Report with a note: Dismissed in the list, in
   await section.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Reported' });
   await expect(section.getByRole('row').filter({ hasText: `Dismissed: ${note}` })).toHaveCount(1);
 });
+
+type OpenReport = { _id: string; user: string; message: string; thread: { user_id: Person[] } };
+
+/** The first hundred Open chat reports, as the API lists them. */
+async function openReports(get: (path: string) => Promise<unknown>) {
+  const { result } = (await get('chat-report/list?page=1&limit=100&status=Open')) as { result: OpenReport[] };
+  return result;
+}
 
 /** The profile's Moderation history, scrolled to: it loads once it comes near the viewport. */
 async function scrollToHistory(page: Page) {
