@@ -28,3 +28,45 @@ export function parseCsv(text: string): string[][] {
   }
   return lines;
 }
+
+/**
+ * The same file read as a spreadsheet reads it with another separator (`;` in many locales, or tab): a quote opens a
+ * quoted cell only where a cell starts; elsewhere it is an ordinary character, and whatever follows a closing quote
+ * up to the next separator joins the cell. CR, LF or CRLF end a line outside quotes; a leading BOM is skipped.
+ */
+export function readCsvAs(text: string, separator: ',' | ';' | '\t'): string[][] {
+  const lines: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let state: 'start' | 'bare' | 'quoted' | 'closed' = 'start';
+  const endCell = () => {
+    cells.push(cell);
+    cell = '';
+    state = 'start';
+  };
+  const endLine = () => {
+    endCell();
+    lines.push(cells);
+    cells = [];
+  };
+  for (let i = text.startsWith('\uFEFF') ? 1 : 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (state === 'quoted') {
+      if (char === '"') state = 'closed';
+      else cell += char;
+    } else if (state === 'closed' && char === '"') {
+      cell += '"';
+      state = 'quoted';
+    } else if (char === separator) endCell();
+    else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      endLine();
+    } else if (state === 'start' && char === '"') state = 'quoted';
+    else {
+      cell += char;
+      state = 'bare';
+    }
+  }
+  if (state !== 'start' || cell || cells.length) endLine();
+  return lines;
+}

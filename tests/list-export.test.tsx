@@ -187,7 +187,7 @@ describe('Export CSV', () => {
         '"Smith, ""Jo""",Active,"two\r\nlines"',
         `"'=HYPERLINK(""http://evil"",""x"")",Inactive,'+1 555`,
         "'-2,Active,'@SUM(A1)",
-        `'\tTabbed,Active,"'\rReturn"`,
+        `"'\tTabbed",Active,"'\rReturn"`,
         'Zoë 😀,Inactive,a=b',
         '',
       ].join('\r\n'),
