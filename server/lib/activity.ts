@@ -38,7 +38,18 @@ export const SUMMARY_MAX = 300;
 const TEXT_IN_SUMMARY = 40;
 const NAME_MAX = 200;
 
-const cut = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** At most `max` UTF-16 units, the ellipsis included, cut between grapheme clusters (an emoji or a flag stays whole). */
+function cut(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(value)) {
+    if (index + segment.length > max - 1) break;
+    end = index + segment.length;
+  }
+  return `${value.slice(0, end)}…`;
+}
 
 /**
  * One changed value, as a summary shows it. Text is quoted and cut; HTML and files only say that they changed (never a

@@ -490,6 +490,19 @@ describe('summaries', () => {
     const faqEntry = await newest(s);
     expect(faqEntry.summary).toBe(`question: "How?" → "${'q'.repeat(39)}…"; answer changed`);
 
+    // Cut at 39 UTF-16 units and an ellipsis, between grapheme clusters: never half an emoji, flag or family.
+    for (const [question, shown] of [
+      [`${'q'.repeat(38)}😀 after`, `${'q'.repeat(38)}…`],
+      [`${'q'.repeat(36)}🇫🇷 after`, `${'q'.repeat(36)}…`],
+      [`${'q'.repeat(34)}👩‍👩‍👧 after`, `${'q'.repeat(34)}…`],
+      [`${'q'.repeat(37)}é😀`, `${'q'.repeat(37)}é😀`],
+    ]) {
+      await s.call('PATCH', `/api/faq/update/${faqId}`, {
+        json: { question, answer: '<p>Another body</p>', enabled: true },
+      });
+      expect((await newest(s)).summary, question).toMatch(new RegExp(`→ "${shown}"$`, 'u'));
+    }
+
     await s.call('PATCH', '/api/admin/profile/update', {
       form: form({ email: 'new@example.com', password: 'Another@123' }),
     });
