@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { declaredColumn, declaredColumns, type FeatureCells } from '@/components/declared-cells';
+import { NOT_LOADED, onDemand } from '@/components/on-demand';
 import { RowActions } from '@/components/row-actions';
 import { PeopleCell } from '@/features/catalogues/people-cell';
 import { CATALOGUES } from '@/features/catalogues/registry';
@@ -215,13 +216,61 @@ it('names every column of a declaration apart (a browser sort puts the name in t
   }
 });
 
-it("links a user column's name to the profile (the link loads with the first list that declares one)", async () => {
-  const { cell } = renderCell(CASES.user.column, CASES.user.rows[0]!);
-  expect(await within(cell).findByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/users/u1');
-  cleanup();
-  const { cell: gone } = renderCell(CASES.user.column, CASES.user.rows[2]!);
-  expect(gone).toHaveTextContent('Unknown');
-  expect(within(gone).queryByRole('link')).toBeNull();
+describe('a row is complete on its first render', () => {
+  it("links a user column's name to the profile", () => {
+    const { cell } = renderCell(CASES.user.column, CASES.user.rows[0]!);
+    expect(within(cell).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/users/u1');
+    cleanup();
+    const { cell: gone } = renderCell(CASES.user.column, CASES.user.rows[2]!);
+    expect(gone).toHaveTextContent('Unknown');
+    expect(within(gone).queryByRole('link')).toBeNull();
+  });
+
+  it("shows an HTML column's View button, which opens the dialog when its code has arrived", async () => {
+    const { cell } = renderCell(CASES.html.column, CASES.html.rows[1]!);
+    // A click before the dialog's code is there is kept: the dialog opens once it has loaded.
+    fireEvent.click(within(cell).getByRole('button', { name: 'View Description' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Description' }, { timeout: 5000 });
+    expect(dialog).toHaveTextContent('plain words');
+  });
+
+  it('shows a cut text focusable, its whole text in a tooltip on hover', async () => {
+    const message = (CASES.truncated.rows[0]!.message as string).trim();
+    const { cell } = renderCell(CASES.truncated.column, CASES.truncated.rows[0]!);
+    const cut = within(cell).getByText(message);
+    expect(cut).toHaveAttribute('tabindex', '0');
+    fireEvent.mouseEnter(cut);
+    expect(await screen.findByRole('tooltip', {}, { timeout: 5000 })).toHaveTextContent(message);
+  });
+
+  it("shows a people column's button, which opens its dialog", async () => {
+    const { cell } = renderCell(CASES.people.column, CASES.people.rows[1]!);
+    fireEvent.click(within(cell).getByRole('button', { name: 'Joined User (2)' }));
+    expect(await screen.findByRole('dialog', { name: 'Joined User' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+it("says so when a dialog's code fails to load, and the next click tries again", async () => {
+  const failing = vi.fn(() => Promise.reject(new Error('chunk gone')));
+  const useThing = onDemand(failing);
+  function Opener() {
+    const thing = useThing();
+    return (
+      <button type="button" onClick={thing.request}>
+        {thing.pending ? 'Loading' : 'Open'}
+      </button>
+    );
+  }
+  render(
+    <AppProviders queryClient={createQueryClient()} mantineEnv="test">
+      <Opener />
+    </AppProviders>,
+  );
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+  expect(await screen.findByText(NOT_LOADED, {}, { timeout: 5000 })).toBeInTheDocument();
+  fireEvent.click(await screen.findByRole('button', { name: 'Open' }));
+  expect(failing).toHaveBeenCalledTimes(2);
 });
 
 it("shows the list's default icon in place of one that fails to load, once", () => {

@@ -1,32 +1,13 @@
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { userName, valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
 import { formatDateTime, formatLocaleDate } from '@/lib/format';
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
+import { HtmlViewer } from './html-viewer';
 import { StatusBadge } from './status-badge';
-
-// The cells of kinds few lists have (a cut text, stored HTML, a user) load only for the lists that declare them: the import
-// starts when the list's columns are compiled, while its rows are still on the way, so the cells rarely wait for it.
-const truncatedText = () => import('./truncated-text');
-const TruncatedText = lazy(() => truncatedText().then((module) => ({ default: module.TruncatedText })));
-const htmlViewer = () => import('./html-viewer');
-const HtmlViewer = lazy(() => htmlViewer().then((module) => ({ default: module.HtmlViewer })));
-
-const userLink = () => import('./user-link');
-const UserLink = lazy(() => userLink().then((module) => ({ default: module.UserLink })));
-
-/** Starts loading the HTML cell (a list that will show one: the setting's, with no declared column). */
-export const preloadHtmlCell = () => void htmlViewer();
-
-/** A View button opening stored HTML (HtmlViewer), loaded only by the lists that show one. */
-export function HtmlCell(props: { title: string; html: string; label: string }) {
-  return (
-    <Suspense fallback={null}>
-      <HtmlViewer {...props} />
-    </Suspense>
-  );
-}
+import { TruncatedText } from './truncated-text';
+import { UserLink } from './user-link';
 
 export type PeopleColumn = Extract<Column, { kind: 'people' }>;
 
@@ -114,20 +95,9 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
     }
     case 'truncated': {
       const { field } = declared;
-      void truncatedText();
       return {
         text: (row) => (textAt(row, field).trim() ? textAt(row, field) : '-'),
-        cell: (row) => (
-          <Suspense
-            fallback={
-              <Text size="sm" truncate="end" maw={200}>
-                {textAt(row, field).trim() ? textAt(row, field) : '-'}
-              </Text>
-            }
-          >
-            <TruncatedText text={textAt(row, field)} />
-          </Suspense>
-        ),
+        cell: (row) => <TruncatedText text={textAt(row, field)} />,
       };
     }
     case 'dateTime': {
@@ -164,12 +134,11 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
     }
     case 'html': {
       const { field, header } = declared;
-      preloadHtmlCell();
       return {
         // Export writes the text the HTML shows (lib/list-export.ts applies htmlText on its own, lazy, side).
         text: (row) => textAt(row, field),
         html: true,
-        cell: (row) => <HtmlCell title={header} html={textAt(row, field)} label={`View ${header}`} />,
+        cell: (row) => <HtmlViewer title={header} html={textAt(row, field)} label={`View ${header}`} />,
       };
     }
     case 'image': {
@@ -198,15 +167,9 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
       return { text, cell: (row) => <span style={{ whiteSpace: 'nowrap' }}>{text(row)}</span> };
     }
     case 'user':
-      void userLink();
       return {
         text: (row) => userName(declared.user(row)),
-        // Until the link has loaded, the name it will show.
-        cell: (row) => (
-          <Suspense fallback={<Text size="sm">{userName(declared.user(row))}</Text>}>
-            <UserLink user={declared.user(row)} />
-          </Suspense>
-        ),
+        cell: (row) => <UserLink user={declared.user(row)} />,
       };
     case 'people': {
       const draw = need(cells.people, declared);

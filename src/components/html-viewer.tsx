@@ -1,24 +1,28 @@
 import { ActionIcon } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { onDemand } from './on-demand';
 
 // The dialog and the sanitiser load with the first opened viewer, not with the list that shows the buttons.
-const HtmlDialog = lazy(() =>
+const useHtmlDialog = onDemand(() =>
   import('./html-dialog-loader')
     .then((loader) => loader.loadHtmlDialog())
-    .then((module) => ({ default: module.HtmlDialog })),
+    .then((module) => module.HtmlDialog),
 );
 
 /** A table cell's "viewer": an eye button that opens the stored HTML, sanitised, in a dialog. */
 export function HtmlViewer({ title, html, label }: { title: string; html: string; label: string }) {
   const [opened, setOpened] = useState(false);
-  const [used, setUsed] = useState(false);
+  const dialog = useHtmlDialog();
+  const HtmlDialog = dialog.loaded;
   return (
     <>
       <ActionIcon
         variant="light"
+        loading={dialog.pending}
+        loaderProps={{ size: 14 }}
         onClick={() => {
-          setUsed(true);
+          dialog.request();
           setOpened(true);
         }}
         aria-label={label}
@@ -26,10 +30,8 @@ export function HtmlViewer({ title, html, label }: { title: string; html: string
       >
         <IconEye size={18} />
       </ActionIcon>
-      {used ? (
-        <Suspense fallback={null}>
-          <HtmlDialog title={title} html={html} opened={opened} onClose={() => setOpened(false)} />
-        </Suspense>
+      {HtmlDialog ? (
+        <HtmlDialog title={title} html={html} opened={opened} onClose={() => setOpened(false)} />
       ) : null}
     </>
   );

@@ -1,11 +1,12 @@
 import { Text } from '@mantine/core';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { onDemand } from './on-demand';
 
 // Floating UI (behind Mantine's Tooltip) is the heaviest part of a read-only list: it loads on first hover or focus.
-const TextTooltip = lazy(() =>
+const useTextTooltip = onDemand(() =>
   import('./text-tooltip-loader')
     .then((loader) => loader.loadTextTooltip())
-    .then((module) => ({ default: module.TextTooltip })),
+    .then((module) => module.TextTooltip),
 );
 
 /**
@@ -21,18 +22,23 @@ export function TruncatedText({
   maxWidth?: number;
   chars?: number;
 }) {
+  const tooltip = useTextTooltip();
   const [wanted, setWanted] = useState<'hover' | 'focus' | null>(null);
   const focusedNode = useRef<HTMLParagraphElement | null>(null);
   if (!text.trim()) return <Text size="sm">-</Text>;
   const shown = chars !== undefined && text.length > chars ? `${text.slice(0, chars)}…` : text;
+  const want = (how: 'hover' | 'focus') => {
+    setWanted((was) => was ?? how);
+    tooltip.request();
+  };
   const cut = (
     <Text
       size="sm"
       truncate="end"
       maw={maxWidth}
       tabIndex={0}
-      onMouseEnter={() => setWanted((was) => was ?? 'hover')}
-      onFocus={() => setWanted((was) => was ?? 'focus')}
+      onMouseEnter={() => want('hover')}
+      onFocus={() => want('focus')}
       // The text moves into the tooltip once it has loaded: keyboard focus follows it to the new element when it
       // was lost with the old one, never when the admin has moved on (the chunk can arrive late) nor on later renders.
       ref={(node: HTMLParagraphElement | null) => {
@@ -45,10 +51,7 @@ export function TruncatedText({
       {shown}
     </Text>
   );
-  if (!wanted) return cut;
-  return (
-    <Suspense fallback={cut}>
-      <TextTooltip label={text}>{cut}</TextTooltip>
-    </Suspense>
-  );
+  const TextTooltip = tooltip.loaded;
+  if (!wanted || !TextTooltip) return cut;
+  return <TextTooltip label={text}>{cut}</TextTooltip>;
 }

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-error';
 import { DataTable } from '@/components/data-table';
-import { declaredColumns, HtmlCell, preloadHtmlCell } from '@/components/declared-cells';
+import { declaredColumns } from '@/components/declared-cells';
+import { HtmlViewer } from '@/components/html-viewer';
 import { ListView } from '@/components/list-view';
 import { PageCard } from '@/components/page-card';
 import { RowActions } from '@/components/row-actions';
@@ -95,7 +96,6 @@ function CatalogueList({ catalogue }: { catalogue: Catalogue }) {
   const rows = list.data?.rows;
 
   const single = catalogue.singleRecord;
-  if (single) preloadHtmlCell();
   const record = rows?.[0];
   const table = single ? (
     <DataTable
@@ -105,7 +105,7 @@ function CatalogueList({ catalogue }: { catalogue: Catalogue }) {
         {
           header: single.header[1],
           cell: (row) => (
-            <HtmlCell
+            <HtmlViewer
               title={row.dialogTitle}
               html={String(record?.[row.field] ?? '')}
               label={`View ${row.label}`}

@@ -1,14 +1,15 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { onDemand } from '@/components/on-demand';
 import type { PeoplePages } from '@/lib/declared-columns';
 import type { Ref } from './define-catalogue';
 
 // Mantine's modal machinery loads with the first dialog opened, not with the list.
-const PeopleDialog = lazy(() =>
+const usePeopleDialog = onDemand(() =>
   import('./people-dialog-loader')
     .then((loader) => loader.loadPeopleDialog())
-    .then((module) => ({ default: module.PeopleDialog })),
+    .then((module) => module.PeopleDialog),
 );
 
 type PeopleCellProps = {
@@ -26,6 +27,8 @@ type PeopleCellProps = {
 /** An icon with how many there are, opening the list of them a page at a time (an event's Joined User). */
 export function PeopleCell({ title, label, recordId, people, total, pages }: PeopleCellProps) {
   const [open, setOpen] = useState(false);
+  const dialog = usePeopleDialog();
+  const PeopleDialog = dialog.loaded;
   const shown = total.toLocaleString('en-US');
   return (
     <>
@@ -34,7 +37,12 @@ export function PeopleCell({ title, label, recordId, people, total, pages }: Peo
           variant="light"
           aria-label={`${label} (${shown})`}
           title={title}
-          onClick={() => setOpen(true)}
+          loading={dialog.pending}
+          loaderProps={{ size: 14 }}
+          onClick={() => {
+            dialog.request();
+            setOpen(true);
+          }}
         >
           <IconUsersGroup size={18} />
         </ActionIcon>
@@ -42,17 +50,15 @@ export function PeopleCell({ title, label, recordId, people, total, pages }: Peo
           {shown}
         </Text>
       </Group>
-      {open ? (
-        <Suspense fallback={null}>
-          <PeopleDialog
-            title={title}
-            recordId={recordId}
-            people={people}
-            total={total}
-            pages={pages}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+      {open && PeopleDialog ? (
+        <PeopleDialog
+          title={title}
+          recordId={recordId}
+          people={people}
+          total={total}
+          pages={pages}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );

@@ -6,9 +6,6 @@
 /** The Moderation history's sentences ('user-history'). */
 export const HISTORY_TEXT = {
   title: 'Moderation history',
-  /** Loads the history at once, for whoever reaches it without scrolling (it loads by itself when scrolled into view). */
-  show: 'Show moderation history',
-  loading: 'Loading moderation history',
   kind: 'Show',
   empty: 'No moderation history',
   when: 'When',

@@ -1,17 +1,18 @@
-import { Card, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
 import { QueryBoundary } from '@/components/query-boundary';
 import { StatusBadge } from '@/components/status-badge';
-import { WhenVisible } from '@/components/when-visible';
+import { userName } from '@/lib/declared-columns';
 import { capitalize, formatLongDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
 import { useFeature } from '@/lib/session';
 import { userQueries, type User, type UserPlan } from './api';
 import { HISTORY_TEXT } from './history-strings';
 import { MediaCarousel } from './media-carousel';
+import { ModerationHistory } from './moderation-history';
 import { USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
@@ -31,14 +32,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
     </Stack>
   );
 }
-
-/**
- * The Moderation history sits below the profile's first view: its code (the list controller with it) and its call
- * wait until it is scrolled into view or asked for (WhenVisible), so a profile's first load carries neither.
- */
-const ModerationHistory = lazy(() =>
-  import('./moderation-history').then((module) => ({ default: module.ModerationHistory })),
-);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -64,7 +57,7 @@ export function UserProfilePage() {
 
 function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
   const withHistory = useFeature('user-history');
-  const fullName = [user.name, user.surname].filter(Boolean).join(' ') || '-';
+  const fullName = userName(user, '-');
   const interactAge =
     user.startAge !== null || user.endAge !== null
       ? `${orDash(user.startAge)} - ${orDash(user.endAge)}`
@@ -168,13 +161,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
 
       {withHistory ? (
         <Section title={HISTORY_TEXT.title}>
-          <WhenVisible label={HISTORY_TEXT.show}>
-            {() => (
-              <Suspense fallback={<Loader size="sm" aria-label={HISTORY_TEXT.loading} />}>
-                <ModerationHistory userId={user._id} />
-              </Suspense>
-            )}
-          </WhenVisible>
+          <ModerationHistory userId={user._id} />
         </Section>
       ) : null}
     </Stack>
