@@ -1,22 +1,50 @@
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /**
- * The address to count a client by: the socket's peer, or, when TRUST_PROXY says a reverse proxy stands in front,
- * the last X-Forwarded-For entry (the one that proxy appended; entries before it are whatever the client sent).
+ * The address to count a client by (see addressKey): the socket's peer, or, when TRUST_PROXY says a reverse proxy
+ * stands in front, the last X-Forwarded-For entry (the one that proxy appended; entries before it are whatever the
+ * client sent).
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
+    if (forwarded) return addressKey(forwarded);
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return addressKey(getConnInfo(c).remote.address ?? 'unknown');
   } catch {
     // app.request() in tests has no socket.
     return 'unknown';
   }
+}
+
+/**
+ * An IPv4 address as it is; an IPv6 one by its /64, since one subscriber or host commonly holds a whole /64 and could
+ * take a new address for each request (an IPv4-mapped one, ::ffff:a.b.c.d, is that IPv4 address). Anything else is
+ * returned as it is.
+ */
+export function addressKey(address: string): string {
+  const plain = address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  if (isIPv4(plain) || !isIPv6(plain)) return plain;
+  const [head = '', tail] = plain.toLowerCase().split('::');
+  const groups = (part: string | undefined) =>
+    (part ? part.split(':') : []).flatMap((group) => {
+      if (!isIPv4(group)) return [parseInt(group, 16)];
+      const [a, b, c, d] = group.split('.').map(Number) as [number, number, number, number];
+      return [a * 256 + b, c * 256 + d];
+    });
+  const front = groups(head);
+  const back = groups(tail);
+  const all = [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+  if (all.slice(0, 6).join(':') === '0:0:0:0:0:65535')
+    return [all[6]! >> 8, all[6]! & 255, all[7]! >> 8, all[7]! & 255].join('.');
+  return `${all
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -51,7 +79,7 @@ export class RateLimiter {
     this.hits.delete(hashKey(key));
   }
 
-  /** Takes back one attempt `hit` counted: one that turned out not to count (a success, or one refused unheard). */
+  /** Takes back one attempt `hit` counted: one that turned out not to count (a success). */
   undo(key: string) {
     const entry = this.hits.get(hashKey(key));
     if (entry && entry.count > 0) entry.count -= 1;
@@ -71,6 +99,30 @@ export class RateLimiter {
       if (removed++ >= excess) break;
       this.hits.delete(key);
     }
+  }
+}
+
+/**
+ * Keys seen lately (the addresses an admin signed in from), each remembered for `ttlMs` after it was last seen; at
+ * most `capacity` of them, as SHA-256 digests, the oldest going first.
+ */
+export class RecentKeys {
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly capacity = 1000,
+  ) {}
+
+  remember(key: string, at = Date.now()) {
+    const digest = hashKey(key);
+    this.seen.delete(digest);
+    this.seen.set(digest, at + this.ttlMs);
+    if (this.seen.size > this.capacity) this.seen.delete(this.seen.keys().next().value!);
+  }
+
+  has(key: string, at = Date.now()) {
+    return (this.seen.get(hashKey(key)) ?? 0) > at;
   }
 }
 
