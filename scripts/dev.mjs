@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const port = process.env.PORT ?? '3000';
+// Where Vite's proxy finds the server (HOST, loopback unless set; one listening on every interface answers there too).
+const host = process.env.HOST || '127.0.0.1';
+const apiHost = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', join(root, 'server', 'main.ts')], {
@@ -18,7 +21,7 @@ const children = [
   spawn(bin('vite'), [], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, API_PROXY_TARGET: `http://localhost:${port}` },
+    env: { ...process.env, API_PROXY_TARGET: `http://${apiHost}:${port}` },
   }),
 ];
 

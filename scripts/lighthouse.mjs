@@ -66,7 +66,7 @@ async function waitForServer(url, server) {
 let server = null;
 if (!baseUrl) {
   const port = process.env.PORT ?? '4188';
-  baseUrl = `http://localhost:${port}`;
+  baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],

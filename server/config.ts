@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -18,11 +19,18 @@ const whole = (min: number, max: number, fallback: number) =>
     .pipe(z.number().min(min).max(max))
     .default(fallback);
 
+/** The admin's password on first start unless ADMIN_PASSWORD says otherwise: published in the README. */
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@123';
+
 const envSchema = z.object({
+  HOST: z
+    .string()
+    .refine((value) => value === 'localhost' || isIP(value) !== 0, 'must be an IP address or localhost')
+    .default('127.0.0.1'),
   PORT: whole(0, 65535, 3000),
   DATA_DIR: z.string().default('./data'),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(6).default('Admin@123'),
+  ADMIN_PASSWORD: z.string().min(6).default(DEFAULT_ADMIN_PASSWORD),
   JWT_SECRET: z.string().min(16).optional(),
   TOKEN_TTL: whole(1, 999_999_999, 12 * 60 * 60),
   SEED_DEMO: flag(true),
@@ -33,6 +41,8 @@ const envSchema = z.object({
 });
 
 export type Config = {
+  /** The address to listen on: loopback unless set (0.0.0.0 or :: for every interface, as in a container). */
+  host: string;
   port: number;
   dataDir: string;
   adminEmail: string;
@@ -71,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
+    host: values.HOST,
     port: values.PORT,
     dataDir,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
@@ -83,4 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
   };
+}
+
+/** Whether only this machine can reach `host`: localhost, 127.0.0.0/8, ::1 or ::ffff:127.x.x.x. */
+export function isLoopback(host: string): boolean {
+  const address = host.toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
+  return address === 'localhost' || address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
 }

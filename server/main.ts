@@ -2,17 +2,30 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { DEFAULT_ADMIN_PASSWORD, isLoopback, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { createMailer, messageIdDomain } from './lib/mail';
 import { createMailQueue } from './lib/mail-queue';
 import { UploadStore } from './lib/uploads';
-import { bootstrap } from './seed/bootstrap';
+import { adminsWithDefaultPassword, bootstrap } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
 
 const config = loadConfig();
 const db = openDatabase(join(config.dataDir, 'console.db'));
 const firstStart = !db.prepare("SELECT 1 FROM users WHERE role = 'admin'").get();
+// The default password is published: a server whose admin still has it is reachable from this machine only.
+const defaulted = firstStart
+  ? config.adminPassword === DEFAULT_ADMIN_PASSWORD
+    ? [config.adminEmail]
+    : []
+  : await adminsWithDefaultPassword(db);
+if (defaulted.length && !isLoopback(config.host)) {
+  console.error(
+    `Refusing to listen on ${config.host}: the admin ${defaulted.join(', ')} still has the default password (${DEFAULT_ADMIN_PASSWORD}), which the README publishes. Set ADMIN_PASSWORD before the first start, or start with HOST=127.0.0.1, sign in and change the password in the profile, then start with HOST=${config.host} again.`,
+  );
+  db.close();
+  process.exit(1);
+}
 await bootstrap(db, { email: config.adminEmail, password: config.adminPassword });
 if (firstStart && config.seedDemo) {
   console.log('First start: creating demo data…');
@@ -31,11 +44,19 @@ const app = createApp({
 });
 mailQueue.start();
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.log(`Admin console and API on http://localhost:${info.port}`);
+const everywhere = config.host === '0.0.0.0' || config.host === '::';
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const host = everywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(
+    `Admin console and API on http://${host}:${info.port}${everywhere ? ' (and every other address of this machine)' : ''}`,
+  );
   if (firstStart)
     console.log(
-      `Sign in with ${config.adminEmail} / ${config.adminPassword === 'Admin@123' ? 'Admin@123' : '(ADMIN_PASSWORD)'}`,
+      `Sign in with ${config.adminEmail} / ${config.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)'}`,
+    );
+  else if (defaulted.length)
+    console.log(
+      `The admin still has the default password: change it in the profile before setting HOST to an address other machines reach.`,
     );
   console.log(
     `Data in ${config.dataDir}${config.smtpUrl ? '' : `; outgoing mail in ${join(config.dataDir, 'outbox')}`}`,

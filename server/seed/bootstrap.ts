@@ -1,6 +1,7 @@
+import { DEFAULT_ADMIN_PASSWORD } from '../config';
 import type { Db } from '../db/connection';
 import { newId, now } from '../lib/ids';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 
 const DEFAULT_POLICY = `<h2>Child Safety Policy</h2>
 <p>We have zero tolerance for child sexual abuse and exploitation (CSAE). Our service is for adults aged 18 and over.</p>
@@ -24,4 +25,17 @@ export async function bootstrap(db: Db, admin: { email: string; password: string
     DEFAULT_POLICY,
     now(),
   );
+}
+
+/** The e-mails of the admins whose stored password is still DEFAULT_ADMIN_PASSWORD. */
+export async function adminsWithDefaultPassword(db: Db): Promise<string[]> {
+  const admins = db
+    .prepare<[], { email: string; password_hash: string | null }>(
+      "SELECT email, password_hash FROM users WHERE role = 'admin'",
+    )
+    .all();
+  const defaulted = await Promise.all(
+    admins.map((admin) => verifyPassword(DEFAULT_ADMIN_PASSWORD, admin.password_hash)),
+  );
+  return admins.filter((_, index) => defaulted[index]).map((admin) => admin.email);
 }

@@ -47,6 +47,7 @@ describe('configuration', () => {
   it('reads an empty variable as unset, for every variable', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-config-test-'));
     const names = [
+      'HOST',
       'PORT',
       'ADMIN_EMAIL',
       'ADMIN_PASSWORD',
@@ -60,6 +61,7 @@ describe('configuration', () => {
     ];
     const config = loadConfig({ DATA_DIR: dataDir, ...Object.fromEntries(names.map((name) => [name, ''])) });
     expect(config).toEqual({
+      host: '127.0.0.1',
       port: 3000,
       dataDir,
       adminEmail: 'admin@example.com',

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isLoopback, loadConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import { hashPassword } from '../lib/passwords';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'console-listen-test-'));
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** `npm start`'s server process (server/main.ts) on DATA_DIR, any free port, with `env` on top of a plain one. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  void exited.then(() => running.delete(child));
+  /** The URL it says it listens on. */
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const url = /Admin console and API on (http:\S+)/.exec(output)?.[1];
+      if (url) resolve(url);
+    });
+    void exited.then(() => reject(new Error(`The server exited: ${output}`)));
+  });
+  // Awaited only by the tests that expect the server to start.
+  listening.catch(() => undefined);
+  return { child, listening, exited, output: () => output };
+}
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Whether a TCP connection to host:port is accepted. */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('the address the server listens on', () => {
+  it('is 127.0.0.1 unless HOST says otherwise', async () => {
+    const server = startServer({});
+    const url = await server.listening;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const port = Number(new URL(url).port);
+    expect((await fetch(`${url}/api/childsafetypolicy`)).status).toBe(200);
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && !address.internal && address.family === 'IPv4');
+    if (outside) expect(await accepts(outside.address, port)).toBe(false);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('refuses every interface while the admin still has the default password, and allows it once changed', async () => {
+    // The database the first test made: its admin has the default password.
+    const refused = startServer({ HOST: '0.0.0.0' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain(
+      'Refusing to listen on 0.0.0.0: the admin admin@example.com still has the default password (Admin@123)',
+    );
+
+    // A first start with the default password is refused before anything is created.
+    const fresh = mkdtempSync(join(tmpdir(), 'console-listen-test-'));
+    const first = startServer({ HOST: '::', DATA_DIR: fresh });
+    expect(await first.exited).toBe(1);
+    expect(first.output()).toContain('Refusing to listen on ::');
+    const db = openDatabase(join(fresh, 'console.db'));
+    expect(db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    db.close();
+
+    const stored = openDatabase(join(dataDir, 'console.db'));
+    stored
+      .prepare("UPDATE users SET password_hash = ? WHERE role = 'admin'")
+      .run(await hashPassword('n3w-password'));
+    stored.close();
+    const allowed = startServer({ HOST: '0.0.0.0' });
+    const url = await allowed.listening;
+    expect((await fetch(`${url}/api/childsafetypolicy`)).status).toBe(200);
+    allowed.child.kill('SIGTERM');
+    expect(await allowed.exited).toBe(0);
+  }, 60_000);
+
+  it('reads HOST as an IP address or localhost, and knows which are loopback', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(() => loadConfig({ DATA_DIR: dataDir, HOST: 'example.com' })).toThrow(
+      'Invalid configuration: HOST: must be an IP address or localhost',
+    );
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopback(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.0.2.2', 'fd00::2', '::ffff:192.0.2.2'])
+      expect(isLoopback(host)).toBe(false);
+  });
+});
