@@ -164,7 +164,7 @@ async function signInFlood() {
     ]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status} × ${count.toLocaleString('en')}`)
-      .join(', ')} (a 401 is a password checked, a 429 or 503 one refused before hashing)`,
+      .join(', ')} (a 401 is answered without a hash: no account has that e-mail; a 429 or 503 is refused)`,
   );
   console.log(`\n| admin | probes | p50 (ms) | max (ms) | over ${FLOOD_TARGET_MS} ms | not 200 |`);
   console.log('|---|---:|---:|---:|---:|---:|');
