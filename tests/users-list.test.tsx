@@ -77,6 +77,42 @@ describe('users list', () => {
     await waitFor(async () => expect(await lastListQuery()).toEqual({ page: '1', items: '10' }));
   });
 
+  it('finds a member by the full name it shows, whatever their e-mail', async () => {
+    const [wanted, sameName, sameSurname] = db.users;
+    Object.assign(wanted!, { name: 'Ximena', surname: 'Vantablack', email: 'xv@example.net' });
+    Object.assign(sameName!, { name: 'Ximena', surname: 'Okonkwo', email: 'xo@example.net' });
+    Object.assign(sameSurname!, { name: 'Ruth', surname: 'Vantablack', email: 'rv@example.net' });
+    const { user } = renderApp('/users');
+    await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search by name, email or phone no' }),
+      'Ximena Vantablack',
+    );
+    await waitFor(async () =>
+      expect(await lastListQuery()).toMatchObject({
+        q: 'Ximena Vantablack',
+        fields: 'name,email,phoneNumber',
+      }),
+    );
+    await waitFor(async () => expect(await dataRows()).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Ximena Vantablack' })).toHaveAttribute(
+      'href',
+      `/users/${wanted!._id}`,
+    );
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search by name, email or phone no' }));
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search by name, email or phone no' }),
+      'vantablack',
+    );
+    await waitFor(async () =>
+      expect((await dataRows()).map((row) => within(row).getAllByRole('link')[0]!.textContent)).toEqual(
+        expect.arrayContaining(['Ximena Vantablack', 'Ruth Vantablack']),
+      ),
+    );
+    expect(await dataRows()).toHaveLength(2);
+  });
+
   it('follows a search cleared from outside the box and never re-applies the old text', async () => {
     const { user, router } = renderApp('/users');
     await screen.findAllByRole('button', { name: /Activate|Deactivate/ });
@@ -187,6 +223,7 @@ describe('users list', () => {
     const patch = (await apiCalls(`/api/admin/status/${target._id}`))[0];
     expect(patch?.method).toBe('PATCH');
     expect(patch?.query).toEqual({ enabled: 'false' });
+    expect(patch?.body).toBeUndefined();
     expect(patch?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     expect(await listCalls()).toHaveLength(2);
   });

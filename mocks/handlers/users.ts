@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { CSV_BOM, csvHeadings, csvRow } from '@/lib/csv';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../../server/lib/user-export';
 import { REASON_MAX } from '@/lib/moderation';
+import { matchesEveryWord, searchedFields, searchWords } from '@/lib/search-words';
 import { recordActivity } from '../activity';
 import { db, type MockUser } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -29,7 +30,7 @@ const SEARCHABLE: Record<string, keyof MockUser> = {
 
 /** The server's users list query (server/lib/user-list.ts), in its order of checks: the users it selects, in order. */
 function selectUsers(url: URL) {
-  const q = search(url.searchParams.get('q'))?.toLowerCase();
+  const q = search(url.searchParams.get('q'));
   const requested = url.searchParams.get('fields');
   if (requested && requested.length > 200) throw new Refusal(400, 'Fields must be at most 200 characters');
   oneOf(url.searchParams.get('filter'), ['user.enabled'], "filter must be 'user.enabled'");
@@ -40,23 +41,23 @@ function selectUsers(url: URL) {
     'planFilter must be silver, gold or platinum',
   );
   // Own properties only: "constructor" or "__proto__" name no field.
-  const fields = (requested ?? 'name,email,phoneNumber')
-    .split(',')
-    .map((field) => field.trim())
-    .filter((field) => Object.hasOwn(SEARCHABLE, field))
-    .map((field) => SEARCHABLE[field]!);
+  const fields = searchedFields(
+    (requested ?? 'name,email,phoneNumber')
+      .split(',')
+      .map((field) => field.trim())
+      .filter((field) => Object.hasOwn(SEARCHABLE, field)),
+  ).map((field) => SEARCHABLE[field]!);
   if (q && fields.length === 0)
     throw new Refusal(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
   const equal = url.searchParams.get('equal');
   const plan = url.searchParams.get('planFilter');
+  const words = searchWords(q ?? '');
   const rows = db.users.filter(
     (user) =>
-      (!q ||
-        fields.some((field) =>
-          String(user[field] ?? '')
-            .toLowerCase()
-            .includes(q),
-        )) &&
+      matchesEveryWord(
+        words,
+        fields.map((field) => String(user[field] ?? '')),
+      ) &&
       (url.searchParams.get('filter') !== 'user.enabled' || !equal || String(user.enabled) === equal) &&
       (!plan || user.plan?.productId === plan),
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { searchedFields, searchWords } from '../../src/lib/search-words';
 import { HttpError } from './errors';
 import { parseSort, type Sort } from './sort';
 import { containsPattern, ftsQuery } from './search';
@@ -56,10 +57,14 @@ const listQuery = z.object({
 
 type Filters = { enabled?: number; plan?: string };
 
-/** The users a query asks for: its filters, its search (the trigram index from 3 characters, else a scan), its sort. */
+/**
+ * The users a query asks for: its filters, its search, its sort. The search's words of 3 characters or more are found
+ * through the trigram index (`match`, every one of them); shorter ones (`like`) are looked for in the rows it keeps,
+ * or by a scan when no word is long enough for the index.
+ */
 export type UserSelection = {
   filters: Filters;
-  search?: { match: string } | { like: string; columns: string[] };
+  search?: { match?: string; like: string[]; columns: string[] };
   sort?: Sort<UserSortField>;
 };
 
@@ -69,12 +74,20 @@ export function selectUsers(query: Record<string, string | undefined>): UserSele
   if (q) {
     const requested = (fields ?? 'name,email,phoneNumber').split(',').map((field) => field.trim());
     // Own properties only: "constructor" or "__proto__" name no column.
-    const columns = requested
-      .filter((field) => Object.hasOwn(SEARCHABLE, field))
-      .map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE]);
+    const columns = searchedFields(requested.filter((field) => Object.hasOwn(SEARCHABLE, field))).map(
+      (field) => SEARCHABLE[field as keyof typeof SEARCHABLE],
+    );
     if (columns.length === 0)
       throw new HttpError(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
-    search = q.length >= 3 ? { match: ftsQuery(q, columns) } : { like: containsPattern(q), columns };
+    // The trigram index finds substrings of 3 characters (code points) or more.
+    const indexed = (word: string) => [...word].length >= 3;
+    const words = searchWords(q);
+    const long = words.filter(indexed);
+    search = {
+      match: long.length ? long.map((word) => ftsQuery(word, columns)).join(' AND ') : undefined,
+      like: words.filter((word) => !indexed(word)).map(containsPattern),
+      columns,
+    };
   }
   const filters: Filters = {
     enabled: filter && equal ? (equal === 'true' ? 1 : 0) : undefined,
@@ -113,6 +126,16 @@ function indexFor({ enabled, plan }: Filters, field: UserSortField | undefined) 
 
 const FTS_SOURCE = 'users_search CROSS JOIN users u ON u.rowid = users_search.rowid';
 
+/** The search's short words, each in one of its columns. */
+function likeClause(search: UserSelection['search']) {
+  if (!search) return { sql: [], params: [] };
+  const anyColumn = `(${search.columns.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`;
+  return {
+    sql: search.like.map(() => anyColumn),
+    params: search.like.flatMap((pattern) => search.columns.map(() => pattern)),
+  };
+}
+
 /** How to read the selection in its order: rows of `from` kept by `where`, ordered by `keys` (the last unique). */
 type Plan = {
   from: string;
@@ -131,7 +154,7 @@ type Plan = {
 export const SORTED_MATCHES_UP_TO = 10_000;
 
 /**
- * - Unsearched, or searched below 3 characters: walk the index of the filters and the sort, keeping the matches.
+ * - Unsearched, or no word of 3 characters searched: walk the index of the filters and the sort, keeping the matches.
  * - Searched without a sort: walk the trigram index newest first, stopping when the page is full.
  * - Searched and sorted, few matches: sort the matches (their number is the cost).
  * - Searched and sorted, many matches (`walkMatches`): walk the index of the filters and the sort, keeping the rows
@@ -144,31 +167,31 @@ function plan(selection: UserSelection, walkMatches = false): Plan {
   const field = sort?.field === 'status' && filters.enabled !== undefined ? 'created' : sort?.field;
   const keys = [...(field ? SORT_KEYS[field] : []), ROWID];
   const descending = sort ? sort.descending : true;
-  if (search && 'match' in search && sort && walkMatches)
-    return {
-      from: `users u INDEXED BY ${indexFor(filters, field)}`,
-      where: [...filter.sql, 'u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH ?)'],
-      params: [...filter.params, search.match],
-      keys,
-      descending,
-    };
-  if (!search || 'like' in search)
+  const like = likeClause(search);
+  if (search?.match && sort && walkMatches)
     return {
       from: `users u INDEXED BY ${indexFor(filters, field)}`,
       where: [
         ...filter.sql,
-        ...(search
-          ? [`(${search.columns.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`]
-          : []),
+        'u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH ?)',
+        ...like.sql,
       ],
-      params: [...filter.params, ...(search ? search.columns.map(() => search.like) : [])],
+      params: [...filter.params, search.match, ...like.params],
+      keys,
+      descending,
+    };
+  if (!search?.match)
+    return {
+      from: `users u INDEXED BY ${indexFor(filters, field)}`,
+      where: [...filter.sql, ...like.sql],
+      params: [...filter.params, ...like.params],
       keys,
       descending,
     };
   return {
     from: FTS_SOURCE,
-    where: ['users_search MATCH ?', ...filter.sql],
-    params: [search.match, ...filter.params],
+    where: ['users_search MATCH ?', ...filter.sql, ...like.sql],
+    params: [search.match, ...filter.params, ...like.params],
     // The trigram index gives its matches in rowid order itself.
     keys: sort ? keys : [{ sql: 'users_search.rowid', column: 'rid' }],
     descending,
@@ -295,7 +318,7 @@ export function userList(db: Db, { sortedMatchesUpTo = SORTED_MATCHES_UP_TO } = 
       return;
     }
     const { filters, search, sort } = selection;
-    if (search && 'match' in search && sort) {
+    if (search?.match && sort) {
       // Matches have no index in the sort's order: their order is written once to a temporary table (on disk past
       // SQLite's cache), numbered, and read from there.
       const table = `temp.user_export_${(exports += 1)}`;

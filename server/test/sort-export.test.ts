@@ -258,6 +258,7 @@ describe('the users list sorted, with its filters and search', () => {
     '&q=smith&fields=name,email,phoneNumber',
     '&q=example&fields=email',
     '&q=ia&fields=name',
+    '&q=example%20ia&fields=name,email,phoneNumber',
   ];
   const SORTS: [string, (row: Row) => Value[]][] = [
     ['&sort=name&order=asc', (row) => [fold(row.name), fold(row.surname)]],
@@ -307,7 +308,7 @@ describe('a searched and sorted users page', () => {
     const walking = userList(db, { sortedMatchesUpTo: 0 });
     let compared = 0;
     for (const filter of [{}, { filter: 'user.enabled', equal: 'false' }, { planFilter: 'gold' }])
-      for (const q of ['example', 'smith', 'son'])
+      for (const q of ['example', 'smith', 'son', 'smith example', 'ia son'])
         for (const sort of ['name', 'email', 'created', 'status'])
           for (const order of ['asc', 'desc']) {
             const selection = selectUsers({ ...filter, q, fields: 'name,email', sort, order });

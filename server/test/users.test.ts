@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { newId } from '../lib/ids';
 import { makeServer } from './harness';
 
 type Listed = {
@@ -51,6 +52,70 @@ describe('users list (GET /api/admin/list)', () => {
     expect((surnameOnly.body.result as Listed[]).every((row) => row.surname === 'Smith')).toBe(true);
     const wildcard = await call('GET', '/api/admin/list?q=%25%25%25&fields=name');
     expect(wildcard.body.result).toEqual([]);
+  });
+
+  it('finds a member by full name: every word of the search, in any order, each in some searched field', async () => {
+    const { call, db } = await makeServer();
+    const insert = db.prepare(
+      `INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, created_at,
+         updated_at)
+       VALUES (?, 'user', ?, ?, ?, ?, '+44', 'Female', 1, ?, ?)`,
+    );
+    const people = [
+      ['Mateo', 'Haddad', 'mh@example.net', '7000000001'],
+      ['Mateo', 'Silva', 'mateo.silva@example.com', '7000000002'],
+      ['Noor', 'Haddad', 'noor@example.com', '7000000003'],
+      ['Li', 'Wu', 'lw@example.com', '7000000004'],
+      ['Ana', 'de la Cruz', 'ana@example.com', '7000000005'],
+    ];
+    people.forEach(([name, surname, email, phone], index) => {
+      const at = new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString();
+      insert.run(newId(), name, surname, email, phone, at, at);
+    });
+    const found = async (q: string, fields: string, more = '') => {
+      const answer = await call(
+        'GET',
+        `/api/admin/list?items=50&q=${encodeURIComponent(q)}&fields=${fields}${more}`,
+      );
+      expect(answer.status, q).toBe(200);
+      const rows = answer.body.result as Listed[];
+      expect((answer.body.pagination as { count: number }).count, q).toBe(rows.length);
+      return rows.map((row) => `${row.name} ${row.surname}`).sort();
+    };
+    const LIST = 'name,email,phoneNumber';
+    const PICKER = 'name,surname';
+
+    // What the list shows, in the users list (and Ctrl+K, which sends its call) and the mail picker.
+    expect(await found('Mateo Haddad', LIST)).toEqual(['Mateo Haddad']);
+    expect(await found('Mateo Haddad', PICKER)).toEqual(['Mateo Haddad']);
+    expect(await found('  haddad   MATEO ', LIST)).toEqual(['Mateo Haddad']);
+    expect(await found('Mateo Haddad', LIST, '&sort=name&order=desc')).toEqual(['Mateo Haddad']);
+    // `name` is the full name: a surname alone is found through it.
+    expect(await found('Haddad', 'name')).toEqual(['Mateo Haddad', 'Noor Haddad']);
+    // Every word must be found...
+    expect(await found('Mateo Nobody', LIST)).toEqual([]);
+    expect(await found('Mateo Haddad Silva', LIST)).toEqual([]);
+    // ...each in a field the search names, in any combination of them.
+    expect(await found('Mateo Haddad', 'email')).toEqual([]);
+    expect(await found('mateo example.net', 'name,email')).toEqual(['Mateo Haddad']);
+    expect(await found('mateo example.net', 'name')).toEqual([]);
+    expect(await found('silva 7000000002', LIST)).toEqual(['Mateo Silva']);
+    expect(await found('silva 7000000002', PICKER)).toEqual([]);
+    // Words shorter than the index's 3 characters, with a long one or alone, and a surname of several words.
+    expect(await found('Mateo Ha', LIST)).toEqual(['Mateo Haddad']);
+    expect(await found('Li Wu', PICKER)).toEqual(['Li Wu']);
+    expect(await found('Ana de la Cruz', LIST)).toEqual(['Ana de la Cruz']);
+
+    // The export reads the same selection.
+    const exported = await call(
+      'GET',
+      `/api/admin/list/export?q=${encodeURIComponent('Mateo Haddad')}&fields=${LIST}`,
+    );
+    expect(exported.headers.get('x-total-count')).toBe('1');
+    expect(exported.text.split('\r\n').slice(1, 3)).toEqual([
+      "Mateo Haddad,mh@example.net,'+44 7000000001,Female,Active",
+      '',
+    ]);
   });
 
   it('filters by status and plan', async () => {
