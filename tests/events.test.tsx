@@ -265,6 +265,24 @@ describe('the events list', () => {
     expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     expect(events().some((stored) => stored._id === event._id)).toBe(false);
   });
+
+  it('shows times of day whether the API stores them as times or as date-times, never a raw timestamp', async () => {
+    const [first, second] = events();
+    Object.assign(first!, { startTime: '2025-02-14T19:00:00.000Z', endTime: '2025-02-14T22:00:00.000Z' });
+    Object.assign(second!, { startTime: '9:05', endTime: 'later' });
+    renderApp('/event');
+    const table = await screen.findByRole('table', { name: 'Events' });
+    await within(table).findByText(first!.name);
+    const rowOf = (event: StoredEvent) => within(table).getByText(event.name).closest('tr')!;
+    const local = (iso: string) => dayjs(iso).format('HH:mm');
+    expect(
+      within(rowOf(first!)).getByText(
+        `${local('2025-02-14T19:00:00.000Z')} - ${local('2025-02-14T22:00:00.000Z')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(rowOf(second!)).getByText('09:05 - -')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('2025-02-14T');
+  });
 });
 
 describe('the event form', () => {
@@ -375,6 +393,43 @@ describe('the event form', () => {
     expect(await notification('Event updated successfully!')).toBeInTheDocument();
     const [call] = await apiCalls(`/api/event/update/${event._id}`);
     expect(entries(call?.body).file).toBe('file:image/png:6');
+  });
+
+  it('prefills the times of an event stored as date-times as times of day', async () => {
+    const event = events()[1]!;
+    Object.assign(event, { startTime: '2025-02-14T19:00:00.000Z', endTime: '2025-02-14T22:30:00.000Z' });
+    renderApp(`/event/update/${event._id}`);
+    await screen.findByRole('heading', { name: 'Update Event' });
+    expect(screen.getByLabelText('Start Time')).toHaveValue(
+      dayjs('2025-02-14T19:00:00.000Z').format('HH:mm'),
+    );
+    expect(screen.getByLabelText('End Time')).toHaveValue(dayjs('2025-02-14T22:30:00.000Z').format('HH:mm'));
+  });
+
+  it('refuses an event that ends before it starts, on the End Time field, sending nothing', async () => {
+    const { user } = renderApp('/event/add');
+    await screen.findByRole('heading', { name: 'Add Event' });
+    await fillEvent(user);
+    await type(user, 'Start Time', '19:00');
+    await type(user, 'End Time', '18:00');
+    await user.click(screen.getByRole('button', { name: 'Add Event' }));
+    expect(await screen.findByText('End time must be after start time')).toBeInTheDocument();
+    expect(screen.getByLabelText('End Time')).toHaveAccessibleDescription(
+      'End time must be after start time',
+    );
+    expect(await writes()).toHaveLength(0);
+
+    await type(user, 'End Time', '19:00');
+    await user.click(screen.getByRole('button', { name: 'Add Event' }));
+    expect(await screen.findByText('End time must be after start time')).toBeInTheDocument();
+    expect(await writes()).toHaveLength(0);
+    await type(user, 'End Time', '20:15');
+    await user.click(screen.getByRole('button', { name: 'Add Event' }));
+    expect(await notification('Event added successfully!')).toBeInTheDocument();
+    expect(entries((await apiCalls('/api/event/create'))[0]?.body)).toMatchObject({
+      startTime: '19:00',
+      endTime: '20:15',
+    });
   });
 
   it("keeps every typed value and the chosen file when the server refuses, showing the server's message", async () => {

@@ -117,6 +117,9 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
         out[field.name] = value.trim();
     }
   }
+  for (const field of catalogue.fields)
+    if (field.kind === 'time' && field.after && String(out[field.name]) <= String(out[field.after.field]))
+      return { problem: field.after.message };
   return { out };
 }
 

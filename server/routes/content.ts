@@ -101,6 +101,12 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     category: refRule('Event category', idIn('event_categories')),
     university: refRule('University', idIn('universities')),
   });
+  /** An event's fields, checked; it ends after it starts, on its day. */
+  const eventInput = (body: Record<string, unknown>) => {
+    const data = eventBody.parse(body);
+    if (data.endTime <= data.startTime) throw new HttpError(400, 'End time must be after start time');
+    return data;
+  };
   const EVENT_FILES = { file: { label: 'Event image', kind: 'image' } } as const;
   const eventImage = async (body: Record<string, unknown>) => {
     const file = fileField(body, 'file');
@@ -145,7 +151,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   });
   app.post('/api/event/create', uploadLimit, async (c) => {
     const body = await formBody(c, EVENT_FILES);
-    const data = eventBody.parse(body);
+    const data = eventInput(body);
     const files = await eventImage(body);
     if (!files.image) throw new HttpError(400, 'Event image is required');
     const id = newId();
@@ -184,7 +190,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const id = parseId(c.req.param('id'));
     findEvent(id);
     const body = await formBody(c, EVENT_FILES);
-    const data = eventBody.parse(body);
+    const data = eventInput(body);
     const files = await eventImage(body);
     const expected = expectedVersions(c);
     // Read again inside the write: the event may have been deleted while the body was read.

@@ -431,6 +431,24 @@ const CASES: Case[] = [
     request: ({ eventId }) => ({ path: `/api/event/joined/${eventId}?q=an` }),
   },
   { name: 'event joined users, unknown event', request: get('/api/event/joined/ffffffffffffffffffffffff') },
+  {
+    name: 'event create, ending before it starts',
+    request: () => ({
+      path: '/api/event/create',
+      init: form(
+        {
+          name: 'Quiz night',
+          venue: 'The Crown',
+          startTime: '19:00',
+          endTime: '18:00',
+          date: tomorrow(),
+          numberOfParticipants: '20',
+          file: new Blob([PNG_BYTES], { type: 'image/png' }),
+        },
+        'POST',
+      ),
+    }),
+  },
   { name: 'child safety policy', request: get('/api/childsafetypolicy', false) },
   // Announced extension 'list-sort': one field each way per list, and the refusals.
   { name: 'users list, sorted by name', request: get('/api/admin/list?sort=name&order=asc') },

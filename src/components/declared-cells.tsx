@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { userName, valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
-import { formatDateTime, formatLocaleDate } from '@/lib/format';
+import { formatDateTime, formatLocaleDate, formatTimeOfDay } from '@/lib/format';
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { HtmlViewer } from './html-viewer';
@@ -163,7 +163,8 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
       };
     case 'range': {
       const { from, to } = declared;
-      const text = (row: Row) => `${textAt(row, from) || '-'} - ${textAt(row, to) || '-'}`;
+      const text = (row: Row) =>
+        `${formatTimeOfDay(valueAt(row, from))} - ${formatTimeOfDay(valueAt(row, to))}`;
       return { text, cell: (row) => <span style={{ whiteSpace: 'nowrap' }}>{text(row)}</span> };
     }
     case 'user':

@@ -72,7 +72,7 @@ export const column = {
   image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
   /** A 50x50 rounded icon (the record's `icon`), or the list's default image. */
   icon: (header = 'Icons'): Column => ({ kind: 'icon', header }),
-  /** Two fields as 'from - to' (an event's times). */
+  /** Two times of day as 'from - to' (an event's start and end), each HH:mm whether stored as a time or a date-time. */
   range: (header: string, from: string, to: string): Column => ({ kind: 'range', header, from, to }),
   /**
    * A link to the user's profile (/users/{id}) with their name; Unknown when there is none (SPEC 8). The user is a

@@ -5,6 +5,7 @@ import {
   formatLocaleDate,
   formatLongDate,
   formatNumericDateTime,
+  formatTimeOfDay,
 } from './format';
 
 describe('SPEC 9 date formats', () => {
@@ -26,6 +27,17 @@ describe('SPEC 9 date formats', () => {
     expect(formatLocaleDate('2024-12-05T12:00:00')).toBe(
       new Date('2024-12-05T12:00:00').toLocaleDateString(),
     );
+  });
+
+  it('shows a time of day whether it is stored as one or as a date-time, and a dash for anything else', () => {
+    expect(formatTimeOfDay('19:00')).toBe('19:00');
+    expect(formatTimeOfDay('9:05:30')).toBe('09:05');
+    expect(formatTimeOfDay('2025-02-14T19:00:00')).toBe('19:00');
+    expect(formatTimeOfDay('2025-02-14T19:00:00.000Z')).toBe(
+      new Date('2025-02-14T19:00:00.000Z').toTimeString().slice(0, 5),
+    );
+    for (const broken of ['', null, undefined, '25:00', 'tonight', '2025-02-14', 1900])
+      expect(formatTimeOfDay(broken)).toBe('-');
   });
 
   it('capitalises plan names and statuses', () => {

@@ -1,6 +1,10 @@
 import dayjs from 'dayjs';
+import { timeOf } from './dates';
 
-/** The date formats of SPEC 9, in one place. Missing or invalid dates show a dash. */
+/**
+ * The date and time formats of SPEC 9, in one place: every date or time the console shows goes through one of these,
+ * so none is ever printed as the API sent it. Missing or invalid values show a dash.
+ */
 function format(value: string | null | undefined, pattern: string): string {
   if (!value) return '-';
   const date = dayjs(value);
@@ -17,6 +21,9 @@ export const formatNumericDateTime = (value: string | null | undefined) =>
 /** 5 December 1990. A birth date is a calendar date: its day must not move with the viewer's time zone. */
 export const formatLongDate = (value: string | null | undefined) =>
   format(value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : value, 'D MMMM YYYY');
+
+/** 19:00, whether the API sends a time of day ('19:00') or a date-time. */
+export const formatTimeOfDay = (value: unknown) => timeOf(value) || '-';
 
 /** The browser's locale date. */
 export function formatLocaleDate(value: string | null | undefined): string {

@@ -14,7 +14,7 @@ import { SelectField, StatusField } from '@/components/form/select-field';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { useVersionedUpdate } from '@/components/stale-write-dialog';
-import { dayOf, endOfDay, middayOf, today } from '@/lib/dates';
+import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
 import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
@@ -107,7 +107,20 @@ function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
       }
     }),
   );
-  return z.object(shape) as unknown as z.ZodMiniType<FormValues, FormValues>;
+  const ordered = fields.flatMap((field) =>
+    field.kind === 'time' && field.after ? [{ name: field.name, after: field.after }] : [],
+  );
+  const timeAt = (values: unknown, name: string) => String((values as FormValues)[name] ?? '').trim();
+  return z.object(shape).check(
+    ...ordered.map(({ name, after }) =>
+      z.refine((values) => timeAt(values, name) > timeAt(values, after.field), {
+        message: after.message,
+        path: [name],
+        // Checked as soon as both are times of day, whatever the other fields hold.
+        when: ({ value }) => [name, after.field].every((key) => TIME_OF_DAY.test(timeAt(value, key))),
+      }),
+    ),
+  ) as unknown as z.ZodMiniType<FormValues, FormValues>;
 }
 
 function toFormValues(fields: Field[], record: CatalogueRecord | undefined): FormValues {
@@ -122,6 +135,8 @@ function toFormValues(fields: Field[], record: CatalogueRecord | undefined): For
           return [field.name, record ? statusToForm(stored === true) : ''];
         case 'date':
           return [field.name, dayOf(stored as string | null | undefined)];
+        case 'time':
+          return [field.name, timeOf(stored)];
         case 'choice':
           return [
             field.name,

@@ -17,7 +17,14 @@ export type Field =
   | { kind: 'icon'; name: string; label: string; required: string; upload?: string }
   | { kind: 'number'; name: string; label: string; required?: string; min: number; whole?: boolean }
   | { kind: 'date'; name: string; label: string; required: string; fromToday?: boolean; midday?: boolean }
-  | { kind: 'time'; name: string; label: string; required: string }
+  | {
+      kind: 'time';
+      name: string;
+      label: string;
+      required: string;
+      /** A time that must come later than another time field's, with what to say when it does not. */
+      after?: { field: string; message: string };
+    }
   | { kind: 'select'; name: string; label: string; required: string; options: readonly Option[] }
   | { kind: 'yesNo'; name: string; label: string; required: string }
   | { kind: 'choice'; name: string; label: string; required?: string; from: string }
@@ -78,8 +85,13 @@ export const field = {
     required,
     ...options,
   }),
-  /** A time of day, HH:mm. */
-  time: (name: string, label: string, required: string): Field => ({ kind: 'time', name, label, required }),
+  /** A time of day, HH:mm; `after`: it must be later than another time field (an event's end, its start). */
+  time: (
+    name: string,
+    label: string,
+    required: string,
+    after?: { field: string; message: string },
+  ): Field => ({ kind: 'time', name, label, required, after }),
   /** One of fixed choices, sent as its value. */
   select: (name: string, label: string, required: string, options: readonly Option[]): Field => ({
     kind: 'select',

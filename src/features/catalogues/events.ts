@@ -8,7 +8,8 @@ import { CATALOGUE_ENTRIES } from './entries';
  * (DECISIONS: not plan/read). The image travels as `file`, required only when adding; the day is sent as its noon;
  * participants are a whole number, as the server takes them; delete stays on the list (DECISIONS). Who joined: at
  * most the first 50 inline with joinedCount, all of them a page at a time from event/joined when the API announces
- * 'event-joined' (DECISIONS, "At the product's size"). Quirk kept: the date message reads 'Please enter date and date'.
+ * 'event-joined' (DECISIONS, "At the product's size"). An event ends after it starts, on its day. Quirk kept: the
+ * date message reads 'Please enter date and date'.
  */
 export const events = defineCatalogue({
   ...CATALOGUE_ENTRIES.events,
@@ -53,7 +54,10 @@ export const events = defineCatalogue({
     field.text('venue', 'Venue', 'Please enter venue'),
     field.image('image', 'Event Image', 'Event image is required', 'file'),
     field.time('startTime', 'Start Time', 'Please select start time'),
-    field.time('endTime', 'End Time', 'Please select end time'),
+    field.time('endTime', 'End Time', 'Please select end time', {
+      field: 'startTime',
+      message: 'End time must be after start time',
+    }),
     field.date('date', 'Day and Date', 'Please enter date and date', { midday: true }),
     field.number('numberOfParticipants', 'Number of Participants', 'Please enter number of participants', 1, {
       whole: true,
