@@ -1,10 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ActivityAction } from '../../src/lib/moderation';
 import type { Db } from '../db/connection';
+import { recordNameOf, summarise, type RecordType } from '../lib/activity';
 import { newId } from '../lib/ids';
 import type { UploadStore } from '../lib/uploads';
 import { bannerPng, iconPng, portraitPng, toneWav } from './media';
-import { random } from './random';
+import { random, shuffled } from './random';
+import {
+  APPEALS,
+  BLOCK_REASONS,
+  BLOG_AUTHORS,
+  BLOGS,
+  CHAT_REPORTS,
+  CONTACT_MESSAGES,
+  DEACTIVATION_REASONS,
+  EVENTS,
+  FEEDBACK,
+  MAILS,
+  OFFERS,
+  POST_CAPTIONS,
+} from './texts';
 
 export const FIRST_NAMES = [
   'Olivia',
@@ -50,6 +66,42 @@ export const LAST_NAMES = [
   'Patel',
   'Evans',
 ];
+/** People who wrote to support through the contact form (not members). */
+const VISITOR_FIRST_NAMES = [
+  'Jamie',
+  'Priya',
+  'Connor',
+  'Aisha',
+  'Ben',
+  'Hannah',
+  'Ravi',
+  'Niamh',
+  'Tom',
+  'Grace',
+  'Kwame',
+  'Ellie',
+  'Marek',
+  'Fatima',
+];
+const VISITOR_LAST_NAMES = [
+  'Walsh',
+  'Sharma',
+  'Doyle',
+  'Begum',
+  'Hughes',
+  'Clarke',
+  'Kaur',
+  'Byrne',
+  'Lewis',
+  'Wright',
+  'Mensah',
+  'Price',
+  'Nowak',
+  'Ali',
+  'Reid',
+  'Hall',
+  'Fraser',
+];
 const CITIES = [
   'London, UK',
   'Manchester, UK',
@@ -91,6 +143,41 @@ const BIOS = [
 
 type Hours = { at: (daysAgo: number) => string };
 const clock: Hours = { at: (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString() };
+/** Midnight UTC `offset` days from today, as the forms store a date. */
+const day = (offset: number) => {
+  const today = new Date();
+  return new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset),
+  ).toISOString();
+};
+
+/** A member as the rest of the demo refers to one: when they joined (days ago) and whether they are active now. */
+type Member = { id: string; joined: number; enabled: boolean; verified: boolean };
+type StatusChange = { user: string; daysAgo: number; enabled: boolean; reason: string | null };
+type Entry = {
+  /** When: days ago, or a time. */
+  daysAgo?: number;
+  at?: string;
+  action: ActivityAction;
+  type: RecordType;
+  id: string;
+  summary: string;
+  reason?: string | null;
+};
+/** The tables of the record types the demo's activity names. */
+const TABLES: Partial<Record<RecordType, string>> = {
+  user: 'users',
+  mail: 'mails',
+  'chat-report': 'chat_reports',
+  hobbies: 'hobbies',
+  language: 'languages',
+  'report-element': 'report_elements',
+  faq: 'faqs',
+  offer: 'offers',
+  blog: 'blogs',
+  plan: 'plans',
+  setting: 'settings',
+};
 
 export const DEMO_USER_COUNT = 300;
 
@@ -249,36 +336,46 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       terms_condition: '<h3>Terms &amp; Conditions</h3><p>Be kind, be honest, and be over 18.</p>',
       ...stamped(200),
     });
-    for (const [i, [name, planType, price, productId]] of [
-      ['Free', 'free', '0.00', 'free'],
-      ['Silver Monthly', 'silver', '9.99', 'silver_monthly'],
-      ['Gold Monthly', 'gold', '19.99', 'gold_monthly'],
-      ['Platinum Monthly', 'platinum', '29.99', 'platinum_monthly'],
-    ].entries()) {
+    const planIds = (
+      [
+        [
+          'Free',
+          'free',
+          '0.00',
+          'Get started for free.',
+          ['A daily allowance of likes', 'Chat with your matches'],
+        ],
+        ['Silver Monthly', 'silver', '9.99', 'More likes, and see who liked you.', ['See who liked you']],
+        ['Gold Monthly', 'gold', '19.99', 'Unlimited likes and rewinds.', ['Unlimited likes', 'Rewinds']],
+        ['Platinum Monthly', 'platinum', '29.99', 'Everything in Gold, seen first.', ['Priority likes']],
+      ] as const
+    ).map(([name, planType, price, description, benefits], i) => {
+      const id = newId();
       insert('plans', {
-        id: newId(),
+        id,
         name,
         plan_type: planType,
         price,
-        product_id: productId,
+        product_id: planType === 'free' ? 'free' : `${planType}_monthly`,
         is_recommended: i === 2,
         enabled: true,
-        benefit: `<ul><li>${name} benefits</li><li>Cancel any time</li></ul>`,
-        description: `The ${name} plan.`,
+        benefit: `<ul>${[...benefits, ...(planType === 'free' ? [] : ['Cancel any time'])].map((benefit) => `<li>${benefit}</li>`).join('')}</ul>`,
+        description,
         ...stamped(250 - i),
       });
-    }
-    for (let i = 0; i < 14; i += 1) {
+      return id;
+    });
+    for (const [i, [title, terms]] of shuffled(rand, OFFERS).entries()) {
       insert('offers', {
         id: newId(),
-        title: `${pick(['Coffee', 'Cinema', 'Dinner', 'Flowers', 'Climbing', 'Museum'])} date deal ${i + 1}`,
+        title,
         brand_logo: icons[i % icons.length],
         image: banners[i % banners.length],
         off: 5 + (i % 6) * 5,
         minimum_purchase_amount: i % 3 === 0 ? null : 20 + i,
         minimum_member: i % 4 === 0 ? null : 2,
-        expire_date: new Date(Date.now() + (10 + i * 7) * 86_400_000).toISOString(),
-        description: '<p>Show this offer at the counter to get your discount.</p>',
+        expire_date: day(10 + i * 7),
+        description: `<p>${terms}</p>`,
         enabled: i % 5 !== 4,
         ...stamped(60 - i),
       });
@@ -295,33 +392,39 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       return id;
     });
     for (let i = 0; i < 12; i += 1) {
-      const title = `${pick(['Ten', 'Five', 'Seven'])} ${pick(['first-date ideas', 'ways to stay safe', 'conversation starters', 'profile tips'])} ${i + 1}`;
+      const category = i % blogCategoryIds.length;
+      const { title, keyword, summary, body } = BLOGS[category]![Math.floor(i / blogCategoryIds.length)]!;
       insert('blogs', {
         id: newId(),
         title,
         slug: title
           .toLowerCase()
+          .normalize('NFD')
           .replace(/[^\w\s-]/g, '')
+          .trim()
           .replace(/\s+/g, '-'),
-        author: pick(['Mia Rossi', 'Omar Haddad', 'Lena Jensen']),
+        author: pick(BLOG_AUTHORS),
         seo_title: title,
-        category_id: blogCategoryIds[i % blogCategoryIds.length],
-        focus_keyword: 'dating',
+        category_id: blogCategoryIds[category],
+        focus_keyword: keyword,
         enabled: i % 4 !== 3,
         image: banners[i % banners.length],
-        short_description: '<p>A short read for your commute.</p>',
-        description: '<p>Dating should be fun. Here is how to make the most of it.</p>',
-        meta_description: 'Dating advice from our team.',
+        short_description: `<p>${summary}</p>`,
+        description: body,
+        meta_description: summary,
         ...stamped(120 - i),
       });
     }
 
-    const userIds: string[] = [];
+    const members: Member[] = [];
     for (let i = 0; i < userCount; i += 1) {
       const id = newId();
-      userIds.push(id);
       const name = FIRST_NAMES[i % FIRST_NAMES.length]!;
       const surname = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!;
+      const joined = (userCount - i) * 0.5;
+      const enabled = i % 9 !== 4;
+      const verified = i % 3 === 0;
+      members.push({ id, joined, enabled, verified });
       const hasMedia = i % 6 !== 5;
       const photo = (n: number) => portraits[(i + n) % portraits.length];
       insert('users', {
@@ -337,8 +440,8 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         phone_number: String(7400000000 + i * 7919),
         country_code: '+44',
         gender: i % 2 === 0 ? 'Female' : 'Male',
-        enabled: i % 9 !== 4,
-        is_verified: i % 3 === 0,
+        enabled,
+        is_verified: verified,
         image1: hasMedia ? photo(0) : null,
         image2: hasMedia ? photo(1) : null,
         image3: hasMedia && i % 4 === 0 ? video : hasMedia ? photo(2) : null,
@@ -357,7 +460,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         dob: new Date(Date.UTC(1982 + (i % 20), i % 12, 1 + (i % 27))).toISOString(),
         address: pick(CITIES),
         introduction: pick(BIOS),
-        ...stamped((userCount - i) * 0.5),
+        ...stamped(joined),
       });
       if (rand() < 0.6)
         insert('user_plans', {
@@ -375,171 +478,307 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         }
       }
     }
-    const someUser = () => pick(userIds);
+    /**
+     * A member who had joined `daysAgo` days ago (any member in a demo too small to have one), other than `not`, and
+     * active or inactive now when `enabled` says so; undefined when there is none.
+     */
+    const existing = (daysAgo: number, fits: (m: Member) => boolean = () => true) => {
+      const known = members.filter((m) => m.joined > daysAgo && fits(m));
+      return known.length ? known : members.filter(fits);
+    };
+    const member = (
+      daysAgo: number,
+      options: { not?: (string | undefined)[]; enabled?: boolean; verified?: boolean } = {},
+    ) => {
+      const candidates = existing(
+        daysAgo,
+        (m) =>
+          !options.not?.includes(m.id) &&
+          (options.enabled === undefined || m.enabled === options.enabled) &&
+          (options.verified === undefined || m.verified === options.verified),
+      );
+      return candidates.length ? pick(candidates).id : undefined;
+    };
+    const isEnabled = (id: string) => members.find((m) => m.id === id)?.enabled;
 
+    const openMicGuests: string[] = [];
     for (let i = 0; i < 18; i += 1) {
+      const category = i % categoryIds.length;
+      const [name, venue, startTime, endTime] = EVENTS[category]![Math.floor(i / categoryIds.length)]!;
       const eventId = newId();
+      const created = 40 - i;
       insert('events', {
         id: eventId,
-        name: `${pick(['Sunset', 'Rooftop', 'Riverside', 'Garden', 'Midnight'])} ${pick(['Social', 'Quiz', 'Picnic', 'Run', 'Gig'])}`,
-        venue: pick(['The Old Mill', 'Riverside Park', 'Union Hall', 'Skyline Bar']),
-        category_id: categoryIds[i % categoryIds.length],
+        name,
+        venue,
+        category_id: categoryIds[category],
         university_id: universityIds[i % universityIds.length],
-        date: new Date(Date.now() + (i - 5) * 3 * 86_400_000).toISOString(),
-        start_time: '18:30',
-        end_time: '21:00',
+        date: day((i - 5) * 3),
+        start_time: startTime,
+        end_time: endTime,
         number_of_participants: 20 + i * 5,
         image: banners[i % banners.length],
-        user_id: someUser(),
-        ...stamped(40 - i),
+        user_id: member(created),
+        ...stamped(created),
       });
-      for (const user of new Set(Array.from({ length: 2 + (i % 5) }, someUser)))
+      const guests = new Set(Array.from({ length: 2 + (i % 5) }, () => member(created)));
+      for (const user of guests) {
+        if (!user) continue;
         insert('event_participants', { event_id: eventId, user_id: user });
+        if (name === 'Open Mic Night') openMicGuests.push(user);
+      }
     }
-    for (let i = 0; i < 30; i += 1) {
+    for (const [i, caption] of shuffled(rand, POST_CAPTIONS).entries()) {
+      const created = 30 - i * 0.5;
       insert('posts', {
         id: newId(),
-        name: pick([
-          'Sunday hike with friends',
-          'Best coffee in town',
-          'First salsa class!',
-          'Weekend market finds',
-          'Beach day',
-        ]),
+        name: caption,
         image1: portraits[i % portraits.length],
         image2: i % 2 === 0 ? banners[i % banners.length] : null,
         image3: i % 3 === 0 ? portraits[(i + 5) % portraits.length] : null,
         video: i % 5 === 0 ? video : null,
-        user_id: someUser(),
-        ...stamped(30 - i * 0.5),
+        user_id: member(created),
+        ...stamped(created),
       });
     }
-    for (let i = 0; i < 42; i += 1) {
+    for (const [i, [title, description]] of shuffled(rand, CONTACT_MESSAGES).entries()) {
+      const first = VISITOR_FIRST_NAMES[i % VISITOR_FIRST_NAMES.length]!;
+      const last = VISITOR_LAST_NAMES[i % VISITOR_LAST_NAMES.length]!;
       insert('contacts', {
         id: newId(),
-        title: pick(['Billing question', 'Cannot log in', 'Feature request', 'Report a bug', 'Partnership']),
-        email: `visitor${i}@example.org`,
-        phone_no: `+44 7700 900${String(100 + i)}`,
-        description:
-          'Hello, I would like some help with my account. I tried the steps in the FAQ but it did not work for me. Thanks!',
+        title,
+        email: `${first}.${last}@${['example.org', 'example.net', 'example.com'][i % 3]}`.toLowerCase(),
+        phone_no: `+44 7700 900${String((i * 37) % 1000).padStart(3, '0')}`,
+        description,
         ...stamped(50 - i),
       });
     }
-    for (let i = 0; i < 36; i += 1) {
+    const reviewers: string[] = [];
+    for (const [i, [rating, text]] of shuffled(rand, FEEDBACK).entries()) {
+      const created = 45 - i;
+      const author = member(created, { not: reviewers }) ?? member(created);
+      if (author) reviewers.push(author);
       insert('feedbacks', {
         id: newId(),
-        user_id: someUser(),
-        rating: 1 + (i % 5),
-        description: '<p>Great app, but I would love more filters.</p>',
-        ...stamped(45 - i),
+        user_id: author ?? null,
+        rating,
+        description: `<p>${text}</p>`,
+        ...stamped(created),
       });
     }
+
     const admin = db
       .prepare("SELECT id, name, surname, email FROM users WHERE role = 'admin' LIMIT 1")
       .get() as { id: string; name: string; surname: string; email: string } | undefined;
-    for (let i = 0; i < 24; i += 1) {
-      // A few cases already handled by the admin (moderation), the rest Open.
-      const handled = admin && i % 6 === 1 ? (i % 12 === 1 ? 'Dismissed' : 'Actioned') : undefined;
+    // The activity log's entries, as the console's writes would have left them; written once everything exists.
+    const entries: Entry[] = [];
+    const logged = (entry: Entry) => entries.push(entry);
+    const statusChanges: StatusChange[] = [];
+
+    // Reports whose reported member has since deleted their account.
+    const NO_LONGER_MEMBERS = new Set([16, 23]);
+    for (const [i, { message, handled }] of CHAT_REPORTS.entries()) {
+      const created = 25 - i;
+      const reporter = member(created);
+      const others = { not: [reporter, ...statusChanges.map((change) => change.user)] };
+      // An Actioned case's reported member was deactivated for it; open cases are about active members.
+      const reported = NO_LONGER_MEMBERS.has(i)
+        ? undefined
+        : ((admin && handled?.status === 'Actioned'
+            ? member(created, { ...others, enabled: false })
+            : undefined) ??
+          member(created, { ...others, enabled: true }) ??
+          member(created, others));
+      const decided =
+        admin &&
+        handled &&
+        (handled.status === 'Dismissed' || (reported !== undefined && !isEnabled(reported)));
+      const id = newId();
+      const handledAt = created - 0.2 - rand() * 0.8;
       insert('chat_reports', {
-        id: newId(),
-        message: pick(['Rude messages', 'Asked for money', 'Fake photos', 'Spam links in chat']),
-        reporter_id: someUser(),
-        reported_id: i % 8 === 7 ? null : someUser(),
-        ...(handled &&
-          admin && {
-            status: handled,
-            note:
-              handled === 'Dismissed' ? 'Checked the chat: nothing abusive.' : 'User warned and deactivated.',
-            handled_by: admin.id,
-            handled_at: clock.at(24 - i),
-          }),
-        ...stamped(25 - i),
+        id,
+        message,
+        reporter_id: reporter ?? null,
+        reported_id: reported ?? null,
+        ...stamped(created),
+        ...(decided && {
+          status: handled.status,
+          note: handled.note,
+          handled_by: admin.id,
+          handled_at: clock.at(handledAt),
+        }),
       });
-      insert('chat_blocks', {
-        id: newId(),
-        block_by: someUser(),
-        blocked_user: someUser(),
-        message: i % 3 === 0 ? '' : 'Did not want to keep talking.',
-        ...stamped(25 - i),
+      if (!decided) continue;
+      if (handled.status === 'Actioned' && reported)
+        statusChanges.push({ user: reported, daysAgo: handledAt, enabled: false, reason: handled.note });
+      logged({
+        daysAgo: handledAt - 1 / 1440,
+        action: 'case',
+        type: 'chat-report',
+        id,
+        summary: `Open → ${handled.status}`,
+        reason: handled.note,
       });
     }
-    for (let i = 0; i < 8; i += 1) {
+    const blockReasons = shuffled(rand, BLOCK_REASONS);
+    for (let i = 0; i < 24; i += 1) {
+      const created = 25 - i;
+      const blocker = member(created);
+      insert('chat_blocks', {
+        id: newId(),
+        block_by: blocker ?? null,
+        blocked_user: member(created, { not: [blocker] }) ?? null,
+        message: i % 3 === 0 ? '' : (blockReasons.pop() ?? ''),
+        ...stamped(created),
+      });
+    }
+
+    // Every other inactive member was deactivated by the admin some time after joining; two were reinstated on appeal.
+    const actioned = new Set(statusChanges.map((change) => change.user));
+    for (const [n, m] of members.filter((m) => !m.enabled && !actioned.has(m.id)).entries())
+      statusChanges.push({
+        user: m.id,
+        daysAgo: m.joined * (0.1 + rand() * 0.8),
+        enabled: false,
+        reason: DEACTIVATION_REASONS[n % DEACTIVATION_REASONS.length]!,
+      });
+    const reinstated = members.filter((m) => m.enabled && !actioned.has(m.id));
+    for (const [n, [reason, appeal]] of APPEALS.entries()) {
+      const m = reinstated[Math.floor(((n + 1) * reinstated.length) / (APPEALS.length + 1))];
+      if (!m) continue;
+      const deactivated = m.joined * (0.3 + rand() * 0.6);
+      statusChanges.push(
+        { user: m.id, daysAgo: deactivated, enabled: false, reason },
+        { user: m.id, daysAgo: deactivated * (0.2 + rand() * 0.6), enabled: true, reason: appeal },
+      );
+    }
+    const enabledAt = (m: Member, daysAgo: number) =>
+      statusChanges
+        .filter((change) => change.user === m.id && change.daysAgo > daysAgo)
+        .sort((a, b) => b.daysAgo - a.daysAgo)
+        .reduce((_, change) => change.enabled, true);
+
+    for (const [i, [title, body]] of MAILS.entries()) {
+      const created = 20 - i;
       const mailId = newId();
-      const recipients = new Set(Array.from({ length: 3 }, someUser));
+      const allUsers = i === 0;
+      const audience = allUsers
+        ? existing(created, (m) => enabledAt(m, created)).map((m) => m.id)
+        : i === 1 && openMicGuests.length
+          ? openMicGuests
+          : [
+              ...new Set(
+                Array.from(
+                  { length: 3 },
+                  () => (i === 3 ? member(created, { verified: false }) : undefined) ?? member(created),
+                ),
+              ),
+            ].filter((user): user is string => user !== undefined);
+      if (!audience.length) continue;
       // Sent long ago: delivered, with the counters the mail queue keeps.
       insert('mails', {
         id: mailId,
-        title: pick(['New features this week', 'Your safety matters', 'Summer events are here']),
-        body: 'Hello! We have news for you: check the app to find out more.',
-        all_users: i === 0,
-        recipient_count: recipients.size,
-        sent_count: recipients.size,
-        ...stamped(20 - i),
+        title,
+        body,
+        all_users: allUsers,
+        recipient_count: audience.length,
+        sent_count: audience.length,
+        ...stamped(created),
       });
-      for (const user of recipients)
+      for (const user of audience)
         insert('mail_deliveries', {
           mail_id: mailId,
           user_id: user,
           state: 'sent',
           attempts: 1,
-          updated_at: clock.at(20 - i),
+          updated_at: clock.at(created),
         });
+      logged({
+        daysAgo: created,
+        action: 'send',
+        type: 'mail',
+        id: mailId,
+        summary: allUsers ? `Sent to All Users (${audience.length})` : `Sent to ${audience.length} users`,
+      });
     }
 
-    // Some history for the activity log, naming seeded records (written as the log writes it: its triggers keep the
-    // day counters).
-    if (admin) {
-      const adminName = `${admin.name} ${admin.surname}`.trim();
-      const recordOf = (table: string, name: string) =>
-        db.prepare(`SELECT id, ${name} AS name FROM ${table} ORDER BY rowid LIMIT 1`).get() as
-          { id: string; name: string } | undefined;
-      const entries: [
-        number,
-        string,
-        string,
-        { id: string; name: string } | undefined,
-        string,
-        string | null,
-      ][] = [
-        [30, 'create', 'faq', recordOf('faqs', 'question'), 'Created', null],
-        [21, 'update', 'plan', recordOf('plans', 'name'), 'price: "17.99" → "19.99"; benefit changed', null],
-        [14, 'create', 'offer', recordOf('offers', 'title'), 'Created', null],
-        [9, 'update', 'hobbies', recordOf('hobbies', 'name'), 'enabled: Active → Inactive', null],
-        [6, 'send', 'mail', recordOf('mails', 'title'), 'Sent to 3 users', null],
-        [3, 'update', 'setting', recordOf('settings', "''"), 'privacy changed', null],
-      ];
-      const userOf = db.prepare<[string], { id: string; name: string }>(
-        "SELECT id, name || ' ' || surname AS name FROM users WHERE id = ?",
-      );
-      for (let i = 0; i < 6 && userIds.length; i += 1) {
-        const reactivated = i % 3 === 2;
-        entries.push([
-          12 - i * 2,
-          reactivated ? 'activate' : 'deactivate',
-          'user',
-          userOf.get(userIds[(i * 37) % userIds.length]!),
-          reactivated ? 'enabled: Inactive → Active' : 'enabled: Active → Inactive',
-          reactivated ? 'Appeal accepted' : pick(['Spam links in chat', 'Fake photos', 'Harassment']),
-        ]);
-      }
-      for (const [daysAgo, action, recordType, record, summary, reason] of entries.sort(
-        (a, b) => b[0] - a[0],
-      )) {
-        const at = clock.at(daysAgo);
-        insert('activity', {
-          id: newId(new Date(at)),
-          created_at: at,
-          admin_id: admin.id,
-          admin_name: adminName,
-          admin_email: admin.email,
-          action,
-          record_type: recordType,
-          record_id: record?.id ?? null,
-          record_name: record?.name ?? '',
-          summary,
-          reason,
-        });
-      }
+    if (!admin) return;
+    for (const change of statusChanges)
+      logged({
+        daysAgo: change.daysAgo,
+        action: change.enabled ? 'activate' : 'deactivate',
+        type: 'user',
+        id: change.user,
+        summary: summarise([
+          { name: 'enabled', kind: 'status', before: !change.enabled, after: change.enabled },
+        ]),
+        reason: change.reason,
+      });
+    // Some catalogue entries switched off, and the newest FAQ, offer and article as they were added.
+    for (const [n, [type, column, name]] of (
+      [
+        ['hobbies', 'name', 'Gardening'],
+        ['language', 'name', 'Portuguese'],
+        ['report-element', 'message', 'Offensive photos'],
+      ] as const
+    ).entries()) {
+      const row = db.prepare(`SELECT id FROM ${TABLES[type]} WHERE ${column} = ?`).get(name) as {
+        id: string;
+      };
+      logged({
+        daysAgo: 9 + n * 31,
+        action: 'update',
+        type,
+        id: row.id,
+        summary: summarise([{ name: 'enabled', kind: 'status', before: true, after: false }]),
+      });
+    }
+    for (const type of ['faq', 'offer', 'blog'] as const) {
+      const newest = db
+        .prepare(`SELECT id, created_at FROM ${TABLES[type]} ORDER BY created_at DESC LIMIT 1`)
+        .get() as { id: string; created_at: string };
+      logged({ at: newest.created_at, action: 'create', type, id: newest.id, summary: 'Created' });
+    }
+    logged({
+      daysAgo: 21,
+      action: 'update',
+      type: 'plan',
+      id: planIds[2]!,
+      summary: summarise([
+        { name: 'price', kind: 'text', before: '17.99', after: '19.99' },
+        { name: 'benefit', kind: 'html' },
+      ]),
+    });
+    const setting = db.prepare('SELECT id FROM settings LIMIT 1').get() as { id: string };
+    logged({
+      daysAgo: 3,
+      action: 'update',
+      type: 'setting',
+      id: setting.id,
+      summary: summarise([{ name: 'privacy', kind: 'html' }]),
+    });
+
+    const adminName = `${admin.name} ${admin.surname}`.trim();
+    for (const entry of entries
+      .map((entry) => ({ ...entry, at: entry.at ?? clock.at(entry.daysAgo!) }))
+      .sort((a, b) => a.at.localeCompare(b.at))) {
+      const table = TABLES[entry.type]!;
+      // A record's last saved time is its last change the log holds.
+      db.prepare(`UPDATE ${table} SET updated_at = max(updated_at, ?) WHERE id = ?`).run(entry.at, entry.id);
+      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(entry.id) as Record<string, unknown>;
+      insert('activity', {
+        id: newId(new Date(entry.at)),
+        created_at: entry.at,
+        admin_id: admin.id,
+        admin_name: adminName,
+        admin_email: admin.email,
+        action: entry.action,
+        record_type: entry.type,
+        record_id: entry.id,
+        record_name: entry.type === 'user' ? `${row.name} ${row.surname}`.trim() : recordNameOf(row),
+        summary: entry.summary,
+        reason: entry.reason ?? null,
+      });
     }
   })();
 }

@@ -336,7 +336,7 @@ describe('the demo data', () => {
     expect(entries.length).toBeGreaterThanOrEqual(10);
     expect(entries.every((entry) => entry.exists)).toBe(true);
     expect(new Set(entries.map((entry) => entry.action))).toEqual(
-      new Set(['create', 'update', 'send', 'activate', 'deactivate']),
+      new Set(['create', 'update', 'send', 'activate', 'deactivate', 'case']),
     );
     const counts = await Promise.all(
       ['Open', 'Actioned', 'Dismissed'].map(
