@@ -9,6 +9,7 @@ import { AppLayout } from './layout/app-layout';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './lazy-routes';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
+import { useScrollRestoration } from './scroll-restoration';
 import { loadScreen, prefetchVisit } from './route-code';
 import { ScreenLoader } from './screen-loader';
 
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
 /** Renders the route table. Signed-in screens have their own error boundary inside the layout. */
 export function AppRoutes() {
   const element = useRoutes(routes);
+  useScrollRestoration();
   return (
     <ErrorBoundary>
       <Suspense fallback={<ScreenLoader />}>{element}</Suspense>
