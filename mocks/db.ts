@@ -233,6 +233,30 @@ const CONTACT_SUBJECTS = [
   ['Feature request', 'It would be great to filter matches by the languages they speak.'],
   ['Account locked', 'I mistyped my password a few times and now I cannot sign in at all.'],
   ['Event cancelled?', 'The board games evening on Friday disappeared from my list. Is it still happening?'],
+  [
+    'Please delete my account',
+    'I met someone, so I no longer need the app. Please close my account and delete my data.',
+  ],
+  ['Verification code', 'The SMS code never arrives when I try to sign in on my new phone.'],
+  [
+    'Wrong age on my profile',
+    'I picked the wrong year of birth when I signed up and cannot change it myself.',
+  ],
+  ['Cancel my subscription', 'Where do I cancel Silver? I do not want to be charged again next month.'],
+  ['Someone is using my photos', 'A profile in Bristol uses pictures from my Instagram under another name.'],
+  [
+    'Promo code refused',
+    'The code from your newsletter says it has expired, but the e-mail said it was valid all month.',
+  ],
+  ['Student discount', 'Do you have a discount for students? Gold is a lot on a student budget.'],
+  ['Notifications stopped', 'I am no longer told about new messages, although notifications are on.'],
+  [
+    'Partnership',
+    'We run a climbing wall in Sheffield and would like to offer your members a first-date discount.',
+  ],
+  ['Thank you!', 'We met at one of your picnics last summer and are getting married in June. Thank you!'],
+  ['Copy of my data', 'Under the GDPR I would like a copy of the personal data you hold about me.'],
+  ['Two accounts', 'I signed up twice, with Google and with my e-mail. Could you merge the accounts?'],
 ] as const;
 
 function makeContacts(count: number): MockContact[] {

@@ -35,6 +35,26 @@ const SUBJECTS: [string, string][] = [
   ['New safety features', 'You can now share your date plans with a trusted friend straight from the app.'],
   ['Your Gold trial', 'Enjoy unlimited likes for seven days. No card needed.'],
   ['We miss you', 'Ten new people near you joined this week. Come and say hello.'],
+  [
+    'Your event has a new venue',
+    'The open mic night has moved to Union Hall. The date and time are unchanged.',
+  ],
+  [
+    'Please verify your photos',
+    'Verified profiles get more matches. It takes a minute: open your profile and tap Verify.',
+  ],
+  ['Complete your profile', 'Profiles with three photos and a prompt get twice as many matches.'],
+  ['How are we doing?', 'Tell us what you think of the app: leave a rating from Settings → Feedback.'],
+  [
+    'Staying safe when you meet',
+    'Meet in a busy public place, tell a friend your plans, and get home your own way.',
+  ],
+  ['Picnic places left', 'There are still a few places for Sunday’s picnic in Riverside Park.'],
+  [
+    'Welcome to the Leeds community',
+    'You can now join the events of University of Leeds students and alumni.',
+  ],
+  ['Voice prompts are here', 'Record a short answer to a prompt and let people hear you before you meet.'],
 ];
 
 /** What SPEC 3 shows of a recipient: name, surname and e-mail. */
@@ -88,7 +108,7 @@ export function makeMails(users: User[]): MockMail[] {
     });
     return {
       _id: nextId(),
-      title: `${title}${index >= SUBJECTS.length ? ` (${index})` : ''}`,
+      title,
       body,
       allUsers,
       recipients,
