@@ -123,7 +123,7 @@ function content(): Record<string, MockCatalogueRecord[]> {
   return { offer, plan, 'blog-category': blogCategory, blog };
 }
 
-type Person = { _id: string; name: string };
+type Person = { _id: string; name: string; surname: string };
 
 /** The fixture event every user joined. */
 export const CROWDED_EVENT = 6;
@@ -134,7 +134,7 @@ export function makeEvents(users: Person[], categories: MockCatalogueRecord[]): 
   const stamp = new Date(Date.UTC(2026, 9, 1, 12)).toISOString();
   const person = (index: number) => {
     const user = users[index % users.length]!;
-    return { _id: user._id, name: user.name };
+    return { _id: user._id, name: user.name, surname: user.surname };
   };
   return Array.from({ length: 14 }, (_, index) => {
     const category = categories[index % categories.length];

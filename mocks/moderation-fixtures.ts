@@ -2,8 +2,10 @@ import type { CaseStatus } from '@/lib/moderation';
 import type { MockActivity } from './activity';
 import { nextId } from './ids';
 
-/** A user as the moderation lists reference one. */
-type Ref = { _id: string; name: string };
+/** A user as the moderation lists reference one (as the reference server: name and surname). */
+type Ref = { _id: string; name: string; surname: string };
+/** A chat thread's participant, with their e-mail as the reference server gives it. */
+type Participant = Ref & { email: string };
 
 export type MockFeedback = {
   _id: string;
@@ -20,11 +22,12 @@ export type MockChatReport = {
   user: string;
   created: string;
   createdAt: string;
-  thread: { user_id: Ref[] };
+  thread: { user_id: Participant[] };
   /** The case ('report-cases'; a SPEC-only API answers without these four). */
   status: CaseStatus;
   note: string;
-  handledBy: Ref | null;
+  /** An admin, named in full. */
+  handledBy: { _id: string; name: string } | null;
   handledAt: string | null;
 };
 
@@ -54,7 +57,8 @@ const REPORTS = [
 const BLOCK_REASONS = ['Rude messages', '', 'Spam links', 'Fake profile'];
 
 const at = (index: number) => new Date(Date.UTC(2026, 10, 21, 9, 15) - index * 5_400_000).toISOString();
-const ref = (user: User): Ref => ({ _id: user._id, name: user.name });
+const ref = (user: User): Ref => ({ _id: user._id, name: user.name, surname: user.surname });
+const participant = (user: User): Participant => ({ ...ref(user), email: user.email });
 
 /**
  * Feedback, chat reports and chat blocks between the fixture users (SPEC 3), newest first, for two pages each.
@@ -72,8 +76,7 @@ export function makeModeration(users: User[]) {
         index === 7
           ? null
           : {
-              _id: author._id,
-              name: author.name,
+              ...ref(author),
               email: author.email,
               countryCode: author.countryCode,
               phoneNumber: author.phoneNumber,
@@ -92,7 +95,9 @@ export function makeModeration(users: User[]) {
       user: reporter._id,
       created: at(index),
       createdAt: at(index),
-      thread: { user_id: index === 3 ? [ref(reporter)] : [ref(reporter), ref(reported)] },
+      thread: {
+        user_id: index === 3 ? [participant(reporter)] : [participant(reporter), participant(reported)],
+      },
       status: 'Open',
       note: '',
       handledBy: null,
@@ -123,13 +128,13 @@ const stamp = (day: number, hour: number) => new Date(Date.UTC(2026, 10, day, ho
  */
 export function makeActivity(
   admin: Admin,
-  users: (User & { surname: string })[],
+  users: User[],
   reports: MockChatReport[],
   records: { hobby?: Named; event?: Named; mail?: Named },
 ): MockActivity[] {
   const me = { _id: admin._id, name: `${admin.name} ${admin.surname}`, email: admin.email };
   const former = { _id: nextId(), name: 'Sam Moderator', email: 'sam.moderator@example.com' };
-  const fullName = (user: User & { surname: string }) => `${user.name} ${user.surname}`;
+  const fullName = (user: User) => `${user.name} ${user.surname}`;
   const entry = (
     createdAt: string,
     by: MockActivity['admin'],

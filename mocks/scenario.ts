@@ -59,6 +59,23 @@ export function mockFeatures(): Feature[] {
 /** Whether the mock API offers `feature` now. */
 export const offers = (feature: Feature) => mockFeatures().includes(feature);
 
+/**
+ * A member reference as the mock API answers it: the reference server's (name and surname; a chat report's
+ * participants with their e-mail), or, SPEC-only, SPEC 3's fields of it (`fields`: _id and name unless SPEC says
+ * more), so that the console is seen without the surnames a SPEC-only API does not send.
+ */
+export function memberAnswer<Ref extends object>(
+  ref: Ref | null,
+  fields: readonly string[] = ['_id', 'name'],
+): (Omit<Ref, 'surname' | 'email'> & Partial<Ref>) | null {
+  if (!ref || !specOnly) return ref;
+  return Object.fromEntries(Object.entries(ref).filter(([key]) => fields.includes(key))) as Omit<
+    Ref,
+    'surname' | 'email'
+  > &
+    Partial<Ref>;
+}
+
 export function setSpecOnly(next: boolean) {
   specOnly = next;
   storage?.setItem(SPEC_ONLY_KEY, String(next));

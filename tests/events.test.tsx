@@ -15,7 +15,7 @@ import { renderApp, specOnlyApi, TEST_TOKEN } from './render';
  * form, in depth. The declaration's SPEC words are also checked with every catalogue in catalogues.test.tsx.
  */
 
-type Ref = { _id: string; name: string };
+type Ref = { _id: string; name: string; surname?: string };
 type StoredEvent = {
   _id: string;
   name: string;
@@ -51,6 +51,8 @@ const entries = (body: unknown) =>
 
 const byNameThenId = (a: Ref, b: Ref) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+/** A user as the reference API names them (a SPEC-only API sends the name alone). */
+const fullName = (person: Ref) => `${person.name} ${person.surname}`;
 const emailOf = (person: Ref) => db.users.find((user) => user._id === person._id)!.email;
 const headers = (table: HTMLElement) =>
   within(table)
@@ -135,9 +137,9 @@ describe('the events list', () => {
       event.category!.name,
       formatLocaleDate(event.date),
       `${event.startTime} - ${event.endTime}`,
-      event.userId.name,
+      fullName(event.userId),
     ]);
-    expect(within(row).getByRole('link', { name: event.userId.name })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: fullName(event.userId) })).toHaveAttribute(
       'href',
       `/users/${event.userId._id}`,
     );
@@ -172,7 +174,7 @@ describe('the events list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Joined User' });
     expect(await within(dialog).findAllByRole('link')).toHaveLength(event.joinedUsers.length);
     for (const person of event.joinedUsers)
-      expect(within(dialog).getByRole('link', { name: person.name })).toHaveAttribute(
+      expect(within(dialog).getByRole('link', { name: fullName(person) })).toHaveAttribute(
         'href',
         `/users/${person._id}`,
       );
@@ -198,7 +200,7 @@ describe('the events list', () => {
 
     await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
     expect(headers(list)).toEqual(['Name', 'Email']);
-    expect(rowsOf(list)).toEqual(joined.slice(0, 10).map((person) => [person.name, emailOf(person)]));
+    expect(rowsOf(list)).toEqual(joined.slice(0, 10).map((person) => [fullName(person), emailOf(person)]));
     expect(within(list).getAllByRole('link')[0]).toHaveAttribute('href', `/users/${joined[0]!._id}`);
     expect(within(dialog).getByText(`Showing 1–10 of ${joined.length}`)).toBeInTheDocument();
     const [first] = await apiCalls(path);
@@ -206,7 +208,7 @@ describe('the events list', () => {
     expect(first?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
 
     await user.click(within(dialog).getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(rowsOf(list)[0]).toEqual([joined[10]!.name, emailOf(joined[10]!)]));
+    await waitFor(() => expect(rowsOf(list)[0]).toEqual([fullName(joined[10]!), emailOf(joined[10]!)]));
     expect((await apiCalls(path)).at(-1)?.query).toEqual({ page: '2', limit: '10' });
 
     // Typing may pause after 'kow' (applied from 3 characters): what counts is the last search asked.
@@ -217,7 +219,7 @@ describe('the events list', () => {
     const kowalskis = joined.filter((person) => emailOf(person).includes('kowalski'));
     expect(kowalskis.length).toBeGreaterThan(1);
     await waitFor(() =>
-      expect(rowsOf(list)).toEqual(kowalskis.map((person) => [person.name, emailOf(person)])),
+      expect(rowsOf(list)).toEqual(kowalskis.map((person) => [fullName(person), emailOf(person)])),
     );
   });
 

@@ -30,6 +30,9 @@ import { renderApp, signIn, specOnlyApi, TEST_TOKEN } from './render';
  */
 
 const fullName = (user: MockUser) => `${user.name} ${user.surname}`;
+/** How a confirmation that acts on a member names them. */
+const named = (user: { name: string; surname?: string; email?: string }) =>
+  `${[user.name, user.surname].join(' ')} (${user.email})`;
 const activeUser = () => db.users.find((user) => user.enabled)!;
 const inactiveUser = () => db.users.find((user) => !user.enabled)!;
 
@@ -80,7 +83,7 @@ describe('deactivating with a reason (status-reason)', () => {
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${fullName(target)}?` });
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(target)}?` });
     const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
     await user.type(reason, '  Spam links in every chat ');
     expect(within(dialog).getByText('24 / 500')).toBeInTheDocument();
@@ -112,7 +115,7 @@ describe('deactivating with a reason (status-reason)', () => {
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${fullName(target)}?` });
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(target)}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await notification('User deactivated successfully')).toBeInTheDocument();
     const calls = await apiCalls(`/api/admin/status/${target._id}`);
@@ -123,7 +126,7 @@ describe('deactivating with a reason (status-reason)', () => {
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${fullName(target)}?` });
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(target)}?` });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Second thoughts');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -136,12 +139,12 @@ describe('deactivating with a reason (status-reason)', () => {
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${fullName(target)}?` });
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(target)}?` });
     await user.click(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }));
     await user.paste('x'.repeat(501));
     expect(within(dialog).getByText('Reason must be at most 500 characters')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect(screen.getByRole('dialog', { name: `Deactivate ${fullName(target)}?` })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: `Deactivate ${named(target)}?` })).toBeInTheDocument();
     expect(await apiCalls(`/api/admin/status/${target._id}`)).toEqual([]);
   });
 
@@ -269,7 +272,7 @@ describe("the profile's Moderation history (user-history)", () => {
 
     await user.selectOptions(within(section).getByRole('combobox', { name: 'Show' }), 'Reported');
     await waitFor(() => expect(rowsOf(table)).toHaveLength(1));
-    expect(rowsOf(table)[0]).toContain(`Reported by ${reporter.name}: Sent offensive photos. · Open`);
+    expect(rowsOf(table)[0]).toContain(`Reported by ${fullName(reporter)}: Sent offensive photos. · Open`);
     expect((await apiCalls(`/api/admin/history/${target._id}`)).at(-1)?.query).toEqual({
       page: '1',
       limit: '10',
@@ -429,7 +432,7 @@ describe('chat report case actions (report-cases)', () => {
     const report = openCase();
     const { user } = renderWithProviders(<CaseActions report={report} />);
     await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${report.reported!.name}?` });
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
     // A reason is needed here: it becomes the case's note.
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
     expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
@@ -466,7 +469,7 @@ describe('chat report case actions (report-cases)', () => {
     );
     const { user } = renderWithProviders(<CaseActions report={report} />);
     await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${report.reported!.name}?` });
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fake profile');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
 
@@ -490,7 +493,7 @@ describe('chat report case actions (report-cases)', () => {
     );
     const { user } = renderWithProviders(<CaseActions report={report} />);
     await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${report.reported!.name}?` });
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fake profile');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
     expect(await notification('User not found')).toBeInTheDocument();

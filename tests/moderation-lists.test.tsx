@@ -10,6 +10,8 @@ const rows = async (name: string) =>
   within(await screen.findByRole('table', { name }, { timeout: 5000 }))
     .getAllByRole('row')
     .slice(1);
+/** A member as the lists name them: name and surname, as the API gives both. */
+const fullName = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`;
 const loaded = async (name: string) => waitFor(async () => expect(await rows(name)).toHaveLength(10));
 
 describe.each([
@@ -67,7 +69,7 @@ describe('feedbacks', () => {
     await loaded('Feedbacks');
     const [first] = await rows('Feedbacks');
     const feedback = db.feedbacks[0]!;
-    expect(within(first!).getByText(feedback.user!.name)).toBeInTheDocument();
+    expect(within(first!).getByText(fullName(feedback.user!))).toBeInTheDocument();
     expect(within(first!).getByRole('link', { name: feedback.user!.email })).toHaveAttribute(
       'href',
       `mailto:${feedback.user!.email}`,
@@ -90,11 +92,11 @@ describe('chat reports', () => {
     const report = db.chatReports[0]!;
     const [reporter, reported] = report.thread.user_id;
     const first = (await rows('Chat Report'))[0]!;
-    expect(within(first).getByRole('link', { name: reporter!.name })).toHaveAttribute(
+    expect(within(first).getByRole('link', { name: fullName(reporter!) })).toHaveAttribute(
       'href',
       `/users/${reporter!._id}`,
     );
-    expect(within(first).getByRole('link', { name: reported!.name })).toHaveAttribute(
+    expect(within(first).getByRole('link', { name: fullName(reported!) })).toHaveAttribute(
       'href',
       `/users/${reported!._id}`,
     );
@@ -113,11 +115,11 @@ describe('chat blocks', () => {
     await loaded('Chat Block');
     const block = db.chatBlocks[0]!;
     const [first, second] = await rows('Chat Block');
-    expect(within(first!).getByRole('link', { name: block.blockBy!.name })).toHaveAttribute(
+    expect(within(first!).getByRole('link', { name: fullName(block.blockBy!) })).toHaveAttribute(
       'href',
       `/users/${block.blockBy!._id}`,
     );
-    expect(within(first!).getByRole('link', { name: block.blockedUser!.name })).toHaveAttribute(
+    expect(within(first!).getByRole('link', { name: fullName(block.blockedUser!) })).toHaveAttribute(
       'href',
       `/users/${block.blockedUser!._id}`,
     );

@@ -308,7 +308,10 @@ describe('chat report cases (report-cases)', () => {
     await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
     const row = await rowOf(report.message);
     await user.click(within(row).getByRole('button', { name: 'Deactivate reported user' }));
-    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${reported.name}?` });
+    // Named by name, surname and e-mail: two members of the same name are told apart.
+    const dialog = await screen.findByRole('dialog', {
+      name: `Deactivate ${reported.name} ${reported.surname} (${reported.email})?`,
+    });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fake profile');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
 

@@ -51,7 +51,7 @@ describe('the posts list', () => {
     await waitFor(async () => expect(await dataRows()).toHaveLength(10));
     const row = (await dataRows())[0]!;
     expect(within(row).getByText(first.name)).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: author.name })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: `${author.name} ${author.surname}` })).toHaveAttribute(
       'href',
       `/users/${author._id}`,
     );

@@ -17,7 +17,7 @@ import {
   sortRows,
   type SortFields,
 } from '../rules';
-import { offers } from '../scenario';
+import { memberAnswer, offers } from '../scenario';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** 'eventcategory/listAll?enabled=true' → 'eventcategory': the db collection a catalogue's calls work on. */
@@ -123,7 +123,7 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
   return { out };
 }
 
-type Person = { _id: string; name: string };
+type Person = { _id: string; name: string; surname: string };
 type PeopleColumn = Extract<Column, { kind: 'people' }>;
 
 /** How many users a `people` field carries inline when the API counts and pages them (DECISIONS). */
@@ -137,15 +137,19 @@ const peopleColumns = (catalogue: Catalogue) =>
 
 /**
  * A record as the API answers it. A `people` field (an event's joinedUsers) is ordered by name: all of it in SPEC's
- * shape, or, where the API announces its paged route, the first 50 and their count (`count`).
+ * shape, or, where the API announces its paged route, the first 50 and their count (`count`). Users referred to
+ * (an event's userId) as the API names them (memberAnswer).
  */
 function answerOf(catalogue: Catalogue) {
   const columns = peopleColumns(catalogue);
   return (row: MockCatalogueRecord): MockCatalogueRecord => {
     if (!columns.length) return row;
     const answer = { ...row };
+    if (row.userId) answer.userId = memberAnswer(row.userId as Person) as Person;
     for (const { field, count, pages } of columns) {
-      const people = [...((row[field] as Person[] | null) ?? [])].sort(byNameThenId);
+      const people = [...((row[field] as Person[] | null) ?? [])]
+        .sort(byNameThenId)
+        .map((person) => memberAnswer(person) as Person);
       const paged = pages && count && offers(pages.feature);
       answer[field] = paged ? people.slice(0, INLINE_PEOPLE) : people;
       if (paged) answer[count] = people.length;
@@ -175,7 +179,7 @@ function peopleHandlers(catalogue: Catalogue, find: (id: unknown) => MockCatalog
               const text = search(url.searchParams.get('q'))?.toLowerCase();
               const people = [...((row[field] as Person[] | null) ?? [])].sort(byNameThenId).map((person) => {
                 const account = db.users.find((user) => user._id === person._id);
-                return { ...person, surname: account?.surname ?? '', email: account?.email ?? '' };
+                return { ...person, email: account?.email ?? '' };
               });
               const found =
                 text && text.length >= 2
@@ -186,7 +190,10 @@ function peopleHandlers(catalogue: Catalogue, find: (id: unknown) => MockCatalog
                     )
                   : people;
               const { result, pagination } = paginate(found, url);
-              return ok({ result: result.map(({ _id, name, email }) => ({ _id, name, email })), pagination });
+              return ok({
+                result: result.map(({ _id, name, surname, email }) => ({ _id, name, surname, email })),
+                pagination,
+              });
             }),
           ),
         ]
@@ -265,7 +272,7 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
         const filled = Object.fromEntries(
           Object.entries(catalogue.record).flatMap(([name, kind]): [string, unknown][] =>
             name === 'userId' && kind === 'ref'
-              ? [[name, { _id: db.admin._id, name: db.admin.name }]]
+              ? [[name, { _id: db.admin._id, name: db.admin.name, surname: db.admin.surname }]]
               : kind === 'refs'
                 ? [[name, []]]
                 : [],

@@ -3,7 +3,7 @@ import { CASE_STATUSES, NOTE_MAX, type CaseStatus } from '@/lib/moderation';
 import { ACTIVITY_ACTIONS, activityAnswer, RECORD_TYPES, recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
-import type { MockChatReport } from '../moderation-fixtures';
+import type { MockChatBlock, MockChatReport, MockFeedback } from '../moderation-fixtures';
 import {
   id,
   jsonBody,
@@ -17,7 +17,7 @@ import {
   text,
   type SortFields,
 } from '../rules';
-import { offers } from '../scenario';
+import { memberAnswer, offers } from '../scenario';
 
 const extensionMissing = () => fail(404, 'No such API route');
 
@@ -48,10 +48,22 @@ const readOnly = <T extends { _id: string }>(
 
 /** A chat report as the list answers it: with its case ('report-cases'), or SPEC's shape without. */
 function reportAnswer(report: MockChatReport) {
-  if (offers('report-cases')) return report;
-  const { status: _status, note: _note, handledBy: _handledBy, handledAt: _handledAt, ...spec } = report;
+  const answer = { ...report, thread: { user_id: report.thread.user_id.map((user) => memberAnswer(user)) } };
+  if (offers('report-cases')) return answer;
+  const { status: _status, note: _note, handledBy: _handledBy, handledAt: _handledAt, ...spec } = answer;
   return spec;
 }
+
+const feedbackAnswer = (feedback: MockFeedback) => ({
+  ...feedback,
+  user: memberAnswer(feedback.user, ['_id', 'name', 'email', 'countryCode', 'phoneNumber']),
+});
+
+const blockAnswer = (block: MockChatBlock) => ({
+  ...block,
+  blockBy: memberAnswer(block.blockBy),
+  blockedUser: memberAnswer(block.blockedUser),
+});
 
 /** The chat reports a list asks for: with 'report-cases', `status` filters by case. */
 function chatReports(url: URL) {
@@ -66,7 +78,7 @@ function chatReports(url: URL) {
 
 const person = (userId: string | undefined) => {
   const user = userId ? db.users.find((candidate) => candidate._id === userId) : undefined;
-  return user ? { _id: user._id, name: user.name, email: user.email } : null;
+  return user ? { _id: user._id, name: user.name, surname: user.surname, email: user.email } : null;
 };
 
 /** An ISO 8601 instant of the activity list's query, or the server's refusal. */
@@ -173,12 +185,14 @@ function historyOf(userId: string) {
 }
 
 export const moderationHandlers = [
-  readOnly('feedback/list', () => db.feedbacks, {
-    rating: (feedback) => [feedback.rating],
-    created: (feedback) => [feedback.createdAt],
-  }),
+  readOnly(
+    'feedback/list',
+    () => db.feedbacks,
+    { rating: (feedback) => [feedback.rating], created: (feedback) => [feedback.createdAt] },
+    feedbackAnswer,
+  ),
   readOnly('chat-report/list', chatReports, { created: (report) => [report.created] }, reportAnswer),
-  readOnly('chat-block/list', () => db.chatBlocks, { created: (block) => [block.created] }),
+  readOnly('chat-block/list', () => db.chatBlocks, { created: (block) => [block.created] }, blockAnswer),
 
   http.patch(
     apiPath('chat-report/case/:reportId'),

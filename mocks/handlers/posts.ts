@@ -17,12 +17,16 @@ import {
   videoFile,
   type SortFields,
 } from '../rules';
+import { memberAnswer } from '../scenario';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
-/** As the server answers a post: the author joined as { _id, name } (server/routes/content.ts). */
+/** As the server answers a post: the author joined as { _id, name, surname } (server/routes/content.ts). */
 function serialize(post: MockPost) {
   const author = [db.admin, ...db.users].find((user) => user._id === post.userId);
-  return { ...post, userId: { _id: post.userId, name: author?.name ?? '' } };
+  return {
+    ...post,
+    userId: memberAnswer({ _id: post.userId, name: author?.name ?? '', surname: author?.surname ?? '' })!,
+  };
 }
 
 /** The server's checks, in its order: the name, then each file against its own kind. Files get stored names. */

@@ -4,6 +4,17 @@ import { containsPattern, ftsQuery } from './search';
 type Clause = { sql: string; params: (string | number)[] };
 
 /**
+ * A member as every answer refers to one: id, name and surname (a console shows both), with what else the answer
+ * gives (an e-mail); null for no one. A user since deleted keeps their id with empty names.
+ */
+export const memberRef = <More extends object>(id: unknown, name: unknown, surname: unknown, more?: More) =>
+  id ? { _id: id, name: name ?? '', surname: surname ?? '', ...more } : null;
+
+/** The SQL columns memberRef reads of users aliased `alias`: `${as}_name` and `${as}_surname`. */
+export const memberColumns = (alias: string, as: string) =>
+  `${alias}.name AS ${as}_name, ${alias}.surname AS ${as}_surname`;
+
+/**
  * The users of a set kept as rows of a table (a mail's deliveries, an event's participants), aliased `m`, one row per
  * `user_id`, keyed by its owner's column. Users are `u`.
  */

@@ -5,7 +5,7 @@ import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../l
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
-import { memberPage, type MemberSet } from '../lib/members';
+import { memberColumns, memberPage, memberRef, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
 import { orderBy, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
@@ -21,7 +21,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   const { uploads } = keeper;
   const log = activityLog(db);
   // ----- Events
-  const eventSelect = `SELECT e.*, c.name AS category_name, un.name AS university_name, u.name AS user_name
+  const eventSelect = `SELECT e.*, c.name AS category_name, un.name AS university_name, ${memberColumns('u', 'user')}
     FROM events e LEFT JOIN event_categories c ON c.id = e.category_id LEFT JOIN universities un ON un.id = e.university_id
     LEFT JOIN users u ON u.id = e.user_id`;
   const joinedCountOf = db.prepare<[string], { n: number }>(
@@ -37,7 +37,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   });
   // At most the first 50 joined users by name, with the total; the joined route pages through all (announced).
   const joinedOf = (eventId: string) => {
-    const members = joined(eventId, 'u.id AS _id, u.name');
+    const members = joined(eventId, 'u.id AS _id, u.name, u.surname');
     return {
       joinedUsers: memberPage(db, members, { limit: 50, offset: 0 }).rows,
       joinedCount: members.expected,
@@ -54,7 +54,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     endTime: row.end_time,
     numberOfParticipants: row.number_of_participants,
     image: row.image,
-    userId: ref(row.user_id, row.user_name),
+    userId: memberRef(row.user_id, row.user_name, row.user_surname),
     ...joinedOf(String(row.id)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -143,6 +143,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const q = searchText.parse(query.q);
     if (!db.prepare('SELECT 1 FROM events WHERE id = ?').get(id)) throw notFound('Event');
     const { rows, count } = memberPage(db, joined(id, 'u.id AS _id, u.name, u.email'), {
+    const { rows, count } = memberPage(db, joined(id, 'u.id AS _id, u.name, u.surname, u.email'), {
       q,
       limit: size,
       offset,
@@ -245,7 +246,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   });
 
   // ----- Posts
-  const postSelect = 'SELECT p.*, u.name AS user_name FROM posts p LEFT JOIN users u ON u.id = p.user_id';
+  const postSelect = `SELECT p.*, ${memberColumns('u', 'user')} FROM posts p LEFT JOIN users u ON u.id = p.user_id`;
   const serializePost = (row: Record<string, unknown>) => ({
     _id: row.id,
     name: row.name,
@@ -253,7 +254,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     image2: row.image2,
     image3: row.image3,
     video: row.video,
-    userId: ref(row.user_id, row.user_name),
+    userId: memberRef(row.user_id, row.user_name, row.user_surname),
     created: row.created_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -512,19 +513,15 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   readOnlyList(
     'feedback/list',
     'feedbacks',
-    'SELECT t.*, u.name, u.email, u.country_code, u.phone_number FROM feedbacks t LEFT JOIN users u ON u.id = t.user_id',
+    'SELECT t.*, u.name, u.surname, u.email, u.country_code, u.phone_number FROM feedbacks t LEFT JOIN users u ON u.id = t.user_id',
     { rating: 't.rating', created: 't.created_at' },
     (row) => ({
       _id: row.id,
-      user: row.user_id
-        ? {
-            _id: row.user_id,
-            name: row.name,
-            email: row.email,
-            countryCode: row.country_code,
-            phoneNumber: row.phone_number,
-          }
-        : null,
+      user: memberRef(row.user_id, row.name, row.surname, {
+        email: row.email,
+        countryCode: row.country_code,
+        phoneNumber: row.phone_number,
+      }),
       rating: row.rating,
       description: row.description,
       createdAt: row.created_at,
@@ -534,12 +531,12 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   readOnlyList(
     'chat-block/list',
     'chat_blocks',
-    'SELECT t.*, a.name AS by_name, b.name AS blocked_name FROM chat_blocks t LEFT JOIN users a ON a.id = t.block_by LEFT JOIN users b ON b.id = t.blocked_user',
+    `SELECT t.*, ${memberColumns('a', 'by')}, ${memberColumns('b', 'blocked')} FROM chat_blocks t LEFT JOIN users a ON a.id = t.block_by LEFT JOIN users b ON b.id = t.blocked_user`,
     { created: 't.created_at' },
     (row) => ({
       _id: row.id,
-      blockBy: ref(row.block_by, row.by_name),
-      blockedUser: ref(row.blocked_user, row.blocked_name),
+      blockBy: memberRef(row.block_by, row.by_name, row.by_surname),
+      blockedUser: memberRef(row.blocked_user, row.blocked_name, row.blocked_surname),
       message: row.message,
       created: row.created_at,
       createdAt: row.created_at,

@@ -7,6 +7,7 @@ import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { notFound } from '../lib/errors';
 import { now, parseId } from '../lib/ids';
+import { memberColumns, memberRef } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
 import { orderBy } from '../lib/sort';
 import { date, fields, text } from '../lib/validate';
@@ -204,7 +205,7 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
 
   // ----- A user's moderation history: status changes, reports about and by them, blocks of and by them.
   const personColumns = (alias: string) =>
-    `${alias}.id AS other_id, trim(${alias}.name || ' ' || ${alias}.surname) AS other_name, ${alias}.email AS other_email`;
+    `${alias}.id AS other_id, ${memberColumns(alias, 'other')}, ${alias}.email AS other_email`;
   /** One kind's rows, every column named, so that any of them can be asked for alone or all five in one union. */
   const part = (kind: string, from: string, other: string, extra: Record<string, string>) =>
     `SELECT '${kind}' AS kind, t.id AS _id, t.created_at AS at, ${other},
@@ -217,7 +218,7 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
         'status',
         `activity t INDEXED BY activity_record
          WHERE t.record_id = @user AND t.record_type = 'user' AND t.action IN ('activate', 'deactivate')`,
-        't.admin_id AS other_id, t.admin_name AS other_name, t.admin_email AS other_email',
+        "t.admin_id AS other_id, t.admin_name AS other_name, '' AS other_surname, t.admin_email AS other_email",
         { enabled: "t.action = 'activate'", reason: 't.reason' },
       ),
       count: `SELECT count(*) FROM activity INDEXED BY activity_record
@@ -266,6 +267,7 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
     at: string;
     other_id: string | null;
     other_name: string | null;
+    other_surname: string | null;
     other_email: string | null;
     enabled: number | null;
     reason: string | null;
@@ -279,10 +281,15 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
   const userExists = db.prepare<[string]>("SELECT 1 FROM users WHERE id = ? AND role = 'user'");
   const serializeHistory = (row: HistoryRow) => {
     const base = { kind: row.kind, _id: row._id, at: row.at };
-    const other = person(row.other_id, row.other_name, row.other_email);
+    const other = memberRef(row.other_id, row.other_name, row.other_surname, { email: row.other_email ?? '' });
     switch (row.kind) {
       case 'status':
-        return { ...base, admin: other, enabled: row.enabled === 1, reason: row.reason };
+        return {
+          ...base,
+          admin: person(row.other_id, row.other_name, row.other_email),
+          enabled: row.enabled === 1,
+          reason: row.reason,
+        };
       case 'reported':
       case 'reporter':
         return { ...base, other, message: row.message, caseStatus: row.case_status, note: row.note };
@@ -312,7 +319,8 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
   });
 
   // ----- Chat reports as cases
-  const reportSelect = `SELECT t.*, a.name AS reporter_name, b.name AS reported_name, h.name AS handler_name
+  const reportSelect = `SELECT t.*, ${memberColumns('a', 'reporter')}, a.email AS reporter_email,
+    ${memberColumns('b', 'reported')}, b.email AS reported_email, h.name AS handler_name
     FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id LEFT JOIN users b ON b.id = t.reported_id
     LEFT JOIN users h ON h.id = t.handled_by`;
   const ref = (id: unknown, name: unknown) => (id ? { _id: id, name: name ?? '' } : null);
@@ -323,9 +331,10 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
     created: row.created_at,
     createdAt: row.created_at,
     thread: {
-      user_id: [ref(row.reporter_id, row.reporter_name), ref(row.reported_id, row.reported_name)].filter(
-        Boolean,
-      ),
+      user_id: [
+        memberRef(row.reporter_id, row.reporter_name, row.reporter_surname, { email: row.reporter_email ?? '' }),
+        memberRef(row.reported_id, row.reported_name, row.reported_surname, { email: row.reported_email ?? '' }),
+      ].filter(Boolean),
     },
     status: row.status,
     note: row.note,

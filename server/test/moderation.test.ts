@@ -211,7 +211,8 @@ describe("a user's moderation history", () => {
     const admin = { _id: s.adminId, name: 'Admin User', email: 'admin@example.com' };
     const person = (id: string, name: string) => ({
       _id: id,
-      name: `${name} Doe`,
+      name,
+      surname: 'Doe',
       email: `${name.toLowerCase()}@example.com`,
     });
     const [activate, deactivate, ...rest] = answer.body.result as Record<string, unknown>[];
@@ -360,5 +361,53 @@ describe('the demo data', () => {
     };
     const history = await s.call('GET', `/api/admin/history/${deactivated.recordId}?kind=status`);
     expect((history.body.result as { reason: string }[])[0]!.reason).toBeTruthy();
+  });
+});
+
+describe('member references', () => {
+  it('carry the surname wherever an answer names a member', async () => {
+    const s = await makeServer({ seedUsers: 40 });
+    type Ref = { _id: string; surname?: string } | null;
+    const surnameOf = (id: string) =>
+      (s.db.prepare('SELECT surname FROM users WHERE id = ?').get(id) as { surname: string }).surname;
+    const result = async <Row>(path: string) => (await s.call('GET', path)).body.result as Row[];
+    const events = await result<{ _id: string; userId: Ref; joinedUsers: Ref[]; joinedCount: number }>(
+      '/api/event/list-admin?limit=50',
+    );
+    const reports = await result<{ user: string; thread: { user_id: Ref[] } }>(
+      '/api/chat-report/list?limit=50',
+    );
+    const references: Record<string, Ref[]> = {
+      'chat report thread': reports.flatMap((report) => report.thread.user_id),
+      'chat block': (
+        await result<{ blockBy: Ref; blockedUser: Ref }>('/api/chat-block/list?limit=50')
+      ).flatMap((block) => [block.blockBy, block.blockedUser]),
+      feedback: (await result<{ user: Ref }>('/api/feedback/list?limit=50')).map((feedback) => feedback.user),
+      'event creator': events.map((event) => event.userId),
+      'event joined, inline': events.flatMap((event) => event.joinedUsers),
+      'event joined, paged': await result<Ref>(
+        `/api/event/joined/${events.find((event) => event.joinedCount > 0)!._id}?limit=50`,
+      ),
+      post: (await result<{ userId: Ref }>('/api/post/list?limit=50')).map((post) => post.userId),
+      history: (await result<{ other?: Ref }>(`/api/admin/history/${reports[0]!.user}?limit=50`)).flatMap(
+        (item) => (item.other ? [item.other] : []),
+      ),
+    };
+    for (const [where, people] of Object.entries(references)) {
+      const known = people.filter((person) => person !== null);
+      expect(known.length, where).toBeGreaterThan(0);
+      for (const person of known) expect(person.surname, where).toBe(surnameOf(person._id));
+      expect(
+        known.some((person) => person.surname),
+        where,
+      ).toBe(true);
+    }
+    // A chat report's participants carry their e-mail too: the console names it before deactivating one.
+    expect(reports[0]!.thread.user_id[0]).toEqual({
+      _id: expect.any(String),
+      name: expect.any(String),
+      surname: expect.any(String),
+      email: expect.stringContaining('@'),
+    });
   });
 });

@@ -36,7 +36,7 @@ export function confirmBulk<Row>(list: ListController<Row>, action: BulkAction<R
   const { bulkRun } = list;
   const targets = bulkRun.targets();
   if (action.ask) {
-    void action.ask(targets.length).then((answer) => {
+    void action.ask(targets.length, action.about?.(targets)).then((answer) => {
       if (answer !== undefined) void run(answer);
     });
     return;
@@ -44,6 +44,7 @@ export function confirmBulk<Row>(list: ListController<Row>, action: BulkAction<R
   askToConfirm({
     title: action.question(targets.length),
     message: 'Each selected row is changed on its own; the summary says how many succeeded.',
+    note: action.about?.(targets),
     confirmLabel: action.label,
     cancelLabel: 'Cancel',
     danger: action.danger,

@@ -10,14 +10,31 @@ import type { Feature } from './features';
 /** What a declared list's row is: a record with its _id and the fields its declaration names. */
 export type DeclaredRow = { _id: string } & Record<string, unknown>;
 
-/** A user as a row refers to one: populated or a bare id (name ''), or nothing (a deleted user). */
-export type UserRef = { _id: string; name: string } | null | undefined;
+/**
+ * A user as a row refers to one: populated (the name, and the surname where the API gives it: a SPEC-only API sends
+ * only the name) or a bare id (name ''), or nothing (a deleted user).
+ */
+export type UserRef = { _id: string; name: string; surname?: string } | null | undefined;
+
+type Named = { name: string; surname?: string; email?: string } | null | undefined;
 
 /**
- * SPEC 2.20 / 8: a user who is missing, or has no name, reads Unknown: what UserLink shows, and the text a list
- * exports and sorts by (a declared list's user column has it before the link's code has loaded).
+ * A user's name wherever the console shows one: name and surname, as far as the API gives them (13 Mateos among 300
+ * members are told apart by their surnames). SPEC 2.20 / 8: a user who is missing, or has no name, reads Unknown
+ * (`otherwise` where a screen says it differently). What UserLink shows, and the text a list exports and sorts by.
  */
-export const userName = (user: UserRef) => user?.name || 'Unknown';
+export const userName = (user: Named, otherwise = 'Unknown') =>
+  [user?.name, user?.surname].filter(Boolean).join(' ') || otherwise;
+
+/**
+ * A member as a confirmation that acts on them names them: the name and, when the answer gave one, the e-mail, which
+ * tells apart even two members of the same name ('Kenji Tanaka (kenji.tanaka@example.com)').
+ */
+export const userNameAndEmail = (user: Named, otherwise: string) => {
+  const name = userName(user, '');
+  const email = user?.email ?? '';
+  return name && email ? `${name} (${email})` : name || email || otherwise;
+};
 
 /**
  * Where a `people` column's users are paged and searched when the API announces `feature`: GET `path` (':id' the

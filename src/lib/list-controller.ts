@@ -50,7 +50,8 @@ export type BulkAction<Row> = {
    * A question of the action's own in place of the confirmation (a deactivation's optional reason): resolves to the
    * answer handed to each `run`, or to undefined when the admin cancelled.
    */
-  ask?: (count: number) => Promise<unknown>;
+  ask?: (count: number, about?: string) => Promise<unknown>;
+  about?: (rows: Row[]) => string;
   /** The words for a failure the server gave none for (SPEC 8's fallbacks of the single call). */
   fallback?: (error: unknown) => string | undefined;
   danger?: boolean;

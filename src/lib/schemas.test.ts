@@ -33,6 +33,11 @@ describe('response building blocks', () => {
 
   it('accept a populated or a bare reference', () => {
     expect(record.parse({ owner: { _id: 'u1', name: 'Ann' } }).owner).toEqual({ _id: 'u1', name: 'Ann' });
+    expect(record.parse({ owner: { _id: 'u1', name: 'Ann', surname: 'Lee' } }).owner).toEqual({
+      _id: 'u1',
+      name: 'Ann',
+      surname: 'Lee',
+    });
     expect(record.parse({ owner: 'u1' }).owner).toEqual({ _id: 'u1', name: '' });
   });
 

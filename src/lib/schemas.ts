@@ -39,9 +39,12 @@ export const optionalDate = z.pipe(
 /** A stored file's path, or null when missing or blank (the screen shows a default image). */
 export const optionalPath = optionalDate;
 
-/** A reference that some answers populate ({ _id, name }) and others leave as a bare id. */
+/**
+ * A reference that some answers populate ({ _id, name }, and the surname where the API gives it: the reference
+ * server does, SPEC-only APIs do not) and others leave as a bare id.
+ */
 export const userRef = z.union([
-  z.object({ _id: id, name: text }),
+  z.object({ _id: id, name: text, surname: z.optional(text) }),
   z.pipe(
     id,
     z.transform((value) => ({ _id: value, name: '' })),

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorState } from '@/components/error-state';
 import { useModalDialog } from '@/components/modal-dialog';
 import { userQueries } from '@/features/users/api';
+import { userName } from '@/lib/declared-columns';
 import { applicableSearch } from '@/lib/search-box';
 import type { MenuItem } from '../layout/menu';
 
@@ -115,7 +116,7 @@ export default function JumpToDialog({
             {foundUsers.map((user) => (
               <Spotlight.Action
                 key={user._id}
-                label={[user.name, user.surname].filter(Boolean).join(' ') || user.email}
+                label={userName(user, user.email)}
                 description={user.email}
                 leftSection={<IconUser size={20} stroke={1.6} aria-hidden />}
                 onClick={() => navigate(`/users/${user._id}`)}

@@ -169,8 +169,8 @@ export type CatalogueDeclaration = {
 
 export type Catalogue = CatalogueDeclaration;
 
-/** What a `ref` field holds. */
-export type Ref = { _id: string; name: string };
+/** What a `ref` field holds: a record, or a user (with the surname where the API gives it). */
+export type Ref = { _id: string; name: string; surname?: string };
 
 export type CatalogueRecord = { _id: string; enabled: boolean } & Record<
   string,

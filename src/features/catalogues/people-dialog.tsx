@@ -7,7 +7,7 @@ import { useModalDialog } from '@/components/modal-dialog';
 import { inlineRowsQuery, useLocalListParams } from '@/lib/dialog-list';
 import { useListController, type ListColumn } from '@/lib/list-controller';
 import { useFeature } from '@/lib/session';
-import type { PeoplePages } from '@/lib/declared-columns';
+import { userName, type PeoplePages } from '@/lib/declared-columns';
 import type { Ref } from './define-catalogue';
 import { peopleResource, type Person } from './resource';
 
@@ -20,7 +20,7 @@ const TEXT = {
   noneFound: 'No one found',
 };
 
-const personName = (person: Ref) => person.name || 'Unknown';
+const personName = (person: Ref) => userName(person);
 
 const nameColumn: ListColumn<Ref> = {
   id: 'name',
@@ -76,7 +76,7 @@ function InlinePeople({ title, people }: DialogProps) {
     rowKey: (person) => person._id,
     sort: { apiSorts: [] },
     params: useLocalListParams,
-    query: useMemo(() => inlineRowsQuery(people, (person) => [person.name]), [people]),
+    query: useMemo(() => inlineRowsQuery(people, (person) => [userName(person, '')]), [people]),
   });
   return (
     <ListView list={list} label={title} rowName={personName} emptyText={TEXT.noneFound} paged>

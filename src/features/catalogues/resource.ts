@@ -9,13 +9,13 @@ import { CATALOGUES } from './registry';
 export type CatalogueInput = Record<string, string | number | boolean | File | null>;
 
 const ref = z.pipe(
-  z.nullish(z.union([z.object({ _id: id, name: text }), id])),
+  z.nullish(z.union([z.object({ _id: id, name: text, surname: z.optional(text) }), id])),
   z.transform((value): Ref | null =>
     !value
       ? null
       : typeof value === 'string'
         ? { _id: value, name: '' }
-        : { _id: value._id, name: value.name },
+        : { _id: value._id, name: value.name, ...(value.surname ? { surname: value.surname } : {}) },
   ),
 );
 
@@ -30,7 +30,7 @@ const RECORD_FIELD = {
   date: optionalDate,
   /** A boolean ('true' / 'false' too). */
   flag,
-  /** A user or record referred to: populated ({ _id, name }), a bare id, or nothing. */
+  /** A user or record referred to: populated ({ _id, name }, a user's surname too), a bare id, or nothing. */
   ref,
   /** A list of them. */
   refs: z.pipe(
@@ -124,7 +124,7 @@ export function choicesResource(from: string) {
   return resource;
 }
 
-const personItem = z.object({ _id: id, name: text, email: text });
+const personItem = z.object({ _id: id, name: text, surname: z.optional(text), email: text });
 export type Person = z.output<typeof personItem>;
 type PeopleRequest = PageRequest & { id: string; search: string };
 const peopleLists = new Map<string, ReturnType<typeof buildPeople>>();

@@ -28,9 +28,14 @@ export const reportCaseFields = {
   handledAt: optionalDate,
 };
 
-/** A user as a chat report's thread names them: populated, or a bare id; a deleted one is left out. */
+/**
+ * A user as a chat report's thread names them: populated (with the surname and e-mail where the API gives them), or
+ * a bare id; a deleted one is left out.
+ */
 const participant = z.pipe(
-  z.nullish(userRef),
+  z.nullish(
+    z.union([z.object({ _id: id, name: text, surname: z.optional(text), email: z.optional(text) }), userRef]),
+  ),
   z.transform((value) => value ?? null),
 );
 

@@ -10,7 +10,7 @@ import { CASE_STATUS_COLOUR, MODERATION_TEXT } from './strings';
 export type ReportCase = {
   _id: string;
   status: CaseStatus;
-  reported: { _id: string; name: string } | null;
+  reported: { _id: string; name: string; surname?: string; email?: string } | null;
 };
 
 /** The actions' questions and calls (case-flows.ts), loaded on the first click. */
@@ -60,9 +60,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
   };
 
   const deactivateReported = async (reported: NonNullable<ReportCase['reported']>) => {
-    const reason = await (
-      await flows()
-    ).askDeactivationReason(reported.name, MODERATION_TEXT.deactivateReported);
+    const reason = await (await flows()).askDeactivationReason(reported, MODERATION_TEXT.deactivateReported);
     if (reason === undefined) return;
     deactivate.mutate(
       { reportId: report._id, userId: reported._id, reason },

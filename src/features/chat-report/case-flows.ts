@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { askForText } from '@/components/confirm';
 import { api } from '@/lib/api-client';
 import { ApiError, errorText } from '@/lib/api-error';
+import { userNameAndEmail } from '@/lib/declared-columns';
 import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@/lib/moderation';
 import { text } from '@/lib/schemas';
 import { patchUserStatus } from '@/lib/user-status';
@@ -29,10 +30,16 @@ export const askDismissNote = (confirmLabel: string) =>
     confirmLabel,
   });
 
-/** "Deactivate reported user"'s reason (required), or undefined when cancelled; `confirmLabel` is the button's own. */
-export const askDeactivationReason = (name: string, confirmLabel: string) =>
+/**
+ * "Deactivate reported user"'s reason (required), or undefined when cancelled; `confirmLabel` is the button's own. The
+ * question names the user by name and e-mail, as far as the report gave them.
+ */
+export const askDeactivationReason = (
+  reported: { name: string; surname?: string; email?: string },
+  confirmLabel: string,
+) =>
   ask({
-    title: CASE_TEXT.deactivateTitle(name || CASE_TEXT.theReportedUser),
+    title: CASE_TEXT.deactivateTitle(userNameAndEmail(reported, CASE_TEXT.theReportedUser)),
     message: CASE_TEXT.deactivateMessage,
     label: CASE_TEXT.reason,
     maxLength: REASON_MAX,

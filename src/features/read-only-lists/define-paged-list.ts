@@ -8,8 +8,11 @@ import type { Column } from '@/lib/declared-columns';
  * schema is built in resource.ts, with the screen.
  */
 
-/** A user as lists reference one: a link to their profile. */
-export type Person = { _id: string; name: string; email: string };
+/**
+ * A user as lists reference one: a link to their profile. `fullName` is what a list shows of them as text (name and
+ * surname, as far as the API gives them).
+ */
+export type Person = { _id: string; name: string; surname: string; email: string; fullName: string };
 /** A chat thread's participants. */
 export type Thread = { user_id: Person[] };
 

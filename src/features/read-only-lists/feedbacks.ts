@@ -11,7 +11,7 @@ export const feedbacks = definePagedList({
   api: 'feedback/list',
   record: { user: 'person', rating: 'number', description: 'text' },
   columns: [
-    column.text('Name', 'user.name'),
+    column.text('Name', 'user.fullName'),
     column.email('Email', 'user.email'),
     sortable(column.text('Rating', 'rating'), 'rating'),
     column.html('Message', 'description'),

@@ -1,16 +1,20 @@
 import { z } from 'zod/mini';
 import { defineResource } from '@/lib/resource';
 import { id, optionalDate, optionalNumber, text } from '@/lib/schemas';
-import type { DeclaredRow } from '@/lib/declared-columns';
+import { userName, type DeclaredRow } from '@/lib/declared-columns';
 import type { PagedList, Person } from './define-paged-list';
 
-/** A user reference as answers give it: populated ({ _id, name, … }), a bare id, or nothing (a deleted user). */
+/**
+ * A user reference as answers give it: populated ({ _id, name, … }, the surname where the API gives it), a bare id,
+ * or nothing (a deleted user).
+ */
 const person = z.pipe(
-  z.nullish(z.union([z.object({ _id: id, name: text, email: z.optional(text) }), id])),
+  z.nullish(z.union([z.object({ _id: id, name: text, surname: text, email: text }), id])),
   z.transform((value): Person | null => {
     if (!value) return null;
-    if (typeof value === 'string') return { _id: value, name: '', email: '' };
-    return { _id: value._id, name: value.name, email: value.email ?? '' };
+    const { _id, name, surname, email } =
+      typeof value === 'string' ? { _id: value, name: '', surname: '', email: '' } : value;
+    return { _id, name, surname, email, fullName: userName({ name, surname }, '') };
   }),
 );
 

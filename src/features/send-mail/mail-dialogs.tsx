@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { ListSearch } from '@/components/list-search';
 import { ListView } from '@/components/list-view';
 import { useModalDialog } from '@/components/modal-dialog';
+import { userName } from '@/lib/declared-columns';
 import { inlineRowsQuery, useLocalListParams } from '@/lib/dialog-list';
 import { useListController, type ListColumn } from '@/lib/list-controller';
 import { useFeature } from '@/lib/session';
@@ -20,7 +21,7 @@ import { deliveryText, MAIL_TEXT, STATE_TEXT } from './strings';
 
 type DialogProps = { mail: Mail | null; onClose: () => void };
 
-const fullName = (user: Recipient) => [user.name, user.surname].filter(Boolean).join(' ') || '-';
+const fullName = (user: Recipient) => userName(user, '-');
 
 /** SPEC's columns of the User List: Name and Email. */
 const NAME_AND_EMAIL: ListColumn<Recipient>[] = [

@@ -3,6 +3,7 @@ import { useDebouncedValue, useThrottledCallback } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type Ref, type UIEvent } from 'react';
 import { ErrorState } from '@/components/error-state';
+import { userName } from '@/lib/declared-columns';
 import { ALL_USERS, PICKER_PAGE_SIZE, recipientsResource, type Person } from './api';
 import { MAIL_TEXT } from './strings';
 
@@ -11,7 +12,7 @@ export const SEARCH_DELAY_MS = 1500;
 export const SCROLL_THROTTLE_MS = 200;
 const NEAR_END_PX = 10;
 
-const fullName = (person: Person) => [person.name, person.surname].filter(Boolean).join(' ') || person._id;
+const fullName = (person: Person) => userName(person, person._id);
 
 type UserPickerProps = {
   /** The chosen ids, or [ALL_USERS]. */

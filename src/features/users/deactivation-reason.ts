@@ -14,17 +14,18 @@ const TEXT = {
 
 /**
  * 'status-reason': asks for the optional reason of a deactivation, of one user (`name`) or of several at once
- * (`count`, the list's bulk Deactivate). Resolves to the reason, null for none, or undefined when the admin cancelled.
+ * (`count`, the list's bulk Deactivate, and `about`: who they are). Resolves to the reason, null for none, or
+ * undefined when the admin cancelled.
  * The users' status button loads this module on first use, and the dialog's own code loads with it, so the users
  * list's first load carries neither.
  */
 export function askDeactivationReason(
-  who: { name: string } | { count: number },
+  who: { name: string } | { count: number; about?: string },
 ): Promise<string | null | undefined> {
   return new Promise((resolve) =>
     askForText({
       title: TEXT.title('name' in who ? who.name || TEXT.someone : TEXT.count(who.count)),
-      message: TEXT.message,
+      message: 'about' in who && who.about ? `${who.about}. ${TEXT.message}` : TEXT.message,
       label: TEXT.reason,
       maxLength: REASON_MAX,
       tooLong: TEXT.tooLong,

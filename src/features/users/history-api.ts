@@ -7,8 +7,9 @@ import { USER_HISTORY_KEY } from './api';
 export const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
+/** A user (with the surname where the API gives it) or an admin (named in full), null when their account is gone. */
 const person = z.pipe(
-  z.nullish(z.object({ _id: id, name: text, email: text })),
+  z.nullish(z.object({ _id: id, name: text, surname: z.optional(text), email: text })),
   z.transform((value) => value ?? null),
 );
 export type HistoryPerson = z.output<typeof person>;

@@ -1,6 +1,7 @@
 import { Anchor, NativeSelect, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-view';
+import { userName } from '@/lib/declared-columns';
 import { useLocalListParams } from '@/lib/dialog-list';
 import { useListController, type ListColumn } from '@/lib/list-controller';
 import { formatDateTime } from '@/lib/format';
@@ -18,7 +19,7 @@ function PersonLink({ person }: { person: HistoryPerson }) {
   if (!person) return <>{HISTORY_TEXT.unknownUser}</>;
   return (
     <Anchor component={Link} to={`/users/${person._id}`} size="sm" td="underline">
-      {person.name || person.email || HISTORY_TEXT.unknownUser}
+      {userName(person, person.email || HISTORY_TEXT.unknownUser)}
     </Anchor>
   );
 }

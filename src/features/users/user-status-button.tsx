@@ -1,14 +1,16 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
+import { userNameAndEmail } from '@/lib/declared-columns';
 import { notify } from '@/lib/notify';
 import { useFeature } from '@/lib/session';
 import { useSetUserStatus, type User } from './api';
 import { USERS_TEXT } from './strings';
 
 /**
- * A deactivation's optional reason ('status-reason'), of one user or of several (the list's bulk Deactivate): the
- * dialog's code (deactivation-reason.ts) loads on first use, through this one import.
+ * A deactivation's optional reason ('status-reason'), of one user (named with their e-mail) or of several (the list's
+ * bulk Deactivate, with who they are): the dialog's code (deactivation-reason.ts) loads on first use, through this
+ * one import.
  */
-export const askReason = (who: { name: string } | { count: number }) =>
+export const askReason = (who: { name: string } | { count: number; about?: string }) =>
   import('./deactivation-reason').then(({ askDeactivationReason }) => askDeactivationReason(who));
 
 /**
@@ -22,7 +24,7 @@ export function UserStatusButton({
   user,
   size = 'xs',
 }: {
-  user: Pick<User, '_id' | 'enabled' | 'name' | 'surname'>;
+  user: Pick<User, '_id' | 'enabled' | 'name' | 'surname' | 'email'>;
   size?: ButtonProps['size'];
 }) {
   const setStatus = useSetUserStatus();
@@ -46,8 +48,7 @@ export function UserStatusButton({
       onClick={() => {
         if (busy) return;
         if (!user.enabled || !withReason) return change();
-        const name = [user.name, user.surname].filter(Boolean).join(' ');
-        void askReason({ name }).then((reason) => {
+        void askReason({ name: userNameAndEmail(user, '') }).then((reason) => {
           if (reason !== undefined) change(reason);
         });
       }}

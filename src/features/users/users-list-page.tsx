@@ -3,6 +3,7 @@ import { IconCircleCheckFilled, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-view';
+import { userName, userNameAndEmail } from '@/lib/declared-columns';
 import { PageCard } from '@/components/page-card';
 import { StatusBadge } from '@/components/status-badge';
 import { countOf, useListController, type BulkAction, type ListColumn } from '@/lib/list-controller';
@@ -40,13 +41,23 @@ const statusAction = (enabled: boolean, withReason = false): BulkAction<User> =>
   question: (count) => `${enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate} ${countOf(count, 'user')}?`,
   done: (count) => `${countOf(count, 'user')} ${enabled ? 'activated' : 'deactivated'}`,
   run: (user, reason) => patchUserStatus({ userId: user._id, enabled, reason: reason as string | null }),
-  ask: withReason ? (count) => askReason({ count }) : undefined,
+  ask: withReason ? (count, about) => askReason({ count, about }) : undefined,
+  about: whoAreThey,
   danger: !enabled,
 });
 const BULK = [statusAction(true), statusAction(false)];
 const BULK_WITH_REASON = [statusAction(true), statusAction(false, true)];
 
-const fullName = (user: User) => [user.name, user.surname].filter(Boolean).join(' ');
+/** Who a bulk status change is about: the first three selected users by name and e-mail, and how many more. */
+function whoAreThey(users: User[]) {
+  const named = users
+    .slice(0, 3)
+    .map((user) => userNameAndEmail(user, user._id))
+    .join(', ');
+  return users.length > 3 ? `${named} and ${(users.length - 3).toLocaleString('en-US')} more` : named;
+}
+
+const fullName = (user: User) => userName(user, '');
 const phoneOf = (user: User) => [user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-';
 const statusText = (user: User) => (user.enabled ? 'Active' : 'Inactive');
 
@@ -84,7 +95,7 @@ export function UsersListPage() {
             <div className="user-cell-text">
               <span className="user-cell-name">
                 <Link to={`/users/${user._id}`} className="user-link mantine-focus-auto">
-                  {user.name} {user.surname}
+                  {fullName(user)}
                 </Link>
                 {user.isVerified ? (
                   <IconCircleCheckFilled
