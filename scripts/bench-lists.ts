@@ -7,6 +7,7 @@
 // - exports the whole list (and a sorted one), reading the stream as a client does, and reports the time, the bytes,
 //   the rows, and the server's resident memory before and at its peak during the export (sampled every 50 ms);
 // - reports the size of the sort indexes (dbstat).
+// BENCH_ONLY=sorted, searched or export runs that part alone.
 // Only talks to 127.0.0.1.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
+const ONLY = process.env.BENCH_ONLY;
+const runs = (part: 'sorted' | 'searched' | 'export') => !ONLY || ONLY === part;
 
 function indexSizes(db: ReturnType<typeof openDatabase>) {
   return db
@@ -81,23 +84,6 @@ db.close();
 const server = await startServer({ port: PORT, dataDir });
 try {
   const token = await signIn(PORT);
-
-  const filters = [
-    ['no filter', ''],
-    ['Inactive', '&filter=user.enabled&equal=false'],
-    ['Gold', '&planFilter=gold'],
-    ['Active + Silver', '&filter=user.enabled&equal=true&planFilter=silver'],
-  ] as const;
-  const sorts = ['', 'name', 'email', 'created', 'status'].flatMap((field) =>
-    field ? [`&sort=${field}&order=asc`, `&sort=${field}&order=desc`] : [''],
-  );
-  console.log(
-    `\n${REQUESTS} requests per scenario, ${CONCURRENCY} at a time, 10 a page, ${USERS.toLocaleString('en')} users\n`,
-  );
-  console.log(
-    '| filter | sort | users | page 1 p50 / p95 (ms) | page 5,000 p50 / p95 | middle page | p50 / p95 |',
-  );
-  console.log('|---|---|---:|---:|---:|---:|---:|');
   /** How many users the list's query keeps (its answer's count). */
   const countOf = async (query: string) => {
     const answer = await fetch(`http://127.0.0.1:${PORT}/api/admin/list?items=10${query}`, {
@@ -105,79 +91,106 @@ try {
     });
     return ((await answer.json()) as { pagination: { count: number } }).pagination.count;
   };
-  let worst = 0;
-  for (const [label, filter] of filters) {
-    const count = await countOf(filter);
-    const middle = Math.ceil(count / 10 / 2);
-    for (const sort of sorts) {
-      const cells: string[] = [];
-      for (const page of [1, 5000, middle]) {
-        if (page * 10 > count) {
-          cells.push('—');
-          continue;
+
+  if (runs('sorted')) {
+    const filters = [
+      ['no filter', ''],
+      ['Inactive', '&filter=user.enabled&equal=false'],
+      ['Gold', '&planFilter=gold'],
+      ['Active + Silver', '&filter=user.enabled&equal=true&planFilter=silver'],
+    ] as const;
+    const sorts = ['', 'name', 'email', 'created', 'status'].flatMap((field) =>
+      field ? [`&sort=${field}&order=asc`, `&sort=${field}&order=desc`] : [''],
+    );
+    console.log(
+      `\n${REQUESTS} requests per scenario, ${CONCURRENCY} at a time, 10 a page, ${USERS.toLocaleString('en')} users\n`,
+    );
+    console.log(
+      '| filter | sort | users | page 1 p50 / p95 (ms) | page 5,000 p50 / p95 | middle page | p50 / p95 |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|');
+    let worst = 0;
+    for (const [label, filter] of filters) {
+      const count = await countOf(filter);
+      const middle = Math.ceil(count / 10 / 2);
+      for (const sort of sorts) {
+        const cells: string[] = [];
+        for (const page of [1, 5000, middle]) {
+          if (page * 10 > count) {
+            cells.push('—');
+            continue;
+          }
+          const path = `/api/admin/list?items=10&page=${page}${filter}${sort}`;
+          await measure(path, token); // warm-up: the index's pages into the cache
+          const result = await measure(path, token);
+          if (result.failures) console.log(`  (${result.failures} failed or empty answers: ${path})`);
+          worst = Math.max(worst, result.p95);
+          cells.push(`${result.p50.toFixed(1)} / ${result.p95.toFixed(1)}`);
         }
-        const path = `/api/admin/list?items=10&page=${page}${filter}${sort}`;
-        await measure(path, token); // warm-up: the index's pages into the cache
+        const name = sort ? sort.replace('&sort=', '').replace('&order=', ' ') : '(none: newest first)';
+        console.log(
+          `| ${label} | ${name} | ${count.toLocaleString('en')} | ${cells[0]} | ${cells[1]} | ${middle.toLocaleString('en')} | ${cells[2]} |`,
+        );
+      }
+    }
+    console.log(`\nWorst p95: ${worst.toFixed(1)} ms`);
+  }
+
+  if (runs('searched')) {
+    console.log(
+      '\nSearched (sorted: up to 10,000 matches are sorted; past that the index is walked keeping them):\n',
+    );
+    console.log('| query | matches | page 1 p50 / p95 (ms) | middle page | p50 / p95 |');
+    console.log('|---|---:|---:|---:|---:|');
+    let worstSearched = 0;
+    for (const query of [
+      '&q=sophia.dubois&fields=name,email,phoneNumber&sort=name',
+      '&q=ava&fields=name,email,phoneNumber&sort=email&order=desc',
+      '&q=ava&fields=name,email,phoneNumber&sort=name',
+      '&q=son&fields=name,email&sort=created',
+      '&q=example&fields=email&sort=name',
+      // A full name, every word found: the users list (newest first and sorted), the mail picker, and two common words.
+      '&q=Mateo%20Haddad&fields=name,email,phoneNumber',
+      '&q=Mateo%20Haddad&fields=name,email,phoneNumber&sort=name',
+      '&q=Mateo%20Haddad&fields=name,surname',
+      '&q=ava%20son&fields=name,email,phoneNumber&sort=email&order=desc',
+      '&q=Mateo%20H&fields=name,email,phoneNumber',
+    ]) {
+      const count = await countOf(query);
+      const middle = Math.max(1, Math.ceil(count / 10 / 2));
+      const cells: string[] = [];
+      for (const page of [1, middle]) {
+        const path = `/api/admin/list?items=10&page=${page}${query}`;
+        await measure(path, token);
         const result = await measure(path, token);
         if (result.failures) console.log(`  (${result.failures} failed or empty answers: ${path})`);
-        worst = Math.max(worst, result.p95);
+        worstSearched = Math.max(worstSearched, result.p95);
         cells.push(`${result.p50.toFixed(1)} / ${result.p95.toFixed(1)}`);
       }
-      const name = sort ? sort.replace('&sort=', '').replace('&order=', ' ') : '(none: newest first)';
       console.log(
-        `| ${label} | ${name} | ${count.toLocaleString('en')} | ${cells[0]} | ${cells[1]} | ${middle.toLocaleString('en')} | ${cells[2]} |`,
+        `| \`${query.slice(1)}\` | ${count.toLocaleString('en')} | ${cells[0]} | ${middle.toLocaleString('en')} | ${cells[1]} |`,
       );
     }
+    console.log(`\nWorst searched p95: ${worstSearched.toFixed(1)} ms`);
   }
-  console.log(`\nWorst p95: ${worst.toFixed(1)} ms`);
 
-  console.log(
-    '\nSearched (sorted: up to 10,000 matches are sorted; past that the index is walked keeping them):\n',
-  );
-  console.log('| query | matches | page 1 p50 / p95 (ms) | middle page | p50 / p95 |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const query of [
-    '&q=sophia.dubois&fields=name,email,phoneNumber&sort=name',
-    '&q=ava&fields=name,email,phoneNumber&sort=email&order=desc',
-    '&q=ava&fields=name,email,phoneNumber&sort=name',
-    '&q=son&fields=name,email&sort=created',
-    '&q=example&fields=email&sort=name',
-    // A full name, every word found: the users list (newest first and sorted), the mail picker, and two common words.
-    '&q=Mateo%20Haddad&fields=name,email,phoneNumber',
-    '&q=Mateo%20Haddad&fields=name,email,phoneNumber&sort=name',
-    '&q=Mateo%20Haddad&fields=name,surname',
-    '&q=ava%20son&fields=name,email,phoneNumber&sort=email&order=desc',
-    '&q=Mateo%20H&fields=name,email,phoneNumber',
-  ]) {
-    const count = await countOf(query);
-    const middle = Math.max(1, Math.ceil(count / 10 / 2));
-    const cells: string[] = [];
-    for (const page of [1, middle]) {
-      const path = `/api/admin/list?items=10&page=${page}${query}`;
-      await measure(path, token);
-      const result = await measure(path, token);
-      cells.push(`${result.p50.toFixed(1)} / ${result.p95.toFixed(1)}`);
+  if (runs('export')) {
+    console.log('\nExport (GET /api/admin/list/export), read as a client reads it:\n');
+    console.log('| query | rows | X-Total-Count | MB | seconds | server RSS before → peak (MB) |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const query of [
+      '',
+      '?sort=name&order=desc',
+      '?sort=status',
+      '?filter=user.enabled&equal=false&sort=email',
+      // Every user matches: their order is written to a temporary table first.
+      '?q=example&fields=email&sort=name',
+    ]) {
+      const result = await exportAll(query, token, server.pid!);
+      console.log(
+        `| \`${query || '(all)'}\` | ${result.rows.toLocaleString('en')} | ${result.total.toLocaleString('en')} | ${(result.bytes / 1e6).toFixed(1)} | ${result.seconds.toFixed(1)} | ${result.before.toFixed(0)} → ${result.peak.toFixed(0)} |`,
+      );
     }
-    console.log(
-      `| \`${query.slice(1)}\` | ${count.toLocaleString('en')} | ${cells[0]} | ${middle.toLocaleString('en')} | ${cells[1]} |`,
-    );
-  }
-
-  console.log('\nExport (GET /api/admin/list/export), read as a client reads it:\n');
-  console.log('| query | rows | X-Total-Count | MB | seconds | server RSS before → peak (MB) |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const query of [
-    '',
-    '?sort=name&order=desc',
-    '?sort=status',
-    '?filter=user.enabled&equal=false&sort=email',
-    // Every user matches: their order is written to a temporary table first.
-    '?q=example&fields=email&sort=name',
-  ]) {
-    const result = await exportAll(query, token, server.pid!);
-    console.log(
-      `| \`${query || '(all)'}\` | ${result.rows.toLocaleString('en')} | ${result.total.toLocaleString('en')} | ${(result.bytes / 1e6).toFixed(1)} | ${result.seconds.toFixed(1)} | ${result.before.toFixed(0)} → ${result.peak.toFixed(0)} |`,
-    );
   }
 
   console.log('\nIndex sizes (dbstat):\n');
