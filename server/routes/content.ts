@@ -142,7 +142,6 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const { page, size, offset } = paging(query);
     const q = searchText.parse(query.q);
     if (!db.prepare('SELECT 1 FROM events WHERE id = ?').get(id)) throw notFound('Event');
-    const { rows, count } = memberPage(db, joined(id, 'u.id AS _id, u.name, u.email'), {
     const { rows, count } = memberPage(db, joined(id, 'u.id AS _id, u.name, u.surname, u.email'), {
       q,
       limit: size,
