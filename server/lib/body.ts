@@ -6,7 +6,6 @@ import {
   boundaryOf,
   decodeText,
   MultipartError,
-  MultipartHeadersTooLarge,
   readMultipart,
   type PartHead,
   type PartSink,
@@ -178,9 +177,9 @@ export type FileFields = Readonly<Record<string, { readonly label: string; reado
  * any other file is counted and dropped. Values of repeated names become arrays, as Hono's parseBody({ all: true }).
  */
 async function readForm(c: Context, fileFields: FileFields): Promise<Record<string, unknown>> {
-  const boundary = boundaryOf(c.req.header('content-type'));
+  const contentType = c.req.header('content-type');
   const stream = c.req.raw.body;
-  if (!boundary || !stream) throw new HttpError(400, NOT_MULTIPART);
+  if (!boundaryOf(contentType) || !stream) throw new HttpError(400, NOT_MULTIPART);
   const files = requests.get(c);
   // A field named like a built-in property ("__proto__", "constructor") is only ever read as an own property.
   const body = Object.create(null) as Record<string, unknown>;
@@ -251,10 +250,9 @@ async function readForm(c: Context, fileFields: FileFields): Promise<Record<stri
   };
 
   try {
-    await readMultipart(counted(), boundary, onPart);
+    await readMultipart(counted(), contentType!, onPart);
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof MultipartHeadersTooLarge) throw new HttpError(413, UPLOAD_TOO_LARGE);
     if (error instanceof MultipartError) throw new HttpError(400, NOT_MULTIPART);
     throw error;
   } finally {
