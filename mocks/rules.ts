@@ -181,6 +181,21 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
   return body as Record<string, unknown>;
 }
 
+/** A JSON object body, or {} when the request has none (server/lib/body.ts's optionalJsonBody). */
+export async function optionalJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw refuse('The request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
 /**
  * A multipart body, or the server's refusal. As on the server (formBody in server/lib/body.ts), a field sent once as "undefined" or
  * "null", as the old console writes an empty one, reads as empty.

@@ -37,6 +37,11 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   keeper.sweep();
 
   app.onError(handleError);
+  // Answers about members and admins: no browser or proxy keeps a copy.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   app.use('*', requestBodies(uploads));
   app.use(
     '*',

@@ -323,8 +323,14 @@ describe('users bulk status', () => {
       await screen.findByText('2 users deactivated', { selector: '.mantine-Notification-description' }),
     ).toBeInTheDocument();
     const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
-    expect(calls.map((call) => [call.path, call.query.enabled, call.query.reason]).sort()).toEqual(
-      active.map((target) => [`/api/admin/status/${target._id}`, 'false', 'Spam accounts']).sort(),
+    expect(calls.map((call) => [call.path, call.query, call.body]).sort()).toEqual(
+      active
+        .map((target) => [
+          `/api/admin/status/${target._id}`,
+          { enabled: 'false' },
+          { reason: 'Spam accounts' },
+        ])
+        .sort(),
     );
     expect(active.every((target) => !target.enabled)).toBe(true);
   });

@@ -323,8 +323,8 @@ describe('chat report cases (report-cases)', () => {
     expect(writes.map(({ path, query, body }) => ({ path, query, body }))).toEqual([
       {
         path: `/api/admin/status/${reported._id}`,
-        query: { enabled: 'false', reason: 'Fake profile' },
-        body: undefined,
+        query: { enabled: 'false' },
+        body: { reason: 'Fake profile' },
       },
       {
         path: `/api/chat-report/case/${report._id}`,

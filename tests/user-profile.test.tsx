@@ -67,6 +67,7 @@ describe('user profile', () => {
     const [call] = await apiCalls(`/api/admin/status/${person._id}`);
     expect(call?.method).toBe('PATCH');
     expect(call?.query).toEqual({ enabled: 'false' });
+    expect(call?.body).toBeUndefined();
     expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     // The profile was read again after the change.
     expect((await apiCalls(`/api/user/read/${person._id}`)).length).toBeGreaterThanOrEqual(2);

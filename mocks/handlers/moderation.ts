@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { CASE_STATUSES, NOTE_MAX, type CaseStatus } from '@/lib/moderation';
+import { CASE_STATUSES, NOTE_MAX, plainText, type CaseStatus } from '@/lib/moderation';
 import { ACTIVITY_ACTIONS, activityAnswer, RECORD_TYPES, recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -206,7 +206,9 @@ export const moderationHandlers = [
       if (!(CASE_STATUSES as readonly string[]).includes(status))
         throw new Refusal(400, `Status must be one of ${CASE_STATUSES.join(', ')}`);
       // A note left out keeps the one the case has.
-      const note = text('Note', body.note, { max: NOTE_MAX });
+      const note = text('Note', typeof body.note === 'string' ? plainText(body.note) : body.note, {
+        max: NOTE_MAX,
+      });
       const report = db.chatReports.find((candidate) => candidate._id === reportId);
       if (!report) return notFound('Report');
       const was = report.status;

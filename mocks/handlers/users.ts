@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { CSV_BOM, csvHeadings, csvRow } from '@/lib/csv';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../../server/lib/user-export';
-import { REASON_MAX } from '@/lib/moderation';
+import { plainText, REASON_MAX } from '@/lib/moderation';
 import { matchesEveryWord, searchedFields, searchWords } from '@/lib/search-words';
 import { recordActivity } from '../activity';
 import { db, type MockUser } from '../db';
@@ -10,6 +10,7 @@ import {
   id,
   nocase,
   oneOf,
+  optionalJsonBody,
   paginate,
   paging,
   Refusal,
@@ -145,7 +146,7 @@ export const userHandlers = [
 
   http.patch(
     apiPath('admin/status/:userId'),
-    refusing(({ request, params }) => {
+    refusing(async ({ request, params }) => {
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const userId = id(params.userId);
@@ -155,9 +156,14 @@ export const userHandlers = [
         ['true', 'false'],
         "enabled must be 'true' or 'false'",
       );
-      // 'status-reason'; SPEC's API reads no reason.
+      // 'status-reason', in a JSON body { reason } or the query, as the server takes it; SPEC's API reads no reason.
+      const body = await optionalJsonBody(request);
+      const inBody = Object.hasOwn(body, 'reason') ? body.reason : undefined;
+      if (inBody !== undefined && query.has('reason'))
+        throw new Refusal(400, 'Send the reason once, in the body or in the query');
+      const given = inBody ?? query.get('reason');
       const reason = offers('status-reason')
-        ? text('Reason', query.get('reason'), { max: REASON_MAX }) || null
+        ? text('Reason', typeof given === 'string' ? plainText(given) : given, { max: REASON_MAX }) || null
         : null;
       const user = db.users.find((item) => item._id === userId);
       if (!user) return notFound('User');

@@ -2,6 +2,7 @@ import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError } from './errors';
+import { UnderWay } from './rate-limit';
 import {
   boundaryOf,
   decodeText,
@@ -24,7 +25,7 @@ export const BODY_LIMITS = {
   upload: UPLOAD_BODY_LIMIT,
   /** What a form's text fields and part headers may hold in memory (the longest texts twice over). */
   formText: 2 * 1024 * KB,
-  /** Routes that read no body (GET, DELETE, PATCH with a query). */
+  /** Routes that read no body (GET, DELETE, PATCH with a query), or a JSON body of short texts (a status reason). */
   none: 16 * KB,
 } as const;
 
@@ -56,8 +57,43 @@ const mediaType = (c: Context) => c.req.header('content-type')?.split(';')[0]!.t
 const isForm = (c: Context) =>
   /multipart\/form-data|application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '');
 
-/** What the server keeps of one request: where its files wait, and the files received so far. */
-type RequestFiles = { store: UploadStore; received: Set<string> };
+/**
+ * How many multipart bodies are read at once, by one admin and in all: each may hold up to BODY_LIMITS.upload in
+ * tmp/ while it arrives, however slowly. The console sends at most 4 writes at a time.
+ */
+export const UPLOADS_UNDER_WAY = { perAdmin: 6, total: 16 } as const;
+
+/** The multipart bodies being read, by admin (public routes count as one) and in all. */
+class Uploads {
+  private readonly byAdmin = new UnderWay(UPLOADS_UNDER_WAY.perAdmin);
+  private total = 0;
+
+  /** Takes a place for `admin`'s upload, or refuses (429 past their bound, 503 past the server's). */
+  enter(admin: string) {
+    if (this.total >= UPLOADS_UNDER_WAY.total)
+      throw new HttpError(
+        503,
+        'The server is receiving too many uploads right now: try again in a moment',
+        {},
+        { 'Retry-After': '5' },
+      );
+    if (!this.byAdmin.enter(admin))
+      throw new HttpError(
+        429,
+        `At most ${UPLOADS_UNDER_WAY.perAdmin} uploads at once: wait for one to finish`,
+        {},
+        { 'Retry-After': '5' },
+      );
+    this.total += 1;
+    return () => {
+      this.total -= 1;
+      this.byAdmin.leave(admin);
+    };
+  }
+}
+
+/** What the server keeps of one request: where its files wait, the files received so far, the uploads under way. */
+type RequestFiles = { store: UploadStore; received: Set<string>; uploads: Uploads };
 const requests = new WeakMap<Context, RequestFiles>();
 
 /**
@@ -89,8 +125,9 @@ function closeAfterAnswer(incoming: IncomingMessage) {
  * sends its next request on a connection the server is about to drop.
  */
 export function requestBodies(store: UploadStore): MiddlewareHandler {
+  const uploads = new Uploads();
   return async (c, next) => {
-    const files: RequestFiles = { store, received: new Set() };
+    const files: RequestFiles = { store, received: new Set(), uploads };
     requests.set(c, files);
     try {
       await next();
@@ -162,6 +199,8 @@ export const uploadLimit: MiddlewareHandler = (c, next) => {
   if ((declaredLength(c) ?? 0) > BODY_LIMITS.upload) throw new HttpError(413, UPLOAD_TOO_LARGE);
   return next();
 };
+/** A JSON body of a few short texts, which may also be absent (PATCH /api/admin/status: its reason). */
+export const shortJsonLimit = limit(BODY_LIMITS.none, TOO_LARGE);
 /** Routes that read no body (GET, DELETE, PATCH with a query) still refuse one over 16 KB, however it is sent. */
 export const noBodyLimit: MiddlewareHandler = async (c, next) => {
   await dropBody(c, BODY_LIMITS.none);
@@ -249,6 +288,7 @@ async function readForm(c: Context, fileFields: FileFields): Promise<Record<stri
     } satisfies PartSink;
   };
 
+  const leave = files?.uploads.enter((c.get('adminId') as string | undefined) ?? '');
   try {
     await readMultipart(counted(), contentType!, onPart);
   } catch (error) {
@@ -256,6 +296,7 @@ async function readForm(c: Context, fileFields: FileFields): Promise<Record<stri
     if (error instanceof MultipartError) throw new HttpError(400, NOT_MULTIPART);
     throw error;
   } finally {
+    leave?.();
     await Promise.all([...open].map((file) => file.close()));
   }
   return body;
@@ -295,6 +336,21 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'The request body must be a JSON object');
   }
+  return body as Record<string, unknown>;
+}
+
+/** A JSON object body, or {} when the request has none (an empty body, or only blanks). */
+export async function optionalJsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'The request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 

@@ -18,7 +18,7 @@ export const FEATURES = [
   // The activity log: GET /api/activity/list (paged, filtered by action, recordType, admin, from, to) and
   // GET /api/activity/facets; every admin write appends one entry (lib/activity.ts).
   'activity-log',
-  // PATCH /api/admin/status/{userId}?enabled&reason: an optional reason, kept on the activity entry.
+  // PATCH /api/admin/status/{userId}?enabled with a JSON body { reason } (or &reason): an optional reason, kept on the activity entry.
   'status-reason',
   // GET /api/admin/history/{userId}: status changes, reports about and by the user, blocks, newest first.
   'user-history',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -20,7 +20,7 @@ export function messageIdDomain(from: string): string {
 
 /**
  * SMTP when SMTP_URL is set (pooled: connections are reused across messages); otherwise every message is written as
- * an .eml file under DATA_DIR/outbox, named after its Message-ID when it has one.
+ * an .eml file under DATA_DIR/outbox, named after its Message-ID when it has one. Created once, at start.
  */
 export function createMailer(options: {
   dataDir: string;
@@ -37,6 +37,9 @@ export function createMailer(options: {
   }
   const outbox = join(options.dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true });
+  // Half-written messages a crash left: none of them was acknowledged as sent.
+  for (const name of readdirSync(outbox))
+    if (name.endsWith('.eml.part')) rmSync(join(outbox, name), { force: true });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {

@@ -41,3 +41,12 @@ export function orderBy(
     .map((expression) => `${expression} ${direction}`)
     .join(', ');
 }
+
+/**
+ * A list with one fixed order (newest first, or by name) refuses `sort` and `order`, so that a client asking for
+ * another order learns it will not get one; empty values count as absent.
+ */
+export function unsorted(query: Record<string, string | undefined>, says: string) {
+  if (query.sort || query.order)
+    throw new HttpError(400, `This list cannot be sorted: it is always ${says}; send no sort or order`);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../../src/lib/moderation';
 import { HttpError } from './errors';
 
 /**
@@ -73,6 +74,14 @@ export function text(label: string, options: TextRule = {}): z.ZodType<string | 
   });
 }
 
+/** A reason or note (a status change's reason, a case's note): text as `text` takes it, cleaned by plainText first. */
+export function freeText(label: string, options: { max: number }) {
+  return z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? plainText(value) : value))
+    .pipe(text(label, options));
+}
+
 export type NumberRule = { required?: boolean; min?: number; max: number; integer?: boolean };
 
 /** Decimal digits (with an optional fraction and sign) or a JSON number; never hex, exponents, blanks or booleans. */
@@ -110,15 +119,27 @@ export function bool(label: string, options: { required?: boolean } = {}) {
 }
 
 /** A calendar date, or a date and time, in ISO 8601 form; answered as an ISO timestamp. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE =
+  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+/** Date.parse rolls a day past its month's end over (2020-02-30 is 1 March): the day must be in its month. */
+function dayExists(match: RegExpExecArray) {
+  const [year, month, day] = [1, 2, 3].map((group) => Number(match[group])) as [number, number, number];
+  const calendar = new Date(0);
+  calendar.setUTCFullYear(year, month - 1, day);
+  return calendar.getUTCMonth() === month - 1;
+}
 
 export function date(label: string, options: { required: true }): z.ZodType<string>;
 export function date(label: string, options?: { required?: boolean }): z.ZodType<string | undefined>;
 export function date(label: string, options: { required?: boolean } = {}): z.ZodType<string | undefined> {
   return rule((value): string | undefined | Refusal => {
     if (isEmpty(value)) return options.required ? refuse(`${label} is required`) : undefined;
-    if (typeof value !== 'string' || !ISO_DATE.test(value.trim())) return refuse(`${label} must be a date`);
-    const time = Date.parse(value.trim());
+    const written = typeof value === 'string' ? value.trim() : '';
+    const match = ISO_DATE.exec(written);
+    if (!match) return refuse(`${label} must be a date`);
+    if (!dayExists(match)) return refuse(`${label} must be a date that exists (${written} does not)`);
+    const time = Date.parse(written);
     if (Number.isNaN(time)) return refuse(`${label} must be a date`);
     return new Date(time).toISOString();
   });

@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
 import { memberColumns, memberPage, memberRef, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
-import { orderBy, type SortFields } from '../lib/sort';
+import { orderBy, unsorted, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
 import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
@@ -140,6 +140,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const id = parseId(c.req.param('eventId'));
     const query = c.req.query();
     const { page, size, offset } = paging(query);
+    unsorted(query, 'in name order');
     const q = searchText.parse(query.q);
     if (!db.prepare('SELECT 1 FROM events WHERE id = ?').get(id)) throw notFound('Event');
     const { rows, count } = memberPage(db, joined(id, 'u.id AS _id, u.name, u.surname, u.email'), {

@@ -10,8 +10,9 @@ import type { Mailer } from '../lib/mail';
 import type { MailQueue } from '../lib/mail-queue';
 import { memberPage, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
+import { RateLimiter } from '../lib/rate-limit';
 import { fields, searchText, text } from '../lib/validate';
-import { orderBy } from '../lib/sort';
+import { orderBy, unsorted } from '../lib/sort';
 
 type Deps = { db: Db; mailer: Mailer; queue: MailQueue };
 
@@ -30,6 +31,9 @@ type MailRow = {
 
 const STATES = ['queued', 'sent', 'failed'] as const;
 type State = (typeof STATES)[number];
+
+/** How many test mails an admin may send in an hour: plenty to check a draft, too few to mail anyone in bulk. */
+export const TEST_SENDS_PER_HOUR = 10;
 
 /** How many recipients a mail carries inline; the rest are paged by the recipients route. */
 export const INLINE_RECIPIENTS = 50;
@@ -118,6 +122,7 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
     const id = parseId(c.req.param('mailId'));
     const query = c.req.query();
     const { page, size, offset } = paging(query);
+    unsorted(query, 'in name order');
     const { q, state } = recipientsQuery.parse(query);
     const { rows, count } = memberPage(db, recipients(findMail(id), state, deliveryColumns), {
       q,
@@ -177,8 +182,20 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
 
   const testBody = fields(message);
   const adminEmail = db.prepare<[string], { email: string }>('SELECT email FROM users WHERE id = ?');
+  // Every attempt counts, a failed one too: each reaches the transport.
+  const testSends = new RateLimiter(TEST_SENDS_PER_HOUR, 60 * 60_000);
   app.post('/api/mail-send/test', jsonLimit, async (c) => {
     const data = testBody.parse(await jsonBody(c));
+    const wait = testSends.hit(c.get('adminId'));
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60);
+      throw new HttpError(
+        429,
+        `At most ${TEST_SENDS_PER_HOUR} test mails an hour: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+        {},
+        { 'Retry-After': String(wait) },
+      );
+    }
     const { email } = adminEmail.get(c.get('adminId'))!;
     try {
       await mailer.send({ to: email, subject: data.title, text: data.body });

@@ -9,8 +9,8 @@ import { notFound } from '../lib/errors';
 import { now, parseId } from '../lib/ids';
 import { memberColumns, memberRef } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
-import { orderBy } from '../lib/sort';
-import { date, fields, text } from '../lib/validate';
+import { orderBy, unsorted } from '../lib/sort';
+import { date, fields, freeText, text } from '../lib/validate';
 
 export const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
 
@@ -51,7 +51,7 @@ function nextDay(day: string) {
 
 const caseBody = fields({
   status: text('Status', { required: true, oneOf: CASE_STATUSES }),
-  note: text('Note', { max: NOTE_MAX }),
+  note: freeText('Note', { max: NOTE_MAX }),
 });
 
 type ReportRow = Record<string, unknown> & { id: string; status: string; note: string; message: string };
@@ -161,6 +161,7 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
   app.get('/api/activity/list', (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
+    unsorted(query, 'newest first');
     const { from, to, ...chosen } = activityQuery.parse(given(query));
     const filters = (Object.keys(DIMENSIONS) as (keyof typeof DIMENSIONS)[]).flatMap((name) =>
       chosen[name] === undefined ? [] : [{ ...DIMENSIONS[name], value: chosen[name] }],
@@ -302,6 +303,7 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
     const user = parseId(c.req.param('userId'));
     const query = c.req.query();
     const { page, size, offset } = paging(query);
+    unsorted(query, 'newest first');
     const { kind } = historyQuery.parse(given(query));
     if (!userExists.get(user)) throw notFound('User');
     const parts = kind ? [HISTORY[kind]] : Object.values(HISTORY);

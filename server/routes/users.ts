@@ -4,7 +4,15 @@ import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { issueToken } from '../lib/auth';
-import { formBody, jsonBody, noBodyLimit, signInLimit, uploadLimit } from '../lib/body';
+import {
+  formBody,
+  jsonBody,
+  noBodyLimit,
+  optionalJsonBody,
+  shortJsonLimit,
+  signInLimit,
+  uploadLimit,
+} from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { CSV_BOM, csvHeadings, csvRow } from '../../src/lib/csv';
@@ -18,7 +26,7 @@ import { clientAddress, RateLimiter, RecentKeys, UnderWay } from '../lib/rate-li
 import { fileField, type FileKeeper } from '../lib/uploads';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../lib/user-export';
 import { selectUsers, userList } from '../lib/user-list';
-import { fields, secret, text } from '../lib/validate';
+import { fields, freeText, secret, text } from '../lib/validate';
 
 type UserRow = {
   rowid: number;
@@ -398,14 +406,20 @@ export function registerUserRoutes(
     "SELECT name, surname, enabled FROM users WHERE id = ? AND role = 'user'",
   );
   const setStatus = db.prepare("UPDATE users SET enabled = ?, updated_at = ? WHERE id = ? AND role = 'user'");
-  // The reason (announced as 'status-reason') is kept on the activity entry, which the user's history reads.
-  const statusReason = text('Reason', { max: REASON_MAX });
-  app.patch('/api/admin/status/:userId', noBodyLimit, (c) => {
+  // The reason (announced as 'status-reason') is kept on the activity entry, which the user's history reads. It may
+  // come in a JSON body ({ "reason": "…" }), which stays out of access logs, or in the query as before.
+  const statusReason = freeText('Reason', { max: REASON_MAX });
+  app.patch('/api/admin/status/:userId', shortJsonLimit, async (c) => {
     const userId = parseId(c.req.param('userId'));
     const enabled = z
       .enum(['true', 'false'], { error: "enabled must be 'true' or 'false'" })
       .parse(c.req.query('enabled'));
-    const reason = statusReason.parse(c.req.query('reason'));
+    const body = await optionalJsonBody(c);
+    const inBody = Object.hasOwn(body, 'reason') ? body.reason : undefined;
+    const inQuery = c.req.query('reason');
+    if (inBody !== undefined && inQuery !== undefined)
+      throw new HttpError(400, 'Send the reason once, in the body or in the query');
+    const reason = statusReason.parse(inBody ?? inQuery);
     db.transaction(() => {
       const before = statusOf.get(userId);
       if (!before) throw notFound('User');

@@ -145,6 +145,27 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: 'deactivate user, reason in the body',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false`,
+      init: json('PATCH', { reason: ' Spam\u202E links ' }),
+    }),
+  },
+  {
+    name: 'user status, reason in the body and the query',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false&reason=Spam`,
+      init: json('PATCH', { reason: 'Spam' }),
+    }),
+  },
+  {
+    name: 'user status, a body that is no JSON object',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false`,
+      init: json('PATCH', ['Spam']),
+    }),
+  },
+  {
     name: 'user status, bad value',
     request: ({ userId }) => ({ path: `/api/admin/status/${userId}?enabled=yes`, init: { method: 'PATCH' } }),
   },

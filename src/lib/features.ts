@@ -16,7 +16,7 @@ export type Feature =
   | 'users-export'
   /** GET /api/activity/list (filtered, paged) and /api/activity/facets: who did what, when and why. */
   | 'activity-log'
-  /** PATCH /api/admin/status/{userId}?enabled=false&reason=…: a deactivation's optional reason. */
+  /** PATCH /api/admin/status/{userId}?enabled=false with a JSON body { reason }: a deactivation's optional reason. */
   | 'status-reason'
   /** GET /api/admin/history/{userId}: a user's status changes, reports and blocks, paged and by kind. */
   | 'user-history'

@@ -2,8 +2,9 @@ import { api } from './api-client';
 import { ack } from './schemas';
 
 /**
- * PATCH /api/admin/status/{userId}?enabled=…, with &reason=… only when one is given (an API without 'status-reason'
- * is never sent one: the callers ask for a reason only when it is announced).
+ * PATCH /api/admin/status/{userId}?enabled=…, with a JSON body { reason } only when one is given, so that the reason
+ * stays out of URLs and access logs (an API without 'status-reason' is never sent one: the callers ask for a reason
+ * only when it is announced).
  */
 export function patchUserStatus({
   userId,
@@ -16,6 +17,7 @@ export function patchUserStatus({
 }) {
   const trimmed = reason?.trim();
   return api.patch(`admin/status/${userId}`, ack, {
-    searchParams: trimmed ? { enabled, reason: trimmed } : { enabled },
+    searchParams: { enabled },
+    ...(trimmed ? { json: { reason: trimmed } } : {}),
   });
 }

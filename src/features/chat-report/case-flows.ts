@@ -75,7 +75,7 @@ function notActioned(error: unknown) {
 }
 
 /**
- * "Deactivate reported user": PATCH /api/admin/status/{reportedId}?enabled=false&reason=…, then the case Actioned
+ * "Deactivate reported user": PATCH /api/admin/status/{reportedId}?enabled=false with { reason }, then the case Actioned
  * with the same reason as its note. Refreshes the users too (their lists and profiles), even when only the first call
  * went through.
  */

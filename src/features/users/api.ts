@@ -93,7 +93,7 @@ export const usersListQuery = (state: ListState<(typeof USER_FILTERS)[number]>) 
 export const USER_HISTORY_KEY = 'user-history';
 
 /**
- * PATCH /api/admin/status/{id}?enabled=… (with &reason=… when one is given, 'status-reason'): SPEC 8 reports its
+ * PATCH /api/admin/status/{id}?enabled=… (with a body { reason } when one is given, 'status-reason'): SPEC 8 reports its
  * failure under the title Error. The user's moderation history changes with it.
  */
 export function useSetUserStatus() {
