@@ -119,6 +119,16 @@ describe('the sent mails (/send-mail)', () => {
     expect(sophias.length).toBeGreaterThan(1);
     await waitFor(() => expect(rowsOf(list).map(([name]) => name)).toEqual(sophias.map(fullNameOf)));
     expect(within(dialog).getByText(`Showing 1–${sophias.length} of ${sophias.length}`)).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Search recipients' }));
+    await user.type(
+      within(dialog).getByRole('searchbox', { name: 'Search recipients' }),
+      fullNameOf(sophias[0]!),
+    );
+    await waitFor(() =>
+      expect(rowsOf(list).map(([name]) => name)).toEqual(
+        sophias.filter((sophia) => sophia.surname === sophias[0]!.surname).map(fullNameOf),
+      ),
+    );
 
     await user.clear(within(dialog).getByRole('searchbox', { name: 'Search recipients' }));
     await user.selectOptions(
@@ -298,6 +308,24 @@ describe('against a SPEC-only API', () => {
     expect(
       within(dialog).getByText(`Showing 1–${Math.min(10, rossis.length)} of ${rossis.length}`),
     ).toBeInTheDocument();
+    // The full name a row shows finds it: every word, each in the name, surname or e-mail.
+    const fullName = fullNameOf(rossis[0]!);
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Search recipients' }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search recipients' }), fullName);
+    const named = mail.recipients.filter((recipient) =>
+      fullName
+        .toLowerCase()
+        .split(' ')
+        .every((word) =>
+          [recipient.name, recipient.surname, recipient.email].some((value) =>
+            value.toLowerCase().includes(word),
+          ),
+        ),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(rowsOf(list).map(([name]) => name)).toEqual(named.slice(0, 10).map(fullNameOf)),
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
 import type { Column } from '@/lib/declared-columns';
+import { matchesEveryWord, searchWords } from '@/lib/search-words';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { changeSummary, recordActivity, recordTypeOf } from '../activity';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
@@ -181,14 +182,10 @@ function peopleHandlers(catalogue: Catalogue, find: (id: unknown) => MockCatalog
                 const account = db.users.find((user) => user._id === person._id);
                 return { ...person, email: account?.email ?? '' };
               });
-              const found =
-                text && text.length >= 2
-                  ? people.filter((person) =>
-                      [person.name, person.surname, person.email].some((value) =>
-                        value.toLowerCase().includes(text),
-                      ),
-                    )
-                  : people;
+              const words = text && text.length >= 2 ? searchWords(text) : [];
+              const found = people.filter((person) =>
+                matchesEveryWord(words, [person.name, person.surname, person.email]),
+              );
               const { result, pagination } = paginate(found, url);
               return ok({
                 result: result.map(({ _id, name, surname, email }) => ({ _id, name, surname, email })),

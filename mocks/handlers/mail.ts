@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { matchesEveryWord, searchWords } from '@/lib/search-words';
 import { recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -134,12 +135,9 @@ export const mailHandlers = [
       const url = new URL(request.url);
       const state = oneOf(url.searchParams.get('state'), STATES, 'State must be queued, sent or failed');
       const text = search(url.searchParams.get('q'))?.toLowerCase();
+      const words = text && text.length >= 2 ? searchWords(text) : [];
       const matches = (recipient: MockMail['recipients'][number]) =>
-        !text ||
-        text.length < 2 ||
-        [recipient.name, recipient.surname, recipient.email].some((value) =>
-          value.toLowerCase().includes(text),
-        );
+        matchesEveryWord(words, [recipient.name, recipient.surname, recipient.email]);
       return ok(
         paginate(
           mail.recipients.filter((recipient) => (!state || recipient.state === state) && matches(recipient)),

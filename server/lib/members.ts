@@ -1,3 +1,4 @@
+import { searchWords } from '../../src/lib/search-words';
 import type { Db } from '../db/connection';
 import { containsPattern, ftsQuery } from './search';
 
@@ -35,12 +36,13 @@ export type MemberSet = {
 const SEARCHED = ['name', 'surname', 'email'];
 
 /**
- * A page of the set in name order (then id), searched by `q` (from 2 characters: name, surname or e-mail contains
- * it). Three ways to read it, chosen by cost, so no page sorts a million rows:
+ * A page of the set in name order (then id), searched by `q` (from 2 characters: each of its words is in the name,
+ * surname or e-mail). Three ways to read it, chosen by cost, so no page sorts a million rows:
  * - a small set: its rows, joined with their users and sorted (cost: the set's size);
  * - a large set: users walked in name order on users_role_name, keeping members, until the page is full (cost: the
  *   page's end divided by the share of users who are members);
- * - a large set searched from 3 characters: the trigram index's matches, kept if members, sorted (cost: the matches).
+ * - a large set searched with a word of 3 characters or more: the trigram index's matches, kept if members, sorted
+ *   (cost: the matches).
  */
 export function memberPage<Row>(
   db: Db,
@@ -69,6 +71,10 @@ function plan(db: Db, set: MemberSet, search: string | undefined, end: number) {
   const params: (string | number)[] = [];
   // Sorting the set costs its size; walking users in name order costs the page's end over the members' share.
   const small = !set.implicit && set.expected * set.expected <= end * Math.max(1, population(db));
+  // The trigram index finds the words of 3 characters (code points) or more; the others are looked for in its rows.
+  const words = search ? searchWords(search) : [];
+  const indexed = small ? [] : words.filter((word) => [...word].length >= 3);
+  const scanned = words.filter((word) => !indexed.includes(word));
   let from: string;
   if (small) {
     from = `${set.table} m CROSS JOIN users u ON u.id = m.user_id`;
@@ -77,13 +83,13 @@ function plan(db: Db, set: MemberSet, search: string | undefined, end: number) {
   } else {
     const member = `m.${set.ownerColumn} = ? AND m.user_id = u.id`;
     from =
-      search && search.length >= 3
+      indexed.length > 0
         ? `users_search CROSS JOIN users u ON u.rowid = users_search.rowid LEFT JOIN ${set.table} m ON ${member}`
         : `users u INDEXED BY users_role_name LEFT JOIN ${set.table} m ON ${member}`;
     params.push(set.owner);
-    if (search && search.length >= 3) {
+    if (indexed.length > 0) {
       conditions.unshift('users_search MATCH ?');
-      params.push(ftsQuery(search, SEARCHED));
+      params.push(indexed.map((word) => ftsQuery(word, SEARCHED)).join(' AND '));
     }
     conditions.push(
       set.implicit ? `(m.user_id IS NOT NULL OR (${set.implicit.sql}))` : 'm.user_id IS NOT NULL',
@@ -94,9 +100,9 @@ function plan(db: Db, set: MemberSet, search: string | undefined, end: number) {
     conditions.push(set.filter.sql);
     params.push(...set.filter.params);
   }
-  if (search && (small || search.length < 3)) {
+  for (const word of scanned) {
     conditions.push(`(${SEARCHED.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    params.push(...SEARCHED.map(() => containsPattern(search)));
+    params.push(...SEARCHED.map(() => containsPattern(word)));
   }
   return { from, where: conditions.join(' AND '), params };
 }

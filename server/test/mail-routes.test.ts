@@ -191,20 +191,35 @@ describe('GET /api/mail-send/recipients/{mailId}', () => {
     }
   });
 
-  it('searches name, surname and e-mail, in any case, from 2 characters', async () => {
+  it('searches name, surname and e-mail, in any case, from 2 characters, every word of it', async () => {
     const { call, queue, everyone, mailId } = await mailToEveryone();
     const matching = (q: string) =>
       everyone
         .filter((user) =>
-          [user.name, user.surname, user.email].some((field) =>
-            field.toLowerCase().includes(q.toLowerCase()),
-          ),
+          q
+            .split(' ')
+            .every((word) =>
+              [user.name, user.surname, user.email].some((field) =>
+                field.toLowerCase().includes(word.toLowerCase()),
+              ),
+            ),
         )
         .map((user) => user._id);
     // Before the worker has expanded the audience and after, small pages and large ones: every way it is read.
     for (const phase of ['queued', 'delivered']) {
       if (phase === 'delivered') await queue.drain();
-      for (const q of ['ANN', 'an', 'surname1', 'person7', '@example.net', 'zz']) {
+      for (const q of [
+        'ANN',
+        'an',
+        'surname1',
+        'person7',
+        '@example.net',
+        'zz',
+        'ann surname1',
+        'Surname7 an',
+        'an 7',
+        'ann nobody',
+      ]) {
         for (const limit of [3, 100]) {
           const found = await allPages(
             call,

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type ListSort, type ListState } from './list-state';
 import type { Rows } from './resource';
+import { matchesEveryWord, searchWords } from './search-words';
 
 /**
  * A dialog list's state (a mail's recipients, an event's joined users, a profile's history), as useListParams gives
@@ -40,18 +41,17 @@ export function useLocalListParams<Filter extends string = never>(filterNames: r
 }
 
 /**
- * One page of rows an answer already holds (a SPEC-only API's inline list), searched: `texts` gives what the
- * search looks in (case-insensitive, contains). Only that page is handed on, however many rows there are.
+ * One page of rows an answer already holds (a SPEC-only API's inline list), searched as the server searches
+ * (lib/search-words.ts): `texts` gives what each word is looked for in. Only that page is handed on, however many rows
+ * there are.
  */
 export function pageOfRows<Row>(
   rows: readonly Row[],
   { page, size, search }: Pick<ListState, 'page' | 'size' | 'search'>,
   texts: (row: Row) => string[],
 ): Rows<Row> {
-  const needle = search.toLowerCase();
-  const found = needle
-    ? rows.filter((row) => texts(row).some((value) => value.toLowerCase().includes(needle)))
-    : rows;
+  const words = searchWords(search);
+  const found = words.length ? rows.filter((row) => matchesEveryWord(words, texts(row))) : rows;
   const start = (page - 1) * size;
   return { rows: found.slice(start, start + size), total: found.length };
 }

@@ -1,7 +1,8 @@
 /**
- * How the users list's search (GET /api/admin/list's `q` over `fields`) matches, on the reference server
- * (server/lib/user-list.ts) and in the mocks alike: every word of the query is found, in any order, each somewhere in
- * the searched fields, case-insensitively; `name` searches the full name the console shows (name and surname), so
+ * How a search for members matches (the users list's `q` over `fields`, a mail's recipients, an event's joined users),
+ * on the reference server (server/lib/user-list.ts, members.ts), in the mocks and over an answer's inline list
+ * (lib/dialog-list.ts) alike: every word of the query is found, in any order, each somewhere in the searched fields,
+ * case-insensitively; the users list's `name` is the full name the console shows (name and surname), so
  * "Mateo Haddad" finds Mateo Haddad.
  */
 
