@@ -387,6 +387,56 @@ describe('users bulk status', () => {
   });
 });
 
+describe('the bulk actions offered', () => {
+  const select = async (
+    user: ReturnType<typeof renderApp>['user'],
+    table: HTMLElement,
+    rows: typeof db.users,
+  ) => {
+    for (const target of rows)
+      await user.click(
+        within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+      );
+  };
+  const offered = () =>
+    screen.queryAllByRole('button', { name: /selected$/ }).map((button) => button.textContent);
+
+  it('are only those that change a selected member, and act on those members only', async () => {
+    const { user } = renderApp('/users');
+    const table = await tableOf('Users');
+    const shown = (enabled: boolean) =>
+      db.users.filter(
+        (item) =>
+          item.enabled === enabled &&
+          within(table).queryByRole('checkbox', { name: `Select ${item.name} ${item.surname}` }),
+      );
+    const [active1, active2] = shown(true);
+    const [inactive] = shown(false);
+    expect(offered()).toEqual([]);
+
+    await select(user, table, [active1!, active2!]);
+    expect(offered()).toEqual(['Deactivate selected']);
+    await select(user, table, [active1!, active2!]);
+    await select(user, table, [inactive!]);
+    expect(offered()).toEqual(['Activate selected']);
+
+    await select(user, table, [active1!]);
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(offered()).toEqual(['Activate selected', 'Deactivate selected']);
+    await user.click(screen.getByRole('button', { name: 'Activate selected' }));
+    const dialog = await confirmDialog();
+    expect(within(dialog).getByText('Activate 1 user?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    expect(
+      await screen.findByText('1 user activated', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
+    expect(calls.map((call) => [call.path, call.query.enabled])).toEqual([
+      [`/api/admin/status/${inactive!._id}`, 'true'],
+    ]);
+  });
+});
+
 describe('the page checkbox', () => {
   it('is checked when every row of the page is, mixed when some are, and clear when none are', async () => {
     const { user } = renderApp('/post');

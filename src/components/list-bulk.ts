@@ -34,7 +34,7 @@ async function settleAll<Item>(items: readonly Item[], limit: number, run: (item
  */
 export function confirmBulk<Row>(list: ListController<Row>, action: BulkAction<Row>) {
   const { bulkRun } = list;
-  const targets = bulkRun.targets();
+  const targets = bulkRun.targets(action);
   if (action.ask) {
     void action.ask(targets.length, action.about?.(targets)).then((answer) => {
       if (answer !== undefined) void run(answer);

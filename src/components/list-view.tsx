@@ -22,8 +22,9 @@ type ListViewProps<Row> = {
 const ORDER = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * Any list as the controller describes it (lib/list-controller.ts): a toolbar with the selection's count, the bulk
- * actions and their summary (both said in polite live regions), then the table with a checkbox per row and one for
+ * Any list as the controller describes it (lib/list-controller.ts): its filters and export, a line with the
+ * selection's count and the bulk actions that change a selected row, and their summary (both said in polite live
+ * regions), then the table with a checkbox per row and one for
  * the page where the list has bulk actions, its sortable headers as buttons inside th[aria-sort] (the order's arrow drawn by data-table.css from it), and for a paged
  * list the pagination bar. On a phone the page's checkbox and the sort buttons stay on screen above the cards.
  */
@@ -121,33 +122,36 @@ export function ListView<Row>({
 
   return (
     <>
-      {children || selectable || list.exportJob ? (
+      {children || list.exportJob ? (
         <Group mb="md" align="flex-end" wrap="wrap" gap="sm">
           {children}
           {list.exportJob ? <ExportButton job={list.exportJob} disabled={!list.rows?.length} /> : null}
-          {selectable ? (
-            <Group gap="xs" wrap="wrap" ml={children ? 'auto' : undefined}>
-              <Text size="sm" role="status" aria-live="polite">
-                {selection.count ? `${selection.count.toLocaleString('en-US')} selected` : ''}
-              </Text>
-              {/* Only once rows are selected: until then there is nothing to act on. */}
-              {selection.count
-                ? bulk.map((action) => (
-                    <Button
-                      key={action.label}
-                      size="xs"
-                      variant="light"
-                      color={action.danger ? 'red' : undefined}
-                      disabled={list.running !== null}
-                      loading={list.running === action}
-                      onClick={() => confirm(action)}
-                    >
-                      {`${action.label} selected`}
-                    </Button>
-                  ))
-                : null}
-            </Group>
-          ) : null}
+        </Group>
+      ) : null}
+      {/* A line of its own, as tall empty as with its buttons: selecting a row moves nothing on the page. */}
+      {selectable ? (
+        <Group gap="xs" wrap="wrap" mb="xs" mih={30}>
+          <Text size="sm" role="status" aria-live="polite" c={selection.count ? undefined : 'dimmed'}>
+            {selection.count
+              ? `${selection.count.toLocaleString('en-US')} selected`
+              : 'Select rows to act on several at once'}
+          </Text>
+          {/* Only the actions that change a selected row: none until rows are selected. */}
+          {bulk
+            .filter((action) => selection.count && list.bulkTargets(action).length)
+            .map((action) => (
+              <Button
+                key={action.label}
+                size="xs"
+                variant="light"
+                color={action.danger ? 'red' : undefined}
+                disabled={list.running !== null}
+                loading={list.running === action}
+                onClick={() => confirm(action)}
+              >
+                {`${action.label} selected`}
+              </Button>
+            ))}
         </Group>
       ) : null}
       {selectable ? (

@@ -51,10 +51,16 @@ export type BulkAction<Row> = {
    * answer handed to each `run`, or to undefined when the admin cancelled.
    */
   ask?: (count: number, about?: string) => Promise<unknown>;
+  /** Who or what the rows acted on are, said with the question (the first few users by name and e-mail). */
   about?: (rows: Row[]) => string;
   /** The words for a failure the server gave none for (SPEC 8's fallbacks of the single call). */
   fallback?: (error: unknown) => string | undefined;
   danger?: boolean;
+  /**
+   * Whether the action changes this row (Activate: an inactive user). It acts on those selected rows only, and is
+   * offered only while one of them is selected. Absent: every row.
+   */
+  appliesTo?: (row: Row) => boolean;
 };
 
 type ListQuery<Row, Key extends QueryKey> = UseQueryOptions<Rows<Row>, Error, Rows<Row>, Key>;
@@ -171,6 +177,12 @@ export function useListController<Row, Filter extends string = never, Key extend
   const select = (next: Map<string, Row>) => setSelection({ scope, rows: next });
   const pageRows = rows ?? [];
   const onPage = pageRows.filter((row) => selected.has(rowKey(row))).length;
+  // A selected row on the page is read as the page shows it now (its status changed since it was selected).
+  const current = new Map(pageRows.map((row) => [rowKey(row), row]));
+  const targetsOf = (action: BulkAction<Row>) =>
+    [...selected.keys()]
+      .map((key) => current.get(key) ?? selected.get(key)!)
+      .filter((row) => !action.appliesTo || action.appliesTo(row));
   const [running, setRunning] = useState<BulkAction<Row> | null>(null);
   const [summary, setSummary] = useState('');
 
@@ -196,6 +208,8 @@ export function useListController<Row, Filter extends string = never, Key extend
       setSort({ field, order });
     },
     bulk,
+    /** The selected rows `action` changes; the toolbar offers the actions with any. */
+    bulkTargets: targetsOf,
     selection: {
       count: selected.size,
       has: (row: Row) => selected.has(rowKey(row)),
@@ -219,7 +233,7 @@ export function useListController<Row, Filter extends string = never, Key extend
     summary,
     /** How components/list-bulk.ts runs a bulk action on this list: the selection, what it reports, what it refetches. */
     bulkRun: {
-      targets: () => [...selected.values()],
+      targets: targetsOf,
       queryClient,
       invalidates: options.invalidates ?? [],
       start(action: BulkAction<Row>) {

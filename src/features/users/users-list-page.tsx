@@ -33,8 +33,9 @@ const PhotoModal = lazy(() =>
 );
 
 /**
- * The status change on each selected user (SPEC 7.2's single call), for Activate and Deactivate. Where the API takes
- * a reason ('status-reason'), Deactivate asks for one reason for them all instead of the plain confirmation.
+ * The status change on each selected user it changes (SPEC 7.2's single call), for Activate and Deactivate. Where
+ * the API takes a reason ('status-reason'), Deactivate asks for one reason for them all instead of the plain
+ * confirmation.
  */
 const statusAction = (enabled: boolean, withReason = false): BulkAction<User> => ({
   label: enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate,
@@ -44,6 +45,7 @@ const statusAction = (enabled: boolean, withReason = false): BulkAction<User> =>
   ask: withReason ? (count, about) => askReason({ count, about }) : undefined,
   about: whoAreThey,
   danger: !enabled,
+  appliesTo: (user) => user.enabled !== enabled,
 });
 const BULK = [statusAction(true), statusAction(false)];
 const BULK_WITH_REASON = [statusAction(true), statusAction(false, true)];
