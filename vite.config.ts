@@ -84,7 +84,8 @@ function precompress(): Plugin {
  * in the layer, won over every Button; e2e/dev-styles.spec.ts compares dev and build.)
  */
 function mantineStylesPerComponent(): Plugin {
-  const MODULE = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  // Components, and the shared parts under utils (InlineInput: the label beside a Switch, Checkbox or Radio).
+  const MODULE = /@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
   const transform = {
     filter: { id: MODULE },
     handler(code: string, id: string) {

@@ -304,7 +304,7 @@ test.describe('axe-core', () => {
       page.locator('button[aria-label^="View photo of"]:enabled').first(),
       /.+/,
     );
-    await check('settings drawer', page.getByRole('button', { name: 'Open settings' }), 'Configurator');
+    await check('settings drawer', page.getByRole('button', { name: 'Open settings' }), 'Appearance');
     await check(
       'logout confirmation',
       page.getByRole('button', { name: 'Logout' }),

@@ -11,7 +11,9 @@ function pngIcon() {
 
 test('an icon catalogue: added with an icon, the icon shows in its list', async ({ page }) => {
   await signInToDashboard(page);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Hobbies' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: 'Catalogues' }).click();
+  await menu.getByRole('link', { name: 'Hobbies' }).click();
   await expect(page).toHaveURL(/\/hobbies$/);
   await page.getByRole('link', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/hobbies\/add$/);

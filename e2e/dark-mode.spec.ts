@@ -14,7 +14,7 @@ test('dark mode: chosen once in the settings drawer, kept from screen to screen 
   await signInToDashboard(page);
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   await page.getByRole('button', { name: 'Open settings' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Configurator' });
+  const drawer = page.getByRole('dialog', { name: 'Appearance' });
   await drawer.getByRole('radiogroup', { name: 'Color Scheme' }).getByText('Dark', { exact: true }).click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.keyboard.press('Escape');

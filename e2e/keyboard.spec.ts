@@ -97,7 +97,7 @@ test('the photo dialog and the settings drawer give focus back to what opened th
   const settings = page.getByRole('button', { name: 'Open settings' });
   await settings.focus();
   await page.keyboard.press('Enter');
-  const drawer = page.getByRole('dialog', { name: 'Configurator' });
+  const drawer = page.getByRole('dialog', { name: 'Appearance' });
   await expect(drawer).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -110,7 +110,7 @@ test("the drawer's sidebar colours show their colours and are chosen with the ar
   await page.goto('/dashboard');
   await screenReady(page);
   await page.getByRole('button', { name: 'Open settings' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Configurator' });
+  const drawer = page.getByRole('dialog', { name: 'Appearance' });
   const colours = drawer.getByRole('radiogroup', { name: 'Sidebar Colors' });
   const purple = colours.getByRole('radio', { name: 'Purple to pink' });
   const dark = colours.getByRole('radio', { name: 'Dark' });
@@ -262,7 +262,7 @@ test('every other dialog: focus moves in, stays in, and returns to its opener', 
   await page.goto('/users');
   await screenReady(page);
   await operateDialog(page, main.locator('button[aria-label^="View photo of"]:enabled').first(), /.+/);
-  await operateDialog(page, page.getByRole('button', { name: 'Open settings' }), 'Configurator');
+  await operateDialog(page, page.getByRole('button', { name: 'Open settings' }), 'Appearance');
   await operateDialog(page, page.getByRole('button', { name: 'Logout' }), 'Are you sure you want to logout?');
 
   await page.goto('/send-mail');

@@ -65,7 +65,7 @@ test('works on a phone-sized screen: the menu slides over the page and closes af
   await signInToDashboard(page);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu).toBeHidden();
-  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(menu).toBeVisible();
   await menu.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/users$/);

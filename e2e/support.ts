@@ -169,6 +169,8 @@ export async function screenReady(page: Page) {
 export async function visitEveryMenuScreen(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Send Mail' })).toBeVisible();
+  // The sections closed by default (the catalogues) are opened first, and stay open.
+  for (const closed of await menu.locator('button[aria-expanded="false"]').all()) await closed.click();
   const labels = (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim());
   expect(labels.length).toBeGreaterThan(20);
   for (const label of labels) {

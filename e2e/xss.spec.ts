@@ -343,10 +343,10 @@ async function viewGroupRows(
 }
 
 async function openFromMenu(page: Page, label: string, heading: string) {
-  await page
-    .getByRole('navigation', { name: 'Main menu' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  // The catalogues' section starts closed.
+  for (const closed of await menu.locator('button[aria-expanded="false"]').all()) await closed.click();
+  await menu.getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 

@@ -46,7 +46,7 @@ afterEach(() => {
 async function openColourSchemes() {
   const view = renderApp('/faq');
   await view.user.click(await screen.findByRole('button', { name: 'Open settings' }));
-  const drawer = await screen.findByRole('dialog', { name: 'Configurator' });
+  const drawer = await screen.findByRole('dialog', { name: 'Appearance' });
   return { ...view, schemes: within(drawer).getByRole('radiogroup', { name: 'Color Scheme' }), drawer };
 }
 

@@ -224,7 +224,7 @@ const CASES: [string, Case][] = [
       path: '/faq',
       then: async (user) => {
         await user.click(screen.getByRole('button', { name: 'Open settings' }));
-        return screen.findByRole('dialog', { name: 'Configurator' });
+        return screen.findByRole('dialog', { name: 'Appearance' });
       },
     },
   ],

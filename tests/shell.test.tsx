@@ -9,6 +9,34 @@ import { session } from '@/lib/session';
 import { apiCalls } from './request-log';
 import { renderApp, signIn, TEST_TOKEN } from './render';
 
+/** The list screens among SPEC 2.2's routes (its add, update and record routes open from these). */
+const SPEC_LISTS = [
+  '/dashboard',
+  '/users',
+  '/university',
+  '/faq',
+  '/report-element',
+  '/languages',
+  '/hobbies',
+  '/food-preference',
+  '/setting',
+  '/offer',
+  '/plan',
+  '/send-mail',
+  '/contact-us',
+  '/feedbacks',
+  '/chat-report',
+  '/chat-block',
+  '/event-category',
+  '/event',
+  '/post',
+  '/blog-category',
+  '/blogs',
+  '/looking-for',
+  '/religious-beliefs',
+  '/language-speak',
+];
+
 describe('the guard', () => {
   it('sends every signed-in route to sign-in without a token', async () => {
     // Any path but the public ones, including SPEC routes whose screens come later and unknown ones.
@@ -41,11 +69,58 @@ describe('the layout', () => {
   it('has a menu entry for every screen, each resolving to a real page', async () => {
     const { user, router } = renderApp('/faq');
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('button', { name: 'Catalogues' }));
     for (const item of MENU) {
       await user.click(within(menu).getByRole('link', { name: item.label }));
       await waitFor(() => expect(router.state.location.pathname).toBe(item.to));
       expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
     }
+  });
+
+  it('groups the menu in sections, every list of SPEC 2.2 in one of them, the catalogues closed', async () => {
+    const { user } = renderApp('/dashboard');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const sections = within(menu).getAllByRole('button');
+    expect(sections.map((section) => section.textContent)).toEqual([
+      'Members',
+      'Content',
+      'Communication',
+      'Safety',
+      'Catalogues',
+    ]);
+    expect(within(menu).getByRole('button', { name: 'Catalogues' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(within(menu).queryByRole('link', { name: 'Hobbies' })).not.toBeInTheDocument();
+    // Activity, Send Mail and Posts are among the open sections; Logout is outside the menu, always there.
+    for (const name of ['Users', 'Posts', 'Send Mail', 'Chat Report', 'Activity'])
+      expect(within(menu).getByRole('link', { name })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    await user.click(within(menu).getByRole('button', { name: 'Catalogues' }));
+    expect(within(menu).getByRole('button', { name: 'Catalogues' })).toHaveAttribute('aria-expanded', 'true');
+    const hrefs = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    for (const route of SPEC_LISTS) expect(hrefs, route).toContain(route);
+    expect(hrefs).toContain('/activity');
+    expect(hrefs).toHaveLength(SPEC_LISTS.length + 1);
+  });
+
+  it('opens a closed section while the admin is on one of its screens, until they close it', async () => {
+    const { user } = renderApp('/hobbies');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const catalogues = within(menu).getByRole('button', { name: 'Catalogues' });
+    expect(catalogues).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: 'Hobbies' })).toHaveAttribute('aria-current', 'page');
+    await user.click(catalogues);
+    expect(within(menu).queryByRole('link', { name: 'Hobbies' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: 'Content' }));
+    expect(within(menu).queryByRole('link', { name: 'Posts' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: 'Content' }));
+    expect(within(menu).getByRole('link', { name: 'Posts' })).toBeInTheDocument();
   });
 
   it("shows the admin's name and links to the profile", async () => {
@@ -73,17 +148,22 @@ describe('the layout', () => {
     const { user, container } = renderApp('/faq');
     const sidebar = container.querySelector('aside') as HTMLElement;
     expect(await within(sidebar).findByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const hide = screen.getByRole('button', { name: 'Hide sidebar' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    expect(hide).toHaveAttribute('aria-controls', sidebar.id);
+    await user.click(hide);
     expect(sidebar).toHaveAttribute('aria-hidden', 'true');
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const show = screen.getByRole('button', { name: 'Show sidebar' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
     expect(sidebar).toHaveAttribute('aria-hidden', 'false');
   });
 
   it('names the close button of every dialog and drawer', async () => {
     const { user } = renderApp('/faq');
     await user.click(await screen.findByRole('button', { name: 'Open settings' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Configurator' });
+    const drawer = await screen.findByRole('dialog', { name: 'Appearance' });
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -114,7 +194,20 @@ describe('the layout', () => {
   it('remembers the settings drawer choices', async () => {
     const { user } = renderApp('/faq');
     await user.click(await screen.findByRole('button', { name: 'Open settings' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Configurator' });
+    const drawer = await screen.findByRole('dialog', { name: 'Appearance' });
+    // Each sidebar colour is named, by words shown on screen under its swatch.
+    const colours = within(within(drawer).getByRole('radiogroup', { name: 'Sidebar Colors' })).getAllByRole(
+      'radio',
+    );
+    expect(colours.map((colour) => colour.textContent)).toEqual([
+      'Purple to pink',
+      'Dark',
+      'Blue',
+      'Green',
+      'Orange',
+      'Red',
+    ]);
+    for (const colour of colours) expect(colour).toHaveAccessibleName(colour.textContent ?? '');
     expect(within(drawer).getByRole('radio', { name: 'Purple to pink' })).toHaveAttribute(
       'aria-checked',
       'true',

@@ -54,7 +54,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--console-row-stripe': 'var(--mantine-color-gray-0)',
     '--console-row-hover': 'var(--mantine-color-gray-1)',
     '--console-muted': 'var(--mantine-color-gray-1)',
-    '--console-top-bar': 'rgba(255, 255, 255, 0.8)',
+    '--console-top-bar': 'var(--mantine-color-white)',
   },
   dark: {
     '--mantine-color-dimmed': '#aaaaaa',
@@ -66,6 +66,6 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--console-row-stripe': 'var(--mantine-color-dark-6)',
     '--console-row-hover': 'var(--mantine-color-dark-5)',
     '--console-muted': 'var(--mantine-color-dark-6)',
-    '--console-top-bar': 'rgba(36, 36, 36, 0.8)',
+    '--console-top-bar': 'var(--mantine-color-dark-7)',
   },
 });

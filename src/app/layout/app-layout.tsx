@@ -14,6 +14,7 @@ const SettingsDrawer = lazy(() =>
 
 const SIDEBAR_WIDTH = 250;
 const TOP_BAR_HEIGHT = 60;
+const SIDEBAR_ID = 'sidebar';
 
 /**
  * The signed-in frame: sidebar (250 wide, SPEC 9), top bar and the settings drawer. On a phone the sidebar slides
@@ -68,7 +69,13 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <Box component="aside" style={sidebarStyle} aria-hidden={!sidebarOpen} inert={!sidebarOpen}>
+      <Box
+        component="aside"
+        id={SIDEBAR_ID}
+        style={sidebarStyle}
+        aria-hidden={!sidebarOpen}
+        inert={!sidebarOpen}
+      >
         {!isPhone || phoneMenuRendered ? (
           <Sidebar settings={settings} onNavigate={() => setOpenOnPhone(false)} />
         ) : null}
@@ -81,29 +88,32 @@ export function AppLayout() {
         />
       ) : null}
       <Box
-        p="md"
         style={{
           marginLeft: !isPhone && sidebarOpen ? SIDEBAR_WIDTH : 0,
           transition: 'margin-left 200ms ease',
         }}
       >
+        {/* Opaque and flush with the window's top: nothing of the page shows above or through it. */}
         <Box
           component="header"
           h={TOP_BAR_HEIGHT}
-          mb="md"
           style={{
             position: settings.fixedNavbar ? 'sticky' : 'relative',
-            top: settings.fixedNavbar ? 8 : undefined,
+            top: 0,
             zIndex: 100,
-            borderRadius: 'var(--mantine-radius-md)',
-            backdropFilter: settings.fixedNavbar ? 'saturate(200%) blur(30px)' : undefined,
-            backgroundColor: settings.fixedNavbar ? 'var(--console-top-bar)' : undefined,
-            boxShadow: settings.fixedNavbar ? 'var(--mantine-shadow-xs)' : undefined,
+            backgroundColor: 'var(--console-top-bar)',
+            borderBottom: '1px solid var(--console-border)',
           }}
         >
-          <TopBar sidebarOpened={sidebarOpen} onToggleSidebar={toggleSidebar} onOpenSettings={openSettings} />
+          <TopBar
+            sidebarOpened={sidebarOpen}
+            sidebarId={SIDEBAR_ID}
+            isPhone={isPhone}
+            onToggleSidebar={toggleSidebar}
+            onOpenSettings={openSettings}
+          />
         </Box>
-        <Box component="main" id="main" tabIndex={-1}>
+        <Box component="main" id="main" tabIndex={-1} p="md">
           <ErrorBoundary key={pathname}>
             <Suspense
               fallback={

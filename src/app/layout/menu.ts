@@ -8,9 +8,11 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { CATALOGUE_MENU } from '@/features/catalogues/entries';
+import { CATALOGUE_ENTRIES } from '@/features/catalogues/entries';
+import { chatBlock } from '@/features/read-only-lists/chat-block';
+import { contactUs } from '@/features/read-only-lists/contact-us';
 import type { PagedList } from '@/features/read-only-lists/define-paged-list';
-import { PAGED_LISTS } from '@/features/read-only-lists/registry';
+import { feedbacks } from '@/features/read-only-lists/feedbacks';
 import type { Feature } from '@/lib/features';
 
 export type MenuItem = {
@@ -21,32 +23,103 @@ export type MenuItem = {
   feature?: Feature;
 };
 
+export type MenuGroup = {
+  /** The section's heading; the group without one (Dashboard) has none. */
+  label?: string;
+  items: MenuItem[];
+  /** Closed until the admin opens it or is on one of its screens: the catalogues are set up once and seldom changed. */
+  closed?: boolean;
+};
+
+type CatalogueEntry = (typeof CATALOGUE_ENTRIES)[keyof typeof CATALOGUE_ENTRIES];
+const catalogue = (entry: CatalogueEntry): MenuItem => ({
+  label: entry.title,
+  to: entry.routes.list,
+  icon: entry.menuIcon,
+});
 const pagedList = (list: PagedList): MenuItem => ({ label: list.title, to: list.route, icon: list.menuIcon });
 
-/** Chat Report has a screen of its own (features/chat-report), in its place among the read-only lists. */
-const CHAT_REPORT: MenuItem = { label: 'Chat Report', to: '/chat-report', icon: IconMessageReport };
+const {
+  university,
+  reportElement,
+  setting,
+  hobbies,
+  languages,
+  foodPreference,
+  eventCategory,
+  lookingFor,
+  languageSpeak,
+  religiousBeliefs,
+  offer,
+  plan,
+  blogs,
+  blogCategory,
+  events,
+} = CATALOGUE_ENTRIES;
 
 /**
- * The sidebar, in order: every entry, announced or not (menuFor gives what a session shows). Each entry is a screen
- * of the route table (a test checks that every one resolves).
+ * The sidebar, in sections: every entry, announced or not (menuGroupsFor gives what a session shows). Each entry is a
+ * screen of the route table (a test checks that every one resolves, and that every list route of SPEC 2.2 is here).
  */
-export const MENU: MenuItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: IconDashboard },
-  { label: 'Users', to: '/users', icon: IconUsers },
-  { label: 'FAQ', to: '/faq', icon: IconHelpCircle },
-  ...CATALOGUE_MENU.map((catalogue) => ({
-    label: catalogue.title,
-    to: catalogue.routes.list,
-    icon: catalogue.menuIcon,
-  })),
-  ...PAGED_LISTS.flatMap((list) =>
-    list.key === 'chat-block' ? [CHAT_REPORT, pagedList(list)] : [pagedList(list)],
-  ),
-  { label: 'Activity', to: '/activity', icon: IconHistory, feature: 'activity-log' },
-  { label: 'Send Mail', to: '/send-mail', icon: IconMailForward },
-  { label: 'Posts', to: '/post', icon: IconPhotoVideo },
+export const MENU_GROUPS: MenuGroup[] = [
+  { items: [{ label: 'Dashboard', to: '/dashboard', icon: IconDashboard }] },
+  { label: 'Members', items: [{ label: 'Users', to: '/users', icon: IconUsers }, catalogue(plan)] },
+  {
+    label: 'Content',
+    items: [
+      { label: 'Posts', to: '/post', icon: IconPhotoVideo },
+      catalogue(events),
+      catalogue(blogs),
+      catalogue(offer),
+      { label: 'FAQ', to: '/faq', icon: IconHelpCircle },
+      catalogue(setting),
+    ],
+  },
+  {
+    label: 'Communication',
+    items: [
+      { label: 'Send Mail', to: '/send-mail', icon: IconMailForward },
+      pagedList(contactUs),
+      pagedList(feedbacks),
+    ],
+  },
+  {
+    label: 'Safety',
+    items: [
+      { label: 'Chat Report', to: '/chat-report', icon: IconMessageReport },
+      pagedList(chatBlock),
+      catalogue(reportElement),
+      { label: 'Activity', to: '/activity', icon: IconHistory, feature: 'activity-log' },
+    ],
+  },
+  {
+    label: 'Catalogues',
+    closed: true,
+    items: [
+      university,
+      hobbies,
+      languages,
+      languageSpeak,
+      foodPreference,
+      lookingFor,
+      religiousBeliefs,
+      eventCategory,
+      blogCategory,
+    ].map(catalogue),
+  },
 ];
 
+/** Every entry of the sidebar, section after section (the Ctrl+K search lists them in this order). */
+export const MENU: MenuItem[] = MENU_GROUPS.flatMap((group) => group.items);
+
+const shown = (features: readonly string[]) => (item: MenuItem) =>
+  !item.feature || features.includes(item.feature);
+
 /** The entries a session shows: those of SPEC, and those of the extensions its API announced. */
-export const menuFor = (features: readonly string[]) =>
-  MENU.filter((item) => !item.feature || features.includes(item.feature));
+export const menuFor = (features: readonly string[]) => MENU.filter(shown(features));
+
+/** The sidebar's sections as a session shows them, without the sections left empty. */
+export const menuGroupsFor = (features: readonly string[]) =>
+  MENU_GROUPS.map((group) => ({ ...group, items: group.items.filter(shown(features)) })).filter(
+    (group) => group.items.length > 0,
+  );

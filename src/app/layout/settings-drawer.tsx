@@ -1,4 +1,4 @@
-import { CheckIcon, Drawer, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { CheckIcon, Drawer, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useModalDialog } from '@/components/modal-dialog';
 import type { MantineColorScheme } from '@mantine/core';
@@ -9,6 +9,7 @@ import {
   type LayoutSettings,
   type SidebarColour,
 } from './layout-settings';
+import './settings-drawer.css';
 
 type SettingsDrawerProps = {
   opened: boolean;
@@ -29,7 +30,7 @@ const STEPS = new Map([
 ]);
 
 /**
- * The sidebar colour: a radio group of gradient swatches. As with native radios, Tab reaches the chosen one and the
+ * The sidebar colour: a radio group of gradient swatches, each named by the words under it. As with native radios, Tab reaches the chosen one and the
  * arrow keys move the choice (and the focus) along, wrapping round; Home and End go to the first and last.
  */
 function SidebarColourChoice({
@@ -58,7 +59,7 @@ function SidebarColourChoice({
     choose(next);
   };
   return (
-    <Group gap="xs" role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown}>
+    <div className="colour-choices" role="radiogroup" aria-labelledby={labelId} onKeyDown={onKeyDown}>
       {COLOURS.map((colour) => {
         const selected = value === colour;
         return (
@@ -70,17 +71,22 @@ function SidebarColourChoice({
             type="button"
             role="radio"
             aria-checked={selected}
-            aria-label={SIDEBAR_COLOURS[colour].label}
             tabIndex={selected ? 0 : -1}
-            className="colour-swatch mantine-focus-auto"
-            style={{ backgroundImage: sidebarGradientCss(colour), color: SIDEBAR_COLOURS[colour].text }}
+            className="colour-choice mantine-focus-auto"
             onClick={() => choose(colour)}
           >
-            {selected ? <CheckIcon size={12} /> : null}
+            <span
+              className="colour-swatch"
+              style={{ backgroundImage: sidebarGradientCss(colour), color: SIDEBAR_COLOURS[colour].text }}
+              aria-hidden
+            >
+              {selected ? <CheckIcon size={12} /> : null}
+            </span>
+            {SIDEBAR_COLOURS[colour].label}
           </button>
         );
       })}
-    </Group>
+    </div>
   );
 }
 
@@ -101,7 +107,7 @@ function Setting({ label, children }: { label: string; children: (labelId: strin
 export function SettingsDrawer({ opened, onClose, settings, onChange }: SettingsDrawerProps) {
   useModalDialog(opened);
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={360} title="Configurator">
+    <Drawer opened={opened} onClose={onClose} position="right" size={360} title="Appearance">
       <Stack gap="lg">
         <Setting label="Color Scheme">
           {(labelId) => (

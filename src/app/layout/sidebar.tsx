@@ -1,57 +1,99 @@
-import { Box, Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconHeartHandshake, IconLogout } from '@tabler/icons-react';
+import { Button, Group, Text, ThemeIcon } from '@mantine/core';
+import { IconChevronDown, IconHeartHandshake, IconLogout } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
 import { session, useSession } from '@/lib/session';
 import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
-import { menuFor } from './menu';
+import { menuGroupsFor, type MenuGroup, type MenuItem } from './menu';
 import './sidebar.css';
 
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`) || (to === '/dashboard' && pathname === '/');
 }
 
+type LinkProps = { item: MenuItem; pathname: string; settings: LayoutSettings; onNavigate: () => void };
+
+function MenuLink({ item, pathname, settings, onNavigate }: LinkProps) {
+  const active = isActive(pathname, item.to);
+  return (
+    <Link
+      to={item.to}
+      className="nav-link mantine-focus-auto"
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      style={
+        active
+          ? {
+              backgroundImage: sidebarGradientCss(settings.sidebarColour),
+              color: SIDEBAR_COLOURS[settings.sidebarColour].text,
+            }
+          : undefined
+      }
+    >
+      <item.icon size={18} stroke={1.6} aria-hidden />
+      {item.label}
+    </Link>
+  );
+}
+
+/**
+ * A section of the menu under its heading, which opens and closes it. A section closed by default opens by itself
+ * while the admin is on one of its screens, until they close it.
+ */
+function MenuSection({ group, ...link }: { group: MenuGroup & { label: string } } & Omit<LinkProps, 'item'>) {
+  const listId = useId();
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? (!group.closed || group.items.some((item) => isActive(link.pathname, item.to)));
+  return (
+    <div className="nav-section">
+      <button
+        type="button"
+        className="nav-section-heading mantine-focus-auto"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setChosen(!open)}
+      >
+        {group.label}
+        <IconChevronDown size={14} aria-hidden className="nav-section-chevron" />
+      </button>
+      <div id={listId} hidden={!open}>
+        {open ? group.items.map((item) => <MenuLink key={item.to} item={item} {...link} />) : null}
+      </div>
+    </div>
+  );
+}
+
 export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; onNavigate: () => void }) {
   const { pathname } = useLocation();
-  const menu = menuFor(useSession()?.features ?? []);
+  const groups = menuGroupsFor(useSession()?.features ?? []);
   const colour = SIDEBAR_COLOURS[settings.sidebarColour];
   const gradient = { from: colour.from, to: colour.to, deg: 135 };
+  const link = { pathname, settings, onNavigate };
 
   // Ending the session is enough: the guard then sends the admin to /login.
   const logout = () => confirmLogout(() => session.end());
 
   return (
-    <Stack mih="100%" gap={0}>
-      <Stack gap={4} p="md" align="center">
-        <ThemeIcon size={40} radius="xl" variant="gradient" gradient={gradient} aria-hidden>
-          <IconHeartHandshake size={24} />
+    <div className="sidebar">
+      <Group gap="sm" px="md" py="sm" wrap="nowrap">
+        <ThemeIcon size={32} radius="xl" variant="gradient" gradient={gradient} aria-hidden>
+          <IconHeartHandshake size={20} />
         </ThemeIcon>
         <Text fw={700}>Admin Console</Text>
-      </Stack>
-      <Box style={{ flex: 1 }} px="sm" component="nav" aria-label="Main menu">
-        {menu.map((item) => {
-          const active = isActive(pathname, item.to);
-          return (
-            <Link
-              key={item.to}
-              to={item.to}
-              className="nav-link mantine-focus-auto"
-              aria-current={active ? 'page' : undefined}
-              onClick={onNavigate}
-              style={
-                active
-                  ? { backgroundImage: sidebarGradientCss(settings.sidebarColour), color: colour.text }
-                  : undefined
-              }
-            >
-              <item.icon size={18} stroke={1.6} aria-hidden />
-              {item.label}
-            </Link>
-          );
-        })}
-      </Box>
-      <Stack p="md">
+      </Group>
+      <nav className="sidebar-menu" aria-label="Main menu">
+        {groups.map((group) =>
+          group.label ? (
+            <MenuSection key={group.label} group={{ ...group, label: group.label }} {...link} />
+          ) : (
+            group.items.map((item) => <MenuLink key={item.to} item={item} {...link} />)
+          ),
+        )}
+      </nav>
+      <div className="sidebar-footer">
         <Button
+          fullWidth
           variant="gradient"
           gradient={gradient}
           c={colour.text}
@@ -60,7 +102,7 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
         >
           Logout
         </Button>
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   );
 }
