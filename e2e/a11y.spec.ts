@@ -281,6 +281,69 @@ test.describe('axe-core', () => {
     expect(report).toEqual([]);
   });
 
+  test('every list at phone width (390 px) shows each row action whole, its label uncut', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await signInContext(context, request);
+    const page = await context.newPage();
+    // Every list screen; the chat reports filtered to the open ones, whose rows offer both case actions.
+    const paths = screens(ids)
+      .filter(
+        (screen) =>
+          screen.signedIn &&
+          !screen.submit &&
+          !/update|^\/users\/|^\/dashboard$|^\/profile$/.test(screen.path),
+      )
+      .map((screen) => (screen.path === '/chat-report' ? '/chat-report?status=Open' : screen.path));
+    expect(paths.length).toBeGreaterThanOrEqual(20);
+    const cut: string[] = [];
+    let actions = 0;
+    for (const path of paths) {
+      await visit(page, path);
+      const rows = page.getByRole('main').getByRole('table').first().locator('tbody tr');
+      await expect(rows.first(), path).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      const found = await rows.evaluateAll((trs) => {
+        const problems: string[] = [];
+        let count = 0;
+        const clips = (element: Element) =>
+          ['hidden', 'clip', 'auto', 'scroll'].includes(getComputedStyle(element).overflowX);
+        for (const control of trs.flatMap((tr) => Array.from(tr.querySelectorAll('button, a')))) {
+          const box = control.getBoundingClientRect();
+          if (!box.width) continue;
+          count += 1;
+          const name = (control.textContent ?? '').trim() || control.getAttribute('aria-label') || '?';
+          // The control and each part of its label: no text wider than its box.
+          for (const part of [control, ...Array.from(control.querySelectorAll('span'))])
+            if (part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).display !== 'inline')
+              problems.push(`"${name}": ${part.scrollWidth} px of label in ${part.clientWidth} px`);
+          // Nothing around it cuts it off, nor the window.
+          if (box.left < -1 || box.right > window.innerWidth + 1)
+            problems.push(`"${name}": outside the window (${Math.round(box.left)}-${Math.round(box.right)})`);
+          for (let parent = control.parentElement; parent; parent = parent.parentElement) {
+            if (!clips(parent)) continue;
+            const frame = parent.getBoundingClientRect();
+            if (box.left < frame.left - 1 || box.right > frame.right + 1)
+              problems.push(`"${name}": cut by its ${parent.tagName.toLowerCase()}.${parent.className}`);
+          }
+        }
+        return { problems, count };
+      });
+      actions += found.count;
+      cut.push(...found.problems.map((problem) => `${path}: ${problem}`));
+    }
+    await context.close();
+    expect(actions).toBeGreaterThan(100);
+    expect(cut).toEqual([]);
+  });
+
   test('each dialog and drawer, open, light and dark', async ({ browser, request }) => {
     test.setTimeout(300_000);
     const context = await browser.newContext();

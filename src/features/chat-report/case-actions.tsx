@@ -69,7 +69,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
   };
 
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       {report.status !== 'Dismissed' ? (
         <Button
           size="xs"
