@@ -1,5 +1,6 @@
 import { ACTIVITY_ACTIONS, type ActivityAction } from '@/lib/moderation';
 import { db, nextId } from './db';
+import { fieldLabel } from '../server/lib/field-labels';
 
 /** An activity entry as stored ('activity-log'): whether its record still exists is worked out when it is read. */
 export type MockActivity = {
@@ -102,8 +103,9 @@ export function recordActivity(
 const SUMMARY_MAX = 300;
 
 /**
- * What an update changed, as the log words it: `name: "Yoga" → "Hot yoga"; enabled: Active → Inactive`, 'answer
- * changed' for an HTML field, 'icon replaced' for a file; never a password or a whole HTML body.
+ * What an update changed, as the log words it: `Name: "Yoga" → "Hot yoga"; Status: Active → Inactive`, 'Answer
+ * changed' for an HTML field, 'Icon replaced' for a file, each field by the server's label for it (fieldLabel);
+ * never a password or a whole HTML body.
  */
 export function changeSummary(
   before: Record<string, unknown>,
@@ -117,13 +119,14 @@ export function changeSummary(
     )
     .map((field) => {
       const [was, now] = [before[field], after[field]];
+      const label = fieldLabel(undefined, field);
       if (field === 'enabled')
-        return `enabled: ${was ? 'Active' : 'Inactive'} → ${now ? 'Active' : 'Inactive'}`;
-      if (html.includes(field)) return `${field} changed`;
-      if (typeof now === 'string' && now.startsWith('data:')) return `${field} replaced`;
+        return `${label}: ${was ? 'Active' : 'Inactive'} → ${now ? 'Active' : 'Inactive'}`;
+      if (html.includes(field)) return `${label} changed`;
+      if (typeof now === 'string' && now.startsWith('data:')) return `${label} replaced`;
       if (['string', 'number', 'boolean'].includes(typeof now))
-        return `${field}: ${quoted(was)} → ${quoted(now)}`;
-      return `${field} changed`;
+        return `${label}: ${quoted(was)} → ${quoted(now)}`;
+      return `${label} changed`;
     });
   const summary = parts.join('; ') || 'No changes';
   return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;

@@ -223,7 +223,7 @@ export function makeActivity(
       recordType: 'hobbies',
       recordId: records.hobby?._id ?? null,
       recordName: String(records.hobby?.name ?? ''),
-      summary: `name: "Yoga" → "${String(records.hobby?.name ?? '')}"`,
+      summary: `Name: "Yoga" → "${String(records.hobby?.name ?? '')}"`,
     }),
     entry(stamp(14, 11), me, {
       action: 'create',

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection';
 import type { ActivityAction } from '../../src/lib/moderation';
+import { fieldLabel } from './field-labels';
 import { newId } from './ids';
 
 /**
@@ -75,19 +76,23 @@ function shown(kind: 'text' | 'number' | 'date' | 'bool' | 'status', value: unkn
   }
 }
 
-/** 'name: "Yoga" → "Hot yoga"; enabled: Active → Inactive; icon replaced', at most SUMMARY_MAX characters. */
-export function summarise(changes: Change[]): string {
+/**
+ * 'Name: "Yoga" → "Hot yoga"; Status: Active → Inactive; Icon replaced', at most SUMMARY_MAX characters: each field
+ * named by its label on the record type's screen (field-labels.ts), since people read the log.
+ */
+export function summarise(changes: Change[], recordType?: RecordType): string {
   const parts = changes.flatMap((change) => {
+    const label = fieldLabel(recordType, change.name);
     switch (change.kind) {
       case 'html':
-        return [`${change.name} changed`];
+        return [`${label} changed`];
       case 'file':
-        return [`${change.name} replaced`];
+        return [`${label} replaced`];
       case 'password':
         return ['Password changed'];
       default:
         if (change.before === change.after) return [];
-        return [`${change.name}: ${shown(change.kind, change.before)} → ${shown(change.kind, change.after)}`];
+        return [`${label}: ${shown(change.kind, change.before)} → ${shown(change.kind, change.after)}`];
     }
   });
   return parts.length ? cut(parts.join('; '), SUMMARY_MAX) : 'No changes';

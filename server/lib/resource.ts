@@ -279,7 +279,7 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
           recordType: def.recordType,
           recordId: id,
           recordName: recordNameOf(after),
-          summary: summarise(changesOf(def, before, after, Object.keys(paths), refName)),
+          summary: summarise(changesOf(def, before, after, Object.keys(paths), refName), def.recordType),
         });
         return {
           result: serialize(after),

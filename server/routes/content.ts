@@ -220,7 +220,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         recordType: 'event',
         recordId: id,
         recordName: String(after.name),
-        summary: summarise(eventChanges(before, after)),
+        summary: summarise(eventChanges(before, after), 'event'),
       });
       return { result: serializeEvent(after), replaced: paths.image ? [before.image as string | null] : [] };
     });
@@ -361,10 +361,13 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         recordType: 'post',
         recordId: id,
         recordName: name,
-        summary: summarise([
-          { name: 'name', kind: 'text', before: before.name, after: name },
-          ...Object.keys(paths).map((field): Change => ({ name: field, kind: 'file' })),
-        ]),
+        summary: summarise(
+          [
+            { name: 'name', kind: 'text', before: before.name, after: name },
+            ...Object.keys(paths).map((field): Change => ({ name: field, kind: 'file' })),
+          ],
+          'post',
+        ),
       });
       return { result: findPost(id), replaced: Object.keys(paths).map((field) => before[field]) };
     });
@@ -468,7 +471,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         recordType: 'setting',
         recordId: id,
         recordName: '',
-        summary: summarise(changes),
+        summary: summarise(changes, 'setting'),
       });
       return { result: findSetting(id), replaced: paths.image ? [before.image] : [] };
     });

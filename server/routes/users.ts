@@ -433,7 +433,7 @@ export function registerUserRoutes(
         summary:
           before.enabled === after
             ? `Already ${after ? 'Active' : 'Inactive'}`
-            : summarise([{ name: 'enabled', kind: 'status', before: before.enabled, after }]),
+            : summarise([{ name: 'enabled', kind: 'status', before: before.enabled, after }], 'user'),
         reason,
       });
     })();
@@ -526,7 +526,7 @@ export function registerUserRoutes(
         recordType: 'admin',
         recordId: adminId,
         recordName: `${before.name} ${before.surname}`.trim(),
-        summary: summarise(changes),
+        summary: summarise(changes, 'admin'),
       });
       return { result: admin.get(adminId)!, replaced: paths.photo ? [before.photo] : [] };
     });

@@ -477,7 +477,7 @@ describe('summaries', () => {
     });
     expect(await newest(s)).toMatchObject({
       recordName: 'Hot yoga',
-      summary: 'name: "Yoga" → "Hot yoga"; enabled: Active → Inactive; icon replaced',
+      summary: 'Name: "Yoga" → "Hot yoga"; Status: Active → Inactive; Icon replaced',
     });
 
     const faq = await s.call('POST', '/api/faq/create', {
@@ -488,7 +488,7 @@ describe('summaries', () => {
       json: { question: 'q'.repeat(100), answer: '<p>Another body</p>', enabled: true },
     });
     const faqEntry = await newest(s);
-    expect(faqEntry.summary).toBe(`question: "How?" → "${'q'.repeat(39)}…"; answer changed`);
+    expect(faqEntry.summary).toBe(`Question: "How?" → "${'q'.repeat(39)}…"; Answer changed`);
 
     // Cut at 39 UTF-16 units and an ellipsis, between grapheme clusters: never half an emoji, flag or family.
     for (const [question, shown] of [
@@ -511,7 +511,7 @@ describe('summaries', () => {
       .get();
     expect(profile).toEqual({
       action: 'password',
-      summary: 'email: "admin@example.com" → "new@example.com"; Password changed',
+      summary: 'Email: "admin@example.com" → "new@example.com"; Password changed',
     });
     const everything = JSON.stringify(s.db.prepare('SELECT * FROM activity').all());
     expect(everything).not.toContain('Another@123');

@@ -67,7 +67,7 @@ describe('status change with a reason', () => {
         recordType: 'user',
         recordId: user,
         recordName: 'Ann Doe',
-        summary: 'enabled: Active → Inactive',
+        summary: 'Status: Active → Inactive',
         reason: 'Spam links',
       },
     ]);
@@ -75,7 +75,7 @@ describe('status change with a reason', () => {
     expect((await entries(s))[0]).toMatchObject({
       action: 'activate',
       reason: null,
-      summary: 'enabled: Inactive → Active',
+      summary: 'Status: Inactive → Active',
     });
   });
 

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES } from '@/features/catalogues/registry';
+import { fieldLabel } from '../server/lib/field-labels';
+
+/** The activity log's record type of each catalogue (the API collection its records belong to). */
+const RECORD_TYPE = {
+  university: 'university',
+  'report-element': 'report-element',
+  setting: 'setting',
+  hobbies: 'hobbies',
+  languages: 'language',
+  'food-preference': 'food-preference',
+  'event-category': 'event-category',
+  'looking-for': 'looking-for',
+  'language-speak': 'language',
+  'religious-beliefs': 'religious-belief',
+  offer: 'offer',
+  plan: 'plan',
+  blogs: 'blog',
+  'blog-category': 'blog-category',
+  events: 'event',
+} as const;
+
+describe("the activity log's summaries", () => {
+  it.each(CATALOGUES.map((catalogue) => [catalogue.key, catalogue] as const))(
+    "name each field of %s as the catalogue's form labels it",
+    (key, catalogue) => {
+      const recordType = RECORD_TYPE[key as keyof typeof RECORD_TYPE];
+      expect(recordType, key).toBeDefined();
+      for (const field of catalogue.fields)
+        expect(fieldLabel(recordType, field.name), `${key}.${field.name}`).toBe(field.label);
+    },
+  );
+});
