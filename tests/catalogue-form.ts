@@ -15,8 +15,8 @@ const fileInput = (index: number) =>
 export const DAY = '2031-01-15';
 /** The records a choice field offers, from the mock db collection its list reads. */
 export const choices = (from: string) => db.catalogues[from.split('/')[0]!]!;
-/** What `fillCatalogueForm` types into fields that are not free text. */
-export const TYPED = { number: '5', time: '18:30' };
+/** What `fillCatalogueForm` types into fields that are not free text (a time after another: `laterTime`). */
+export const TYPED = { number: '5', time: '18:30', laterTime: '21:00' };
 
 /** Picks `option` from the select labelled `label`. */
 export async function choose(user: UserEvent, label: string, option: string) {
@@ -36,7 +36,9 @@ export async function fillCatalogueForm(user: UserEvent, catalogue: Catalogue, s
       case 'time': {
         const input = screen.getByLabelText(field.label);
         await user.clear(input);
-        await user.type(input, TYPED[field.kind as keyof typeof TYPED] ?? `${field.label} ${suffix}`);
+        const typed =
+          field.kind === 'time' && field.after ? TYPED.laterTime : TYPED[field.kind as keyof typeof TYPED];
+        await user.type(input, typed ?? `${field.label} ${suffix}`);
         break;
       }
       case 'html': {

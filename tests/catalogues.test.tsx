@@ -361,7 +361,7 @@ function expectedBody(catalogue: Catalogue, suffix: string, kind: 'json' | 'mult
               : dayjs(DAY).endOf('day').toISOString(),
           ];
         case 'time':
-          return [field.name, TYPED.time];
+          return [field.name, field.after ? TYPED.laterTime : TYPED.time];
         case 'select':
           return [field.name, field.options[1]!.value];
         case 'choice':

@@ -142,6 +142,8 @@ const MATRIX = READS.map((read, index) => {
 });
 
 const TITLE = 'Could not load this data';
+/** The faults the same request would meet again. */
+const REFUSED = new Set(['403', '404']);
 const calls = (endpoint: string) => callsTo(endpoint, 'reads');
 
 let clock: ReturnType<typeof fakeClock> | undefined;
@@ -195,6 +197,14 @@ describe.each(MATRIX)('reading $endpoint on $route', (read) => {
         expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
       }
 
+      // A refusal (403, 404) meets the same answer again: no Try again that cannot succeed. A record's screen
+      // offers its list instead.
+      if (REFUSED.has(fault.name)) {
+        expect(within(state).queryByRole('button', { name: 'Try again' })).toBeNull();
+        if (familyOf(read) === 'boundary' && read.route !== '/profile')
+          expect(within(state).getByRole('link', { name: /^Back to / })).toBeInTheDocument();
+        return;
+      }
       lift();
       await user.click(within(state).getByRole('button', { name: 'Try again' }));
       await waitFor(() => expect(screen.queryByText(TITLE)).not.toBeInTheDocument());
@@ -202,6 +212,49 @@ describe.each(MATRIX)('reading $endpoint on $route', (read) => {
     },
     30_000,
   );
+});
+
+describe('a failed read is reported once', () => {
+  const toasts = () => document.querySelectorAll('.mantine-Notification-root');
+
+  it('in its error state alone, with no notification as well', async () => {
+    const { lift } = inject(FAULTS[0]!, 'get', 'faq/listAll');
+    renderApp('/faq');
+    expect(await screen.findByText(TITLE, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Database connection lost')).toBeInTheDocument();
+    // Given time to show one, none is there.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toasts()).toHaveLength(0);
+    lift();
+  });
+
+  it('in a notification, red and titled Info, when it fails over data still on screen', async () => {
+    const { queryClient } = renderApp('/faq');
+    expect(await screen.findByText('How do I reset my password?')).toBeInTheDocument();
+    inject(FAULTS[0]!, 'get', 'faq/listAll');
+    await queryClient.refetchQueries({ queryKey: ['faq'] });
+    const message = await screen.findByText(
+      'Database connection lost',
+      { selector: '.mantine-Notification-description' },
+      { timeout: 15_000 },
+    );
+    const toast = message.closest<HTMLElement>('.mantine-Notification-root')!;
+    expect(within(toast).getByText('Info')).toBeInTheDocument();
+    expect(toast.style.getPropertyValue('--notification-color')).toContain('red');
+    expect(toast.querySelector('.mantine-Notification-icon svg')).not.toBeNull();
+    expect(screen.getByText('How do I reset my password?')).toBeInTheDocument();
+  });
+
+  it('on a member that is not there: no Try again, the way back to Users', async () => {
+    const { user, router } = renderApp('/users/not-an-id');
+    const state = (await screen.findByText(TITLE, {}, { timeout: 15_000 })).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(within(state).getByText('Invalid id')).toBeInTheDocument();
+    expect(within(state).queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(within(state).getByRole('link', { name: 'Back to Users' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+  });
 });
 
 describe('after a read fails, the rest of the console', () => {

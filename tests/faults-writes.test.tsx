@@ -417,6 +417,32 @@ describe('a failed write, once the fault is gone', () => {
   });
 });
 
+describe('saving a record that was deleted meanwhile (another tab, another admin)', () => {
+  it("says so with the server's words and offers the way back to its list", async () => {
+    const language = db.catalogues.language![0]!;
+    const { user, router } = renderApp(`/languages/update/${language._id}`);
+    const name = await screen.findByLabelText('Name', {}, FIRST_LOAD);
+    db.catalogues.language = db.catalogues.language!.filter((row) => row._id !== language._id);
+    await user.type(name, ' (new)');
+    await user.click(screen.getByRole('button', { name: 'Update Language' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Language not found' }, FIRST_LOAD);
+    expect(await notification('Language not found')).toBeInTheDocument();
+    // Keep editing leaves everything typed; the way back is there until it is taken.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByLabelText('Name')).toHaveValue(`${String(language.name)} (new)`);
+    await user.click(screen.getByRole('button', { name: 'Update Language' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Language not found' })).getByRole('button', {
+        name: 'Back to Languages',
+      }),
+    );
+    // The edits have nowhere to go, as the dialog said: leaving asks nothing more.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/languages'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 /** Writes without a form: a row's Delete (after its confirmation) and a user's Activate / Deactivate. */
 type Action = {
   route: string;

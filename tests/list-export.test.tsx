@@ -465,7 +465,7 @@ describe('Export CSV from a list', () => {
     specOnlyApi();
     growUsers();
     captureDownloads();
-    const notices = [vi.spyOn(notify, 'info'), vi.spyOn(notify, 'error')];
+    const notices = [vi.spyOn(notify, 'failure'), vi.spyOn(notify, 'error')];
     server.use(
       http.get(apiPath('admin/list'), ({ request }) =>
         new URL(request.url).searchParams.get('page') === '2'

@@ -327,11 +327,12 @@ describe("the profile's Moderation history (user-history)", () => {
 
   it('shows a failed read as an error state with the server’s words, and Try again reads it', async () => {
     const { target } = userWithHistory();
+    let resting = true;
     server.use(
-      http.get(
-        '*/api/admin/history/:userId',
-        () => HttpResponse.json({ success: false, message: 'History is resting' }, { status: 404 }),
-        { once: true },
+      http.get('*/api/admin/history/:userId', () =>
+        resting
+          ? HttpResponse.json({ success: false, message: 'History is resting' }, { status: 503 })
+          : undefined,
       ),
     );
     const { user } = renderApp(`/users/${target._id}`);
@@ -341,10 +342,12 @@ describe("the profile's Moderation history (user-history)", () => {
     expect(within(state).getByText('History is resting')).toBeInTheDocument();
     // The rest of the profile is there.
     expect(screen.getByRole('region', { name: 'Basic Information' })).toBeInTheDocument();
+    resting = false;
     await user.click(retry);
     const table = await within(section).findByRole('table', { name: 'Moderation history' });
     await waitFor(() => expect(rowsOf(table)).toHaveLength(10));
-    expect(await apiCalls(`/api/admin/history/${target._id}`)).toHaveLength(2);
+    // The read and its two retries, then Try again.
+    expect(await apiCalls(`/api/admin/history/${target._id}`)).toHaveLength(4);
   });
 });
 

@@ -1,9 +1,25 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { errorText } from '@/lib/api-error';
+import { Link } from 'react-router-dom';
+import { ApiError, errorText } from '@/lib/api-error';
+import type { WayBack } from './error-state';
+
+/** Refusals that the same request meets again: a bad id, a forbidden read, a record that is not (or no longer) there. */
+const REFUSALS = new Set([400, 403, 404, 410]);
+const refused = (error: unknown) =>
+  error instanceof ApiError && error.kind === 'http' && REFUSALS.has(error.status ?? 0);
 
 /** The error state itself (see error-state.tsx). */
-export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ErrorAlert({
+  error,
+  onRetry,
+  back,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  back?: WayBack;
+}) {
+  const retry = onRetry && !refused(error) ? onRetry : undefined;
   return (
     <Alert
       color="red"
@@ -14,11 +30,18 @@ export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () =>
     >
       <Group justify="space-between" align="center">
         <Text size="sm">{errorText(error)}</Text>
-        {onRetry ? (
-          <Button size="xs" variant="white" color="red" onClick={onRetry}>
-            Try again
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          {back ? (
+            <Button size="xs" variant="white" color="red" component={Link} to={back.to}>
+              {back.label}
+            </Button>
+          ) : null}
+          {retry ? (
+            <Button size="xs" variant="white" color="red" onClick={retry}>
+              Try again
+            </Button>
+          ) : null}
+        </Group>
       </Group>
     </Alert>
   );

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorState } from './error-state';
+import { ErrorState, type WayBack } from './error-state';
 
 /**
  * Renders `children` with a query's data once it has arrived; a loader before, an error state when it failed with
@@ -10,9 +10,12 @@ import { ErrorState } from './error-state';
  */
 export function QueryBoundary<Data, Key extends QueryKey>({
   query,
+  back,
   children,
 }: {
   query: UseQueryOptions<Data, Error, Data, Key>;
+  /** The record's list, offered when the record cannot be shown. */
+  back?: WayBack;
   children: (data: Data) => ReactNode;
 }) {
   const { data, error, isPending, refetch } = useQuery(query);
@@ -23,6 +26,6 @@ export function QueryBoundary<Data, Key extends QueryKey>({
       </Center>
     );
   }
-  if (data === undefined) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (data === undefined) return <ErrorState error={error} onRetry={() => void refetch()} back={back} />;
   return children(data);
 }

@@ -6,9 +6,12 @@ import {
   type UseMutationResult,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '@/lib/api-error';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, errorText } from '@/lib/api-error';
+import { unsavedChanges } from '@/lib/unsaved-changes';
 import { StaleWriteError } from '@/lib/versioned-update';
 import { ChoiceDialog } from './confirm-dialog';
+import type { WayBack } from './error-state';
 
 export const STALE_WRITE_TEXT = {
   title: 'This record has changed',
@@ -17,7 +20,11 @@ export const STALE_WRITE_TEXT = {
   keep: 'Keep editing',
   reload: 'Reload',
   overwrite: 'Overwrite',
+  /** The record was deleted after the form loaded it (here or in another tab): saving cannot succeed. */
+  goneMessage: 'It was deleted after this form opened it, so your edits cannot be saved to it.',
 };
+
+const isGone = (error: unknown) => error instanceof ApiError && error.kind === 'http' && error.status === 404;
 
 /** A record whose updatedAt, when the API sends it, is its version (lib/versioned-update.ts). */
 type Versioned = { _id: string; updatedAt?: unknown };
@@ -38,14 +45,18 @@ type UpdatableResource<Item, Input, Key extends QueryKey> = {
  * saved the record meanwhile it opens a dialog instead of discarding their change. The admin chooses: Keep editing
  * (nothing changes), Reload (the record as it is now replaces the form's values: `onReloaded` resets the form, and the
  * fields, keyed by `generation`, start again from it) or Overwrite (the same values, saved without the check).
- * Until they choose, every typed value and chosen file stays in the form.
+ * Until they choose, every typed value and chosen file stays in the form. When the record is gone (404: deleted
+ * meanwhile), saving again cannot succeed: a dialog offers the way back to the list, `back`.
  */
 export function useVersionedUpdate<Item extends Versioned, Input, Key extends QueryKey>(
   resource: UpdatableResource<Item, Input, Key>,
   record: Item | undefined,
   onReloaded: (fresh: Item) => void,
+  back?: WayBack,
 ) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [gone, setGone] = useState<string | null>(null);
   const update = resource.useUpdate();
   // The version the form's values came from: a refetch behind the form's back must not move it, only Reload does.
   const [loaded, setLoaded] = useState(() => versionOf(record));
@@ -62,6 +73,7 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
         ...options,
         onError: (error, ...rest) => {
           if (error instanceof StaleWriteError) setConflict({ input, options });
+          else if (back && isGone(error)) setGone(errorText(error));
           options.onError?.(error, ...rest);
         },
       },
@@ -94,6 +106,26 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
     }
   }
 
+  const goneDialog =
+    gone && back ? (
+      <ChoiceDialog
+        title={gone}
+        message={STALE_WRITE_TEXT.goneMessage}
+        cancelLabel={STALE_WRITE_TEXT.keep}
+        onCancel={() => setGone(null)}
+        choices={[
+          {
+            label: back.label,
+            // The edits have nowhere to be saved, which the dialog has just said: leaving asks nothing more.
+            onClick: () => {
+              unsavedChanges.discard();
+              navigate(back.to);
+            },
+          },
+        ]}
+      />
+    ) : null;
+
   const dialog = conflict ? (
     <StaleWriteDialog
       reloading={reloading}
@@ -105,7 +137,9 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
       onReload={() => void reload()}
       onOverwrite={overwrite}
     />
-  ) : null;
+  ) : (
+    goneDialog
+  );
 
   return { save, isPending: update.isPending, generation, dialog };
 }

@@ -1,19 +1,24 @@
+import { createElement } from 'react';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
 /**
- * SPEC 8: every notification sits top right; failures carry the server's words under 'Info'.
+ * SPEC 8: every notification sits top right; failures carry the server's words under 'Info' (or 'Error' where SPEC
+ * says so), styled as failures: red, with an error icon.
  * Mantine's notifications (store and container) load on first use, which keeps them out of every first load: the
  * providers mount the container once `notify.wanted()` turns true.
  */
-type Notice = { title: string; message: string; color: string };
+type Notice = { title: string; message: string; color: string; failed?: boolean };
 
 let wanted = false;
 const listeners = new Set<() => void>();
 
-function show(notice: Notice) {
+function show({ failed, ...notice }: Notice) {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(notice));
+  const icon = failed ? createElement(IconAlertTriangle, { size: 18, 'aria-hidden': true }) : undefined;
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...notice, icon }));
 }
 
 /** For the providers: whether a notification has been raised yet, and a subscription to that. */
@@ -29,6 +34,8 @@ export const notificationsContainer = {
 
 export const notify = {
   success: (message: string) => show({ title: 'Success', message, color: 'green' }),
-  info: (message: string) => show({ title: 'Info', message, color: 'blue' }),
-  error: (message: string) => show({ title: 'Error', message, color: 'red' }),
+  /** A failure, under SPEC's title for it: 'Info' for the server's words (SPEC 8), 'Error' where SPEC says so. */
+  failure: (message: string, title: 'Info' | 'Error' = 'Info') =>
+    show({ title, message, color: 'red', failed: true }),
+  error: (message: string) => notify.failure(message, 'Error'),
 };

@@ -59,9 +59,19 @@ export function reportApiFailure(error: unknown, meta: FailureMeta = {}, write =
     (refused ? (refusedFallback ?? errorFallback) : errorFallback) ??
     (write && !quietWithoutMessage ? errorText(error) : undefined);
   if (!message) return;
-  if (errorTitle === 'Error') notify.error(message);
-  else notify.info(message);
+  notify.failure(message, errorTitle);
 }
+
+/**
+ * A read that failed with nothing on screen yet: its screen shows the failure where the data would be (an error
+ * state), so it is reported there alone. A refetch that fails over data still shown is notified, as are the reads
+ * whose failure SPEC 8 words itself (a fallback or the Error title: the mail picker, the policy page, a catalogue
+ * list).
+ */
+const shownInline = (query: { state: { data: unknown }; meta?: FailureMeta }) =>
+  query.state.data === undefined && !query.meta?.errorFallback && !query.meta?.errorTitle;
+
+const quiet = (meta: FailureMeta = {}): FailureMeta => ({ ...meta, notifyError: false });
 
 /** Reads retry at most twice in total (ky never retries); writes and refusals (4xx) never do. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -76,7 +86,7 @@ export const FRESH_FOR_MS = 60_000;
 export function createQueryClient(overrides: QueryClientConfig['defaultOptions'] = {}) {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => reportApiFailure(error, query.meta),
+      onError: (error, query) => reportApiFailure(error, shownInline(query) ? quiet(query.meta) : query.meta),
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => reportApiFailure(error, mutation.meta, true),

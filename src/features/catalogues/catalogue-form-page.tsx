@@ -176,6 +176,12 @@ function toInput(fields: Field[], values: FormValues): CatalogueInput {
   );
 }
 
+/** The way from a catalogue's form to its list, when the record is not there (a bad id, deleted meanwhile). */
+const backToList = (catalogue: Catalogue) => ({
+  to: catalogue.routes.list,
+  label: `Back to ${catalogue.title}`,
+});
+
 /** Any catalogue's add and update form; update waits for the record and starts prefilled. */
 export { catalogueByKey } from './registry';
 
@@ -183,7 +189,7 @@ export function CatalogueFormPage({ catalogue }: { catalogue: Catalogue }) {
   const recordId = useParams()[idParam(catalogue.routes.update)];
   if (!recordId) return <CatalogueForm catalogue={catalogue} />;
   return (
-    <QueryBoundary query={catalogueResource(catalogue).queries.detail(recordId)}>
+    <QueryBoundary query={catalogueResource(catalogue).queries.detail(recordId)} back={backToList(catalogue)}>
       {(record) => <CatalogueForm catalogue={catalogue} record={record} />}
     </QueryBoundary>
   );
@@ -225,7 +231,12 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
     defaultValues: toFormValues(fields, record),
     shouldFocusError: false,
   });
-  const update = useVersionedUpdate(resource, record, (fresh) => form.reset(toFormValues(fields, fresh)));
+  const update = useVersionedUpdate(
+    resource,
+    record,
+    (fresh) => form.reset(toFormValues(fields, fresh)),
+    backToList(catalogue),
+  );
   const title = `${record ? 'Update' : 'Add'} ${catalogue.formTitle ?? catalogue.title}`;
   // The default image is the console's own (public/), not a media path on the API host.
   const defaultIcon = catalogue.defaultIcon && new URL(catalogue.defaultIcon, window.location.origin).href;

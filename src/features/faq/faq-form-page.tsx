@@ -15,11 +15,18 @@ import { faqQueries, faqResource, type Faq } from './api';
 import { emptyFaqForm, faqFormSchema, toFormValues, toInput, type FaqFormValues } from './form-schema';
 import { FAQ_TEXT } from './strings';
 
+/** Where the form leads when its record is not there (a bad id, deleted meanwhile). */
+const BACK_TO_LIST = { to: '/faq', label: 'Back to FAQ' };
+
 /** /faq/add and /faq/update/{faqId}: one form for both; update waits for the record and starts prefilled. */
 export function FaqFormPage() {
   const { faqId } = useParams();
   if (!faqId) return <FaqForm />;
-  return <QueryBoundary query={faqQueries.detail(faqId)}>{(faq) => <FaqForm faq={faq} />}</QueryBoundary>;
+  return (
+    <QueryBoundary query={faqQueries.detail(faqId)} back={BACK_TO_LIST}>
+      {(faq) => <FaqForm faq={faq} />}
+    </QueryBoundary>
+  );
 }
 
 function FaqForm({ faq }: { faq?: Faq }) {
@@ -29,7 +36,12 @@ function FaqForm({ faq }: { faq?: Faq }) {
     resolver: zodResolver(faqFormSchema),
     defaultValues: faq ? toFormValues(faq) : emptyFaqForm,
   });
-  const update = useVersionedUpdate(faqResource, faq, (fresh) => form.reset(toFormValues(fresh)));
+  const update = useVersionedUpdate(
+    faqResource,
+    faq,
+    (fresh) => form.reset(toFormValues(fresh)),
+    BACK_TO_LIST,
+  );
   const title = faq ? FAQ_TEXT.updateTitle : FAQ_TEXT.addTitle;
   const { errors, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);

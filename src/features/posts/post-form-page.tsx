@@ -24,12 +24,17 @@ import {
 import { POSTS_TEXT } from './strings';
 import { VideoFileField } from './video-file-field';
 
+/** Where the form leads when its record is not there (a bad id, deleted meanwhile). */
+const BACK_TO_LIST = { to: '/post', label: 'Back to Posts' };
+
 /** /post/add and /post/update/{postId}: one form for both; update waits for the post and starts prefilled. */
 export function PostFormPage() {
   const { postId } = useParams();
   if (!postId) return <PostForm />;
   return (
-    <QueryBoundary query={postQueries.detail(postId)}>{(post) => <PostForm post={post} />}</QueryBoundary>
+    <QueryBoundary query={postQueries.detail(postId)} back={BACK_TO_LIST}>
+      {(post) => <PostForm post={post} />}
+    </QueryBoundary>
   );
 }
 
@@ -42,7 +47,12 @@ function PostForm({ post }: { post?: Post }) {
     resolver: zodResolver(postFormSchema),
     defaultValues: toFormValues(post),
   });
-  const update = useVersionedUpdate(postResource, post, (fresh) => form.reset(toFormValues(fresh)));
+  const update = useVersionedUpdate(
+    postResource,
+    post,
+    (fresh) => form.reset(toFormValues(fresh)),
+    BACK_TO_LIST,
+  );
   const title = post ? POSTS_TEXT.updateTitle : POSTS_TEXT.addTitle;
   const { errors, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);

@@ -1,6 +1,7 @@
 /** Users strings (SPEC 2.6, 2.7, 8), verbatim where SPEC gives them. */
 export const USERS_TEXT = {
   listTitle: 'Users',
+  backToList: 'Back to Users',
   name: 'Name',
   phone: 'Phone Number',
   gender: 'Gender',

@@ -49,7 +49,7 @@ export function UserProfilePage() {
   const { userId = '' } = useParams();
   useDocumentTitle('User profile');
   return (
-    <QueryBoundary query={userQueries.detail(userId)}>
+    <QueryBoundary query={userQueries.detail(userId)} back={{ to: '/users', label: USERS_TEXT.backToList }}>
       {({ user, plan }) => <UserProfile user={user} plan={plan} />}
     </QueryBoundary>
   );
