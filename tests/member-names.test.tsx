@@ -9,6 +9,9 @@ import { renderApp, specOnlyApi } from './render';
  * member references with their name alone, and the screens show that.
  */
 
+/** Dialogs' code loads on first use: on a busy machine that takes more than a second. */
+const WAIT = { timeout: 5000 };
+
 let tanaka: MockUser;
 let sato: MockUser;
 
@@ -57,7 +60,11 @@ describe('Chat Report', () => {
     );
 
     await user.click(within(row).getByRole('button', { name: 'Deactivate reported user' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Kenji Sato (k.sato@example.com)?' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Deactivate Kenji Sato (k.sato@example.com)?' },
+      WAIT,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   });
 
@@ -78,7 +85,11 @@ describe('the users list', () => {
     const { user } = renderApp('/users');
     const row = await rowOf('Users', 'k.sato@example.com');
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Kenji Sato (k.sato@example.com)?' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Deactivate Kenji Sato (k.sato@example.com)?' },
+      WAIT,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sato.enabled).toBe(true);
@@ -94,7 +105,7 @@ describe('the users list', () => {
         within(table).getByRole('checkbox', { name: `Select ${member.name} ${member.surname}` }),
       );
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 4 users?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 4 users?' }, WAIT);
     const [first, second, third] = active.map(
       (member) => `${member.name} ${member.surname} (${member.email})`,
     );
@@ -114,7 +125,7 @@ describe('the users list', () => {
         within(table).getByRole('checkbox', { name: `Select ${member.name} ${member.surname}` }),
       );
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 users?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 users?' }, WAIT);
     expect(
       within(dialog).getByText('Kenji Tanaka (kenji.t@example.com), Kenji Sato (k.sato@example.com)'),
     ).toBeInTheDocument();
@@ -127,7 +138,7 @@ describe('the profile', () => {
     const { user } = renderApp(`/users/${sato._id}`);
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }, { timeout: 5000 }));
     expect(
-      await screen.findByRole('dialog', { name: 'Deactivate Kenji Sato (k.sato@example.com)?' }),
+      await screen.findByRole('dialog', { name: 'Deactivate Kenji Sato (k.sato@example.com)?' }, WAIT),
     ).toBeInTheDocument();
   });
 });
@@ -196,7 +207,7 @@ describe('the lists that refer to members', () => {
     const { user } = renderApp('/event');
     const row = await rowOf('Events', eventName());
     await user.click(within(row).getByRole('button', { name: /^Joined User: / }));
-    const dialog = await screen.findByRole('dialog', { name: 'Joined User' });
+    const dialog = await screen.findByRole('dialog', { name: 'Joined User' }, WAIT);
     expect(await within(dialog).findByRole('link', { name: 'Kenji Tanaka' })).toHaveAttribute(
       'href',
       `/users/${tanaka._id}`,

@@ -58,7 +58,9 @@ describe('user profile', () => {
     expect(within(header).getByText('Active')).toBeInTheDocument();
     await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
     // The API takes a reason ('status-reason'): none given, none sent.
-    const ask = await screen.findByRole('dialog', { name: `Deactivate ${person.name} ${person.surname}?` });
+    const ask = await screen.findByRole('dialog', {
+      name: `Deactivate ${person.name} ${person.surname} (${person.email})?`,
+    });
     await user.click(within(ask).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
     expect(await within(header).findByRole('button', { name: 'Activate' })).toBeInTheDocument();

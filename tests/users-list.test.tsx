@@ -211,7 +211,9 @@ describe('users list', () => {
     ) as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
     // The API takes a reason ('status-reason'): none given, none sent.
-    const ask = await screen.findByRole('dialog', { name: `Deactivate ${target.name} ${target.surname}?` });
+    const ask = await screen.findByRole('dialog', {
+      name: `Deactivate ${target.name} ${target.surname} (${target.email})?`,
+    });
     await user.click(within(ask).getByRole('button', { name: 'Deactivate' }));
 
     const message = await screen.findByText('User deactivated successfully');
