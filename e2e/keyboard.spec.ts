@@ -118,7 +118,9 @@ test("the drawer's sidebar colours show their colours and are chosen with the ar
   // Each swatch is painted with its own gradient.
   const backgrounds = await colours
     .getByRole('radio')
-    .evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundImage));
+    .evaluateAll((choices) =>
+      choices.map((choice) => getComputedStyle(choice.querySelector('.colour-swatch')!).backgroundImage),
+    );
   expect(backgrounds.every((image) => image.startsWith('linear-gradient'))).toBe(true);
   expect(new Set(backgrounds).size).toBe(backgrounds.length);
 
