@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench-flood.ts`: the admin's sign-ins and profile saves while many client addresses flood the
+// `npm run bench:flood`: the admin's sign-ins and profile saves while many client addresses flood the
 // sign-in with wrong passwords. The real server runs as its own process on a fresh DATA_DIR with TRUST_PROXY, so each
 // flooding client is the X-Forwarded-For address it sends. Two floods of SECONDS each, two requests in flight per
 // address: a new e-mail each attempt (no such account), then the admin's e-mail. Meanwhile, every PROBE_MS: the admin
