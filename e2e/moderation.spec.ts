@@ -8,7 +8,11 @@ import { apiSession, notification, signInToDashboard } from './support';
  * reason) reach the list's status filter, the Activity screen and the reported user's history.
  */
 
-type Person = { _id: string; name: string; surname?: string };
+type Person = { _id: string; name: string; surname?: string; email?: string };
+
+/** How the console names a member: name and surname; with the e-mail in a question that acts on them. */
+const fullName = (person: Person) => [person.name, person.surname].filter(Boolean).join(' ');
+const named = (person: Person) => `${fullName(person)} (${person.email})`;
 
 /** The API as the admin calls it, and the extensions its sign-in announced. */
 async function admin(request: APIRequestContext) {
@@ -30,7 +34,7 @@ async function activeUser(request: APIRequestContext) {
     result: Person[];
   };
   const user = result[0]!;
-  return { ...user, fullName: [user.name, user.surname].filter(Boolean).join(' ') };
+  return { ...user, fullName: fullName(user) };
 }
 
 test('deactivates a user with a reason from the profile, then finds it in their Moderation history', async ({
@@ -46,7 +50,7 @@ test('deactivates a user with a reason from the profile, then finds it in their 
   await page.getByRole('heading', { level: 1, name: user.fullName }).waitFor();
 
   await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Deactivate ${user.fullName}?` });
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${named(user)}?` });
   await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(reason);
   await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(notification(page, 'Success')).toBeVisible();
@@ -73,7 +77,7 @@ test('the reason dialog is used from the keyboard: focus in the reason, Escape c
   const deactivate = page.getByRole('button', { name: 'Deactivate', exact: true });
   await deactivate.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: `Deactivate ${user.fullName}?` });
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${named(user)}?` });
   await expect(dialog.getByRole('textbox', { name: 'Reason (optional)' })).toBeFocused();
   await page.keyboard.type('Changed my mind');
   await page.keyboard.press('Escape');
@@ -107,10 +111,10 @@ test('deactivates a reported user from Chat Report with a reason: Actioned in th
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: 'Deactivate reported user' }) })
     .filter({ hasText: report.message })
-    .filter({ has: page.getByRole('link', { name: reported.name, exact: true }) })
+    .filter({ has: page.getByRole('link', { name: fullName(reported), exact: true }) })
     .first();
   await row.getByRole('button', { name: 'Deactivate reported user' }).click();
-  const dialog = page.getByRole('dialog', { name: `Deactivate ${reported.name}?` });
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${named(reported)}?` });
   await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
   await dialog.getByRole('button', { name: 'Deactivate reported user' }).click();
   await expect(notification(page, 'User deactivated and report marked Actioned')).toBeVisible();
@@ -158,7 +162,7 @@ test('dismisses a report from Chat Report with a note: Dismissed in the list, in
     .getByRole('table', { name: 'Chat Report' })
     .getByRole('row')
     .filter({ hasText: report.message })
-    .filter({ has: page.getByRole('link', { name: reported.name, exact: true }) })
+    .filter({ has: page.getByRole('link', { name: fullName(reported), exact: true }) })
     .first();
   await row.getByRole('button', { name: 'Dismiss' }).click();
   const dialog = page.getByRole('dialog', { name: 'Dismiss this report?' });
