@@ -81,7 +81,7 @@ describe('user profile', () => {
 
   it('shows every section of a full profile', async () => {
     const user = richUser();
-    renderApp(`/users/${user._id}`);
+    const { user: admin } = renderApp(`/users/${user._id}`);
     // The first render also transforms the lazy route chunk: allow a cold start.
     expect(
       await screen.findByRole('heading', { name: 'Olivia Smith' }, { timeout: 5000 }),
@@ -113,8 +113,11 @@ describe('user profile', () => {
     expect(screen.getByLabelText('Video 2 of Olivia').tagName).toBe('VIDEO');
     expect(screen.getByRole('img', { name: 'Photo 3 of Olivia' })).toBeInTheDocument();
     expect(screen.getByLabelText('Video 4 of Olivia').tagName).toBe('VIDEO');
-    expect(screen.getByRole('button', { name: 'Next media' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous media' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous media' })).toBeDisabled();
+    expect(screen.getByText('1 / 4')).toBeInTheDocument();
+    await admin.click(screen.getByRole('button', { name: 'Next media' }));
+    expect(screen.getByText('2 / 4')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous media' })).toBeEnabled();
 
     const plan = section('Plan Details');
     expect(fieldValue(plan, 'Name')).toBe('Gold');
