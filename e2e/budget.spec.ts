@@ -4,23 +4,24 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiSession, sampleIds, screenReady, screens, signInContext, signInToDashboard } from './support';
 
 /**
- * The first-load budget, measured in Chromium: every script and stylesheet a cold load of a screen fetches until it
- * shows its data (and the network is quiet), counted at its gzip size (the build's .gz twin, what a gzip-only client
- * gets) and at the bytes actually transferred (brotli from our server). Cold /users: at most 150 KiB of JavaScript
- * and 20 KiB of CSS, gzip, and none of the heavy libraries; cold /post: 160 KiB (its carousel comes with its dialog).
- * And no screen's JavaScript more than 3 KiB over its first load before the list controller (first-load-baseline.json,
- * measured by this spec at that commit). Writes the README's table to test-results/budget.md.
+ * The first-load budget (issue 26), measured in Chromium: every script and stylesheet a cold load of a screen fetches
+ * until it shows its data (and the network is quiet), counted at its gzip size (the build's .gz twin, what a
+ * gzip-only client gets) and at the bytes actually transferred (brotli from our server). Cold /users: at most
+ * 150 KiB of JavaScript on the wire; every other screen but the record forms: at most 165 KiB of JavaScript, gzip;
+ * neither /users' nor /post's first load carries the heavy libraries. Within that, no structural change is made for
+ * a saving under 1 KiB, and what a row or section shows is complete when it appears. Writes the table of
+ * docs/performance.md to test-results/budget.md.
  */
 const KIB = 1024;
-/** How much a screen's first load may grow over its baseline (issue 19: sort, select, export). */
-const GROWTH = 3 * KIB;
-const BASELINE = (
-  JSON.parse(readFileSync('e2e/first-load-baseline.json', 'utf8')) as { js: Record<string, number> }
-).js;
-const BUDGETS: Record<string, { js: number; css: number }> = {
-  '/users': { js: 150, css: 20 },
-  '/post': { js: 160, css: 20 },
-};
+/** Cold /users, JavaScript as Chromium downloads it from the project's server (brotli). */
+const USERS_ON_THE_WIRE = 150 * KIB;
+/** Every other screen, JavaScript at its gzip size. */
+const SCREEN_GZIP = 165 * KIB;
+/**
+ * The add and update forms are not held to SCREEN_GZIP (their form kit, and the rich-text editor or date picker of
+ * those that have one, take them to 199-369 KiB): only measured and listed, until the lead sets their limit.
+ */
+const RECORD_FORM = /\/(add|Add)$|update\//;
 /** Libraries that belong only to the screens that use them, never to the first load of a list. */
 const HEAVY = [
   '@tiptap/',
@@ -33,6 +34,8 @@ const HEAVY = [
   'msw',
   '@tanstack/react-query-devtools',
 ];
+/** The first loads checked for HEAVY: the users list, and the posts list (its carousel comes with its dialog). */
+const LISTS = ['/users', '/post'];
 
 type Fetched = { path: string; kind: 'js' | 'css'; gzip: number; transferred: number };
 
@@ -69,7 +72,7 @@ async function coldLoad(page: Page, path: string) {
   };
 }
 
-test('the first load of every screen, measured in Chromium, keeps cold /users within its budget', async ({
+test('the first load of every screen, measured in Chromium, keeps within its budget', async ({
   browser,
   request,
 }) => {
@@ -92,29 +95,21 @@ test('the first load of every screen, measured in Chromium, keeps cold /users wi
 
     const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
     const screen = Object.values(ids).reduce((shown, id) => shown.replace(id, '{id}'), path);
-    const before = BASELINE[screen];
-    const growth =
-      before === undefined ? 'new' : `${load.js >= before ? '+' : '-'}${kib(Math.abs(load.js - before))}`;
     rows.push(
-      `| \`${screen}\` | ${kib(load.js)} | ${growth} | ${kib(load.css)} | ${kib(load.jsTransferred)} | ${kib(load.cssTransferred)} | ${load.fetched.length} |`,
+      `| \`${screen}\` | ${kib(load.js)} | ${kib(load.css)} | ${kib(load.jsTransferred)} | ${kib(load.cssTransferred)} | ${load.fetched.length} |`,
     );
-    if (before !== undefined && load.js - before > GROWTH)
-      failures.push(
-        `${screen}: ${kib(load.js)} of JavaScript, ${growth} over its baseline (at most +${kib(GROWTH)})`,
-      );
+    if (path === '/users' && load.jsTransferred > USERS_ON_THE_WIRE)
+      failures.push(`${path}: ${kib(load.jsTransferred)} of JavaScript on the wire (at most 150 KiB)`);
+    if (path !== '/users' && !RECORD_FORM.test(path) && load.js > SCREEN_GZIP)
+      failures.push(`${screen}: ${kib(load.js)} of JavaScript, gzip (at most 165 KiB)`);
 
-    const budget = BUDGETS[path];
-    if (!budget) continue;
+    if (!LISTS.includes(path)) continue;
     console.info(
       `${path}, file by file (gzip bytes):\n${load.fetched
         .toSorted((x, y) => y.gzip - x.gzip)
         .map((item) => `  ${item.gzip}\t${item.path}`)
         .join('\n')}`,
     );
-    if (load.js > budget.js * KIB)
-      failures.push(`${path}: ${kib(load.js)} of JavaScript (budget ${budget.js} KiB)`);
-    if (load.css > budget.css * KIB)
-      failures.push(`${path}: ${kib(load.css)} of CSS (budget ${budget.css} KiB)`);
     const modules = load.fetched.flatMap((item) => Object.keys(chunkModules[item.path.slice(1)] ?? {}));
     const heavy = HEAVY.filter((name) => modules.some((id) => id.includes(`node_modules/${name}`)));
     if (heavy.length) failures.push(`${path} must not load ${heavy.join(', ')}`);
@@ -124,8 +119,8 @@ test('the first load of every screen, measured in Chromium, keeps cold /users wi
   }
 
   const table = [
-    '| screen | JS (gzip) | JS vs baseline | CSS (gzip) | JS transferred (br) | CSS transferred (br) | files |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| screen | JS (gzip) | CSS (gzip) | JS transferred (br) | CSS transferred (br) | files |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');
   console.info(`\nFirst loads in Chromium (cold cache):\n${table}\n`);
