@@ -282,7 +282,9 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
   const userExists = db.prepare<[string]>("SELECT 1 FROM users WHERE id = ? AND role = 'user'");
   const serializeHistory = (row: HistoryRow) => {
     const base = { kind: row.kind, _id: row._id, at: row.at };
-    const other = memberRef(row.other_id, row.other_name, row.other_surname, { email: row.other_email ?? '' });
+    const other = memberRef(row.other_id, row.other_name, row.other_surname, {
+      email: row.other_email ?? '',
+    });
     switch (row.kind) {
       case 'status':
         return {
@@ -334,8 +336,12 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
     createdAt: row.created_at,
     thread: {
       user_id: [
-        memberRef(row.reporter_id, row.reporter_name, row.reporter_surname, { email: row.reporter_email ?? '' }),
-        memberRef(row.reported_id, row.reported_name, row.reported_surname, { email: row.reported_email ?? '' }),
+        memberRef(row.reporter_id, row.reporter_name, row.reporter_surname, {
+          email: row.reporter_email ?? '',
+        }),
+        memberRef(row.reported_id, row.reported_name, row.reported_surname, {
+          email: row.reported_email ?? '',
+        }),
       ].filter(Boolean),
     },
     status: row.status,

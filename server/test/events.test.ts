@@ -7,7 +7,7 @@ describe('events', () => {
     for (const [startTime, endTime] of [
       ['19:00', '18:00'],
       ['19:00', '19:00'],
-    ]) {
+    ] as const) {
       const answer = await call('POST', '/api/event/create', {
         form: form({ ...eventFields(), startTime, endTime }),
       });
