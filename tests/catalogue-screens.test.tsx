@@ -365,15 +365,16 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
       category: { name: string };
       startTime: string;
       endTime: string;
-      userId: { _id: string; name: string };
-      joinedUsers: { _id: string; name: string }[];
+      userId: { _id: string; name: string; surname: string };
+      joinedUsers: { _id: string; name: string; surname: string }[];
     };
+    const fullName = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`;
     const { user } = renderApp('/event');
     const table = await screen.findByRole('table', { name: 'Events' });
     const row = (await within(table).findByText(event.name)).closest('tr')!;
     expect(within(row).getByText(event.category.name)).toBeInTheDocument();
     expect(within(row).getByText(`${event.startTime} - ${event.endTime}`)).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: event.userId.name })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: fullName(event.userId) })).toHaveAttribute(
       'href',
       `/users/${event.userId._id}`,
     );
@@ -386,7 +387,7 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     expect(event.joinedUsers.length).toBeGreaterThan(0);
     expect(await within(dialog).findAllByRole('link')).toHaveLength(Math.min(event.joinedUsers.length, 10));
     for (const person of event.joinedUsers)
-      expect(within(dialog).getByRole('link', { name: person.name })).toHaveAttribute(
+      expect(within(dialog).getByRole('link', { name: fullName(person) })).toHaveAttribute(
         'href',
         `/users/${person._id}`,
       );

@@ -197,14 +197,14 @@ describe('/activity (activity-log)', () => {
     server.use(
       http.get(
         '*/api/activity/list',
-        () => HttpResponse.json({ success: false, message: 'From must be a date' }, { status: 400 }),
+        () => HttpResponse.json({ success: false, message: 'The activity log is busy' }, { status: 429 }),
         { once: true },
       ),
     );
     const { user } = renderApp('/activity');
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
     expect(
-      within(retry.closest<HTMLElement>('[role="alert"]')!).getByText('From must be a date'),
+      within(retry.closest<HTMLElement>('[role="alert"]')!).getByText('The activity log is busy'),
     ).toBeInTheDocument();
     await user.click(retry);
     const log = await table('Activity');
