@@ -19,8 +19,8 @@ export function HtmlViewer({ title, html, label }: { title: string; html: string
     <>
       <ActionIcon
         variant="light"
-        loading={dialog.pending}
-        loaderProps={{ size: 14 }}
+        // Busy, not disabled: a disabled button drops the focus, which the dialog gives back to its opener on close.
+        aria-busy={dialog.pending || undefined}
         onClick={() => {
           dialog.request();
           setOpened(true);

@@ -37,8 +37,8 @@ export function PeopleCell({ title, label, recordId, people, total, pages }: Peo
           variant="light"
           aria-label={`${label} (${shown})`}
           title={title}
-          loading={dialog.pending}
-          loaderProps={{ size: 14 }}
+          // Busy, not disabled: a disabled button drops the focus, which the dialog gives back to its opener on close.
+          aria-busy={dialog.pending || undefined}
           onClick={() => {
             dialog.request();
             setOpen(true);
