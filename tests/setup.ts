@@ -103,4 +103,7 @@ afterEach(() => {
 afterAll(() => {
   stopRequestLog();
   server.close();
+  // The next file in this worker reads the fixture db while it is collected (a route's first id, say), before any of
+  // its tests resets it: it must find the seed, not what this file's last test wrote.
+  resetDb();
 });
