@@ -362,6 +362,7 @@ export default defineConfig(({ mode }) => ({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
     },
   },
   // Every screen is a lazy chunk: crawling them all up front spares the dev server a dependency re-bundle (and a
