@@ -19,7 +19,9 @@ export const authHandlers = [
       ) {
         return fail(401, 'Invalid email or password');
       }
-      const token = `mock-token-${db.tokens.size + 1}`;
+      // Never the token of an earlier session (a reset or a password change empties the set): a late refusal of a
+      // call sent with the old one must not be taken for a refusal of the new one.
+      const token = `mock-token-${crypto.randomUUID()}`;
       db.tokens.add(token);
       const { _id, name, surname, email: address, photo } = db.admin;
       // The extensions offered, as the reference server names them; a SPEC-only API sends no such field.
