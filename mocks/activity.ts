@@ -1,6 +1,7 @@
-import { ACTIVITY_ACTIONS, type ActivityAction } from '@/lib/moderation';
+import { fieldLabel } from '@contract/field-labels';
+import { TEXT_MAX } from '@contract/limits';
+import type { ActivityAction } from '@contract/moderation';
 import { db, nextId } from './db';
-import { fieldLabel } from '../server/lib/field-labels';
 
 /** An activity entry as stored ('activity-log'): whether its record still exists is worked out when it is read. */
 export type MockActivity = {
@@ -14,32 +15,6 @@ export type MockActivity = {
   summary: string;
   reason: string | null;
 };
-
-export { ACTIVITY_ACTIONS };
-
-/** The record types the reference server logs (what its GET /api/activity/facets answers). */
-export const RECORD_TYPES = [
-  'user',
-  'admin',
-  'plan',
-  'offer',
-  'event',
-  'post',
-  'blog',
-  'blog-category',
-  'faq',
-  'university',
-  'hobbies',
-  'language',
-  'food-preference',
-  'religious-belief',
-  'event-category',
-  'looking-for',
-  'report-element',
-  'setting',
-  'mail',
-  'chat-report',
-] as const;
 
 /** A catalogue's db collection ('foodpreference', from its list path) as the record type the log names. */
 const COLLECTION_TYPES: Record<string, string> = {
@@ -100,7 +75,7 @@ export function recordActivity(
   });
 }
 
-const SUMMARY_MAX = 300;
+const SUMMARY_MAX = TEXT_MAX.activity.summary;
 
 /**
  * What an update changed, as the log words it: `Name: "Yoga" → "Hot yoga"; Status: Active → Inactive`, 'Answer

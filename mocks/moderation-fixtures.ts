@@ -1,4 +1,4 @@
-import type { CaseStatus } from '@/lib/moderation';
+import type { CaseStatus } from '@contract/moderation';
 import type { MockActivity } from './activity';
 import { nextId } from './ids';
 

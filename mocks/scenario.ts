@@ -1,6 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Feature } from '@/lib/features';
-import { FEATURES } from '../server/lib/features';
+import { FEATURES, type Feature } from '@contract/features';
 import { apiPath } from './http';
 
 /**

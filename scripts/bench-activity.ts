@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/connection';
-import { RECORD_TYPES } from '../server/lib/activity';
-import { ACTIVITY_ACTIONS } from '../src/lib/moderation';
+import { RECORD_TYPES } from '../contract/activity';
+import { ACTIVITY_ACTIONS } from '../contract/moderation';
 import { bootstrap } from '../server/seed/bootstrap';
 import { ADMIN, measure as measureRequests, signIn, startServer, stopServer } from './bench-support';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '@/features/catalogues/registry';
-import { fieldLabel } from '../server/lib/field-labels';
+import { fieldLabel } from '@contract/field-labels';
 
 /** The activity log's record type of each catalogue (the API collection its records belong to). */
 const RECORD_TYPE = {

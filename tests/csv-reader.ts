@@ -1,6 +1,6 @@
 /**
  * RFC 4180 read back into lines of cells, as a spreadsheet would: the tests' own reader, independent of the writer
- * (src/lib/csv.ts), shared by the unit, integration and browser tests of the export.
+ * (contract/csv.ts), shared by the unit, integration and browser tests of the export.
  */
 export function parseCsv(text: string): string[][] {
   const lines: string[][] = [];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvHeadings, csvLine, csvRow, type CsvColumn } from '@/lib/csv';
+import { CSV_BOM, csvCell, csvHeadings, csvLine, csvRow, type CsvColumn } from '@contract/csv';
 import { parseCsv, readCsvAs } from './csv-reader';
 
 const FORMULA_START = /^[=+\-@\t\r]/;

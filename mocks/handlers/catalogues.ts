@@ -1,7 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
 import type { Column } from '@/lib/declared-columns';
-import { matchesEveryWord, searchWords } from '@/lib/search-words';
+import { matchesEveryWord, searchWords } from '@contract/search-words';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { changeSummary, recordActivity, recordTypeOf } from '../activity';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';

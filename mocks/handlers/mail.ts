@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { matchesEveryWord, searchWords } from '@/lib/search-words';
+import { matchesEveryWord, searchWords } from '@contract/search-words';
 import { recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';

@@ -1,6 +1,7 @@
 import { http } from 'msw';
-import { CASE_STATUSES, NOTE_MAX, plainText, type CaseStatus } from '@/lib/moderation';
-import { ACTIVITY_ACTIONS, activityAnswer, RECORD_TYPES, recordActivity } from '../activity';
+import { RECORD_TYPES } from '@contract/activity';
+import { ACTIVITY_ACTIONS, CASE_STATUSES, NOTE_MAX, plainText, type CaseStatus } from '@contract/moderation';
+import { activityAnswer, recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
 import type { MockChatBlock, MockChatReport, MockFeedback } from '../moderation-fixtures';

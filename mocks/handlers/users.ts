@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { CSV_BOM, csvHeadings, csvRow } from '@/lib/csv';
-import { USER_EXPORT_COLUMNS, userExportFileName } from '../../server/lib/user-export';
-import { plainText, REASON_MAX } from '@/lib/moderation';
-import { matchesEveryWord, searchedFields, searchWords } from '@/lib/search-words';
+import { CSV_BOM, csvHeadings, csvRow } from '@contract/csv';
+import { plainText, REASON_MAX } from '@contract/moderation';
+import { matchesEveryWord, searchedFields, searchWords } from '@contract/search-words';
+import { USER_EXPORT_COLUMNS, userExportFileName } from '@contract/user-export';
 import { recordActivity } from '../activity';
 import { db, type MockUser } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';

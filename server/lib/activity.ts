@@ -1,6 +1,8 @@
 import type { Db } from '../db/connection';
-import type { ActivityAction } from '../../src/lib/moderation';
-import { fieldLabel } from './field-labels';
+import type { RecordType } from '../../contract/activity';
+import { fieldLabel } from '../../contract/field-labels';
+import { TEXT_MAX } from '../../contract/limits';
+import type { ActivityAction } from '../../contract/moderation';
 import { newId } from './ids';
 
 /**
@@ -8,8 +10,8 @@ import { newId } from './ids';
  * (a write that fails or is refused leaves none), never changed or deleted (db/migrations.ts step 5's triggers).
  */
 
-/** Each record type (the API collection a record belongs to) and how to tell whether its record still exists. */
-const RECORD_LOOKUPS = {
+/** How to tell whether a record of each type still exists. */
+const RECORD_LOOKUPS: Record<RecordType, string> = {
   user: "SELECT 1 FROM users WHERE id = ? AND role = 'user'",
   admin: "SELECT 1 FROM users WHERE id = ? AND role = 'admin'",
   plan: 'SELECT 1 FROM plans WHERE id = ?',
@@ -30,14 +32,12 @@ const RECORD_LOOKUPS = {
   setting: 'SELECT 1 FROM settings WHERE id = ?',
   mail: 'SELECT 1 FROM mails WHERE id = ?',
   'chat-report': 'SELECT 1 FROM chat_reports WHERE id = ?',
-} as const;
-export type RecordType = keyof typeof RECORD_LOOKUPS;
-export const RECORD_TYPES = Object.keys(RECORD_LOOKUPS) as RecordType[];
+};
 
 /** The longest summary an entry keeps; a text value in it is cut at TEXT_IN_SUMMARY characters. */
-export const SUMMARY_MAX = 300;
+const SUMMARY_MAX = TEXT_MAX.activity.summary;
 const TEXT_IN_SUMMARY = 40;
-const NAME_MAX = 200;
+const NAME_MAX = TEXT_MAX.activity.recordName;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 

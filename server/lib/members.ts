@@ -1,4 +1,4 @@
-import { searchWords } from '../../src/lib/search-words';
+import { searchWords } from '../../contract/search-words';
 import type { Db } from '../db/connection';
 import { containsPattern, ftsQuery } from './search';
 

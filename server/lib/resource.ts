@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { activityLog, recordNameOf, summarise, type Change, type RecordType } from './activity';
+import type { RecordType } from '../../contract/activity';
+import { activityLog, recordNameOf, summarise, type Change } from './activity';
 import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
 import { HttpError, notFound } from './errors';
 import { newId, now, parseId } from './ids';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { searchedFields, searchWords } from '../../src/lib/search-words';
+import { searchedFields, searchWords } from '../../contract/search-words';
 import { HttpError } from './errors';
 import { parseSort, type Sort } from './sort';
 import { containsPattern, ftsQuery } from './search';

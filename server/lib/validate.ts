@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { plainText } from '../../src/lib/moderation';
+import { DEFAULT_TEXT_MAX } from '../../contract/limits';
+import { plainText } from '../../contract/moderation';
 import { HttpError } from './errors';
 
 /**
@@ -27,9 +28,6 @@ function rule<T>(check: (value: unknown) => T | Refusal) {
 
 /** Absent (undefined) means "not sent"; null and '' mean "empty". */
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-
-/** The text limit when a field names none: long enough for rich HTML, short enough to bound every row. */
-export const DEFAULT_TEXT_MAX = 50_000;
 
 export type TextRule = {
   required?: boolean;

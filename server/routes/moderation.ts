@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { ACTIVITY_ACTIONS, CASE_STATUSES, NOTE_MAX } from '../../src/lib/moderation';
-import { activityLog, RECORD_TYPES, type ActivityRow } from '../lib/activity';
+import { RECORD_TYPES } from '../../contract/activity';
+import { ACTIVITY_ACTIONS, CASE_STATUSES, NOTE_MAX } from '../../contract/moderation';
+import { activityLog, type ActivityRow } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { notFound } from '../lib/errors';

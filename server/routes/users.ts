@@ -15,16 +15,16 @@ import {
 } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
-import { CSV_BOM, csvHeadings, csvRow } from '../../src/lib/csv';
-import { REASON_MAX } from '../../src/lib/moderation';
-import { FEATURES } from '../lib/features';
+import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
+import { FEATURES } from '../../contract/features';
+import { REASON_MAX } from '../../contract/moderation';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, imitateCheck, verifyPassword } from '../lib/passwords';
 import { clientAddress, RateLimiter, RecentKeys, UnderWay } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
-import { USER_EXPORT_COLUMNS, userExportFileName } from '../lib/user-export';
+import { USER_EXPORT_COLUMNS, userExportFileName } from '../../contract/user-export';
 import { selectUsers, userList } from '../lib/user-list';
 import { fields, freeText, secret, text } from '../lib/validate';
 

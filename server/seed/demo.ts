@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ActivityAction } from '../../src/lib/moderation';
+import type { RecordType } from '../../contract/activity';
+import type { ActivityAction } from '../../contract/moderation';
 import type { Db } from '../db/connection';
-import { recordNameOf, summarise, type RecordType } from '../lib/activity';
+import { recordNameOf, summarise } from '../lib/activity';
 import { newId } from '../lib/ids';
 import type { UploadStore } from '../lib/uploads';
 import { bannerPng, iconPng, portraitPng, toneWav } from './media';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_ACTIONS } from '../../src/lib/moderation';
-import { RECORD_TYPES } from '../lib/activity';
+import { RECORD_TYPES } from '../../contract/activity';
+import { ACTIVITY_ACTIONS } from '../../contract/moderation';
 import type { AppEnv } from '../lib/env';
 import { ADMIN, makeServer, pngFile } from './harness';
 

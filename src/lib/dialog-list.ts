@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type ListSort, type ListState } from './list-state';
 import type { Rows } from './resource';
-import { matchesEveryWord, searchWords } from './search-words';
+import { matchesEveryWord, searchWords } from '@contract/search-words';
 
 /**
  * A dialog list's state (a mail's recipients, an event's joined users, a profile's history), as useListParams gives

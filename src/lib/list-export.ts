@@ -1,6 +1,6 @@
 import { api } from './api-client';
 import { ApiError } from './api-error';
-import { CSV_BOM, csvHeadings, csvRow, type CsvColumn } from './csv';
+import { CSV_BOM, csvHeadings, csvRow, type CsvColumn } from '@contract/csv';
 import { htmlText } from './html-text';
 import type { Rows } from './resource';
 import type { SearchParams } from './resource-calls';

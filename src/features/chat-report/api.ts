@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { caseStatus, type CaseStatus } from '@/lib/moderation';
+import type { CaseStatus } from '@contract/moderation';
+import { caseStatus } from '@/lib/moderation';
 import { defineResource } from '@/lib/resource';
 import { id, optionalDate, text, userRef } from '@/lib/schemas';
 import {

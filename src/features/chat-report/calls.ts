@@ -1,4 +1,4 @@
-import type { CaseStatus } from '@/lib/moderation';
+import type { CaseStatus } from '@contract/moderation';
 import { storedFeature } from '@/lib/features';
 import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
 import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CaseStatus } from '@/lib/moderation';
+import type { CaseStatus } from '@contract/moderation';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
 import { CASE_CHANGES } from './api';

@@ -4,7 +4,7 @@ import { askForText } from '@/components/confirm';
 import { api } from '@/lib/api-client';
 import { ApiError, errorText } from '@/lib/api-error';
 import { userNameAndEmail } from '@/lib/declared-columns';
-import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@/lib/moderation';
+import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@contract/moderation';
 import { text } from '@/lib/schemas';
 import { patchUserStatus } from '@/lib/user-status';
 import { CASE_CHANGES } from './api';

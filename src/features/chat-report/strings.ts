@@ -1,4 +1,4 @@
-import type { CaseStatus } from '@/lib/moderation';
+import type { CaseStatus } from '@contract/moderation';
 
 /**
  * The chat reports' strings (SPEC 2.20) and their cases' (DECISIONS, "Moderation"); the case dialogs' are in

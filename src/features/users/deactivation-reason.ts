@@ -1,5 +1,5 @@
 import { askForText } from '@/components/confirm';
-import { REASON_MAX } from '@/lib/moderation';
+import { REASON_MAX } from '@contract/moderation';
 
 const TEXT = {
   title: (who: string) => `Deactivate ${who}?`,

@@ -1,4 +1,4 @@
-import type { CsvColumn } from '../../src/lib/csv';
+import type { CsvColumn } from './csv';
 
 /** What a row of the users list carries that its export shows (the list's summary of a user). */
 export type ExportedUser = {

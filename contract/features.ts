@@ -1,0 +1,27 @@
+/**
+ * The extensions of SPEC's API (DECISIONS, "Extensions of the reference API, announced"), by the name the sign-in
+ * answer gives each (`result.features`). The reference server and the mocks offer every one; the console uses one
+ * only when the API named it, so against an API that names none it is exactly SPEC's.
+ */
+export const FEATURES = [
+  /** A mail's recipient count and delivery counts, and GET /api/mail-send/recipients/{mailId} (paged, searched). */
+  'mail-recipients',
+  /** POST /api/mail-send/test: the mail to the signed-in admin alone. */
+  'mail-test',
+  /** An event's joinedCount, and GET /api/event/joined/{eventId} (paged, searched). */
+  'event-joined',
+  /** sort=<field>&order=asc|desc on the server-paged lists (their sortable headers). */
+  'list-sort',
+  /** GET /api/admin/list/export: the users list as CSV, streamed, with the list's filters, search and sort. */
+  'users-export',
+  /** GET /api/activity/list (filtered, paged) and /api/activity/facets: who did what, when and why. */
+  'activity-log',
+  /** PATCH /api/admin/status/{userId}?enabled=false with a JSON body { reason }: a deactivation's optional reason. */
+  'status-reason',
+  /** GET /api/admin/history/{userId}: a user's status changes, reports and blocks, paged and by kind. */
+  'user-history',
+  /** A chat report's case (status, note, who handled it), ?status= on its list, PATCH /api/chat-report/case/{id}. */
+  'report-cases',
+] as const;
+
+export type Feature = (typeof FEATURES)[number];

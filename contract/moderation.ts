@@ -1,0 +1,46 @@
+import { TEXT_MAX } from './limits';
+
+/**
+ * The moderation extensions' vocabulary (DECISIONS, "Moderation"): the activity log's actions, a chat report's case
+ * statuses, the limits of a reason and a note, and what either keeps of its text (plainText).
+ */
+
+/** What an admin did ('activity-log'), as GET /api/activity/list names it. */
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'activate',
+  'deactivate',
+  'send',
+  'test-send',
+  'password',
+  'case',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** A chat report's case ('report-cases'); existing reports are Open. */
+export const CASE_STATUSES = ['Open', 'Actioned', 'Dismissed'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+/** The longest reason a status change takes ('status-reason'), and the longest note a case takes. */
+export const REASON_MAX = TEXT_MAX.statusChange.reason;
+export const NOTE_MAX = TEXT_MAX.case.note;
+
+const hidden = (code: number) =>
+  (code <= 0x1f && code !== 0x0a) ||
+  code === 0x7f ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
+
+/**
+ * What a reason or note keeps of what was typed or pasted: line breaks, as \n (from \r\n or \r too), and tabs, as
+ * a space; every other control character (C0, DEL) and every bidirectional embedding, override and isolate (U+202A-
+ * U+202E, U+2066-U+2069), which would make the text read otherwise than it is stored, is removed.
+ */
+export function plainText(value: string) {
+  let kept = '';
+  for (const character of value.replace(/\r\n?/g, '\n').replace(/\t/g, ' '))
+    if (!hidden(character.codePointAt(0)!)) kept += character;
+  return kept;
+}
