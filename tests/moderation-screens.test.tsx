@@ -212,6 +212,36 @@ describe('/activity (activity-log)', () => {
     expect(await activityCalls()).toHaveLength(2);
   });
 
+  it('shows a write made on another screen as soon as it is opened again', async () => {
+    seedActivity();
+    const menuLink = (name: string) =>
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name });
+    const { user } = renderApp('/activity');
+    await waitFor(async () => expect(rowsOf(await table('Activity'))).toHaveLength(10));
+
+    await user.click(menuLink('FAQ'));
+    const faq = db.faqs[0]!;
+    const row = (await within(await table('FAQ')).findByText(faq.question)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    const ask = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this item?' });
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
+    expect(await notification('Faq deleted successfully!')).toBeInTheDocument();
+
+    await user.click(menuLink('Activity'));
+    const log = await table('Activity');
+    await waitFor(() =>
+      expect([...(rowsOf(log)[0] as HTMLTableRowElement).cells].map((cell) => cell.textContent)).toEqual([
+        expect.any(String),
+        'Admin User',
+        'Deleted',
+        `FAQ${faq.question}`,
+        expect.any(String),
+        '-',
+      ]),
+    );
+    expect(screen.getByText('Showing 1–10 of 13')).toBeInTheDocument();
+  });
+
   it('is found by the Search (jump to) as a screen', async () => {
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Search Ctrl K' }));

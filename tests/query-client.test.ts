@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as notifications from '@/lib/notify';
 import { ApiError } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
+import { ACTIVITY_KEY } from '@/lib/query-roots';
 import { userQueries } from '@/features/users/api';
 import { apiCalls } from './request-log';
 import { signIn } from './render';
@@ -30,6 +31,27 @@ describe('the query client', () => {
     expect(other).toHaveBeenCalledTimes(3);
     expect(client.getQueryState(['faq', 'detail', 'x'])?.isInvalidated).toBe(false);
     unsubscribe.forEach((stop) => stop());
+  });
+
+  it('refreshes the activity log after every write, which the server logs, but not after one that is no admin write', async () => {
+    const client = createQueryClient();
+    const log = vi.fn().mockResolvedValue([]);
+    const stop = new QueryObserver(client, {
+      queryKey: [ACTIVITY_KEY, 'list', 'page', {}],
+      queryFn: log,
+    }).subscribe(() => {});
+    await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(1));
+
+    await new MutationObserver(client, {
+      mutationFn: async () => 'ok',
+      meta: { invalidates: ['faq'] },
+    }).mutate();
+    expect(log).toHaveBeenCalledTimes(2);
+    await new MutationObserver(client, { mutationFn: async () => 'ok' }).mutate();
+    expect(log).toHaveBeenCalledTimes(3);
+    await new MutationObserver(client, { mutationFn: async () => 'ok', meta: { logged: false } }).mutate();
+    expect(log).toHaveBeenCalledTimes(3);
+    stop();
   });
 
   it.each([

@@ -456,6 +456,45 @@ describe('the send-mail form (/send-mail/add)', () => {
     expect(call?.body).toEqual({ title: 'To everyone', body: 'News for all.', users: ['all'] });
   });
 
+  it('counts All Users afresh after a member is deactivated elsewhere', async () => {
+    const active = db.users.filter((person) => person.enabled).length;
+    const menuLink = (name: string) =>
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name });
+    const chooseAllUsers = async () => {
+      await openPicker(user);
+      await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    };
+    const { user } = renderApp('/send-mail/add');
+    await chooseAllUsers();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `This mail will go to all ${active} active users.`,
+      ),
+    );
+
+    await user.click(menuLink('Users'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    const target = db.users.find((person) => person.enabled)!;
+    const row = (await screen.findByRole('link', { name: fullNameOf(target) })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const ask = await screen.findByRole('dialog', { name: /^Deactivate / });
+    await user.click(within(ask).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(within(row).getByText('Inactive')).toBeInTheDocument());
+
+    await user.click(menuLink('Send Mail'));
+    await user.click(await screen.findByRole('link', { name: 'Send' }));
+    await chooseAllUsers();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `This mail will go to all ${active - 1} active users.`,
+      ),
+    );
+  });
+
   it("says 'Error occurred' when the picker cannot load users, keeping what was typed", async () => {
     server.use(http.get('*/api/admin/list', () => HttpResponse.json({ success: false }, { status: 500 })));
     const { user } = renderApp('/send-mail/add');

@@ -1,6 +1,7 @@
 import { ApiError, errorText } from '@/lib/api-error';
 import type { BulkAction, ListController } from '@/lib/list-controller';
 import { notify } from '@/lib/notify';
+import { refreshAfterWrite } from '@/lib/query-client';
 import { askToConfirm } from './confirm';
 
 // A list's bulk action, from its confirmation to its summary (DECISIONS, "Lists: sort, select, export"). Loaded with
@@ -73,11 +74,7 @@ export function confirmBulk<Row>(list: ListController<Row>, action: BulkAction<R
     bulkRun.summed(failed, said);
     if (failed.length) notify.error(said);
     else notify.success(said);
-    await Promise.all(
-      bulkRun.invalidates.map((target) =>
-        bulkRun.queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
-      ),
-    );
+    await refreshAfterWrite(bulkRun.queryClient, bulkRun.invalidates);
     bulkRun.end();
   }
 }

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError, errorText } from './api-error';
 import { notify } from './notify';
+import { ACTIVITY_KEY } from './query-roots';
 import { StaleWriteError } from './versioned-update';
 
 /**
@@ -29,8 +30,12 @@ export type FailureMeta = {
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: FailureMeta;
-    /** invalidates: what a successful write changes — query keys from factories, or other resources by key. */
-    mutationMeta: FailureMeta & { invalidates?: readonly (QueryKey | string)[] };
+    /**
+     * invalidates: what a successful write changes — query keys from factories, or other resources by key.
+     * logged: false for the calls that are no admin write, which the activity log does not hold (signing in, the
+     * public pages' requests).
+     */
+    mutationMeta: FailureMeta & { invalidates?: readonly (QueryKey | string)[]; logged?: boolean };
   }
 }
 
@@ -83,6 +88,23 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export const FRESH_FOR_MS = 60_000;
 
+/**
+ * After an admin write: refetches what it changed (query keys, or resources by key) and the activity log, where the
+ * server has just recorded it. Resolves once what is on screen has been refetched.
+ */
+export function refreshAfterWrite(
+  queryClient: QueryClient,
+  changed: readonly (QueryKey | string)[],
+  { logged = true }: { logged?: boolean } = {},
+) {
+  const targets = logged ? [...changed, ACTIVITY_KEY] : changed;
+  return Promise.all(
+    targets.map((target) =>
+      queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
+    ),
+  );
+}
+
 export function createQueryClient(overrides: QueryClientConfig['defaultOptions'] = {}) {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -92,11 +114,7 @@ export function createQueryClient(overrides: QueryClientConfig['defaultOptions']
       onError: (error, _variables, _context, mutation) => reportApiFailure(error, mutation.meta, true),
       // Awaited by the mutation: it stays pending until what it changed has been refetched (when on screen).
       onSuccess: (_data, _variables, _context, mutation) =>
-        Promise.all(
-          (mutation.meta?.invalidates ?? []).map((target) =>
-            queryClient.invalidateQueries({ queryKey: typeof target === 'string' ? [target] : target }),
-          ),
-        ),
+        refreshAfterWrite(queryClient, mutation.meta?.invalidates ?? [], { logged: mutation.meta?.logged }),
     }),
     defaultOptions: {
       queries: {

@@ -46,6 +46,11 @@ const writeAnswer = z.object({ message: text, result: z.optional(z.unknown()) })
 export type ResourceDefinition<Item, Input, Request extends PageRequest, Detail> = {
   /** Root of every query key of this resource; other resources name it in `meta.invalidates`. */
   key: string;
+  /**
+   * Another reading of the records under `key` (the mail picker's members, by name alone): its lists are kept apart
+   * under this name, inside the records' own lists, so every write to the records refreshes them too.
+   */
+  view?: string;
   /** The record's schema; Item is what it parses to. */
   item: z.ZodMiniType<Item>;
   /** Its endpoints: the reads (resource-calls.ts) and the writes. */
@@ -94,12 +99,13 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
       z.transform((answer) => answer.result),
     ) as unknown as z.ZodMiniType<Detail>);
 
+  const lists = definition.view ? ([key, 'list', definition.view] as const) : ([key, 'list'] as const);
   const keys = {
     all: [key] as const,
-    lists: () => [key, 'list'] as const,
-    list: (params: SearchParams = {}) => [key, 'list', 'all', params] as const,
-    page: (request: Request) => [key, 'list', 'page', request] as const,
-    infinite: (request: Omit<Request, 'page'>) => [key, 'list', 'infinite', request] as const,
+    lists: () => lists,
+    list: (params: SearchParams = {}) => [...lists, 'all', params] as const,
+    page: (request: Request) => [...lists, 'page', request] as const,
+    infinite: (request: Omit<Request, 'page'>) => [...lists, 'infinite', request] as const,
     details: () => [key, 'detail'] as const,
     detail: (id: string) => [key, 'detail', id] as const,
     single: () => [key, 'single'] as const,

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { ACTIVITY_KEY } from '@/lib/query-roots';
 import { defineResource } from '@/lib/resource';
 import { flag, id, optionalDate, text } from '@/lib/schemas';
 import {
@@ -45,7 +46,7 @@ export type ActivityEntry = z.output<typeof entry>;
  * left out of the call.
  */
 export const activityResource = defineResource<ActivityEntry, never, ActivityRequest>({
-  key: 'activity',
+  key: ACTIVITY_KEY,
   item: entry,
   endpoints: ACTIVITY_ENDPOINTS,
   pageParams: activityPageParams,

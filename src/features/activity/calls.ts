@@ -1,4 +1,5 @@
 import { pageRequest, readListParams, type ListState } from '@/lib/list-state';
+import { ACTIVITY_KEY } from '@/lib/query-roots';
 import { readCalls, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
 // What the activity screen asks the API, as plain data: api.ts declares the resource with these, and
@@ -63,7 +64,7 @@ export const activityPageParams = ({ page, size, sort: _unsorted, ...filters }: 
   ...filters,
 });
 
-const activityCalls = readCalls<ActivityRequest>('activity', ACTIVITY_ENDPOINTS, activityPageParams);
+const activityCalls = readCalls<ActivityRequest>(ACTIVITY_KEY, ACTIVITY_ENDPOINTS, activityPageParams);
 
 /** /activity's first call (see FirstCall), sent only when 'activity-log' is announced (the route's feature). */
 export const firstCalls = {

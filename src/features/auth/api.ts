@@ -23,7 +23,7 @@ export type Credentials = { email: string; password: string };
 /** POST /api/login as an admin; the answer becomes the stored session (SPEC 3, 7.1), with the API's extensions. */
 export function useSignIn() {
   return useMutation({
-    meta: { quietWithoutMessage: true },
+    meta: { quietWithoutMessage: true, logged: false },
     mutationFn: async ({ email, password }: Credentials) => {
       const { result } = await api.post('login', loginResponse, {
         json: { email, password, isRole: 'admin' },

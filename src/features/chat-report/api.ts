@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { CaseStatus } from '@contract/moderation';
 import { caseStatus } from '@/lib/moderation';
+import { USER_HISTORY_KEY } from '@/lib/query-roots';
 import { defineResource } from '@/lib/resource';
 import { id, optionalDate, text, userRef } from '@/lib/schemas';
 import {
@@ -65,8 +66,5 @@ export const chatReportResource = defineResource<ChatReport, never, ChatReportRe
   pageParams: chatReportPageParams,
 });
 
-/**
- * Everything a case change can alter: the chat reports, the log ('activity', features/activity/api.ts's key, named
- * here so that the chat reports' code does not carry the log's), and the histories of the two users.
- */
-export const CASE_CHANGES = [chatReportResource.key, 'activity', 'user-history'] as const;
+/** What a case change alters besides the activity log: the chat reports, and the histories of the two users. */
+export const CASE_CHANGES = [chatReportResource.key, USER_HISTORY_KEY] as const;

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '@contract/moderation';
+import { USERS_KEY } from '@/lib/query-roots';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
 import { CASE_CHANGES } from './api';
@@ -46,7 +47,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
   const deactivate = useMutation({
     mutationFn: (request: { reportId: string; userId: string; reason: string }) =>
       flows().then((module) => module.deactivateReported(queryClient, request)),
-    meta: { invalidates: [...CASE_CHANGES, 'users'], errorTitle: 'Error' },
+    meta: { invalidates: [...CASE_CHANGES, USERS_KEY], errorTitle: 'Error' },
   });
   const busy = change.isPending || deactivate.isPending;
 

@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 import { ApiError, errorText } from '@/lib/api-error';
 import { userNameAndEmail } from '@/lib/declared-columns';
 import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@contract/moderation';
+import { refreshAfterWrite } from '@/lib/query-client';
+import { USERS_KEY } from '@/lib/query-roots';
 import { text } from '@/lib/schemas';
 import { patchUserStatus } from '@/lib/user-status';
 import { CASE_CHANGES } from './api';
@@ -87,9 +89,7 @@ export async function deactivateReported(
   try {
     return await patchCase({ reportId, status: 'Actioned', note: reason });
   } catch (error) {
-    await Promise.all(
-      ['users', ...CASE_CHANGES].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-    );
+    await refreshAfterWrite(queryClient, [USERS_KEY, ...CASE_CHANGES]);
     throw notActioned(error);
   }
 }

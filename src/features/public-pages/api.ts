@@ -22,7 +22,7 @@ export const childSafetyPolicyResource = defineResource({
 /** DELETE /api/user/delete-account/{email} (SPEC 7.2). A thrown network error is only logged. */
 export function useRequestAccountDeletion() {
   return useMutation({
-    meta: { quietWithoutMessage: true },
+    meta: { quietWithoutMessage: true, logged: false },
     mutationFn: (email: string) =>
       api.delete(`user/delete-account/${encodeURIComponent(email)}`, ack, { auth: 'none' }),
   });

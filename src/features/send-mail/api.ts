@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { USERS_KEY } from '@/lib/query-roots';
 import { defineResource, type PageRequest } from '@/lib/resource';
 import { flag, id, optionalDate, text } from '@/lib/schemas';
 import { MAIL_READ_ENDPOINTS, MAIL_SORTS, readMailList } from './calls';
@@ -65,10 +66,11 @@ type RecipientsRequest = PageRequest & { search: string; activeOnly?: boolean };
 /**
  * The mail's user picker (SPEC 7.2): GET /api/admin/list with fields='name,surname' and 10 a page, page after page
  * while full pages come back; a failure says 'Error occurred' (SPEC 8). `activeOnly` asks only for the count of
- * active users, whom 'All Users' reaches.
+ * active users, whom 'All Users' reaches. Read under the members' key, so a status change refreshes that count.
  */
 export const recipientsResource = defineResource<Person, never, RecipientsRequest>({
-  key: 'mail-recipients',
+  key: USERS_KEY,
+  view: 'mail-picker',
   item: person,
   endpoints: { page: 'admin/list' },
   pageParams: ({ page, size, search, activeOnly }) => ({

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { ListState } from '@/lib/list-state';
 import { patchUserStatus } from '@/lib/user-status';
+import { USER_HISTORY_KEY, USERS_KEY } from '@/lib/query-roots';
 import { defineResource } from '@/lib/resource';
 import { flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
 import {
@@ -73,7 +74,7 @@ export const userResource = defineResource<
   UsersListParams,
   { user: User; plan: UserPlan | null }
 >({
-  key: 'users',
+  key: USERS_KEY,
   item: user,
   endpoints: USER_ENDPOINTS,
   pageParams: usersPageParams,
@@ -89,16 +90,16 @@ export const userQueries = userResource.queries;
 export const usersListQuery = (state: ListState<(typeof USER_FILTERS)[number]>) =>
   userQueries.page(usersListParams(state));
 
-/** Root of the moderation history's keys (history-api.ts), which a status change or a case change refreshes. */
-export const USER_HISTORY_KEY = 'user-history';
+/** What a status change alters: every reading of the members (lists, profiles, the mail picker) and their history. */
+export const STATUS_CHANGES = [userResource.keys.all, USER_HISTORY_KEY] as const;
 
 /**
  * PATCH /api/admin/status/{id}?enabled=… (with a body { reason } when one is given, 'status-reason'): SPEC 8 reports its
- * failure under the title Error. The user's moderation history changes with it.
+ * failure under the title Error.
  */
 export function useSetUserStatus() {
   return useMutation({
     mutationFn: patchUserStatus,
-    meta: { invalidates: [userResource.keys.all, USER_HISTORY_KEY, 'activity'], errorTitle: 'Error' },
+    meta: { invalidates: STATUS_CHANGES, errorTitle: 'Error' },
   });
 }

@@ -1,4 +1,5 @@
 import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
+import { USERS_KEY } from '@/lib/query-roots';
 import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
 // What the users screens ask the API (SPEC 7.2), as plain data: api.ts declares the resource with these, and
@@ -45,7 +46,7 @@ export const usersListParams = ({
 export const readUsersList = (searchParams: URLSearchParams) =>
   readListParams(searchParams, USER_FILTERS, apiSortFields(USER_SORTS));
 
-const calls = readCalls<UsersListParams>('users', USER_ENDPOINTS, usersPageParams);
+const calls = readCalls<UsersListParams>(USERS_KEY, USER_ENDPOINTS, usersPageParams);
 
 /** Each users route's first call (see FirstCall). */
 export const firstCalls = {

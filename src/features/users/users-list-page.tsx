@@ -13,10 +13,9 @@ import { patchUserStatus } from '@/lib/user-status';
 import { useFeature } from '@/lib/session';
 import './users-list.css';
 import {
+  STATUS_CHANGES,
   USER_FILTERS,
-  USER_HISTORY_KEY,
   USER_SORTS,
-  userResource,
   usersListQuery,
   usersPageParams,
   usersListParams,
@@ -137,7 +136,7 @@ export function UsersListPage() {
     sort: { apiSorts: sorting ? USER_SORTS : [] },
     query: usersListQuery,
     bulk: withReason ? BULK_WITH_REASON : BULK,
-    invalidates: [userResource.keys.all, USER_HISTORY_KEY, 'activity'],
+    invalidates: STATUS_CHANGES,
     exportAs: {
       fileName: 'users',
       stream: streams

@@ -1,0 +1,12 @@
+// Roots of the query keys that more than one feature names: the owner declares its resource with the root, others read
+// or invalidate under it by this name (features do not import each other). Plain constants: the calls modules that
+// src/boot.ts loads on their own import this too.
+
+/** The members: their lists and profiles (features/users), and the mail picker's pages of them (features/send-mail). */
+export const USERS_KEY = 'users';
+
+/** A member's moderation history ('user-history'), which a status change or a chat report's case change alters. */
+export const USER_HISTORY_KEY = 'user-history';
+
+/** The activity log ('activity-log'): the server logs every admin write, so each one refreshes it (query-client.ts). */
+export const ACTIVITY_KEY = 'activity';
