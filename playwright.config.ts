@@ -6,19 +6,44 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * End-to-end tests: Debian's Chromium (no browser download) against the real reference server on a fresh DATA_DIR,
  * serving the production build. Set CHROMIUM_PATH to use another Chromium binary.
+ *
+ * Two lanes run side by side, each against a server and data of its own, one spec file at a time: "screens" (the axe
+ * gate and the byte budget, which read every screen and write nothing) and "flows" (everything else). No spec sees
+ * another lane's writes, so the lanes cannot disturb each other's data; each lane keeps the one-at-a-time order its
+ * specs were written for.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // Demo mode (`npm run dev:mock`: the console alone, MSW in the browser) for the specs that test it.
 const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
 process.env.E2E_DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
-// Workers re-read this file; the server is started once by the main process, so its data dir is chosen once.
+const SCREENS_PORT = Number(process.env.E2E_SCREENS_PORT ?? PORT + 2);
+const screensURL = `http://127.0.0.1:${SCREENS_PORT}`;
+// Workers re-read this file; the servers are started once by the main process, so their data dirs are chosen once.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admin-console-e2e-'));
+process.env.E2E_SCREENS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admin-console-e2e-screens-'));
+const SCREENS = /\/(a11y|budget)\.spec\.ts$/;
+
+/** The reference server as `npm start` runs it, with the demo data, on `port` over `dataDir`. */
+const referenceServer = (port: number, dataDir: string | undefined) => ({
+  command: 'node scripts/start.mjs',
+  url: `http://127.0.0.1:${port}/api/childsafetypolicy`,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    DATA_DIR: dataDir ?? '',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'Admin@123',
+    SEED_DEMO: '1',
+  },
+});
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -40,7 +65,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'screens',
+      testMatch: SCREENS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], baseURL: screensURL },
+    },
+    { name: 'flows', testIgnore: SCREENS, workers: 1, use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: [
     {
       command: `vite --mode mock --host 127.0.0.1 --port ${DEMO_PORT} --strictPort`,
@@ -49,19 +82,8 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
     },
-    {
-      command: 'node scripts/start.mjs',
-      url: `${baseURL}/api/childsafetypolicy`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        ADMIN_EMAIL: 'admin@example.com',
-        ADMIN_PASSWORD: 'Admin@123',
-        SEED_DEMO: '1',
-      },
-    },
+    // In turn: the first builds the console when it is out of date, the second finds it built.
+    referenceServer(PORT, process.env.E2E_DATA_DIR),
+    referenceServer(SCREENS_PORT, process.env.E2E_SCREENS_DATA_DIR),
   ],
 });
