@@ -18,7 +18,7 @@ function newestMtime(path) {
 
 const builtAt = newestMtime(join(root, 'dist', 'index.html'));
 const sourcesAt = Math.max(
-  ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((path) =>
+  ...['src', 'public', 'index.html', 'vite.config.ts', 'vite-plugins', 'package.json'].map((path) =>
     newestMtime(join(root, path)),
   ),
 );

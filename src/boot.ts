@@ -1,9 +1,9 @@
-// The console's first script, written into index.html by the build (vite.config.ts, bootScript) and run while the
+// The console's first script, written into index.html by the build (vite-plugins/boot-script.ts) and run while the
 // page is parsed, before any module script: it fetches the current page's screen code and api module while the main
 // bundle downloads, instead of after React has rendered the shell and reached the route (on a slow network that wait
 // is most of a first load), and sends the page's first API call (the route's `call`) so that its answer travels with
-// the code. The build lists, per route of lazy-routes.ts, the files beyond those index.html already loads
-// (#route-files); the router later imports the same files and finds them fetched, and the API client hands the
+// the code. The build lists, per route of the table (each feature's routes.ts), the files beyond those index.html
+// already loads (#route-files); the router later imports the same files and finds them fetched, and the API client hands the
 // call's answer to the query that asks it (api-client.ts). Its imports (the calls modules and the plain code they
 // use) are bundled into it, so that it waits for nothing.
 import { apiRoot, cleanApiUrl } from '@/config/api-root';

@@ -1,5 +1,5 @@
-// Mantine's base only: each component's stylesheet comes with the chunk that uses it (vite.config.ts,
-// mantineStylesPerComponent), so the first load carries only the shell's components.
+// Mantine's base only: each component's stylesheet comes with the chunk that uses it (vite-plugins/
+// mantine-styles-per-component.ts), so the first load carries only the shell's components.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
-import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/lazy-routes';
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/feature-routes';
 import { prefetchRoute } from '@/app/route-code';
 import { readListParams } from '@/lib/list-state';
 import { callPath, type FirstCall } from '@/lib/resource-calls';

@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './env';
 
-/** Text types the build precompresses (vite.config.ts, `precompress`); everything else is sent as it is. */
+/** Text types the build precompresses (vite-plugins/output-files.ts, `precompress`); everything else is sent as it is. */
 const TEXT_TYPE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /**

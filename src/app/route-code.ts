@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes, type Params } from 'react-router-dom';
-import type { LazyRoute } from '@/lib/declared-screen';
+import type { LazyRoute } from '@/lib/route-table';
 import { session } from '@/lib/session';
-import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './lazy-routes';
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
 
 /**
- * The code that routes name (lazy-routes.ts: screens and their api modules), each loaded on its first use; a build
- * gives each its own chunk.
+ * The code that routes name (each feature's routes.ts: screens and their api modules), each loaded on its first use;
+ * a build gives each its own chunk.
  */
 const MODULES = import.meta.glob([
   '/src/features/*/*-page.tsx',

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
-import type { LazyRoute } from '@/lib/declared-screen';
+import type { LazyRoute } from '@/lib/route-table';
 import type { Feature } from '@/lib/features';
 import { useFeature } from '@/lib/session';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
-import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './lazy-routes';
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { useScrollRestoration } from './scroll-restoration';
@@ -51,7 +51,8 @@ function toRoute(route: LazyRoute): RouteObject {
 }
 
 /**
- * The one route table: the screens of lazy-routes.ts, in the shell (signed in) or alone (public pages).
+ * The one route table: the screens the features declare (feature-routes.ts), in the shell (signed in) or alone
+ * (public pages).
  * (Declarative routes rather than a data router: the data router would add ~16 KiB to every first load.)
  */
 export const routes: RouteObject[] = [

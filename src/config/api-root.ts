@@ -1,5 +1,5 @@
 // The API's address, as the API client and src/boot.ts both reach it. Plain code only: boot is built without the
-// main bundle (see vite.config.ts, bootScript).
+// main bundle (see vite-plugins/boot-script.ts).
 
 /** VITE_API_URL as configured: without surrounding spaces or trailing slashes, '' when unset. */
 export const cleanApiUrl = (url: string | undefined) => (url ?? '').trim().replace(/\/+$/, '');

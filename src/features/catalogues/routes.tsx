@@ -1,4 +1,4 @@
-import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
+import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/route-table';
 import { apiSortFields, pageRequest, readListParams } from '@/lib/list-state';
 import type * as FormPage from './catalogue-form-page';
 import type * as ListPage from './catalogue-list-page';
@@ -11,7 +11,7 @@ import type * as Resource from './resource';
  * know a catalogue by its entry (entries.ts); the screens and the prefetch take its whole declaration from the
  * registry, which loads with them.
  */
-export const catalogueRoutes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, routes }) => {
+export const routes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, routes: paths }) => {
   const list = screenIn<typeof ListPage>(
     '/src/features/catalogues/catalogue-list-page.tsx',
     ({ CatalogueListPage, catalogueByKey }) =>
@@ -25,7 +25,7 @@ export const catalogueRoutes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, route
   const resource = '/src/features/catalogues/resource.ts';
   return [
     {
-      path: routes.list,
+      path: paths.list,
       screen: list,
       data: queriesIn<typeof Resource>(resource, (m, queryClient, _params, searchParams) => {
         const catalogue = m.catalogueByKey(key);
@@ -35,13 +35,13 @@ export const catalogueRoutes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, route
         return queryClient.prefetchQuery(queries.page(pageRequest(state)));
       }),
     },
-    { path: routes.add, screen: form },
+    { path: paths.add, screen: form },
     {
-      path: routes.update,
+      path: paths.update,
       screen: form,
       data: queriesIn<typeof Resource>(resource, (m, queryClient, params) =>
         queryClient.prefetchQuery(
-          m.catalogueResource(m.catalogueByKey(key)).queries.detail(params[idParam(routes.update)] ?? ''),
+          m.catalogueResource(m.catalogueByKey(key)).queries.detail(params[idParam(paths.update)] ?? ''),
         ),
       ),
     },

@@ -1,12 +1,12 @@
 import { sortFieldsOf } from '@/lib/declared-columns';
-import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/declared-screen';
+import { declaredScreen, queriesIn, screenIn, type LazyRoute } from '@/lib/route-table';
 import { apiSortFields, pageRequest, readListParams } from '@/lib/list-state';
 import type * as ListPage from './paged-list-page';
 import { PAGED_LISTS } from './registry';
 import type * as Resource from './resource';
 
 /** Every read-only list's route, on one generic screen. */
-export const pagedListRoutes: LazyRoute[] = PAGED_LISTS.map((list) => ({
+export const routes: LazyRoute[] = PAGED_LISTS.map((list) => ({
   path: list.route,
   screen: screenIn<typeof ListPage>(
     '/src/features/read-only-lists/paged-list-page.tsx',

@@ -2,11 +2,11 @@ import { hashKey, QueryCache, QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
-import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/lazy-routes';
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/feature-routes';
 import { loadScreen } from '@/app/route-code';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
-import type { LazyRoute } from '@/lib/declared-screen';
+import type { LazyRoute } from '@/lib/route-table';
 import { matchRoute } from '@/lib/match-path';
 import { renderApp } from './render';
 
@@ -45,10 +45,23 @@ const byPath = (routes: LazyRoute[]) => routes.map((route) => [route.path, route
 const OWN_SCREENS = ROUTES.filter((route) => !(route.screen.module in GENERIC));
 const GENERIC_SCREENS = ROUTES.filter((route) => route.screen.module in GENERIC);
 
-describe('the route table as data (lazy-routes.ts)', () => {
+describe("the route table as data (each feature's routes.ts)", () => {
   it('has screens of both kinds', () => {
     expect(OWN_SCREENS.length).toBeGreaterThan(10);
     expect(GENERIC_SCREENS.length).toBe(CATALOGUES.length * 3 + PAGED_LISTS.length);
+  });
+
+  it('shows only the sign-in and the public pages without a session (SPEC 2.1)', () => {
+    expect(PUBLIC_ROUTES.map((route) => route.path).sort()).toEqual(
+      ['/childsafetypolicy', '/delete-account', '/login', '/sign-in'].sort(),
+    );
+  });
+
+  // The features' modules come in the order of their paths: with no two patterns alike, that order decides nothing.
+  it('has no two routes that match the same paths', () => {
+    const shape = (path: string) => path.toLowerCase().replace(/:\w+/g, ':');
+    const shapes = ROUTES.map((route) => shape(route.path));
+    expect(shapes.filter((path, index) => shapes.indexOf(path) !== index)).toEqual([]);
   });
 
   it.each(byPath(OWN_SCREENS))(
@@ -72,7 +85,7 @@ describe('the route table as data (lazy-routes.ts)', () => {
   );
 
   // The prefetch must go through the screen's own queryOptions, so that the screen finds the answer under the same
-  // key instead of asking again (declared-screen.ts, RoutePrefetch): the key it prefetches is one the screen reads.
+  // key instead of asking again (route-table.ts, RoutePrefetch): the key it prefetches is one the screen reads.
   it.each(byPath(ROUTES.filter((route) => route.data)))(
     '%s prefetches a query that its screen then reads',
     async (path) => {

@@ -3,6 +3,9 @@ import type { ComponentType, ReactElement } from 'react';
 import type { Params } from 'react-router-dom';
 import type { Feature } from './features';
 
+// The route table: what a route is, the helpers each feature's routes.ts declares its routes with, and routeTable,
+// which gathers them (src/app/feature-routes.ts in the console, the build's boot script at build time).
+
 /**
  * A module of the console's code that a route loads on its first visit, named by its source path from the project
  * root ('/src/features/users/users-list-page.tsx'), and what the route takes from it. Routes name their code rather
@@ -37,6 +40,8 @@ export type RouteCall = { module: string; name: string };
 /** A route of the table: its path, its screen's code, and optionally its first queries and their first call. */
 export type LazyRoute = {
   path: string;
+  /** A page anyone sees, signed in or not (SPEC 2.1); every other route is behind sign-in, inside the layout. */
+  public?: true;
   screen: RouteCode<(module: never) => ComponentType>;
   data?: RouteCode<RoutePrefetch>;
   call?: RouteCall;
@@ -64,6 +69,24 @@ export const callIn = <Module extends { firstCalls: object }>(
   module: string,
   name: keyof Module['firstCalls'] & string,
 ): RouteCall => ({ module, name });
+
+/** What a feature's routes module exports: its routes, plain data (it may import only types and plain data). */
+export type RoutesModule = { routes: LazyRoute[] };
+
+/**
+ * The whole table from every feature's routes module, by module path (import.meta.glob's answer): the modules in the
+ * order of their paths, each feature's routes in its own order. No two routes match the same path (a test checks),
+ * so the order decides nothing about which screen a path shows.
+ */
+export function routeTable(modules: Record<string, RoutesModule>) {
+  const routes = Object.keys(modules)
+    .sort()
+    .flatMap((module) => modules[module]!.routes);
+  return {
+    PUBLIC_ROUTES: routes.filter((route) => route.public),
+    SIGNED_IN_ROUTES: routes.filter((route) => !route.public),
+  };
+}
 
 const screens = new Map<string, ComponentType>();
 
