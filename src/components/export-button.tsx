@@ -8,8 +8,7 @@ let loadedDialog: typeof ExportDialog | null = null;
 
 /**
  * Export CSV (DECISIONS, "Lists: sort, select, export"): a list's first load carries only this button. Its click
- * takes the list's job as it is then, loads the dialog and the export machinery (through export-dialog-loader.ts),
- * and runs the job in the dialog.
+ * takes the list's job as it is then, loads the dialog and the export machinery, and runs the job in the dialog.
  */
 export function ExportButton<Row>({ job, disabled }: { job: () => ExportJob<Row>; disabled?: boolean }) {
   const [Dialog, setDialog] = useState(() => loadedDialog);
@@ -21,15 +20,13 @@ export function ExportButton<Row>({ job, disabled }: { job: () => ExportJob<Row>
   const start = () => {
     setRunning(job());
     if (!Dialog)
-      import('./export-dialog-loader')
-        .then((loader) => loader.loadExportDialog())
-        .then(
-          (module) => {
-            loadedDialog = module.ExportDialog;
-            setDialog(() => module.ExportDialog);
-          },
-          (error: unknown) => setFailure(error ?? new Error('The export could not be loaded')),
-        );
+      import('./export-dialog').then(
+        (module) => {
+          loadedDialog = module.ExportDialog;
+          setDialog(() => module.ExportDialog);
+        },
+        (error: unknown) => setFailure(error ?? new Error('The export could not be loaded')),
+      );
   };
 
   return (

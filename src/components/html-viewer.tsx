@@ -4,11 +4,7 @@ import { useState } from 'react';
 import { onDemand } from './on-demand';
 
 // The dialog and the sanitiser load with the first opened viewer, not with the list that shows the buttons.
-const useHtmlDialog = onDemand(() =>
-  import('./html-dialog-loader')
-    .then((loader) => loader.loadHtmlDialog())
-    .then((module) => module.HtmlDialog),
-);
+const useHtmlDialog = onDemand(() => import('./html-dialog').then((module) => module.HtmlDialog));
 
 /** A table cell's "viewer": an eye button that opens the stored HTML, sanitised, in a dialog. */
 export function HtmlViewer({ title, html, label }: { title: string; html: string; label: string }) {

@@ -3,11 +3,7 @@ import { useRef, useState } from 'react';
 import { onDemand } from './on-demand';
 
 // Floating UI (behind Mantine's Tooltip) is the heaviest part of a read-only list: it loads on first hover or focus.
-const useTextTooltip = onDemand(() =>
-  import('./text-tooltip-loader')
-    .then((loader) => loader.loadTextTooltip())
-    .then((module) => module.TextTooltip),
-);
+const useTextTooltip = onDemand(() => import('./text-tooltip').then((module) => module.TextTooltip));
 
 /**
  * SPEC 9: a table text cell cut at 200 px (or, with `chars`, at that many characters: the mail body's 30), the

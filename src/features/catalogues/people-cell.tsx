@@ -6,11 +6,7 @@ import type { PeoplePages } from '@/lib/declared-columns';
 import type { Ref } from './define-catalogue';
 
 // Mantine's modal machinery loads with the first dialog opened, not with the list.
-const usePeopleDialog = onDemand(() =>
-  import('./people-dialog-loader')
-    .then((loader) => loader.loadPeopleDialog())
-    .then((module) => module.PeopleDialog),
-);
+const usePeopleDialog = onDemand(() => import('./people-dialog').then((module) => module.PeopleDialog));
 
 type PeopleCellProps = {
   title: string;

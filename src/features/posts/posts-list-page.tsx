@@ -17,9 +17,7 @@ import { POSTS_TEXT } from './strings';
 
 // The carousel (and Embla) load with the dialog, the first time one opens.
 const PostMediaDialog = lazy(() =>
-  import('./post-media-dialog-loader')
-    .then((loader) => loader.loadPostMediaDialog())
-    .then((module) => ({ default: module.PostMediaDialog })),
+  import('./post-media-dialog').then((module) => ({ default: module.PostMediaDialog })),
 );
 
 /** /post (SPEC 2.17): server-paginated, searchable by title, with a media viewer and delete. */

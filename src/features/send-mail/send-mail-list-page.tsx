@@ -14,7 +14,7 @@ import { DeliveryProgress } from './delivery-progress';
 import { MAIL_TEXT, userListLabel } from './strings';
 
 // The dialogs (Mantine's modal machinery) load with the first one opened.
-const mailDialogs = () => import('./mail-dialogs-loader').then((loader) => loader.loadMailDialogs());
+const mailDialogs = () => import('./mail-dialogs');
 const UserListDialog = lazy(() => mailDialogs().then((module) => ({ default: module.UserListDialog })));
 const MailDialog = lazy(() => mailDialogs().then((module) => ({ default: module.MailDialog })));
 

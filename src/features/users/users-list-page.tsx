@@ -25,11 +25,7 @@ import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { askReason, UserStatusButton } from './user-status-button';
 
-const PhotoModal = lazy(() =>
-  import('./photo-modal-loader')
-    .then((loader) => loader.loadPhotoModal())
-    .then((module) => ({ default: module.PhotoModal })),
-);
+const PhotoDialog = lazy(() => import('./photo-dialog').then((module) => ({ default: module.PhotoDialog })));
 
 /**
  * The status change on each selected user it changes (SPEC 7.2's single call), for Activate and Deactivate. Where
@@ -190,7 +186,7 @@ export function UsersListPage() {
       </ListView>
       {photo ? (
         <Suspense fallback={null}>
-          <PhotoModal src={photo.src} name={photo.name} onClose={() => setPhoto(null)} />
+          <PhotoDialog src={photo.src} name={photo.name} onClose={() => setPhoto(null)} />
         </Suspense>
       ) : null}
     </PageCard>
