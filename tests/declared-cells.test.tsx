@@ -8,6 +8,7 @@ import { NOT_LOADED, onDemand } from '@/components/on-demand';
 import { RowActions } from '@/components/row-actions';
 import { PeopleCell } from '@/features/catalogues/people-cell';
 import { CATALOGUES } from '@/features/catalogues/registry';
+import { FAQ_COLUMNS } from '@/features/faq/faq-list-page';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import { column, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
 import { csvColumns } from '@/lib/list-export';
@@ -159,14 +160,14 @@ function renderCell(declared: Column, record: DeclaredRow) {
   return { compiled, cell: screen.getByTestId('cell') };
 }
 
-const declaredKinds = [
-  ...new Set(
-    [
-      ...CATALOGUES.flatMap((catalogue) => catalogue.columns ?? []),
-      ...PAGED_LISTS.flatMap((list) => list.columns),
-    ].map((declared) => declared.kind),
-  ),
+/** Every list's declaration: the catalogues', the read-only lists' and the FAQ's. */
+const DECLARATIONS = [
+  ...CATALOGUES.map((catalogue) => catalogue.columns ?? []),
+  ...PAGED_LISTS.map((list) => list.columns),
+  FAQ_COLUMNS,
 ];
+
+const declaredKinds = [...new Set(DECLARATIONS.flat().map((declared) => declared.kind))];
 
 it('covers every kind the declared lists use', () => {
   expect(declaredKinds.length).toBeGreaterThan(10);
@@ -209,7 +210,7 @@ it('exports the plain text of stored HTML, never its markup or scripts', () => {
 });
 
 it('names every column of a declaration apart (a browser sort puts the name in the URL)', () => {
-  for (const { columns = [] } of [...CATALOGUES, ...PAGED_LISTS]) {
+  for (const columns of DECLARATIONS) {
     const ids = declaredColumns(columns, FEATURE_CELLS).map((compiled) => compiled.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => /^[a-zA-Z][\w.]*$/.test(id))).toBe(true);
@@ -232,6 +233,17 @@ describe('a row is complete on its first render', () => {
     fireEvent.click(within(cell).getByRole('button', { name: 'View Description' }));
     const dialog = await screen.findByRole('dialog', { name: 'Description' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('plain words');
+  });
+
+  it("names an HTML column's button as its declaration says, or View and the header", () => {
+    const { cell } = renderCell(
+      column.html('Answer', 'answer', 'View answer'),
+      row({ answer: '<p>Yes</p>' }),
+    );
+    expect(within(cell).getByRole('button', { name: 'View answer' })).toBeInTheDocument();
+    cleanup();
+    const { cell: plain } = renderCell(column.html('Answer', 'answer'), row({ answer: '<p>Yes</p>' }));
+    expect(within(plain).getByRole('button', { name: 'View Answer' })).toBeInTheDocument();
   });
 
   it('shows a cut text focusable, its whole text in a tooltip on hover', async () => {

@@ -133,12 +133,12 @@ function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Ro
       };
     }
     case 'html': {
-      const { field, header } = declared;
+      const { field, header, label = `View ${header}` } = declared;
       return {
         // Export writes the text the HTML shows (lib/list-export.ts applies htmlText on its own, lazy, side).
         text: (row) => textAt(row, field),
         html: true,
-        cell: (row) => <HtmlViewer title={header} html={textAt(row, field)} label={`View ${header}`} />,
+        cell: (row) => <HtmlViewer title={header} html={textAt(row, field)} label={label} />,
       };
     }
     case 'image': {

@@ -45,7 +45,8 @@ export type PeoplePages = { path: string; feature: Feature };
 export type Column = (
   | { kind: 'index'; header: string }
   | { kind: 'text'; header: string; field: string; below?: string }
-  | { kind: 'email' | 'truncated' | 'dateTime' | 'html' | 'image'; header: string; field: string }
+  | { kind: 'email' | 'truncated' | 'dateTime' | 'image'; header: string; field: string }
+  | { kind: 'html'; header: string; field: string; label?: string }
   | { kind: 'date'; header: string; field: string; pastLabel?: string }
   | { kind: 'range'; header: string; from: string; to: string }
   | { kind: 'user'; header: string; user: (row: DeclaredRow) => UserRef }
@@ -83,8 +84,11 @@ export const column = {
     field,
     pastLabel,
   }),
-  /** Stored HTML behind a View button that opens it, sanitised, in a dialog titled with the header. */
-  html: (header: string, field: string): Column => ({ kind: 'html', header, field }),
+  /**
+   * Stored HTML behind a button that opens it, sanitised, in a dialog titled with the header. The button reads
+   * `label`, or View and the header.
+   */
+  html: (header: string, field: string, label?: string): Column => ({ kind: 'html', header, field, label }),
   /** A stored image as a 50x50 thumbnail (a dash when there is none). */
   image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
   /** A 50x50 rounded icon (the record's `icon`), or the list's default image. */

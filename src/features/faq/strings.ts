@@ -5,6 +5,7 @@ export const FAQ_TEXT = {
   updateTitle: 'Update Faq',
   question: 'Question',
   answer: 'Answer',
+  viewAnswer: 'View answer',
   status: 'Status',
   action: 'Action',
   questionRequired: 'Please enter question',
