@@ -81,6 +81,87 @@ export default tseslint.config(
       ],
     },
   },
+  // The console (src), the reference server and the mocks share only contract/, the API's facts written once; their
+  // tests may import anything.
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './contract',
+              from: ['./src', './server', './mocks', './tests'],
+              message:
+                'contract/ is shared by the console, the server and the mocks, so it imports none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/test/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: ['./src', './mocks'],
+              message:
+                'The server shares only contract/ with the console and the mocks: move the fact there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mocks/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './mocks',
+              from: ['./src', './server'],
+              message: 'The mocks share only contract/ with the console and the server: move the fact there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one exception: the catalogues' mock API is generated from the console's catalogue declarations (paths,
+    // fields and their checks, columns), which would have to be split in two to live in contract/.
+    files: ['mocks/handlers/catalogues.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './mocks',
+              from: './src',
+              except: ['./features/catalogues', './lib/declared-columns.ts'],
+              message: 'The mocks share only contract/ with the console and the server: move the fact there.',
+            },
+            {
+              target: './mocks',
+              from: './server',
+              message: 'The mocks share only contract/ with the console and the server: move the fact there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/components/safe-html.tsx'],
     rules: { 'no-restricted-syntax': 'off' },

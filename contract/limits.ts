@@ -29,6 +29,8 @@ export const TEXT_MAX = {
   reportElement: { message: 1000 },
   hobbies: named,
   languages: named,
+  /** Language speak's screens use the languages' calls. */
+  languageSpeak: named,
   foodPreference: named,
   religiousBeliefs: named,
   eventCategory: named,
@@ -75,8 +77,13 @@ export const NUMBER_RANGE = {
 
 const MB = 1024 * 1024;
 
+export type UploadKind = 'image' | 'video' | 'audio';
+
 /** What a file field of each kind accepts (content types, judged by the file's first bytes), up to what size. */
-export const UPLOAD_KINDS = {
+export const UPLOAD_KINDS: Record<
+  UploadKind,
+  { types: readonly string[]; maxBytes: number; describe: string }
+> = {
   image: {
     types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
     maxBytes: 5 * MB,
@@ -101,9 +108,7 @@ export const UPLOAD_KINDS = {
     maxBytes: 10 * MB,
     describe: 'an MP3, WAV, Ogg, M4A, AAC or WebM audio file',
   },
-} as const;
-
-export type UploadKind = keyof typeof UPLOAD_KINDS;
+};
 
 /** How a refusal states a file's size: '5 MB'. */
 export const sizeInMb = (bytes: number) => `${bytes / MB} MB`;

@@ -1,3 +1,4 @@
+import { PLAN_TYPES } from '@contract/plans';
 import { nextId } from './ids';
 
 /** A catalogue record in the mock db: _id plus the fields its declaration names (name, enabled, icon…). */
@@ -85,7 +86,7 @@ function content(): Record<string, MockCatalogueRecord[]> {
     description: `<p>Show the app at <strong>${brands[index % brands.length]}</strong> to get the discount.</p>`,
     enabled: index !== 2,
   }));
-  const plan = (['free', 'silver', 'gold', 'platinum'] as const).map((planType, index) => ({
+  const plan = PLAN_TYPES.map((planType, index) => ({
     _id: nextId(),
     name: `${planType.charAt(0).toUpperCase()}${planType.slice(1)} plan`,
     benefit: `<ul><li>${['Five', 'Twenty', 'Unlimited', 'Unlimited'][index]} likes a day</li></ul>`,

@@ -1,10 +1,21 @@
 import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
+import { sizeInMb, UPLOAD_KINDS } from '@contract/limits';
+import {
+  checkBool,
+  checkPageNumber,
+  checkSearch,
+  checkSecret,
+  checkText,
+  optionalJsonObject,
+  pageSize,
+  Refusal as RuleRefusal,
+} from '@contract/rules';
 import { fail } from './http';
 
 /**
- * The reference server's input rules (server/lib/validate.ts, paging.ts, body.ts) for the calls the mocks answer,
- * with the same messages, so demo mode and the integration tests see what the server would say.
- * server/test/contract.test.ts keeps the two in step.
+ * The API's input rules (contract/rules.ts, which the reference server wraps in zod) for the calls the mocks answer,
+ * so demo mode and the integration tests see what the server would say; server/test/contract.test.ts keeps the two
+ * in step.
  */
 
 export class Refusal extends Error {
@@ -32,48 +43,26 @@ export function refusing<Params extends PathParams>(
   };
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-const EMAIL = /^(?!\.)(?!.*\.\.)([\w'+-.]*)[\w+-]@([a-z0-9][a-z0-9-]*\.)+[a-z]{2,}$/i;
+/** A contract rule's value, or its refusal thrown as a 400. */
+function taken<T>(result: T | RuleRefusal): T {
+  if (result instanceof RuleRefusal) throw refuse(result.message);
+  return result;
+}
 
-export function text(
+export const text = (
   label: string,
   value: unknown,
   options: { required?: boolean; max: number; email?: boolean },
-): string | undefined {
-  if (isEmpty(value)) {
-    if (options.required) throw refuse(`${label} is required`);
-    return value === undefined ? undefined : '';
-  }
-  if (typeof value !== 'string') throw refuse(`${label} must be text`);
-  const trimmed = value.trim();
-  if (!trimmed) {
-    if (options.required) throw refuse(`${label} is required`);
-    return '';
-  }
-  if (trimmed.length > options.max) throw refuse(`${label} must be at most ${options.max} characters`);
-  if (trimmed.includes('\u0000')) throw refuse(`${label} must not contain NUL characters`);
-  if (options.email && !EMAIL.test(trimmed)) throw refuse(`${label} must be a valid e-mail address`);
-  return trimmed;
-}
+): string | undefined => taken(checkText(label, value, options));
 
 export const requiredText = (label: string, value: unknown, options: { max: number; email?: boolean }) =>
   text(label, value, { ...options, required: true })!;
 
-export function password(label: string, value: unknown, options: { min?: number; max: number }): string {
-  if (isEmpty(value)) throw refuse(`${label} is required`);
-  if (typeof value !== 'string') throw refuse(`${label} must be text`);
-  if (value.length > options.max) throw refuse(`${label} must be at most ${options.max} characters`);
-  if (options.min && value.length < options.min)
-    throw refuse(`${label} must be at least ${options.min} characters`);
-  return value;
-}
+export const password = (label: string, value: unknown, options: { min?: number; max: number }): string =>
+  taken(checkSecret(label, value, options));
 
-export function bool(label: string, value: unknown): boolean {
-  if (isEmpty(value)) throw refuse(`${label} is required`);
-  if (value === true || value === 'true' || value === '1') return true;
-  if (value === false || value === 'false' || value === '0') return false;
-  throw refuse(`${label} must be true or false`);
-}
+export const bool = (label: string, value: unknown): boolean =>
+  taken(checkBool(label, value, { required: true }))!;
 
 /** An id in a path: 24 hex digits. */
 export function id(value: unknown): string {
@@ -93,30 +82,17 @@ export function oneOf<T extends string>(
 }
 
 /** A list's search text. */
-export function search(value: string | null): string | undefined {
-  const trimmed = value?.trim();
-  if (!trimmed) return undefined;
-  if (trimmed.length > 100) throw refuse('The search must be at most 100 characters');
-  if (trimmed.includes('\u0000')) throw refuse('The search must not contain NUL characters');
-  return trimmed;
-}
+export const search = (value: string | null): string | undefined => taken(checkSearch(value));
 
-const MAX_PAGE_SIZE = 100;
-
-function wholeFromOne(url: URL, name: string, label: string): number | undefined {
-  const value = url.searchParams.get(name);
-  if (value === null || value === '') return undefined;
-  const parsed = /^\d{1,9}$/.test(value) ? Number(value) : 0;
-  if (parsed < 1) throw refuse(`${label} must be a whole number of 1 or more`);
-  return parsed;
-}
+const wholeFromOne = (url: URL, name: string, label: string) =>
+  taken(checkPageNumber(label, url.searchParams.get(name)));
 
 /** page with items or limit, as the server reads them: decimal digits only, from 1; at most 100 a page. */
 export function paging(url: URL) {
   const page = wholeFromOne(url, 'page', 'Page') ?? 1;
   const items = wholeFromOne(url, 'items', 'Items');
   const limit = wholeFromOne(url, 'limit', 'Limit');
-  const size = Math.min(items ?? limit ?? 10, MAX_PAGE_SIZE);
+  const size = pageSize(items, limit);
   return { page, size, skip: (page - 1) * size };
 }
 
@@ -183,17 +159,7 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
 
 /** A JSON object body, or {} when the request has none (server/lib/body.ts's optionalJsonBody). */
 export async function optionalJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
-  if (!text.trim()) return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw refuse('The request body must be a JSON object');
-  return body as Record<string, unknown>;
+  return taken(optionalJsonObject(await request.text()));
 }
 
 /**
@@ -227,10 +193,11 @@ const IMAGE_SIGNATURES = [
 /** An image field's file, judged by its first bytes as the server judges it by content; undefined when none. */
 export async function imageFile(label: string, value: File | string | null): Promise<Blob | undefined> {
   if (value === null || typeof value === 'string' || value.size === 0) return undefined;
-  if (value.size > 5 * 1024 * 1024) throw refuse(`${label} must be at most 5 MB`, 413);
+  if (value.size > UPLOAD_KINDS.image.maxBytes)
+    throw refuse(`${label} must be at most ${sizeInMb(UPLOAD_KINDS.image.maxBytes)}`, 413);
   const head = new Uint8Array(await value.slice(0, 4).arrayBuffer());
   if (!IMAGE_SIGNATURES.some((signature) => signature.every((byte, i) => head[i] === byte)))
-    throw refuse(`${label} must be a PNG, JPEG, WebP or GIF image`, 415);
+    throw refuse(`${label} must be ${UPLOAD_KINDS.image.describe}`, 415);
   return value;
 }
 
@@ -249,8 +216,9 @@ export async function videoFile(
   value: File | string | null,
 ): Promise<{ file: Blob; extension: string } | undefined> {
   if (value === null || typeof value === 'string' || value.size === 0) return undefined;
-  if (value.size > 50 * 1024 * 1024) throw refuse(`${label} must be at most 50 MB`, 413);
+  if (value.size > UPLOAD_KINDS.video.maxBytes)
+    throw refuse(`${label} must be at most ${sizeInMb(UPLOAD_KINDS.video.maxBytes)}`, 413);
   const extension = videoExtension(new Uint8Array(await value.slice(0, 12).arrayBuffer()));
-  if (!extension) throw refuse(`${label} must be an MP4, WebM, Ogg or MOV video`, 415);
+  if (!extension) throw refuse(`${label} must be ${UPLOAD_KINDS.video.describe}`, 415);
   return { file: value, extension };
 }

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { TEXT_MAX } from '@contract/limits';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
 import { jsonBody, password, refusing, requiredText, text } from '../rules';
@@ -9,9 +10,9 @@ export const authHandlers = [
     apiPath('login'),
     refusing(async ({ request }) => {
       const body = await jsonBody(request);
-      const email = requiredText('E-mail', body.email, { max: 254 }).toLowerCase();
-      const given = password('Password', body.password, { max: 1024 });
-      const role = text('Role', body.isRole, { max: 20 });
+      const email = requiredText('E-mail', body.email, { max: TEXT_MAX.signIn.email }).toLowerCase();
+      const given = password('Password', body.password, { max: TEXT_MAX.signIn.password });
+      const role = text('Role', body.isRole, { max: TEXT_MAX.signIn.isRole });
       if (
         email !== db.admin.email ||
         given !== db.admin.password ||

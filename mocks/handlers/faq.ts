@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { TEXT_MAX } from '@contract/limits';
 import { changeSummary, recordActivity } from '../activity';
 import { db, nextId, type MockFaq } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -8,8 +9,8 @@ import { nextVersion, refuseStaleWrite } from '../versions';
 /** The server's rules for a FAQ (server/routes/resources.ts), in its order. */
 function faqFields(body: Record<string, unknown>) {
   return {
-    question: requiredText('Question', body.question, { max: 1000 }),
-    answer: requiredText('Answer', body.answer, { max: 50_000 }),
+    question: requiredText('Question', body.question, { max: TEXT_MAX.faq.question }),
+    answer: requiredText('Answer', body.answer, { max: TEXT_MAX.faq.answer }),
     enabled: bool('Enabled', body.enabled),
   };
 }

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { TEXT_MAX } from '@contract/limits';
 import { matchesEveryWord, searchWords } from '@contract/search-words';
 import { recordActivity } from '../activity';
 import { db, nextId } from '../db';
@@ -50,8 +51,8 @@ const extensionMissing = () => fail(404, 'No such API route');
 /** The mail's title and body, with the server's rules and messages (server/routes/mail.ts). */
 function mailText(body: Record<string, unknown>) {
   return {
-    title: requiredText('Title', body.title, { max: 300 }),
-    body: requiredText('Body', body.body, { max: 50_000 }),
+    title: requiredText('Title', body.title, { max: TEXT_MAX.mail.title }),
+    body: requiredText('Body', body.body, { max: TEXT_MAX.mail.body }),
   };
 }
 

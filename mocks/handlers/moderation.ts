@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { TEXT_MAX } from '@contract/limits';
 import { RECORD_TYPES } from '@contract/activity';
 import { ACTIVITY_ACTIONS, CASE_STATUSES, NOTE_MAX, plainText, type CaseStatus } from '@contract/moderation';
 import { activityAnswer, recordActivity } from '../activity';
@@ -203,7 +204,7 @@ export const moderationHandlers = [
       if (!offers('report-cases')) return extensionMissing();
       const reportId = id(params.reportId);
       const body = await jsonBody(request);
-      const status = requiredText('Status', body.status, { max: 20 });
+      const status = requiredText('Status', body.status, { max: TEXT_MAX.case.status });
       if (!(CASE_STATUSES as readonly string[]).includes(status))
         throw new Refusal(400, `Status must be one of ${CASE_STATUSES.join(', ')}`);
       // A note left out keeps the one the case has.

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { TEXT_MAX } from '@contract/limits';
 import { changeSummary, recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -31,7 +32,7 @@ function serialize(post: MockPost) {
 
 /** The server's checks, in its order: the name, then each file against its own kind. Files get stored names. */
 async function postFields(body: FormData, postId: string) {
-  const name = requiredText('Name', body.get('name'), { max: 500 });
+  const name = requiredText('Name', body.get('name'), { max: TEXT_MAX.posts.name });
   const media: Partial<Pick<MockPost, 'image1' | 'image2' | 'image3' | 'video'>> = {};
   for (const [field, label] of [
     ['image1', 'Image 1'],

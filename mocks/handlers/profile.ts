@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { PASSWORD_MIN, TEXT_MAX } from '@contract/limits';
 import { changeSummary, recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, ok, refuseWithoutAdmin } from '../http';
@@ -11,8 +12,14 @@ export const profileHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const form = await formBody(request);
-      const email = requiredText('E-mail', form.get('email'), { max: 254, email: true }).toLowerCase();
-      const newPassword = password('Password', form.get('password'), { min: 6, max: 1024 });
+      const email = requiredText('E-mail', form.get('email'), {
+        max: TEXT_MAX.profile.email,
+        email: true,
+      }).toLowerCase();
+      const newPassword = password('Password', form.get('password'), {
+        min: PASSWORD_MIN,
+        max: TEXT_MAX.profile.password,
+      });
       const file = await imageFile('Photo', form.get('file'));
       // Like the reference server: a new password ends every other session, and the answer carries a fresh token.
       const passwordChanged = newPassword !== db.admin.password;

@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { optionalJsonObject, Refusal } from '../../contract/rules';
 import { HttpError } from './errors';
 import { UnderWay } from './rate-limit';
 import {
@@ -341,17 +342,9 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
 
 /** A JSON object body, or {} when the request has none (an empty body, or only blanks). */
 export async function optionalJsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new HttpError(400, 'The request body must be a JSON object');
-  return body as Record<string, unknown>;
+  const body = optionalJsonObject(await c.req.text());
+  if (body instanceof Refusal) throw new HttpError(400, body.message);
+  return body;
 }
 
 /** Routes that take files accept a form, or JSON when no file changes. */

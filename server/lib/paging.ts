@@ -1,21 +1,15 @@
 import { z } from 'zod';
+import { checkPageNumber, pageSize, Refusal } from '../../contract/rules';
 
-/** The largest page size a list answers; a larger `items` / `limit` is served as this many. */
-export const MAX_PAGE_SIZE = 100;
-
-/** Decimal digits only (no sign, blank, hex, exponent or fraction), from 1 to a bound that keeps offsets exact. */
 const wholeFromOne = (name: string) =>
   z
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const parsed = /^\d{1,9}$/.test(value) ? Number(value) : 0;
-      if (parsed < 1) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number of 1 or more` });
-        return z.NEVER;
-      }
-      return parsed;
+      const result = checkPageNumber(name, value);
+      if (!(result instanceof Refusal)) return result;
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
     });
 
 /** page + items (users, posts) or page + limit (everything else); a bad value is refused, never guessed. */
@@ -27,7 +21,7 @@ const pagingQuery = z.object({
 
 export function paging(query: Record<string, string | undefined>) {
   const { page = 1, items, limit } = pagingQuery.parse(query);
-  const size = Math.min(items ?? limit ?? 10, MAX_PAGE_SIZE);
+  const size = pageSize(items, limit);
   return { page, size, offset: (page - 1) * size };
 }
 

@@ -3,11 +3,12 @@ import { constants, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, link, open, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { UPLOAD_KINDS, type UploadKind } from '../../contract/limits';
 import type { Db } from '../db/connection';
 import { HttpError } from './errors';
 
 /** What an upload field accepts, judged from the file's content (never its name or declared type). */
-export type UploadKind = 'image' | 'video' | 'audio';
+export type { UploadKind };
 
 /** Each accepted type (as detected) → the extension it is stored under and the Content-Type it is served with. */
 const FORMATS: Record<string, { extension: string; contentType: string }> = {
@@ -31,25 +32,6 @@ const FORMATS: Record<string, { extension: string; contentType: string }> = {
 };
 
 const MB = 1024 * 1024;
-
-/** What each kind of field accepts, up to what size, and how a refusal names it. */
-export const UPLOAD_KINDS: Record<UploadKind, { types: string[]; maxBytes: number; describe: string }> = {
-  image: {
-    types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
-    maxBytes: 5 * MB,
-    describe: 'a PNG, JPEG, WebP or GIF image',
-  },
-  video: {
-    types: ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'application/ogg'],
-    maxBytes: 50 * MB,
-    describe: 'an MP4, WebM, Ogg or MOV video',
-  },
-  audio: {
-    types: Object.keys(FORMATS).filter((type) => type.startsWith('audio/')),
-    maxBytes: 10 * MB,
-    describe: 'an MP3, WAV, Ogg, M4A, AAC or WebM audio file',
-  },
-};
 
 /** Bodies of routes that take files: the largest file (a video) plus room for the other fields and images. */
 export const UPLOAD_BODY_LIMIT = 70 * MB;

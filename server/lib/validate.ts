@@ -1,20 +1,25 @@
 import { z } from 'zod';
-import { DEFAULT_TEXT_MAX } from '../../contract/limits';
 import { plainText } from '../../contract/moderation';
+import {
+  checkBool,
+  checkDate,
+  checkNumber,
+  checkSearch,
+  checkSecret,
+  checkText,
+  isEmpty,
+  Refusal,
+  type NumberRule,
+  type TextRule,
+} from '../../contract/rules';
 import { HttpError } from './errors';
 
-/**
- * Field rules with messages an admin can read as they stand ("Title must be at most 300 characters"), since the
- * console shows them verbatim. Each rule takes whatever a JSON or multipart body holds and either answers the value
- * to store or refuses it; nothing is coerced loosely (no "0x10" as 16, no [] as 0, no null as 0).
- */
-
-class Refusal {
-  constructor(readonly message: string) {}
-}
+export { TIME_OF_DAY } from '../../contract/rules';
+export type { NumberRule, TextRule };
 
 const refuse = (message: string) => new Refusal(message);
 
+/** The API's field rules (contract/rules.ts) as zod schemas, so that a body's fields parse as one object. */
 function rule<T>(check: (value: unknown) => T | Refusal) {
   return z.unknown().transform((value, ctx): T => {
     const result = check(value);
@@ -26,20 +31,6 @@ function rule<T>(check: (value: unknown) => T | Refusal) {
   });
 }
 
-/** Absent (undefined) means "not sent"; null and '' mean "empty". */
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-
-export type TextRule = {
-  required?: boolean;
-  max?: number;
-  email?: boolean;
-  oneOf?: readonly string[];
-  /** A format the trimmed text must match, and how to say it: 'must be a time of day (HH:mm)'. */
-  format?: { pattern: RegExp; says: string };
-};
-
-const emailSchema = z.email();
-
 /**
  * Text, trimmed. An optional field sent empty or null is stored as '' (its columns are NOT NULL DEFAULT '');
  * an optional field not sent is left alone.
@@ -47,29 +38,7 @@ const emailSchema = z.email();
 export function text(label: string, options: TextRule & { required: true }): z.ZodType<string>;
 export function text(label: string, options?: TextRule): z.ZodType<string | undefined>;
 export function text(label: string, options: TextRule = {}): z.ZodType<string | undefined> {
-  const max = options.max ?? DEFAULT_TEXT_MAX;
-  return rule((value): string | undefined | Refusal => {
-    if (isEmpty(value)) {
-      if (options.required) return refuse(`${label} is required`);
-      return value === undefined ? undefined : '';
-    }
-    if (typeof value !== 'string') return refuse(`${label} must be text`);
-    const tooLong = options.format
-      ? `${label} ${options.format.says}`
-      : `${label} must be at most ${max} characters`;
-    if (value.length > max * 4) return refuse(tooLong);
-    const trimmed = value.trim();
-    if (!trimmed) return options.required ? refuse(`${label} is required`) : '';
-    if (trimmed.length > max) return refuse(tooLong);
-    if (trimmed.includes('\u0000')) return refuse(`${label} must not contain NUL characters`);
-    if (options.oneOf && !options.oneOf.includes(trimmed))
-      return refuse(`${label} must be one of ${options.oneOf.join(', ')}`);
-    if (options.email && !emailSchema.safeParse(trimmed).success)
-      return refuse(`${label} must be a valid e-mail address`);
-    if (options.format && !options.format.pattern.test(trimmed))
-      return refuse(`${label} ${options.format.says}`);
-    return trimmed;
-  });
+  return rule((value) => checkText(label, value, options));
 }
 
 /** A reason or note (a status change's reason, a case's note): text as `text` takes it, cleaned by plainText first. */
@@ -80,70 +49,22 @@ export function freeText(label: string, options: { max: number }) {
     .pipe(text(label, options));
 }
 
-export type NumberRule = { required?: boolean; min?: number; max: number; integer?: boolean };
-
-/** Decimal digits (with an optional fraction and sign) or a JSON number; never hex, exponents, blanks or booleans. */
-const DECIMAL = /^-?\d{1,15}(\.\d{1,10})?$/;
-
 export function number(label: string, options: NumberRule & { required: true }): z.ZodType<number>;
 export function number(label: string, options: NumberRule): z.ZodType<number | null | undefined>;
 export function number(label: string, options: NumberRule): z.ZodType<number | null | undefined> {
-  return rule((value): number | null | undefined | Refusal => {
-    if (isEmpty(value)) {
-      if (options.required) return refuse(`${label} is required`);
-      return value === undefined ? undefined : null;
-    }
-    let parsed: number;
-    if (typeof value === 'number') parsed = value;
-    else if (typeof value === 'string' && DECIMAL.test(value.trim())) parsed = Number(value.trim());
-    else return refuse(`${label} must be a number`);
-    if (!Number.isFinite(parsed)) return refuse(`${label} must be a number`);
-    if (options.integer && !Number.isInteger(parsed)) return refuse(`${label} must be a whole number`);
-    if (options.min !== undefined && parsed < options.min)
-      return refuse(`${label} must be at least ${options.min}`);
-    if (parsed > options.max) return refuse(`${label} must be at most ${options.max}`);
-    return parsed;
-  });
+  return rule((value) => checkNumber(label, value, options));
 }
 
 /** JSON booleans, or 'true' / 'false' (and '1' / '0') as multipart sends them. */
 export function bool(label: string, options: { required?: boolean } = {}) {
-  return rule((value): boolean | undefined | Refusal => {
-    if (isEmpty(value)) return options.required ? refuse(`${label} is required`) : undefined;
-    if (value === true || value === 'true' || value === '1') return true;
-    if (value === false || value === 'false' || value === '0') return false;
-    return refuse(`${label} must be true or false`);
-  });
-}
-
-/** A calendar date, or a date and time, in ISO 8601 form; answered as an ISO timestamp. */
-const ISO_DATE =
-  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
-
-/** Date.parse rolls a day past its month's end over (2020-02-30 is 1 March): the day must be in its month. */
-function dayExists(match: RegExpExecArray) {
-  const [year, month, day] = [1, 2, 3].map((group) => Number(match[group])) as [number, number, number];
-  const calendar = new Date(0);
-  calendar.setUTCFullYear(year, month - 1, day);
-  return calendar.getUTCMonth() === month - 1;
+  return rule((value) => checkBool(label, value, options));
 }
 
 export function date(label: string, options: { required: true }): z.ZodType<string>;
 export function date(label: string, options?: { required?: boolean }): z.ZodType<string | undefined>;
 export function date(label: string, options: { required?: boolean } = {}): z.ZodType<string | undefined> {
-  return rule((value): string | undefined | Refusal => {
-    if (isEmpty(value)) return options.required ? refuse(`${label} is required`) : undefined;
-    const written = typeof value === 'string' ? value.trim() : '';
-    const match = ISO_DATE.exec(written);
-    if (!match) return refuse(`${label} must be a date`);
-    if (!dayExists(match)) return refuse(`${label} must be a date that exists (${written} does not)`);
-    const time = Date.parse(written);
-    if (Number.isNaN(time)) return refuse(`${label} must be a date`);
-    return new Date(time).toISOString();
-  });
+  return rule((value) => checkDate(label, value, options));
 }
-
-export const TIME_OF_DAY = { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, says: 'must be a time of day (HH:mm)' };
 
 const HEX_ID = /^[0-9a-f]{24}$/;
 
@@ -164,31 +85,20 @@ export function labelOf(name: string) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A list's search text (`q`): at most 100 characters, NUL refused (SQLite's full-text queries cannot take it). */
+/** A list's search text (`q`). */
 export const searchText = z
   .string()
   .optional()
   .transform((value, ctx) => {
-    const trimmed = value?.trim();
-    if (!trimmed) return undefined;
-    if (trimmed.length > 100)
-      ctx.addIssue({ code: 'custom', message: 'The search must be at most 100 characters' });
-    else if (trimmed.includes('\u0000'))
-      ctx.addIssue({ code: 'custom', message: 'The search must not contain NUL characters' });
-    else return trimmed;
+    const result = checkSearch(value);
+    if (!(result instanceof Refusal)) return result;
+    ctx.addIssue({ code: 'custom', message: result.message });
     return z.NEVER;
   });
 
 /** A password as typed: never trimmed, bounded so hashing it stays cheap. */
 export function secret(label: string, options: { min?: number; max: number }) {
-  return rule((value): string | Refusal => {
-    if (isEmpty(value)) return refuse(`${label} is required`);
-    if (typeof value !== 'string') return refuse(`${label} must be text`);
-    if (value.length > options.max) return refuse(`${label} must be at most ${options.max} characters`);
-    if (options.min && value.length < options.min)
-      return refuse(`${label} must be at least ${options.min} characters`);
-    return value;
-  });
+  return rule((value) => checkSecret(label, value, options));
 }
 
 /**

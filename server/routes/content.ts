@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/connection';
+import { NUMBER_RANGE, TEXT_MAX } from '../../contract/limits';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -87,15 +88,14 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     return (id: string) => Boolean(statement.get(id));
   };
   const eventBody = fields({
-    name: text('Name', { required: true, max: 300 }),
-    venue: text('Venue', { required: true, max: 300 }),
+    name: text('Name', { required: true, max: TEXT_MAX.events.name }),
+    venue: text('Venue', { required: true, max: TEXT_MAX.events.venue }),
     startTime: text('Start time', { required: true, max: 5, format: TIME_OF_DAY }),
     endTime: text('End time', { required: true, max: 5, format: TIME_OF_DAY }),
     date: date('Date', { required: true }),
     numberOfParticipants: number('Number of participants', {
       required: true,
-      min: 1,
-      max: 100_000,
+      ...NUMBER_RANGE.events.numberOfParticipants,
       integer: true,
     }),
     category: refRule('Event category', idIn('event_categories')),
@@ -264,7 +264,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     if (!row) throw notFound('Post');
     return serializePost(row);
   };
-  const postName = fields({ name: text('Name', { required: true, max: 500 }) });
+  const postName = fields({ name: text('Name', { required: true, max: TEXT_MAX.posts.name }) });
   const POST_MEDIA = [
     ['image1', 'Image 1', 'image'],
     ['image2', 'Image 2', 'image'],
@@ -402,8 +402,8 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     updatedAt: row.updated_at,
   });
   const settingBody = fields({
-    privacy: text('Privacy policy', { required: true, max: 100_000 }),
-    termsCondition: text('Terms and conditions', { required: true, max: 100_000 }),
+    privacy: text('Privacy policy', { required: true, max: TEXT_MAX.setting.privacy }),
+    termsCondition: text('Terms and conditions', { required: true, max: TEXT_MAX.setting.termsCondition }),
   });
   const SETTING_FILES = { file: { label: 'Image', kind: 'image' } } as const;
   const findSetting = (id: string) => {

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { TEXT_MAX } from '../../contract/limits';
 import { activityLog } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -149,8 +150,8 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
     return z.NEVER;
   });
   const message = {
-    title: text('Title', { required: true, max: 300 }),
-    body: text('Body', { required: true, max: 50_000 }),
+    title: text('Title', { required: true, max: TEXT_MAX.mail.title }),
+    body: text('Body', { required: true, max: TEXT_MAX.mail.body }),
   };
   const mailBody = fields({ ...message, users: recipientIds });
   app.post('/api/mail-send/create', jsonLimit, async (c) => {

@@ -3,41 +3,14 @@ import type { Db } from '../db/connection';
 import type { AppEnv } from '../lib/env';
 import { defaultSerialize, registerResource, type ResourceDef, type Row } from '../lib/resource';
 import type { FileKeeper } from '../lib/uploads';
+import { NUMBER_RANGE, TEXT_MAX } from '../../contract/limits';
+import { PLAN_PRICES, PLAN_TYPES } from '../../contract/plans';
 
-const PLAN_TYPES = ['free', 'silver', 'gold', 'platinum'] as const;
-export const PLAN_PRICES = [
-  '0.00',
-  '0.29',
-  '0.79',
-  '1.19',
-  '1.59',
-  '1.69',
-  '2.29',
-  '4.49',
-  '6.49',
-  '7.99',
-  '9.99',
-  '11.49',
-  '13.49',
-  '14.99',
-  '15.99',
-  '17.99',
-  '19.00',
-  '19.99',
-  '21.00',
-  '22.49',
-  '24.99',
-  '25.99',
-  '27.99',
-  '28.99',
-  '29.99',
-  '30.00',
-] as const;
-
-const nameAndStatus = {
-  name: { column: 'name', type: 'text', required: true, max: 200 },
-  enabled: { column: 'enabled', type: 'bool', required: true },
-} as const;
+const nameAndStatus = (limits: { name: number }) =>
+  ({
+    name: { column: 'name', type: 'text', required: true, max: limits.name },
+    enabled: { column: 'enabled', type: 'bool', required: true },
+  }) as const;
 const icon = {
   icon: {
     column: 'icon',
@@ -55,9 +28,14 @@ export const RESOURCES: ResourceDef[] = [
     recordType: 'university',
     label: 'University',
     fields: {
-      ...nameAndStatus,
-      description: { column: 'description', type: 'text', required: true, max: 5000 },
-      email: { column: 'email', type: 'text', label: 'E-mail', email: true, max: 254 },
+      ...nameAndStatus(TEXT_MAX.university),
+      description: {
+        column: 'description',
+        type: 'text',
+        required: true,
+        max: TEXT_MAX.university.description,
+      },
+      email: { column: 'email', type: 'text', label: 'E-mail', email: true, max: TEXT_MAX.university.email },
     },
     routes: {
       listAll: 'university/listAll',
@@ -73,8 +51,8 @@ export const RESOURCES: ResourceDef[] = [
     recordType: 'faq',
     label: 'Faq',
     fields: {
-      question: { column: 'question', type: 'text', required: true, max: 1000 },
-      answer: { column: 'answer', type: 'text', html: true, required: true, max: 50_000 },
+      question: { column: 'question', type: 'text', required: true, max: TEXT_MAX.faq.question },
+      answer: { column: 'answer', type: 'text', html: true, required: true, max: TEXT_MAX.faq.answer },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
     routes: {
@@ -91,7 +69,7 @@ export const RESOURCES: ResourceDef[] = [
     recordType: 'report-element',
     label: 'Report element',
     fields: {
-      message: { column: 'message', type: 'text', required: true, max: 1000 },
+      message: { column: 'message', type: 'text', required: true, max: TEXT_MAX.reportElement.message },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
     routes: {
@@ -107,7 +85,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'hobbies',
     recordType: 'hobbies',
     label: 'Hobby',
-    fields: nameAndStatus,
+    fields: nameAndStatus(TEXT_MAX.hobbies),
     uploads: icon,
     routes: {
       listAll: 'hobbies/listAll',
@@ -122,7 +100,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'languages',
     recordType: 'language',
     label: 'Language',
-    fields: nameAndStatus,
+    fields: nameAndStatus(TEXT_MAX.languages),
     routes: {
       listAll: 'language/listAll',
       read: ['language/read'],
@@ -136,7 +114,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'food_preferences',
     recordType: 'food-preference',
     label: 'Food preference',
-    fields: nameAndStatus,
+    fields: nameAndStatus(TEXT_MAX.foodPreference),
     routes: {
       listAll: 'foodpreference/listAll',
       read: ['foodpreference/read'],
@@ -150,7 +128,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'religious_beliefs',
     recordType: 'religious-belief',
     label: 'Religious belief',
-    fields: nameAndStatus,
+    fields: nameAndStatus(TEXT_MAX.religiousBeliefs),
     routes: {
       listAll: 'religiousbelief/listAll',
       read: ['religiousbelief/read'],
@@ -164,7 +142,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'event_categories',
     recordType: 'event-category',
     label: 'Event category',
-    fields: nameAndStatus,
+    fields: nameAndStatus(TEXT_MAX.eventCategory),
     uploads: icon,
     routes: {
       listAll: 'eventcategory/listAll',
@@ -179,7 +157,7 @@ export const RESOURCES: ResourceDef[] = [
     table: 'looking_for',
     recordType: 'looking-for',
     label: 'Looking for',
-    fields: nameAndStatus,
+    fields: nameAndStatus(TEXT_MAX.lookingFor),
     uploads: icon,
     routes: {
       listAll: 'lookingfor/listAll',
@@ -195,8 +173,14 @@ export const RESOURCES: ResourceDef[] = [
     recordType: 'blog-category',
     label: 'Blog category',
     fields: {
-      ...nameAndStatus,
-      description: { column: 'description', type: 'text', html: true, required: true, max: 50_000 },
+      ...nameAndStatus(TEXT_MAX.blogCategory),
+      description: {
+        column: 'description',
+        type: 'text',
+        html: true,
+        required: true,
+        max: TEXT_MAX.blogCategory.description,
+      },
     },
     sort: { name: 'name COLLATE NOCASE', status: 'enabled' },
     routes: {
@@ -213,10 +197,16 @@ export const RESOURCES: ResourceDef[] = [
     recordType: 'blog',
     label: 'Blog',
     fields: {
-      title: { column: 'title', type: 'text', required: true, max: 300 },
-      slug: { column: 'slug', type: 'text', required: true, max: 300 },
-      author: { column: 'author', type: 'text', required: true, max: 200 },
-      seoTitle: { column: 'seo_title', type: 'text', label: 'SEO title', required: true, max: 300 },
+      title: { column: 'title', type: 'text', required: true, max: TEXT_MAX.blogs.title },
+      slug: { column: 'slug', type: 'text', required: true, max: TEXT_MAX.blogs.slug },
+      author: { column: 'author', type: 'text', required: true, max: TEXT_MAX.blogs.author },
+      seoTitle: {
+        column: 'seo_title',
+        type: 'text',
+        label: 'SEO title',
+        required: true,
+        max: TEXT_MAX.blogs.seoTitle,
+      },
       category: {
         column: 'category_id',
         type: 'ref',
@@ -224,17 +214,33 @@ export const RESOURCES: ResourceDef[] = [
         refLabel: 'Blog category',
         required: true,
       },
-      focusKeyword: { column: 'focus_keyword', type: 'text', required: true, max: 200 },
+      focusKeyword: {
+        column: 'focus_keyword',
+        type: 'text',
+        required: true,
+        max: TEXT_MAX.blogs.focusKeyword,
+      },
       enabled: { column: 'enabled', type: 'bool', required: true },
       shortDescription: {
         column: 'short_description',
         type: 'text',
         html: true,
         required: true,
-        max: 10_000,
+        max: TEXT_MAX.blogs.shortDescription,
       },
-      description: { column: 'description', type: 'text', html: true, required: true, max: 50_000 },
-      metaDescription: { column: 'meta_description', type: 'text', required: true, max: 2000 },
+      description: {
+        column: 'description',
+        type: 'text',
+        html: true,
+        required: true,
+        max: TEXT_MAX.blogs.description,
+      },
+      metaDescription: {
+        column: 'meta_description',
+        type: 'text',
+        required: true,
+        max: TEXT_MAX.blogs.metaDescription,
+      },
     },
     uploads: {
       file: {
@@ -259,21 +265,19 @@ export const RESOURCES: ResourceDef[] = [
     recordType: 'offer',
     label: 'Offer',
     fields: {
-      title: { column: 'title', type: 'text', required: true, max: 300 },
-      off: { column: 'off', type: 'number', required: true, min: 0, max: 100 },
+      title: { column: 'title', type: 'text', required: true, max: TEXT_MAX.offer.title },
+      off: { column: 'off', type: 'number', required: true, ...NUMBER_RANGE.offer.off },
       minimumPurchaseAmount: {
         column: 'minimum_purchase_amount',
         type: 'number',
         label: 'Minimum purchase amount',
-        min: 0,
-        max: 1_000_000_000,
+        ...NUMBER_RANGE.offer.minimumPurchaseAmount,
       },
       minimumMember: {
         column: 'minimum_member',
         type: 'number',
         label: 'Minimum members',
-        min: 0,
-        max: 1_000_000_000,
+        ...NUMBER_RANGE.offer.minimumMember,
         integer: true,
       },
       expireDate: {
@@ -283,7 +287,13 @@ export const RESOURCES: ResourceDef[] = [
         required: true,
         notPast: true,
       },
-      description: { column: 'description', type: 'text', html: true, required: true, max: 50_000 },
+      description: {
+        column: 'description',
+        type: 'text',
+        html: true,
+        required: true,
+        max: TEXT_MAX.offer.description,
+      },
       enabled: { column: 'enabled', type: 'bool', required: true },
     },
     uploads: {
@@ -316,14 +326,20 @@ export const RESOURCES: ResourceDef[] = [
     recordType: 'plan',
     label: 'Plan',
     fields: {
-      name: { column: 'name', type: 'text', required: true, max: 200 },
-      benefit: { column: 'benefit', type: 'text', html: true, required: true, max: 10_000 },
+      name: { column: 'name', type: 'text', required: true, max: TEXT_MAX.plan.name },
+      benefit: { column: 'benefit', type: 'text', html: true, required: true, max: TEXT_MAX.plan.benefit },
       planType: { column: 'plan_type', type: 'text', label: 'Plan type', required: true, oneOf: PLAN_TYPES },
       price: { column: 'price', type: 'text', required: true, oneOf: PLAN_PRICES },
-      productId: { column: 'product_id', type: 'text', label: 'Product id', required: true, max: 200 },
+      productId: {
+        column: 'product_id',
+        type: 'text',
+        label: 'Product id',
+        required: true,
+        max: TEXT_MAX.plan.productId,
+      },
       isRecommended: { column: 'is_recommended', type: 'bool', label: 'Recommended', required: true },
       enabled: { column: 'enabled', type: 'bool', required: true },
-      description: { column: 'description', type: 'text', max: 5000 },
+      description: { column: 'description', type: 'text', max: TEXT_MAX.plan.description },
     },
     sort: { name: 'name COLLATE NOCASE', status: 'enabled' },
     routes: { list: 'plan/list', read: ['plan/read'], create: ['plan/create'], update: ['plan/update'] },

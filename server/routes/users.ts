@@ -17,6 +17,7 @@ import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
 import { FEATURES } from '../../contract/features';
+import { PASSWORD_MIN, TEXT_MAX } from '../../contract/limits';
 import { REASON_MAX } from '../../contract/moderation';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
@@ -132,9 +133,11 @@ export function registerPublicUserRoutes(
   const byEmail = db.prepare<[string], UserRow>('SELECT rowid, * FROM users WHERE email = ?');
   // Lengths are checked before anything else, so nothing large reaches the limiter or the password hash.
   const loginBody = fields({
-    email: text('E-mail', { required: true, max: 254 }).transform((value) => value.toLowerCase()),
-    password: secret('Password', { max: 1024 }),
-    isRole: text('Role', { max: 20 }),
+    email: text('E-mail', { required: true, max: TEXT_MAX.signIn.email }).transform((value) =>
+      value.toLowerCase(),
+    ),
+    password: secret('Password', { max: TEXT_MAX.signIn.password }),
+    isRole: text('Role', { max: TEXT_MAX.signIn.isRole }),
   });
   app.post('/api/login', signInLimit, async (c) => {
     const { email, password, isRole } = loginBody.parse(await jsonBody(c));
@@ -489,10 +492,10 @@ export function registerUserRoutes(
   });
 
   const profileBody = fields({
-    email: text('E-mail', { required: true, max: 254, email: true }).transform((value) =>
+    email: text('E-mail', { required: true, max: TEXT_MAX.profile.email, email: true }).transform((value) =>
       value.toLowerCase(),
     ),
-    password: secret('Password', { min: 6, max: 1024 }),
+    password: secret('Password', { min: PASSWORD_MIN, max: TEXT_MAX.profile.password }),
   });
   const PROFILE_FILES = { file: { label: 'Photo', kind: 'image' } } as const;
   // A new password ends every other session: the token version moves on, and this request gets a fresh token.

@@ -1,38 +1,11 @@
+import { PLAN_PRICES, PLAN_TYPES } from '@contract/plans';
 import { column, sortable } from '@/lib/declared-columns';
 import { defineCatalogue, field } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
 
-/** SPEC 9's plan price choices, sent as text. */
-const PRICES = [
-  '0.00',
-  '0.29',
-  '0.79',
-  '1.19',
-  '1.59',
-  '1.69',
-  '2.29',
-  '4.49',
-  '6.49',
-  '7.99',
-  '9.99',
-  '11.49',
-  '13.49',
-  '14.99',
-  '15.99',
-  '17.99',
-  '19.00',
-  '19.99',
-  '21.00',
-  '22.49',
-  '24.99',
-  '25.99',
-  '27.99',
-  '28.99',
-  '29.99',
-  '30.00',
-].map((price) => ({ value: price, label: price }));
+const PRICES = PLAN_PRICES.map((price) => ({ value: price, label: price }));
 
-const PLAN_TYPES = ['free', 'silver', 'gold', 'platinum'].map((type) => ({
+const TYPES = PLAN_TYPES.map((type) => ({
   value: type,
   label: type.charAt(0).toUpperCase() + type.slice(1),
 }));
@@ -64,7 +37,7 @@ export const plan = defineCatalogue({
   fields: [
     field.text('name', 'Name', 'Please enter name'),
     field.html('benefit', 'Benefit', 'Please enter benefit'),
-    field.select('planType', 'Plan Type', 'Please select one', PLAN_TYPES),
+    field.select('planType', 'Plan Type', 'Please select one', TYPES),
     field.select('price', 'Price', 'Please select price', PRICES),
     field.text('productId', 'Product Id', 'Please enter product id'),
     field.yesNo('isRecommended', 'Recommended', 'Please select one'),

@@ -1,0 +1,46 @@
+import { ESLint } from 'eslint';
+
+/**
+ * The console (src), the reference server and the mocks share only contract/ (eslint.config.js): each case lints one
+ * import as if written in a file at `file`, and expects the boundary rule to refuse it or let it through.
+ */
+// The project's own configuration, found from the working directory (the repository's root, where Vitest runs).
+const eslint = new ESLint();
+
+async function boundaryProblems(file: string, from: string) {
+  const [result] = await eslint.lintText(`import * as imported from '${from}';\nexport { imported };\n`, {
+    filePath: file,
+  });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'import/no-restricted-paths');
+}
+
+describe('src, server and mocks share only contract/', () => {
+  it.each([
+    ['server/lib/fixture.ts', '../../src/lib/format', 'The server shares only contract/'],
+    ['server/routes/fixture.ts', '../../mocks/db', 'The server shares only contract/'],
+    ['mocks/fixture.ts', '../server/lib/ids', 'The mocks share only contract/'],
+    ['mocks/handlers/fixture.ts', '@/lib/format', 'The mocks share only contract/'],
+    ['mocks/handlers/catalogues.ts', '@/lib/format', 'The mocks share only contract/'],
+    ['contract/fixture.ts', '../src/lib/format', 'contract/ is shared by'],
+    ['contract/fixture.ts', '../server/lib/ids', 'contract/ is shared by'],
+    ['src/lib/fixture.ts', '../../server/lib/ids', ''],
+    ['src/features/users/fixture.ts', '@mocks/db', ''],
+  ])('%s may not import %s', { timeout: 60_000 }, async (file, from, says) => {
+    const problems = await boundaryProblems(file, from);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain(says);
+  });
+
+  it.each([
+    ['server/lib/fixture.ts', '../../contract/csv'],
+    ['mocks/fixture.ts', '@contract/csv'],
+    ['src/lib/fixture.ts', '@contract/csv'],
+    ['contract/fixture.ts', './csv'],
+    // The catalogues' mock API is generated from the console's declarations: the one commented exception.
+    ['mocks/handlers/catalogues.ts', '@/features/catalogues/registry'],
+    // Tests may import anything, the server's too.
+    ['server/test/fixture.test.ts', '../../mocks/db'],
+  ])('%s may import %s', { timeout: 60_000 }, async (file, from) => {
+    expect(await boundaryProblems(file, from)).toEqual([]);
+  });
+});
