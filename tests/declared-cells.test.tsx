@@ -10,7 +10,12 @@ import { PeopleCell } from '@/features/catalogues/people-cell';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { FAQ_COLUMNS } from '@/features/faq/faq-list-page';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
-import { column, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
+import {
+  column,
+  type DeclaredColumn,
+  type DeclaredColumnKind,
+  type DeclaredRow,
+} from '@/lib/declared-columns';
 import { csvColumns } from '@/lib/list-export';
 import { mediaUrl } from '@/lib/media';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,11 +34,11 @@ const row = (fields: Record<string, unknown>): DeclaredRow => ({ _id: 'r1', ...f
 
 type Case =
   /** The column's cell shows its text; `view`: the text is behind a button of that name, in a dialog. */
-  | { exported: true; column: Column; rows: DeclaredRow[]; view?: string }
+  | { exported: true; column: DeclaredColumn; rows: DeclaredRow[]; view?: string }
   /** A picture or controls: nothing to export. */
-  | { exported: false; column: Column; rows: DeclaredRow[] };
+  | { exported: false; column: DeclaredColumn; rows: DeclaredRow[] };
 
-const CASES: Record<ColumnKind, Case> = {
+const CASES: Record<DeclaredColumnKind, Case> = {
   index: { exported: false, column: column.index(), rows: [row({})] },
   text: {
     exported: true,
@@ -148,7 +153,7 @@ function* textNodes(element: Element): Generator<Text> {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) yield node as Text;
 }
 
-function renderCell(declared: Column, record: DeclaredRow) {
+function renderCell(declared: DeclaredColumn, record: DeclaredRow) {
   const compiled = declaredColumn(declared, 'c', FEATURE_CELLS);
   render(
     <AppProviders queryClient={createQueryClient()} mantineEnv="test">

@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
-import type { Column } from '@/lib/declared-columns';
+import type { PeopleColumn } from '@/lib/declared-columns';
 import { matchesEveryWord, searchWords } from '@contract/search-words';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { changeSummary, recordActivity, recordTypeOf } from '../activity';
@@ -125,7 +125,6 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
 }
 
 type Person = { _id: string; name: string; surname: string };
-type PeopleColumn = Extract<Column, { kind: 'people' }>;
 
 /** How many users a `people` field carries inline when the API counts and pages them (DECISIONS). */
 const INLINE_PEOPLE = 50;

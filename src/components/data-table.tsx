@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import './data-table.css';
 import { ErrorState } from './error-state';
 
-export type Column<Row> = {
+/** One column as the table draws it: its header (a sort button, a checkbox) and its cell, nothing about data. */
+export type TableColumn<Row> = {
   header: ReactNode;
   /** The cell's label on a phone, where rows become cards; defaults to the header when that is a string. */
   label?: string;
@@ -18,7 +19,7 @@ export type Column<Row> = {
 };
 
 type DataTableProps<Row> = {
-  columns: Column<Row>[];
+  columns: TableColumn<Row>[];
   rows: Row[] | undefined;
   rowKey: (row: Row) => string;
   /** True until the first answer arrives. */
@@ -31,7 +32,7 @@ type DataTableProps<Row> = {
 
 const SKELETON_ROWS = 5;
 
-function columnLabel<Row>(column: Column<Row>) {
+function columnLabel<Row>(column: TableColumn<Row>) {
   return column.label ?? (typeof column.header === 'string' ? column.header : undefined);
 }
 

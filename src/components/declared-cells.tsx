@@ -1,6 +1,13 @@
 import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { userName, valueAt, type Column, type ColumnKind, type DeclaredRow } from '@/lib/declared-columns';
+import {
+  userName,
+  valueAt,
+  type DeclaredColumn,
+  type DeclaredColumnKind,
+  type DeclaredRow,
+  type PeopleColumn,
+} from '@/lib/declared-columns';
 import { formatDateTime, formatLocaleDate, formatTimeOfDay } from '@/lib/format';
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
@@ -8,8 +15,6 @@ import { HtmlViewer } from './html-viewer';
 import { StatusBadge } from './status-badge';
 import { TruncatedText } from './truncated-text';
 import { UserLink } from './user-link';
-
-export type PeopleColumn = Extract<Column, { kind: 'people' }>;
 
 /** What the list's feature adds to the shared cells: the cells only it can draw, and what they need of the list. */
 export type FeatureCells<Row> = {
@@ -24,7 +29,7 @@ export type FeatureCells<Row> = {
 };
 
 /** The kinds a list of every record sorts by in the browser: those that show one text. */
-const BROWSER_SORTED = new Set<ColumnKind>([
+const BROWSER_SORTED = new Set<DeclaredColumnKind>([
   'text',
   'email',
   'truncated',
@@ -52,7 +57,7 @@ const pastAt = (row: object, path: string) => {
 /** A cell, and the text it shows: what export writes and a browser sort compares (none for controls). */
 type Shown<Row> = Pick<ListColumn<Row>, 'cell' | 'text' | 'value' | 'html'>;
 
-function shown<Row extends DeclaredRow>(declared: Column, cells: FeatureCells<Row>): Shown<Row> {
+function shown<Row extends DeclaredRow>(declared: DeclaredColumn, cells: FeatureCells<Row>): Shown<Row> {
   switch (declared.kind) {
     case 'index': {
       const first = cells.first ?? 1;
@@ -228,7 +233,7 @@ function Thumbnail({
 }
 
 /** A feature's cell that a declared column needs (a programming error when the list does not pass it). */
-function need<Cell>(cell: Cell | undefined, declared: Column): Cell {
+function need<Cell>(cell: Cell | undefined, declared: DeclaredColumn): Cell {
   if (!cell) throw new Error(`The ${declared.kind} column '${declared.header}' needs its list's cell`);
   return cell;
 }
@@ -239,7 +244,7 @@ function need<Cell>(cell: Cell | undefined, declared: Column): Cell {
  * `id` names it in the list (a browser-sorted list's `sort` in the URL).
  */
 export function declaredColumn<Row extends DeclaredRow>(
-  declared: Column,
+  declared: DeclaredColumn,
   id: string,
   cells: FeatureCells<Row> = {},
 ): ListColumn<Row> {
@@ -257,7 +262,7 @@ export function declaredColumn<Row extends DeclaredRow>(
  * when it has none (`status3`).
  */
 export const declaredColumns = <Row extends DeclaredRow>(
-  declared: readonly Column[],
+  declared: readonly DeclaredColumn[],
   cells: FeatureCells<Row> = {},
 ) =>
   declared.map((column, index) =>

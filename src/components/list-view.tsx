@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { BulkAction, ListController } from '@/lib/list-controller';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type TableColumn } from './data-table';
 import { ExportButton } from './export-button';
 import { PagedTable } from './paged-table';
 
@@ -39,7 +39,7 @@ export function ListView<Row>({
 }: ListViewProps<Row>) {
   const { selection, bulk, sort } = list;
   const selectable = bulk.length > 0;
-  const columns: Column<Row>[] = list.columns.map((column) => {
+  const columns: TableColumn<Row>[] = list.columns.map((column) => {
     const field = list.sortOf(column);
     if (!field || !list.sortFields.includes(field)) return { ...column };
     const order = sort?.field === field ? ORDER[sort.order] : 'none';

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Rows } from '@/lib/resource';
 import { BusyOverlay } from './busy-overlay';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type TableColumn } from './data-table';
 import { PaginationBar } from './pagination-bar';
 
 type PagedTableProps<Row> = {
@@ -17,7 +17,7 @@ type PagedTableProps<Row> = {
     setPage: (page: number, options?: { replace?: boolean }) => void;
     setSize: (size: number) => void;
   };
-  columns: Column<Row>[];
+  columns: TableColumn<Row>[];
   rowKey: (row: Row) => string;
   emptyText: string;
   loadingLabel?: string;

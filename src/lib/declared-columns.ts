@@ -42,7 +42,11 @@ export const userNameAndEmail = (user: Named, otherwise: string) => {
  */
 export type PeoplePages = { path: string; feature: Feature };
 
-export type Column = (
+/**
+ * One column of a list's declaration, as plain data: its kind, header and field. components/declared-cells.tsx
+ * compiles it to a ListColumn (lib/list-controller.ts).
+ */
+export type DeclaredColumn = (
   | { kind: 'index'; header: string }
   | { kind: 'text'; header: string; field: string; below?: string }
   | { kind: 'email' | 'truncated' | 'dateTime' | 'image'; header: string; field: string }
@@ -57,28 +61,39 @@ export type Column = (
   sort?: string;
 };
 
-export type ColumnKind = Column['kind'];
+export type DeclaredColumnKind = DeclaredColumn['kind'];
+
+/** A column of users, drawn by the list's feature (a catalogue's people dialog). */
+export type PeopleColumn = Extract<DeclaredColumn, { kind: 'people' }>;
 
 /** A column that a server-paged list sorts by through the API's `field`, when 'list-sort' is announced. */
-export const sortable = (declared: Column, field: string): Column => ({ ...declared, sort: field });
+export const sortable = (declared: DeclaredColumn, field: string): DeclaredColumn => ({
+  ...declared,
+  sort: field,
+});
 
 /** The API sort fields a list's columns name. */
-export const sortFieldsOf = (columns: readonly Column[] = []) =>
+export const sortFieldsOf = (columns: readonly DeclaredColumn[] = []) =>
   columns.flatMap((declared) => (declared.sort ? [declared.sort] : []));
 
 export const column = {
   /** The row's number, from 1. */
-  index: (header = '#'): Column => ({ kind: 'index', header }),
+  index: (header = '#'): DeclaredColumn => ({ kind: 'index', header }),
   /** A field, or a field of a field ('category.name'), a dash when empty; `below` puts a second one under it. */
-  text: (header: string, field: string, below?: string): Column => ({ kind: 'text', header, field, below }),
+  text: (header: string, field: string, below?: string): DeclaredColumn => ({
+    kind: 'text',
+    header,
+    field,
+    below,
+  }),
   /** A mailto: link; a dash when empty. */
-  email: (header: string, field: string): Column => ({ kind: 'email', header, field }),
+  email: (header: string, field: string): DeclaredColumn => ({ kind: 'email', header, field }),
   /** Cut at 200 px, the whole text in a tooltip; a dash when empty (SPEC 9). */
-  truncated: (header: string, field: string): Column => ({ kind: 'truncated', header, field }),
+  truncated: (header: string, field: string): DeclaredColumn => ({ kind: 'truncated', header, field }),
   /** Like December 05, 2024 03:30 PM (SPEC 9). */
-  dateTime: (header: string, field: string): Column => ({ kind: 'dateTime', header, field }),
+  dateTime: (header: string, field: string): DeclaredColumn => ({ kind: 'dateTime', header, field }),
   /** A date in the admin's locale form; with `pastLabel`, a date already gone is marked so (an expired offer). */
-  date: (header: string, field: string, pastLabel?: string): Column => ({
+  date: (header: string, field: string, pastLabel?: string): DeclaredColumn => ({
     kind: 'date',
     header,
     field,
@@ -88,18 +103,23 @@ export const column = {
    * Stored HTML behind a button that opens it, sanitised, in a dialog titled with the header. The button reads
    * `label`, or View and the header.
    */
-  html: (header: string, field: string, label?: string): Column => ({ kind: 'html', header, field, label }),
+  html: (header: string, field: string, label?: string): DeclaredColumn => ({
+    kind: 'html',
+    header,
+    field,
+    label,
+  }),
   /** A stored image as a 50x50 thumbnail (a dash when there is none). */
-  image: (header: string, field: string): Column => ({ kind: 'image', header, field }),
+  image: (header: string, field: string): DeclaredColumn => ({ kind: 'image', header, field }),
   /** A 50x50 rounded icon (the record's `icon`), or the list's default image. */
-  icon: (header = 'Icons'): Column => ({ kind: 'icon', header }),
+  icon: (header = 'Icons'): DeclaredColumn => ({ kind: 'icon', header }),
   /** Two times of day as 'from - to' (an event's start and end), each HH:mm whether stored as a time or a date-time. */
-  range: (header: string, from: string, to: string): Column => ({ kind: 'range', header, from, to }),
+  range: (header: string, from: string, to: string): DeclaredColumn => ({ kind: 'range', header, from, to }),
   /**
    * A link to the user's profile (/users/{id}) with their name; Unknown when there is none (SPEC 8). The user is a
    * field of the row, or what a function finds in it (a chat report's other participant).
    */
-  user: (header: string, user: string | ((row: DeclaredRow) => UserRef)): Column => ({
+  user: (header: string, user: string | ((row: DeclaredRow) => UserRef)): DeclaredColumn => ({
     kind: 'user',
     header,
     user: typeof user === 'string' ? (row) => valueAt(row, user) as UserRef : user,
@@ -110,16 +130,20 @@ export const column = {
    * where the API pages them all (an extension; without it the dialog pages over the inline list). The list's
    * feature draws the cell (declared-cells.tsx's `people`).
    */
-  people: (header: string, field: string, more: { count?: string; pages?: PeoplePages } = {}): Column => ({
+  people: (
+    header: string,
+    field: string,
+    more: { count?: string; pages?: PeoplePages } = {},
+  ): DeclaredColumn => ({
     kind: 'people',
     header,
     field,
     ...more,
   }),
   /** Active (success style) or Inactive (danger style), from the row's `enabled`. */
-  status: (header = 'Status'): Column => ({ kind: 'status', header }),
+  status: (header = 'Status'): DeclaredColumn => ({ kind: 'status', header }),
   /** The row's controls (edit, delete), drawn by the list's feature (declared-cells.tsx's `actions`). */
-  actions: (header = 'Action'): Column => ({ kind: 'actions', header }),
+  actions: (header = 'Action'): DeclaredColumn => ({ kind: 'actions', header }),
 };
 
 /** 'category.name' of a row (undefined along a missing step). */

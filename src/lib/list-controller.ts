@@ -7,9 +7,10 @@ import type { SearchParams } from './resource-calls';
 import type { ExportJob } from './list-export';
 
 /**
- * One column of any list: how its cell renders, and the text it shows (what the browser sorts by and what export
- * writes). The declared lists (catalogues, read-only lists) compile their plain-data columns to these; the hand-built
- * lists write them directly.
+ * One column of any list, as the list controller and components/list-view.tsx take it: how its cell renders, and the
+ * text it shows (what the browser sorts by and what export writes). The declared lists (catalogues, read-only lists,
+ * FAQ) compile their DeclaredColumns to these; the hand-built lists write them directly. The view turns each into the
+ * TableColumn that components/data-table.tsx draws.
  */
 export type ListColumn<Row> = {
   /** Unique in its list; a browser-sorted list's `sort` in the URL. */

@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import type { Column } from '@/lib/declared-columns';
+import type { DeclaredColumn } from '@/lib/declared-columns';
 
 /**
  * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts); its columns are the
@@ -155,7 +155,7 @@ export type CatalogueDeclaration = {
    * or other record it refers to (`ref`: { _id, name }) and a list of them (`refs`).
    */
   record: Record<string, 'text' | 'path' | 'number' | 'date' | 'flag' | 'ref' | 'refs'>;
-  columns?: Column[];
+  columns?: DeclaredColumn[];
   /** Single-record catalogues (Setting) list the record's fields as rows instead of records as rows. */
   singleRecord?: { rows: RecordRow[]; header: [string, string, string] };
   fields: Field[];

@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import type { Column } from '@/lib/declared-columns';
+import type { DeclaredColumn } from '@/lib/declared-columns';
 
 /**
  * The vocabulary of a read-only, server-paginated list (contact messages, feedback, chat reports and blocks; sent
@@ -27,7 +27,7 @@ export type PagedListDeclaration = {
   api: string;
   /** The record's fields beside _id. */
   record: Record<string, 'text' | 'date' | 'number' | 'person' | 'thread'>;
-  columns: Column[];
+  columns: DeclaredColumn[];
   emptyText: string;
 };
 
