@@ -7,8 +7,9 @@ export const apiPath = (path: string) => `*/api/${path}`;
 export const ok = (body: Record<string, unknown> = {}) =>
   HttpResponse.json({ success: true, message: 'Success', ...body });
 
-export const fail = (status: number, message: string) =>
-  HttpResponse.json({ success: false, message }, { status });
+/** A refusal as the server answers it; `field` names the request field a rule refused. */
+export const fail = (status: number, message: string, field?: string) =>
+  HttpResponse.json({ success: false, message, ...(field ? { field } : {}) }, { status });
 
 /** The server's rule (DECISIONS): admin routes need a token it issued. Returns the refusal, or null to go on. */
 export function refuseWithoutAdmin(request: Request): Response | null {

@@ -16,14 +16,19 @@ export class HttpError extends Error {
 }
 
 export const notFound = (thing: string) => new HttpError(404, `${thing} not found`);
-export const badRequest = (message: string) => new HttpError(400, message);
+/** A 400; `field` names the request field it refuses, when it refuses one (the answer's `field`). */
+export const badRequest = (message: string, field?: string) =>
+  new HttpError(400, message, field ? { field } : {});
 
 /** Every rule words its own message for an admin ("Title is required"), so it is answered as it stands. */
 export function zodMessage(error: ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
 
-/** Every failure becomes { success: false, message }; unexpected ones are logged and answered without detail. */
+/**
+ * Every failure becomes { success: false, message }, with `field` when a rule refused one field of the request;
+ * unexpected ones are logged and answered without detail.
+ */
 export function handleError(error: Error, c: Context) {
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);

@@ -194,7 +194,7 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
       if (field.type === 'date' && field.notPast && typeof value === 'string') {
         const unchanged = stored && Date.parse(String(stored[field.column])) === Date.parse(value);
         if (!unchanged && Date.parse(value) < startOfTodayUtc())
-          throw new HttpError(400, `${field.label ?? labelOf(name)} must be today or later`);
+          throw new HttpError(400, `${field.label ?? labelOf(name)} must be today or later`, { field: name });
       }
       out[field.column] = value;
     }
@@ -202,7 +202,8 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
     for (const [name, upload] of Object.entries(def.uploads ?? {})) {
       const file = fileField(body, name);
       if (file) files[upload.column] = await keeper.uploads.check(upload.label, file, upload.kind);
-      else if (!stored && upload.requiredOnCreate) throw new HttpError(400, upload.requiredOnCreate);
+      else if (!stored && upload.requiredOnCreate)
+        throw new HttpError(400, upload.requiredOnCreate, { field: name });
     }
     def.beforeWrite?.(out);
     return { data: out, files };

@@ -102,7 +102,8 @@ export function secret(label: string, options: { min?: number; max: number }) {
 }
 
 /**
- * A body's fields, each by its own rule, in the order declared; the first refusal is the answer (400). Only own
+ * A body's fields, each by its own rule, in the order declared; the first refusal is the answer (400), naming the
+ * field it refused (`field`, so that a form can say it under that field). Only own
  * properties are read, so a body's "__proto__" or "constructor" is never taken for a field.
  */
 export function fields<S extends Record<string, z.ZodType>>(shape: S) {
@@ -111,7 +112,8 @@ export function fields<S extends Record<string, z.ZodType>>(shape: S) {
       const out: Record<string, unknown> = {};
       for (const [name, schema] of Object.entries(shape)) {
         const result = schema.safeParse(Object.hasOwn(body, name) ? body[name] : undefined);
-        if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request');
+        if (!result.success)
+          throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request', { field: name });
         out[name] = result.data;
       }
       return out as { [K in keyof S]: z.output<S[K]> };

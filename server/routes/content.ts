@@ -104,7 +104,8 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   /** An event's fields, checked; it ends after it starts, on its day. */
   const eventInput = (body: Record<string, unknown>) => {
     const data = eventBody.parse(body);
-    if (data.endTime <= data.startTime) throw new HttpError(400, 'End time must be after start time');
+    if (data.endTime <= data.startTime)
+      throw new HttpError(400, 'End time must be after start time', { field: 'endTime' });
     return data;
   };
   const EVENT_FILES = { file: { label: 'Event image', kind: 'image' } } as const;
@@ -154,7 +155,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const body = await formBody(c, EVENT_FILES);
     const data = eventInput(body);
     const files = await eventImage(body);
-    if (!files.image) throw new HttpError(400, 'Event image is required');
+    if (!files.image) throw new HttpError(400, 'Event image is required', { field: 'file' });
     const id = newId();
     const stamp = now();
     await keeper.commit(files, (paths) => {

@@ -338,36 +338,45 @@ describe('multipart: "undefined" and "null" mean an empty field', () => {
     const setting = idOf(
       await call('POST', '/api/setting/create', { json: { privacy: 'P', termsCondition: 'T' } }),
     );
-    const cases: [path: string, method: string, fields: Record<string, string | File>, message: string][] = [
-      ['/api/offer/create', 'POST', { ...offerFields(), title: 'undefined' }, 'Title is required'],
-      ['/api/offer/create', 'POST', { ...offerFields(), off: 'null' }, 'Off is required'],
-      ['/api/event/create', 'POST', { ...eventFields(), name: 'null' }, 'Name is required'],
-      ['/api/post/create', 'POST', { name: 'undefined' }, 'Name is required'],
+    const cases: [
+      path: string,
+      method: string,
+      fields: Record<string, string | File>,
+      message: string,
+      field: string,
+    ][] = [
+      ['/api/offer/create', 'POST', { ...offerFields(), title: 'undefined' }, 'Title is required', 'title'],
+      ['/api/offer/create', 'POST', { ...offerFields(), off: 'null' }, 'Off is required', 'off'],
+      ['/api/event/create', 'POST', { ...eventFields(), name: 'null' }, 'Name is required', 'name'],
+      ['/api/post/create', 'POST', { name: 'undefined' }, 'Name is required', 'name'],
       [
         '/api/hobbies/create',
         'POST',
         { name: 'Chess', enabled: 'null', file: pngFile() },
         'Enabled is required',
+        'enabled',
       ],
       [
         `/api/setting/update-with-image/${setting}`,
         'PATCH',
         { privacy: 'null', termsCondition: 'T' },
         'Privacy policy is required',
+        'privacy',
       ],
       [
         '/api/admin/profile/update',
         'PATCH',
         { email: 'undefined', password: ADMIN.password },
         'E-mail is required',
+        'email',
       ],
     ];
-    for (const [path, method, fields, message] of cases) {
+    for (const [path, method, fields, message, field] of cases) {
       const answer = await call(method, path, { form: form(fields) });
       expect({ path, status: answer.status, body: answer.body }).toEqual({
         path,
         status: 400,
-        body: { success: false, message },
+        body: { success: false, message, field },
       });
     }
   });

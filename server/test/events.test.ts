@@ -12,7 +12,11 @@ describe('events', () => {
         form: form({ ...eventFields(), startTime, endTime }),
       });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ success: false, message: 'End time must be after start time' });
+      expect(answer.body).toEqual({
+        success: false,
+        message: 'End time must be after start time',
+        field: 'endTime',
+      });
     }
     expect(db.prepare('SELECT count(*) AS n FROM events').get()).toEqual({ n: 0 });
 

@@ -293,10 +293,11 @@ describe('POST /api/mail-send/test', () => {
       expect((await call('POST', '/api/mail-send/test', { json: { body: 'B' } })).body).toEqual({
         success: false,
         message: 'Title is required',
+        field: 'title',
       });
       expect(
         (await call('POST', '/api/mail-send/test', { json: { title: 'T', body: 'b'.repeat(50_001) } })).body,
-      ).toEqual({ success: false, message: 'Body must be at most 50000 characters' });
+      ).toEqual({ success: false, message: 'Body must be at most 50000 characters', field: 'body' });
       const failed = await call('POST', '/api/mail-send/test', { json: { title: 'T', body: 'B' } });
       expect(failed.status).toBe(502);
       expect(failed.body).toEqual({

@@ -163,18 +163,28 @@ describe('chat reports as cases', () => {
   it('refuses a bad status or note, an unknown report, and a bad list filter', async () => {
     const s = await makeServer();
     const report = addReport(s, addUser(s, 'Ann'), null, '2024-01-01T00:00:00.000Z');
-    const cases: [string, unknown, number, string][] = [
-      [report, { status: 'Closed' }, 400, 'Status must be one of Open, Actioned, Dismissed'],
-      [report, {}, 400, 'Status is required'],
-      [report, { status: 'Actioned', note: 'n'.repeat(1001) }, 400, 'Note must be at most 1000 characters'],
-      [report, { status: 'Actioned', note: 5 }, 400, 'Note must be text'],
+    const cases: [string, unknown, number, string, field?: string][] = [
+      [report, { status: 'Closed' }, 400, 'Status must be one of Open, Actioned, Dismissed', 'status'],
+      [report, {}, 400, 'Status is required', 'status'],
+      [
+        report,
+        { status: 'Actioned', note: 'n'.repeat(1001) },
+        400,
+        'Note must be at most 1000 characters',
+        'note',
+      ],
+      [report, { status: 'Actioned', note: 5 }, 400, 'Note must be text', 'note'],
       ['ffffffffffffffffffffffff', { status: 'Actioned' }, 404, 'Report not found'],
       ['123', { status: 'Actioned' }, 400, 'Invalid id'],
     ];
-    for (const [id, json, status, message] of cases) {
+    for (const [id, json, status, message, field] of cases) {
       const answer = await s.call('PATCH', `/api/chat-report/case/${id}`, { json });
       expect(answer.status, JSON.stringify(json)).toBe(status);
-      expect(answer.body, JSON.stringify(json)).toEqual({ success: false, message });
+      expect(answer.body, JSON.stringify(json)).toEqual({
+        success: false,
+        message,
+        ...(field ? { field } : {}),
+      });
     }
     const list = await s.call('GET', '/api/chat-report/list?status=closed');
     expect(list.status).toBe(400);

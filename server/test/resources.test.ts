@@ -559,7 +559,7 @@ describe('offer and icon rules', () => {
       form.set('enabled', 'true');
       const answer = await call('POST', path, { form });
       expect(answer.status, path).toBe(400);
-      expect(answer.body, path).toEqual({ success: false, message: 'Please upload an image' });
+      expect(answer.body, path).toEqual({ success: false, message: 'Please upload an image', field: 'icon' });
     }
   });
 });

@@ -57,6 +57,12 @@ function serverMessageOf(body: unknown): string | undefined {
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
+/** The field a refusal names (the reference server's `field`), when it names one. */
+function refusedFieldOf(body: unknown): string | undefined {
+  const name = field(body, 'field');
+  return typeof name === 'string' && name ? name : undefined;
+}
+
 function isTokenRefused(status: number, body: unknown): boolean {
   return status === 401 || field(body, 'message') === 'jwt expired' || field(body, 'jwtExpired') === true;
 }
@@ -212,7 +218,13 @@ async function request(
     throw new ApiError({ kind: 'session-expired', path, status: response.status });
   }
   if (!response.ok || field(body, 'success') === false) {
-    throw new ApiError({ kind: 'http', path, status: response.status, serverMessage: serverMessageOf(body) });
+    throw new ApiError({
+      kind: 'http',
+      path,
+      status: response.status,
+      serverMessage: serverMessageOf(body),
+      field: refusedFieldOf(body),
+    });
   }
 
   const parsed = schema?.safeParse(body);

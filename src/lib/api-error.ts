@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** The server's own message, shown to the admin as is. Absent when the server gave none. */
   readonly serverMessage: string | undefined;
+  /** The request's field the refusal is about, when the server names one (the reference server's `field`). */
+  readonly field: string | undefined;
   readonly path: string;
 
   constructor(init: {
@@ -20,6 +22,7 @@ export class ApiError extends Error {
     path: string;
     status?: number | undefined;
     serverMessage?: string | undefined;
+    field?: string | undefined;
     cause?: unknown;
   }) {
     super(init.serverMessage ?? describe(init.kind, init.status), { cause: init.cause });
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.serverMessage = init.serverMessage;
+    this.field = init.field;
     this.path = init.path;
   }
 }
@@ -55,3 +59,25 @@ export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return 'Something went wrong.';
 }
+
+/** The request fields each form on screen shows refusals under (components/form/use-form-controller.ts). */
+const fieldsOnScreen = new Set<ReadonlySet<string>>();
+
+/**
+ * A refusal that names a field a form on screen shows is said under that field, by the form, instead of in a
+ * notification; any other refusal is notified as before.
+ */
+export const fieldRefusals = {
+  /** While a form is on screen: the request fields it shows. Returns the way to forget them. */
+  show(fields: ReadonlySet<string>) {
+    fieldsOnScreen.add(fields);
+    return () => {
+      fieldsOnScreen.delete(fields);
+    };
+  },
+  /** Whether a form on screen says this refusal under one of its fields. */
+  shownOnForm(error: unknown): boolean {
+    const field = error instanceof ApiError && error.kind === 'http' ? error.field : undefined;
+    return field !== undefined && [...fieldsOnScreen].some((fields) => fields.has(field));
+  },
+};

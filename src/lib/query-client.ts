@@ -5,7 +5,7 @@ import {
   type QueryClientConfig,
   type QueryKey,
 } from '@tanstack/react-query';
-import { ApiError, errorText } from './api-error';
+import { ApiError, errorText, fieldRefusals } from './api-error';
 import { notify } from './notify';
 import { ACTIVITY_KEY } from './query-roots';
 import { StaleWriteError } from './versioned-update';
@@ -58,6 +58,8 @@ export function reportApiFailure(error: unknown, meta: FailureMeta = {}, write =
   if (error instanceof ApiError && error.kind === 'session-expired') return;
   // The form that saved asks the admin what to do (components/stale-write-dialog.tsx).
   if (error instanceof StaleWriteError) return;
+  // The form that sent the field says the refusal under it.
+  if (write && fieldRefusals.shownOnForm(error)) return;
   const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 0) < 300;
   const message =
     (error instanceof ApiError ? error.serverMessage : undefined) ??
