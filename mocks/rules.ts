@@ -22,6 +22,8 @@ export class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The request field refused, when a rule refused one (the answer's `field`). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -37,10 +39,21 @@ export function refusing<Params extends PathParams>(
     try {
       return await resolver(info);
     } catch (error) {
-      if (error instanceof Refusal) return fail(error.status, error.message);
+      if (error instanceof Refusal) return fail(error.status, error.message, error.field);
       throw error;
     }
   };
+}
+
+/** A rule's reading of the body's field `name`: a refusal names the field, as the server's fields() does. */
+export function inField<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof Refusal && error.status === 400 && !error.field)
+      throw new Refusal(400, error.message, name);
+    throw error;
+  }
 }
 
 /** A contract rule's value, or its refusal thrown as a 400. */

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { TEXT_MAX } from '@contract/limits';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
-import { jsonBody, password, refusing, requiredText, text } from '../rules';
+import { inField, jsonBody, password, refusing, requiredText, text } from '../rules';
 import { mockFeatures } from '../scenario';
 
 export const authHandlers = [
@@ -10,9 +10,13 @@ export const authHandlers = [
     apiPath('login'),
     refusing(async ({ request }) => {
       const body = await jsonBody(request);
-      const email = requiredText('E-mail', body.email, { max: TEXT_MAX.signIn.email }).toLowerCase();
-      const given = password('Password', body.password, { max: TEXT_MAX.signIn.password });
-      const role = text('Role', body.isRole, { max: TEXT_MAX.signIn.isRole });
+      const email = inField('email', () =>
+        requiredText('E-mail', body.email, { max: TEXT_MAX.signIn.email }),
+      ).toLowerCase();
+      const given = inField('password', () =>
+        password('Password', body.password, { max: TEXT_MAX.signIn.password }),
+      );
+      const role = inField('isRole', () => text('Role', body.isRole, { max: TEXT_MAX.signIn.isRole }));
       if (
         email !== db.admin.email ||
         given !== db.admin.password ||

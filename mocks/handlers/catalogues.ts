@@ -59,48 +59,51 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 async function values(catalogue: Catalogue, body: Record<string, unknown>, stored?: MockCatalogueRecord) {
   const out: Record<string, MockCatalogueRecord[string]> = {};
   for (const field of catalogue.fields) {
-    const value = body[field.kind === 'icon' ? (field.upload ?? field.name) : field.name];
+    // The request's name for the field, which a refusal names.
+    const sent = field.kind === 'icon' ? (field.upload ?? field.name) : field.name;
+    const value = body[sent];
     const present = value !== undefined && value !== null && value !== '';
     switch (field.kind) {
       case 'status':
       case 'yesNo':
-        if (!isBoolean(value)) return { problem: `${field.label} is required` };
+        if (!isBoolean(value)) return { problem: `${field.label} is required`, field: sent };
         out[field.name] = value === true || value === 'true';
         break;
       case 'icon':
         if (isFile(value)) out[field.name] = await storedFile(value);
-        else if (!stored?.[field.name]) return { problem: field.required };
+        else if (!stored?.[field.name]) return { problem: field.required, field: sent };
         break;
       case 'number': {
         if (!present) {
-          if (field.required) return { problem: `${field.label} is required` };
+          if (field.required) return { problem: `${field.label} is required`, field: sent };
           out[field.name] = null;
           break;
         }
         const number = typeof value === 'number' ? value : DECIMAL.test(String(value)) ? Number(value) : NaN;
         if (Number.isNaN(number) || number < field.min)
-          return { problem: `${field.label} must be a number of at least ${field.min}` };
+          return { problem: `${field.label} must be a number of at least ${field.min}`, field: sent };
         if (field.whole && !Number.isInteger(number))
-          return { problem: `${field.label} must be a whole number` };
+          return { problem: `${field.label} must be a whole number`, field: sent };
         out[field.name] = number;
         break;
       }
       case 'date':
         if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
-          return { problem: `${field.label} must be a date` };
+          return { problem: `${field.label} must be a date`, field: sent };
         out[field.name] = new Date(value).toISOString();
         break;
       case 'select':
         if (!field.options.some((option) => option.value === value))
           return {
             problem: `${field.label} must be one of ${field.options.map((option) => option.value).join(', ')}`,
+            field: sent,
           };
         out[field.name] = value as string;
         break;
       case 'choice': {
         if (!present && !field.required) break;
         const chosen = (db.catalogues[field.from.split('/')[0]!] ?? []).find((row) => row._id === value);
-        if (!chosen) return { problem: `${field.label} not found` };
+        if (!chosen) return { problem: `${field.label} not found`, field: sent };
         // A `ref` field answers with the record it names ({ _id, name }), as the server's events do.
         out[field.name] =
           catalogue.record[field.name] === 'ref'
@@ -110,17 +113,18 @@ async function values(catalogue: Catalogue, body: Record<string, unknown>, store
       }
       case 'time':
         if (typeof value !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(value.trim()))
-          return { problem: `${field.label} must be a time of day (HH:mm)` };
+          return { problem: `${field.label} must be a time of day (HH:mm)`, field: sent };
         out[field.name] = value.trim();
         break;
       default:
-        if (typeof value !== 'string' || !value.trim()) return { problem: `${field.label} is required` };
+        if (typeof value !== 'string' || !value.trim())
+          return { problem: `${field.label} is required`, field: sent };
         out[field.name] = value.trim();
     }
   }
   for (const field of catalogue.fields)
     if (field.kind === 'time' && field.after && String(out[field.name]) <= String(out[field.after.field]))
-      return { problem: field.after.message };
+      return { problem: field.after.message, field: field.name };
   return { out };
 }
 
@@ -261,8 +265,8 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
       guarded(async (request) => {
         if (catalogue.singleRecord && rows().length)
           return fail(409, 'A setting record already exists; update it instead');
-        const { out, problem } = await values(catalogue, await readBody(request));
-        if (problem) return fail(400, problem);
+        const { out, problem, field } = await values(catalogue, await readBody(request));
+        if (problem) return fail(400, problem, field);
         const now = new Date().toISOString();
         // What the server fills itself: the author of what an admin creates, and no one who joined yet.
         const filled = Object.fromEntries(
@@ -299,8 +303,8 @@ function handlersFor(catalogue: Catalogue): HttpHandler[] {
       guarded(async (request, params) => {
         const row = find(params.id);
         if (!row) return notFound(label);
-        const { out, problem } = await values(catalogue, await readBody(request), row);
-        if (problem) return fail(400, problem);
+        const { out, problem, field } = await values(catalogue, await readBody(request), row);
+        if (problem) return fail(400, problem, field);
         const stale = refuseStaleWrite(request, row.updatedAt as string | undefined);
         if (stale) return stale;
         const summary = changeSummary(row, out ?? {}, htmlFields);

@@ -3,15 +3,17 @@ import { TEXT_MAX } from '@contract/limits';
 import { changeSummary, recordActivity } from '../activity';
 import { db, nextId, type MockFaq } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
-import { bool, id, jsonBody, listAllQuery, refusing, requiredText } from '../rules';
+import { bool, id, inField, jsonBody, listAllQuery, refusing, requiredText } from '../rules';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
 /** The server's rules for a FAQ (server/routes/resources.ts), in its order. */
 function faqFields(body: Record<string, unknown>) {
   return {
-    question: requiredText('Question', body.question, { max: TEXT_MAX.faq.question }),
-    answer: requiredText('Answer', body.answer, { max: TEXT_MAX.faq.answer }),
-    enabled: bool('Enabled', body.enabled),
+    question: inField('question', () =>
+      requiredText('Question', body.question, { max: TEXT_MAX.faq.question }),
+    ),
+    answer: inField('answer', () => requiredText('Answer', body.answer, { max: TEXT_MAX.faq.answer })),
+    enabled: inField('enabled', () => bool('Enabled', body.enabled)),
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../mail-fixtures';
 import {
   id,
+  inField,
   jsonBody,
   nocase,
   oneOf,
@@ -51,8 +52,8 @@ const extensionMissing = () => fail(404, 'No such API route');
 /** The mail's title and body, with the server's rules and messages (server/routes/mail.ts). */
 function mailText(body: Record<string, unknown>) {
   return {
-    title: requiredText('Title', body.title, { max: TEXT_MAX.mail.title }),
-    body: requiredText('Body', body.body, { max: TEXT_MAX.mail.body }),
+    title: inField('title', () => requiredText('Title', body.title, { max: TEXT_MAX.mail.title })),
+    body: inField('body', () => requiredText('Body', body.body, { max: TEXT_MAX.mail.body })),
   };
 }
 
@@ -95,6 +96,7 @@ export const mailHandlers = [
           body.users === undefined || body.users === null || (Array.isArray(body.users) && !body.users.length)
             ? 'Choose at least one recipient'
             : 'Recipients must be a list of user ids or "all"',
+          'users',
         );
       // Each recipient once, however often the list names them.
       const recipients = all

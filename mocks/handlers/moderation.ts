@@ -8,6 +8,7 @@ import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
 import type { MockChatBlock, MockChatReport, MockFeedback } from '../moderation-fixtures';
 import {
   id,
+  inField,
   jsonBody,
   oneOf,
   paginate,
@@ -204,13 +205,15 @@ export const moderationHandlers = [
       if (!offers('report-cases')) return extensionMissing();
       const reportId = id(params.reportId);
       const body = await jsonBody(request);
-      const status = requiredText('Status', body.status, { max: TEXT_MAX.case.status });
+      const status = inField('status', () =>
+        requiredText('Status', body.status, { max: TEXT_MAX.case.status }),
+      );
       if (!(CASE_STATUSES as readonly string[]).includes(status))
-        throw new Refusal(400, `Status must be one of ${CASE_STATUSES.join(', ')}`);
+        throw new Refusal(400, `Status must be one of ${CASE_STATUSES.join(', ')}`, 'status');
       // A note left out keeps the one the case has.
-      const note = text('Note', typeof body.note === 'string' ? plainText(body.note) : body.note, {
-        max: NOTE_MAX,
-      });
+      const note = inField('note', () =>
+        text('Note', typeof body.note === 'string' ? plainText(body.note) : body.note, { max: NOTE_MAX }),
+      );
       const report = db.chatReports.find((candidate) => candidate._id === reportId);
       if (!report) return notFound('Report');
       const was = report.status;

@@ -8,6 +8,7 @@ import {
   formBody,
   id,
   imageFile,
+  inField,
   nocase,
   paging,
   paginate,
@@ -32,7 +33,7 @@ function serialize(post: MockPost) {
 
 /** The server's checks, in its order: the name, then each file against its own kind. Files get stored names. */
 async function postFields(body: FormData, postId: string) {
-  const name = requiredText('Name', body.get('name'), { max: TEXT_MAX.posts.name });
+  const name = inField('name', () => requiredText('Name', body.get('name'), { max: TEXT_MAX.posts.name }));
   const media: Partial<Pick<MockPost, 'image1' | 'image2' | 'image3' | 'video'>> = {};
   for (const [field, label] of [
     ['image1', 'Image 1'],

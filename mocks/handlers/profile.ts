@@ -3,7 +3,7 @@ import { PASSWORD_MIN, TEXT_MAX } from '@contract/limits';
 import { changeSummary, recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, ok, refuseWithoutAdmin } from '../http';
-import { formBody, imageFile, password, refusing, requiredText } from '../rules';
+import { formBody, imageFile, inField, password, refusing, requiredText } from '../rules';
 
 export const profileHandlers = [
   http.patch(
@@ -12,14 +12,12 @@ export const profileHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const form = await formBody(request);
-      const email = requiredText('E-mail', form.get('email'), {
-        max: TEXT_MAX.profile.email,
-        email: true,
-      }).toLowerCase();
-      const newPassword = password('Password', form.get('password'), {
-        min: PASSWORD_MIN,
-        max: TEXT_MAX.profile.password,
-      });
+      const email = inField('email', () =>
+        requiredText('E-mail', form.get('email'), { max: TEXT_MAX.profile.email, email: true }),
+      ).toLowerCase();
+      const newPassword = inField('password', () =>
+        password('Password', form.get('password'), { min: PASSWORD_MIN, max: TEXT_MAX.profile.password }),
+      );
       const file = await imageFile('Photo', form.get('file'));
       // Like the reference server: a new password ends every other session, and the answer carries a fresh token.
       const passwordChanged = newPassword !== db.admin.password;
