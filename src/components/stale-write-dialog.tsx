@@ -35,7 +35,7 @@ type UpdateVariables<Input> = { id: string; input: Input; version?: string | nul
 type SaveOptions<Input> = MutateOptions<unknown, Error, UpdateVariables<Input>>;
 
 /** What every resource from defineResource offers: its record's detail query and its update mutation. */
-type UpdatableResource<Item, Input, Key extends QueryKey> = {
+export type UpdatableResource<Item, Input, Key extends QueryKey = QueryKey> = {
   queries: { detail: (id: string) => FetchQueryOptions<Item, Error, Item, Key> };
   useUpdate: () => UseMutationResult<unknown, Error, UpdateVariables<Input>>;
 };

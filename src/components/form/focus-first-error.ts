@@ -1,22 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
- * After a submit that validation refused, focuses the first field in error in the order the form shows them.
- * For forms whose fields register in another order than they render (react-hook-form's own shouldFocusError
- * follows registration: inputs registered by the form itself come before its Controller fields); such a form
- * turns shouldFocusError off and puts the returned ref on its <form>.
+ * Focuses the first field in error in the order the form shows them, once the errors are on screen: after a submit
+ * that validation refused, or after the server refused a field. react-hook-form's own shouldFocusError follows
+ * registration order instead (inputs registered by the form itself come before its Controller fields), so forms
+ * turn it off and put the returned ref on their <form>.
  */
-export function useFocusFirstError({
-  submitCount,
-  isSubmitSuccessful,
-}: {
-  submitCount: number;
-  isSubmitSuccessful: boolean;
-}) {
+export function useFocusFirstError() {
   const formRef = useRef<HTMLFormElement>(null);
+  const [request, setRequest] = useState(0);
   useEffect(() => {
-    if (!submitCount || isSubmitSuccessful) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submitCount, isSubmitSuccessful]);
-  return formRef;
+    if (request) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [request]);
+  return { formRef, focusFirstError: () => setRequest((count) => count + 1) };
 }

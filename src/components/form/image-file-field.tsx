@@ -1,10 +1,13 @@
 import { Avatar, FileInput, Group, Stack } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
-import { useController, type FieldValues, type UseControllerProps } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
+import { IMAGE_UPLOAD } from '@/lib/field-limits';
 import { mediaUrl } from '@/lib/media';
+import { useFileChoice } from './file-choice';
 
-type ImageFileFieldProps<T extends FieldValues> = UseControllerProps<T> & {
+type ImageFileFieldProps<T extends FieldValues> = {
+  name: Path<T>;
   label: string;
   /** The stored image shown until a new file is chosen. */
   currentPath?: string | null;
@@ -14,22 +17,17 @@ type ImageFileFieldProps<T extends FieldValues> = UseControllerProps<T> & {
 
 /**
  * An image chooser that holds the File in the form (sent only on submit, as multipart) and previews it;
- * before a choice it shows the stored image, or a default placeholder.
+ * before a choice it shows the stored image, or a default placeholder. It says which images it takes, and refuses
+ * another kind or a larger file when chosen (file-choice.ts). Used inside a ControlledForm.
  */
 export function ImageFileField<T extends FieldValues>({
   name,
-  control,
   label,
   currentPath,
   previewSize = 100,
   round = false,
 }: ImageFileFieldProps<T>) {
-  const {
-    field: { value, onChange, onBlur, ref: inputRef },
-    fieldState,
-  } = useController({ name, control });
-  const chosen: unknown = value;
-  const file = chosen instanceof File ? chosen : null;
+  const { file, choose, inputRef, onBlur, error } = useFileChoice<T>(name, IMAGE_UPLOAD, label);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
 
@@ -48,14 +46,15 @@ export function ImageFileField<T extends FieldValues>({
       <FileInput
         ref={inputRef}
         label={label}
+        description={IMAGE_UPLOAD.says}
         placeholder="Choose an image"
-        accept="image/png,image/jpeg,image/webp,image/gif"
+        accept={IMAGE_UPLOAD.accept}
         clearable
         clearButtonProps={{ 'aria-label': `Clear ${label}` }}
         value={file}
-        onChange={(next) => onChange(next ?? null)}
+        onChange={(next) => choose(next ?? null)}
         onBlur={onBlur}
-        error={fieldState.error?.message}
+        error={error}
       />
     </Stack>
   );

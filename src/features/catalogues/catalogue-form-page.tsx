@@ -1,23 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Center, Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { Center, Loader, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router-dom';
+import type { UseFormReturn } from 'react-hook-form';
+import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
 import { ErrorState } from '@/components/error-state';
-import { useFocusFirstError } from '@/components/form/focus-first-error';
+import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useFormController } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
-import { useVersionedUpdate } from '@/components/stale-write-dialog';
 import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
+import { numberLimit, textLimit } from '@/lib/field-limits';
 import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
-import { notify } from '@/lib/notify';
-import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { idParam, toSlug, type Catalogue, type CatalogueRecord, type Field } from './define-catalogue';
 import { catalogueResource, choicesResource, type CatalogueInput } from './resource';
 
@@ -33,13 +32,10 @@ const DateField = lazy(() =>
   import('@/components/form/date-field').then((module) => ({ default: module.DateField<FormValues> })),
 );
 
-const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The native input behind each one-line field kind. */
+/** The native input behind the time and number fields. */
 const INPUT_TYPE = {
-  text: {},
-  slug: {},
   time: { type: 'time' },
   number: { type: 'number', inputMode: 'decimal', step: 'any' },
 } as const;
@@ -49,13 +45,23 @@ const YES_NO = [
   { value: 'false', label: 'No' },
 ];
 
-/** A number typed into a form: '' when left empty, else a decimal number of at least `min`. */
-function numberSchema(field: Extract<Field, { kind: 'number' }>) {
+/** The range a number field takes: its declared minimum, and the server's maximum when it has one. */
+const rangeOf = (catalogue: Catalogue, field: Extract<Field, { kind: 'number' }>) => ({
+  min: field.min,
+  max: numberLimit(catalogue.key, field.name)?.max,
+});
+
+/** A number typed into a form: '' when left empty, else a decimal number in the field's range. */
+function numberSchema(field: Extract<Field, { kind: 'number' }>, max: number | undefined) {
   return z.string().check(
     z.refine((value) => Boolean(value.trim()) || !field.required, field.required ?? ''),
     z.refine(
       (value) => !value.trim() || (/^-?\d+(\.\d+)?$/.test(value.trim()) && Number(value) >= field.min),
       `${field.label} must be a number of at least ${field.min}`,
+    ),
+    z.refine(
+      (value) => max === undefined || !value.trim() || !(Number(value) > max),
+      `${field.label} must be at most ${max}`,
     ),
     z.refine(
       (value) => !field.whole || !value.trim() || Number.isInteger(Number(value)),
@@ -64,8 +70,17 @@ function numberSchema(field: Extract<Field, { kind: 'number' }>) {
   );
 }
 
+/** Text of at most the server's maximum for the field, said in the server's words. */
+const withinLimit = (catalogue: Catalogue, field: Field, schema: z.ZodMiniString) => {
+  const max = textLimit(catalogue.key, field.name);
+  return max === undefined
+    ? schema
+    : schema.check(z.maxLength(max, `${field.label} must be at most ${max} characters`));
+};
+
 /** SPEC 5's messages, verbatim from the declaration. An image is required while the record has none stored. */
-function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
+function formSchema(catalogue: Catalogue, record: CatalogueRecord | undefined) {
+  const { fields } = catalogue;
   const shape = Object.fromEntries(
     fields.map((field) => {
       switch (field.kind) {
@@ -76,7 +91,7 @@ function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
         case 'yesNo':
           return [field.name, statusField(field.required)];
         case 'number':
-          return [field.name, numberSchema(field)];
+          return [field.name, numberSchema(field, rangeOf(catalogue, field).max)];
         case 'choice':
           return [field.name, field.required ? requiredText(field.required) : z.string()];
         case 'time':
@@ -89,21 +104,15 @@ function formSchema(fields: Field[], record: CatalogueRecord | undefined) {
               ),
             ),
           ];
-        case 'icon': {
-          // Only the kinds the server takes, said before anything is sent (the chooser's filter can be bypassed).
-          const kind = z.refine(
-            (value: unknown) => !(value instanceof File) || IMAGE_TYPES.test(value.type),
-            `${field.label} must be a PNG, JPEG, WebP or GIF image`,
-          );
+        case 'icon':
           return [
             field.name,
             record?.[field.name]
-              ? z.nullable(z.custom<File>()).check(kind)
-              : z.custom<File>((value) => value instanceof File, field.required).check(kind),
+              ? z.nullable(z.custom<File>())
+              : z.custom<File>((value) => value instanceof File, field.required),
           ];
-        }
         default:
-          return [field.name, requiredText(field.required)];
+          return [field.name, withinLimit(catalogue, field, requiredText(field.required))];
       }
     }),
   );
@@ -222,52 +231,35 @@ function ChoiceField({
 }
 
 function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: CatalogueRecord }) {
-  const navigate = useNavigate();
-  const resource = catalogueResource(catalogue);
-  const create = resource.useCreate();
   const { fields } = catalogue;
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema(fields, record)),
-    defaultValues: toFormValues(fields, record),
-    shouldFocusError: false,
-  });
-  const update = useVersionedUpdate(
-    resource,
+  const controller = useFormController({
+    schema: formSchema(catalogue, record),
+    resource: catalogueResource(catalogue),
     record,
-    (fresh) => form.reset(toFormValues(fields, fresh)),
-    backToList(catalogue),
-  );
+    values: (from) => toFormValues(fields, from),
+    toInput: (values) => toInput(fields, values),
+    success: catalogue.messages,
+    redirect: catalogue.routes.list,
+    back: backToList(catalogue),
+    // An image travels under its upload name (an offer's brand logo as `file`).
+    serverFields: Object.fromEntries(
+      fields.flatMap((field) => (field.kind === 'icon' && field.upload ? [[field.upload, field.name]] : [])),
+    ),
+  });
+  const { form } = controller;
   const title = `${record ? 'Update' : 'Add'} ${catalogue.formTitle ?? catalogue.title}`;
   // The default image is the console's own (public/), not a media path on the API host.
   const defaultIcon = catalogue.defaultIcon && new URL(catalogue.defaultIcon, window.location.origin).href;
-  const { errors, isDirty } = form.formState;
-  const guard = useUnsavedChangesGuard(isDirty);
-  const formRef = useFocusFirstError(form.formState);
-
-  const submit = form.handleSubmit((values) => {
-    const input = toInput(fields, values);
-    const done = (message: string) => () => {
-      notify.success(message);
-      guard.release();
-      navigate(catalogue.routes.list);
-    };
-    if (record) update.save(input, { onSuccess: done(catalogue.messages.updated) });
-    else create.mutate(input, { onSuccess: done(catalogue.messages.added) });
-  });
+  const { errors } = form.formState;
 
   /** A text field another field's slug follows: the slug moves with it while it still matches. */
-  const registerText = (name: string) => {
-    const registered = form.register(name);
+  const slugFollowing = (name: string) => {
     const follower = fields.find((field) => field.kind === 'slug' && field.from === name);
-    if (!follower) return registered;
-    return {
-      ...registered,
-      onChange: (event: { target: { value: string } }) => {
-        const slug = form.getValues(follower.name);
-        if (!slug || slug === toSlug(String(form.getValues(name) ?? '')))
-          form.setValue(follower.name, toSlug(event.target.value), { shouldDirty: true });
-        return registered.onChange(event);
-      },
+    if (!follower) return undefined;
+    return (typed: string) => {
+      const slug = form.getValues(follower.name);
+      if (!slug || slug === toSlug(String(form.getValues(name) ?? '')))
+        form.setValue(follower.name, toSlug(typed), { shouldDirty: true });
     };
   };
 
@@ -276,29 +268,43 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
     switch (field.kind) {
       case 'text':
       case 'slug':
+      case 'textarea':
+        return (
+          <TextField<FormValues>
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            rows={field.kind === 'textarea' ? 4 : undefined}
+            max={textLimit(catalogue.key, field.name)}
+            onTyped={slugFollowing(field.name)}
+          />
+        );
       case 'time':
-      case 'number':
         return (
           <TextInput
             key={field.name}
             label={field.label}
-            {...INPUT_TYPE[field.kind]}
-            min={field.kind === 'number' ? field.min : undefined}
-            {...(field.kind === 'number' && field.whole ? { step: 1, inputMode: 'numeric' as const } : {})}
-            {...registerText(field.name)}
-            error={error}
-          />
-        );
-      case 'textarea':
-        return (
-          <Textarea
-            key={field.name}
-            label={field.label}
-            rows={4}
+            {...INPUT_TYPE.time}
             {...form.register(field.name)}
             error={error}
           />
         );
+      case 'number': {
+        const { min, max } = rangeOf(catalogue, field);
+        return (
+          <TextInput
+            key={field.name}
+            label={field.label}
+            description={max === undefined ? undefined : `From ${min} to ${max.toLocaleString('en-US')}`}
+            {...INPUT_TYPE.number}
+            min={min}
+            max={max}
+            {...(field.whole ? { step: 1, inputMode: 'numeric' as const } : {})}
+            {...form.register(field.name)}
+            error={error}
+          />
+        );
+      }
       case 'html':
         return (
           <RichTextField key={field.name} control={form.control} name={field.name} label={field.label} />
@@ -341,9 +347,8 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
         return <StatusField key={field.name} control={form.control} name={field.name} />;
       case 'icon':
         return (
-          <ImageFileField
+          <ImageFileField<FormValues>
             key={field.name}
-            control={form.control}
             name={field.name}
             label={field.label}
             currentPath={(record?.[field.name] as string | null | undefined) ?? defaultIcon}
@@ -355,21 +360,18 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
 
   return (
     <PageCard title={title} actions={<BackButton fallback={catalogue.routes.list} />}>
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <Stack key={update.generation}>
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label="Loading" />
-              </Center>
-            }
-          >
-            {fields.map(input)}
-          </Suspense>
-          <FormActions label={title} pending={create.isPending || update.isPending} />
-        </Stack>
-      </form>
-      {update.dialog}
+      <ControlledForm controller={controller}>
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          {fields.map(input)}
+        </Suspense>
+        <FormActions label={title} pending={controller.pending} />
+      </ControlledForm>
     </PageCard>
   );
 }

@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { BackButton } from '@/components/back-button';
+import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form/form-actions';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { StatusField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useFormController } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
-import { useVersionedUpdate } from '@/components/stale-write-dialog';
-import { notify } from '@/lib/notify';
-import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { textLimit } from '@/lib/field-limits';
 import { faqQueries, faqResource, type Faq } from './api';
-import { emptyFaqForm, faqFormSchema, toFormValues, toInput, type FaqFormValues } from './form-schema';
+import { faqFormSchema, toFormValues, toInput, type FaqFormValues } from './form-schema';
 import { FAQ_TEXT } from './strings';
 
 /** Where the form leads when its record is not there (a bad id, deleted meanwhile). */
@@ -30,48 +28,31 @@ export function FaqFormPage() {
 }
 
 function FaqForm({ faq }: { faq?: Faq }) {
-  const navigate = useNavigate();
-  const create = faqResource.useCreate();
-  const form = useForm<FaqFormValues>({
-    resolver: zodResolver(faqFormSchema),
-    defaultValues: faq ? toFormValues(faq) : emptyFaqForm,
+  const controller = useFormController({
+    schema: faqFormSchema,
+    resource: faqResource,
+    record: faq,
+    values: toFormValues,
+    toInput,
+    success: { added: FAQ_TEXT.added, updated: FAQ_TEXT.updated },
+    redirect: '/faq',
+    back: BACK_TO_LIST,
+    serverFields: { enabled: 'status' },
   });
-  const update = useVersionedUpdate(
-    faqResource,
-    faq,
-    (fresh) => form.reset(toFormValues(fresh)),
-    BACK_TO_LIST,
-  );
   const title = faq ? FAQ_TEXT.updateTitle : FAQ_TEXT.addTitle;
-  const { errors, isDirty } = form.formState;
-  const guard = useUnsavedChangesGuard(isDirty);
-
-  const submit = form.handleSubmit((values) => {
-    const input = toInput(faqFormSchema.parse(values));
-    const done = (message: string) => () => {
-      notify.success(message);
-      guard.release();
-      navigate('/faq');
-    };
-    if (faq) update.save(input, { onSuccess: done(FAQ_TEXT.updated) });
-    else create.mutate(input, { onSuccess: done(FAQ_TEXT.added) });
-  });
 
   return (
     <PageCard title={title} actions={<BackButton fallback="/faq" />}>
-      <form onSubmit={submit} noValidate>
-        <Stack key={update.generation}>
-          <TextInput
-            label={FAQ_TEXT.question}
-            {...form.register('question')}
-            error={errors.question?.message}
-          />
-          <RichTextField control={form.control} name="answer" label={FAQ_TEXT.answer} />
-          <StatusField control={form.control} name="status" />
-          <FormActions label={title} pending={create.isPending || update.isPending} />
-        </Stack>
-      </form>
-      {update.dialog}
+      <ControlledForm controller={controller}>
+        <TextField<FaqFormValues>
+          name="question"
+          label={FAQ_TEXT.question}
+          max={textLimit('faq', 'question')}
+        />
+        <RichTextField control={controller.form.control} name="answer" label={FAQ_TEXT.answer} />
+        <StatusField control={controller.form.control} name="status" />
+        <FormActions label={title} pending={controller.pending} />
+      </ControlledForm>
     </PageCard>
   );
 }

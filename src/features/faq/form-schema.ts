@@ -11,9 +11,9 @@ export const faqFormSchema = z.object({
 
 export type FaqFormValues = z.input<typeof faqFormSchema>;
 
-export const emptyFaqForm: FaqFormValues = { question: '', answer: '', status: '' };
-
-export function toFormValues(faq: Faq): FaqFormValues {
+/** The form's values for a FAQ, or for a new one. */
+export function toFormValues(faq?: Faq): FaqFormValues {
+  if (!faq) return { question: '', answer: '', status: '' };
   return { question: faq.question, answer: faq.answer, status: statusToForm(faq.enabled) };
 }
 

@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '@/components/form/password-field';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
+import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
+import { TextField } from '@/components/form/text-field';
+import { useFormController } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
-import { notify } from '@/lib/notify';
-import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { textLimit } from '@/lib/field-limits';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
 import { reloadTo } from './reload';
 import { PROFILE_TEXT } from './strings';
@@ -35,54 +34,38 @@ export function OwnProfilePage() {
 }
 
 function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
-  const update = useUpdateOwnProfile();
-  const form = useForm<ProfileValues>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { email, password: '', file: null },
+  const controller = useFormController({
+    schema: profileSchema,
+    mutation: useUpdateOwnProfile(),
+    values: () => ({ email, password: '', file: null }),
+    toInput: (values) => values,
+    success: PROFILE_TEXT.updated,
+    // SPEC 2.13: a full page reload to the dashboard.
+    redirect: '/dashboard',
+    leave: reloadTo,
   });
-  const { errors, isDirty } = form.formState;
-  const guard = useUnsavedChangesGuard(isDirty);
-
-  const submit = form.handleSubmit((values) =>
-    update.mutate(
-      { email: values.email.trim(), password: values.password, file: values.file },
-      {
-        onSuccess: () => {
-          notify.success(PROFILE_TEXT.updated);
-          guard.release();
-          reloadTo('/dashboard');
-        },
-      },
-    ),
-  );
+  const { errors } = controller.form.formState;
 
   return (
     <PageCard title={PROFILE_TEXT.title}>
-      <form onSubmit={submit} noValidate>
-        <Stack maw={520}>
-          <ImageFileField
-            control={form.control}
-            name="file"
-            label={PROFILE_TEXT.image}
-            currentPath={photo}
-            round
-          />
-          <TextInput
-            label={PROFILE_TEXT.email}
-            type="email"
-            autoComplete="email"
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
-          <PasswordField
-            label={PROFILE_TEXT.password}
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={errors.password?.message}
-          />
-          <FormActions label={PROFILE_TEXT.title} pending={update.isPending} />
-        </Stack>
-      </form>
+      <ControlledForm controller={controller} maw={520}>
+        <ImageFileField<ProfileValues> name="file" label={PROFILE_TEXT.image} currentPath={photo} round />
+        <TextField<ProfileValues>
+          name="email"
+          label={PROFILE_TEXT.email}
+          type="email"
+          autoComplete="email"
+          max={textLimit('profile', 'email')}
+        />
+        <PasswordField
+          label={PROFILE_TEXT.password}
+          autoComplete="new-password"
+          maxLength={textLimit('profile', 'password')}
+          {...controller.form.register('password')}
+          error={errors.password?.message}
+        />
+        <FormActions label={PROFILE_TEXT.title} pending={controller.pending} />
+      </ControlledForm>
     </PageCard>
   );
 }

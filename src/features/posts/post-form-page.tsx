@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { BackButton } from '@/components/back-button';
+import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
+import { TextField } from '@/components/form/text-field';
+import { useFormController } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
-import { useVersionedUpdate } from '@/components/stale-write-dialog';
-import { notify } from '@/lib/notify';
+import { textLimit } from '@/lib/field-limits';
 import { useSession } from '@/lib/session';
-import { useUnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { postQueries, postResource, type Post } from './api';
 import {
   hasFiles,
@@ -39,79 +38,56 @@ export function PostFormPage() {
 }
 
 function PostForm({ post }: { post?: Post }) {
-  const navigate = useNavigate();
   const userId = useSession()?.userId ?? '';
-  const create = postResource.useCreate();
+  // How much of the files has been sent, while a save with files is under way.
   const [sent, setSent] = useState<number | null>(null);
-  const form = useForm<PostFormValues>({
-    resolver: zodResolver(postFormSchema),
-    defaultValues: toFormValues(post),
+  const controller = useFormController({
+    schema: postFormSchema,
+    resource: postResource,
+    record: post,
+    values: toFormValues,
+    toInput: (values) => {
+      const withFiles = hasFiles(values);
+      if (withFiles) setSent(0);
+      return {
+        ...toInput(values, userId),
+        onUploadProgress: withFiles
+          ? ({ percent }: { percent: number }) => setSent(Math.round(percent * 100))
+          : undefined,
+      };
+    },
+    onSettled: () => setSent(null),
+    success: { added: POSTS_TEXT.added, updated: POSTS_TEXT.updated },
+    redirect: '/post',
+    back: BACK_TO_LIST,
   });
-  const update = useVersionedUpdate(
-    postResource,
-    post,
-    (fresh) => form.reset(toFormValues(fresh)),
-    BACK_TO_LIST,
-  );
   const title = post ? POSTS_TEXT.updateTitle : POSTS_TEXT.addTitle;
-  const { errors, isDirty } = form.formState;
-  const guard = useUnsavedChangesGuard(isDirty);
-  const pending = create.isPending || update.isPending;
-
-  const submit = form.handleSubmit((values) => {
-    const input = {
-      ...toInput(postFormSchema.parse(values), userId),
-      onUploadProgress: hasFiles(values)
-        ? ({ percent }: { percent: number }) => setSent(Math.round(percent * 100))
-        : undefined,
-    };
-    if (input.onUploadProgress) setSent(0);
-    const callbacks = (message: string) => ({
-      onSuccess: () => {
-        notify.success(message);
-        guard.release();
-        navigate('/post');
-      },
-      // A refusal leaves every value and chosen file in the form, as it was.
-      onSettled: () => setSent(null),
-    });
-    if (post) update.save(input, callbacks(POSTS_TEXT.updated));
-    else create.mutate(input, callbacks(POSTS_TEXT.added));
-  });
 
   return (
     <PageCard title={title} actions={<BackButton fallback="/post" />}>
-      <form onSubmit={submit} noValidate>
-        <Stack key={update.generation}>
-          <TextInput label={POSTS_TEXT.name} {...form.register('name')} error={errors.name?.message} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {IMAGE_FIELDS.map((field, index) => (
-              <ImageFileField
-                key={field}
-                control={form.control}
-                name={field}
-                label={POSTS_TEXT.image(index + 1)}
-                currentPath={post?.[field]}
-              />
-            ))}
-          </SimpleGrid>
-          <VideoFileField
-            control={form.control}
-            currentPath={post?.video}
-            onChosen={() => void form.trigger('video')}
-          />
-          {pending && sent !== null ? (
-            <Stack gap={4}>
-              <Text size="sm" aria-live="polite">
-                {POSTS_TEXT.uploading} {sent}%
-              </Text>
-              <Progress value={sent} size="lg" aria-label={POSTS_TEXT.uploading} />
-            </Stack>
-          ) : null}
-          <FormActions label={title} pending={pending} />
-        </Stack>
-      </form>
-      {update.dialog}
+      <ControlledForm controller={controller}>
+        <TextField<PostFormValues> name="name" label={POSTS_TEXT.name} max={textLimit('posts', 'name')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {IMAGE_FIELDS.map((field, index) => (
+            <ImageFileField<PostFormValues>
+              key={field}
+              name={field}
+              label={POSTS_TEXT.image(index + 1)}
+              currentPath={post?.[field]}
+            />
+          ))}
+        </SimpleGrid>
+        <VideoFileField currentPath={post?.video} />
+        {controller.pending && sent !== null ? (
+          <Stack gap={4}>
+            <Text size="sm" aria-live="polite">
+              {POSTS_TEXT.uploading} {sent}%
+            </Text>
+            <Progress value={sent} size="lg" aria-label={POSTS_TEXT.uploading} />
+          </Stack>
+        ) : null}
+        <FormActions label={title} pending={controller.pending} />
+      </ControlledForm>
     </PageCard>
   );
 }

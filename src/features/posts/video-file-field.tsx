@@ -1,33 +1,24 @@
 import { Center, FileInput, Stack, Text } from '@mantine/core';
 import { IconVideo } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useFileChoice } from '@/components/form/file-choice';
+import { VIDEO_UPLOAD } from '@/lib/field-limits';
 import { mediaUrl } from '@/lib/media';
-import { VIDEO_ACCEPT, type PostFormValues } from './form-schema';
+import type { PostFormValues } from './form-schema';
 import { POSTS_TEXT } from './strings';
 
 /**
  * The post's video chooser: holds the File in the form (sent only on submit) and plays it as a preview; before a
- * choice it plays the stored video, if any. Like ImageFileField, for a video.
+ * choice it plays the stored video, if any. Like ImageFileField, for a video: it says which videos it takes and
+ * refuses another kind or a larger file when chosen.
  */
-export function VideoFileField({
-  control,
-  currentPath,
-  onChosen,
-}: {
-  control: Control<PostFormValues>;
-  currentPath?: string | null;
-  /** After a choice: the form checks the file at once, so a wrong kind is told before submitting. */
-  onChosen?: () => void;
-}) {
-  const {
-    field: { value, onChange, onBlur, ref: inputRef },
-    fieldState,
-  } = useController({ name: 'video', control });
-  const file = value instanceof File ? value : null;
-  const refused = Boolean(fieldState.error);
-  // A refused file gets no preview: the browser could not play it anyway.
-  const previewUrl = useMemo(() => (file && !refused ? URL.createObjectURL(file) : null), [file, refused]);
+export function VideoFileField({ currentPath }: { currentPath?: string | null }) {
+  const { file, choose, inputRef, onBlur, error } = useFileChoice<PostFormValues>(
+    'video',
+    VIDEO_UPLOAD,
+    POSTS_TEXT.video,
+  );
+  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
   const src = file ? previewUrl : mediaUrl(currentPath);
 
@@ -64,17 +55,15 @@ export function VideoFileField({
       <FileInput
         ref={inputRef}
         label={POSTS_TEXT.video}
+        description={VIDEO_UPLOAD.says}
         placeholder={POSTS_TEXT.chooseVideo}
-        accept={VIDEO_ACCEPT}
+        accept={VIDEO_UPLOAD.accept}
         clearable
         clearButtonProps={{ 'aria-label': `Clear ${POSTS_TEXT.video}` }}
         value={file}
-        onChange={(next) => {
-          onChange(next ?? null);
-          onChosen?.();
-        }}
+        onChange={(next) => choose(next ?? null)}
         onBlur={onBlur}
-        error={fieldState.error?.message}
+        error={error}
       />
     </Stack>
   );
