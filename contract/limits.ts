@@ -1,3 +1,5 @@
+import { NOTE_MAX, REASON_MAX } from './moderation';
+
 /**
  * The sizes the API enforces, written once: the server's rules refuse past them, the mocks refuse alike, and the
  * console's fields show them (maxLength, a number's range, a file's kinds and size) before the server has to.
@@ -55,9 +57,9 @@ export const TEXT_MAX = {
   signIn: { email: EMAIL_MAX, password: PASSWORD_MAX, isRole: 20 },
   profile: { email: EMAIL_MAX, password: PASSWORD_MAX },
   /** A member's status change. */
-  statusChange: { reason: 500 },
+  statusChange: { reason: REASON_MAX },
   /** A chat report's case. */
-  case: { status: 20, note: 1000 },
+  case: { status: 20, note: NOTE_MAX },
   /** What the activity log keeps of an entry. */
   activity: { summary: 300, recordName: NAME_MAX },
 } as const;

@@ -1,5 +1,3 @@
-import { TEXT_MAX } from './limits';
-
 /**
  * The moderation extensions' vocabulary (DECISIONS, "Moderation"): the activity log's actions, a chat report's case
  * statuses, the limits of a reason and a note, and what either keeps of its text (plainText).
@@ -24,8 +22,8 @@ export const CASE_STATUSES = ['Open', 'Actioned', 'Dismissed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 /** The longest reason a status change takes ('status-reason'), and the longest note a case takes. */
-export const REASON_MAX = TEXT_MAX.statusChange.reason;
-export const NOTE_MAX = TEXT_MAX.case.note;
+export const REASON_MAX = 500;
+export const NOTE_MAX = 1000;
 
 const hidden = (code: number) =>
   (code <= 0x1f && code !== 0x0a) ||

@@ -10,6 +10,7 @@ import {
   pageSize,
   Refusal as RuleRefusal,
 } from '@contract/rules';
+import { SORT_FIELDS, type SortedList, type SortField } from '@contract/sort-fields';
 import { fail } from './http';
 
 /**
@@ -116,7 +117,11 @@ export function paginate<T>(rows: readonly T[], url: URL) {
 
 /** A value a list sorts by, in SQLite's order: null first, then numbers, then text. */
 type SortValue = string | number | null;
-export type SortFields<T> = Record<string, (row: T) => readonly SortValue[]>;
+/** What each of a list's sort fields (contract/sort-fields.ts) orders its rows by. */
+export type SortFields<T, List extends SortedList> = Record<
+  SortField<List>,
+  (row: T) => readonly SortValue[]
+>;
 
 /** Text as SQLite's NOCASE compares it: only A-Z fold. */
 export const nocase = (text: string | null | undefined) =>
@@ -134,22 +139,23 @@ function compareValues(a: readonly SortValue[], b: readonly SortValue[]) {
 }
 
 /**
- * The server's list sort (server/lib/sort.ts): `sort` one of `fields` ('Sort must be one of …'), `order` asc or desc
+ * The server's list sort (server/lib/sort.ts): `sort` one of the list's fields ('Sort must be one of …'), `order` asc or desc
  * ('Order must be asc or desc'), empty values absent; ties broken by `tieBreak` in the same direction. Without a sort
  * the rows keep their order.
  */
-export function sortRows<T>(
+export function sortRows<T, List extends SortedList>(
   rows: readonly T[],
   url: URL,
-  fields: SortFields<T>,
+  list: List,
+  fields: SortFields<T, List>,
   tieBreak: (row: T) => SortValue,
 ): readonly T[] {
   const sort = url.searchParams.get('sort') || null;
-  if (sort !== null && !Object.hasOwn(fields, sort))
-    throw refuse(`Sort must be one of ${Object.keys(fields).join(', ')}`);
+  if (sort !== null && !(SORT_FIELDS[list] as readonly string[]).includes(sort))
+    throw refuse(`Sort must be one of ${SORT_FIELDS[list].join(', ')}`);
   const order = oneOf(url.searchParams.get('order') || null, ['asc', 'desc'], 'Order must be asc or desc');
   if (sort === null) return rows;
-  const keys = fields[sort]!;
+  const keys = fields[sort as SortField<List>];
   const direction = order === 'desc' ? -1 : 1;
   return [...rows].sort(
     (a, b) => direction * compareValues([...keys(a), tieBreak(a)], [...keys(b), tieBreak(b)]),

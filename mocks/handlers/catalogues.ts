@@ -7,17 +7,7 @@ import { changeSummary, recordActivity, recordTypeOf } from '../activity';
 import type { MockCatalogueRecord } from '../catalogue-fixtures';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
-import {
-  formBody,
-  id,
-  nocase,
-  paginate,
-  paging,
-  refusing,
-  search,
-  sortRows,
-  type SortFields,
-} from '../rules';
+import { formBody, id, nocase, paginate, paging, refusing, search, sortRows } from '../rules';
 import { memberAnswer, offers } from '../scenario';
 import { nextVersion, refuseStaleWrite } from '../versions';
 
@@ -207,13 +197,24 @@ const value = (field: string) => (row: MockCatalogueRecord) => [
 ];
 const status = (row: MockCatalogueRecord) => [row.enabled ? 1 : 0];
 
-/** The server's sort fields of each paginated list (server/routes/resources.ts, content.ts), by collection. */
-const SORTS: Record<string, SortFields<MockCatalogueRecord>> = {
-  offer: { title: text('title'), expireDate: value('expireDate'), status },
-  plan: { name: text('name'), status },
-  blog: { title: text('title'), status },
-  'blog-category': { name: text('name'), status },
-  event: { name: text('name'), venue: text('venue'), date: value('date'), created: value('createdAt') },
+type Rows = readonly MockCatalogueRecord[];
+const byId = (row: MockCatalogueRecord) => row._id;
+
+/** Each paginated list's sort (contract/sort-fields.ts), by collection. */
+const SORTS: Record<string, (rows: Rows, url: URL) => Rows> = {
+  offer: (rows, url) =>
+    sortRows(rows, url, 'offer', { title: text('title'), expireDate: value('expireDate'), status }, byId),
+  plan: (rows, url) => sortRows(rows, url, 'plan', { name: text('name'), status }, byId),
+  blog: (rows, url) => sortRows(rows, url, 'blogs', { title: text('title'), status }, byId),
+  'blog-category': (rows, url) => sortRows(rows, url, 'blogCategory', { name: text('name'), status }, byId),
+  event: (rows, url) =>
+    sortRows(
+      rows,
+      url,
+      'events',
+      { name: text('name'), venue: text('venue'), date: value('date'), created: value('createdAt') },
+      byId,
+    ),
 };
 
 /** A page of a paginated list, in the order its query asks (the server checks paging, then the sort). */
@@ -225,7 +226,7 @@ function page(
 ) {
   paging(url);
   const { result, pagination } = paginate(
-    sortRows(rows, url, SORTS[collection] ?? {}, (row) => row._id),
+    (SORTS[collection] ?? ((unsorted: Rows) => unsorted))(rows, url),
     url,
   );
   return ok({ result: result.map(answer), pagination });

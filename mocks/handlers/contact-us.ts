@@ -14,6 +14,7 @@ export const contactHandlers = [
       const rows = sortRows(
         db.contacts,
         url,
+        'contactUs',
         {
           title: (contact) => [nocase(contact.title)],
           email: (contact) => [nocase(contact.email)],

@@ -74,6 +74,7 @@ export const mailHandlers = [
       const sorted = sortRows(
         db.mails,
         url,
+        'mail',
         { title: (mail) => [nocase(mail.title)], created: (mail) => [mail.createdAt] },
         (mail) => mail._id,
       );

@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { TEXT_MAX } from '@contract/limits';
 import { RECORD_TYPES } from '@contract/activity';
+import type { SortedList } from '@contract/sort-fields';
 import { ACTIVITY_ACTIONS, CASE_STATUSES, NOTE_MAX, plainText, type CaseStatus } from '@contract/moderation';
 import { activityAnswer, recordActivity } from '../activity';
 import { db } from '../db';
@@ -28,10 +29,11 @@ const extensionMissing = () => fail(404, 'No such API route');
  * Feedback, chat reports and chat blocks (SPEC 7.9): read-only pages, newest first, as the server answers them, or in
  * the order of one of their sort fields.
  */
-const readOnly = <T extends { _id: string }>(
+const readOnly = <T extends { _id: string }, List extends SortedList>(
   path: string,
   rows: (url: URL) => T[],
-  sorts: SortFields<T>,
+  list: List,
+  sorts: SortFields<T, List>,
   answer: (row: T) => unknown = (row) => row,
 ) =>
   http.get(
@@ -42,7 +44,7 @@ const readOnly = <T extends { _id: string }>(
       const url = new URL(request.url);
       paging(url);
       const { result, pagination } = paginate(
-        sortRows(rows(url), url, sorts, (row) => row._id),
+        sortRows(rows(url), url, list, sorts, (row) => row._id),
         url,
       );
       return ok({ result: result.map(answer), pagination });
@@ -191,11 +193,24 @@ export const moderationHandlers = [
   readOnly(
     'feedback/list',
     () => db.feedbacks,
+    'feedbacks',
     { rating: (feedback) => [feedback.rating], created: (feedback) => [feedback.createdAt] },
     feedbackAnswer,
   ),
-  readOnly('chat-report/list', chatReports, { created: (report) => [report.created] }, reportAnswer),
-  readOnly('chat-block/list', () => db.chatBlocks, { created: (block) => [block.created] }, blockAnswer),
+  readOnly(
+    'chat-report/list',
+    chatReports,
+    'chatReport',
+    { created: (report) => [report.created] },
+    reportAnswer,
+  ),
+  readOnly(
+    'chat-block/list',
+    () => db.chatBlocks,
+    'chatBlock',
+    { created: (block) => [block.created] },
+    blockAnswer,
+  ),
 
   http.patch(
     apiPath('chat-report/case/:reportId'),

@@ -48,7 +48,7 @@ async function postFields(body: FormData, postId: string) {
   return { name, media };
 }
 
-const POST_SORTS: SortFields<ReturnType<typeof serialize>> = {
+const POST_SORTS: SortFields<ReturnType<typeof serialize>, 'posts'> = {
   name: (post) => [nocase(post.name)],
   created: (post) => [post.created],
   user: (post) => [nocase(post.userId.name)],
@@ -64,7 +64,7 @@ export const postHandlers = [
       paging(url);
       const q = search(url.searchParams.get('q'))?.toLowerCase();
       const rows = q ? db.posts.filter((post) => post.name.toLowerCase().includes(q)) : db.posts;
-      const sorted = sortRows(rows.map(serialize), url, POST_SORTS, (post) => post._id);
+      const sorted = sortRows(rows.map(serialize), url, 'posts', POST_SORTS, (post) => post._id);
       return ok(paginate(sorted, url));
     }),
   ),

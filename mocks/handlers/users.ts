@@ -63,10 +63,10 @@ function selectUsers(url: URL) {
       (!plan || user.plan?.productId === plan),
   );
   // Ties in creation order, as the server's rowid.
-  return sortRows(rows, url, USER_SORTS, (user) => user.createdAt);
+  return sortRows(rows, url, 'users', USER_SORTS, (user) => user.createdAt);
 }
 
-const USER_SORTS: SortFields<MockUser> = {
+const USER_SORTS: SortFields<MockUser, 'users'> = {
   name: (user) => [nocase(user.name), nocase(user.surname)],
   email: (user) => [nocase(user.email)],
   created: () => [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SortedList, SortField } from '../../contract/sort-fields';
 import { HttpError } from './errors';
 
 /**
@@ -8,6 +9,9 @@ import { HttpError } from './errors';
  * absent, as paging's do; without `sort` a list keeps its own order.
  */
 export type SortFields = Record<string, string | readonly string[]>;
+
+/** A list's sort fields (contract/sort-fields.ts), each as the SQL it orders by. */
+export type ListSort<List extends SortedList> = Record<SortField<List>, string | readonly string[]>;
 
 export type Sort<F extends string = string> = { field: F; descending: boolean };
 

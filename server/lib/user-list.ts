@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { searchedFields, searchWords } from '../../contract/search-words';
+import { SORT_FIELDS, type SortField } from '../../contract/sort-fields';
 import { HttpError } from './errors';
 import { parseSort, type Sort } from './sort';
 import { containsPattern, ftsQuery } from './search';
@@ -14,8 +15,7 @@ import { searchText } from './validate';
 
 const SEARCHABLE = { name: 'name', surname: 'surname', email: 'email', phoneNumber: 'phone_number' } as const;
 
-export const USER_SORT_FIELDS = ['name', 'email', 'created', 'status'] as const;
-type UserSortField = (typeof USER_SORT_FIELDS)[number];
+type UserSortField = SortField<'users'>;
 
 /** The columns of a users row that a cursor reads. */
 type KeyRow = {
@@ -93,7 +93,7 @@ export function selectUsers(query: Record<string, string | undefined>): UserSele
     enabled: filter && equal ? (equal === 'true' ? 1 : 0) : undefined,
     plan: planFilter,
   };
-  return { filters, search, sort: parseSort(query, USER_SORT_FIELDS) };
+  return { filters, search, sort: parseSort(query, SORT_FIELDS.users) };
 }
 
 function filterClause({ enabled, plan }: Filters) {

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
 import { memberColumns, memberPage, memberRef, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
-import { orderBy, unsorted, type SortFields } from '../lib/sort';
+import { orderBy, unsorted, type ListSort, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
 import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
@@ -124,7 +124,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
         venue: 'e.venue COLLATE NOCASE',
         date: 'e.date',
         created: 'e.created_at',
-      },
+      } satisfies ListSort<'events'>,
       { tieBreak: 'e.id', otherwise: 'e.created_at DESC, e.id DESC' },
     );
     const rows = db.prepare(`${eventSelect} ORDER BY ${order} LIMIT ? OFFSET ?`).all(size, offset) as Record<
@@ -290,7 +290,11 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const params = q ? [`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`] : [];
     const order = orderBy(
       query,
-      { name: 'p.name COLLATE NOCASE', created: 'p.created_at', user: 'u.name COLLATE NOCASE' },
+      {
+        name: 'p.name COLLATE NOCASE',
+        created: 'p.created_at',
+        user: 'u.name COLLATE NOCASE',
+      } satisfies ListSort<'posts'>,
       { tieBreak: 'p.id', otherwise: 'p.created_at DESC, p.id DESC' },
     );
     const rows = db
@@ -503,7 +507,11 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     'contact-us/list',
     'contacts',
     'SELECT * FROM contacts t',
-    { title: 't.title COLLATE NOCASE', email: 't.email COLLATE NOCASE', created: 't.created_at' },
+    {
+      title: 't.title COLLATE NOCASE',
+      email: 't.email COLLATE NOCASE',
+      created: 't.created_at',
+    } satisfies ListSort<'contactUs'>,
     (row) => ({
       _id: row.id,
       title: row.title,
@@ -518,7 +526,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     'feedback/list',
     'feedbacks',
     'SELECT t.*, u.name, u.surname, u.email, u.country_code, u.phone_number FROM feedbacks t LEFT JOIN users u ON u.id = t.user_id',
-    { rating: 't.rating', created: 't.created_at' },
+    { rating: 't.rating', created: 't.created_at' } satisfies ListSort<'feedbacks'>,
     (row) => ({
       _id: row.id,
       user: memberRef(row.user_id, row.name, row.surname, {
@@ -536,7 +544,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     'chat-block/list',
     'chat_blocks',
     `SELECT t.*, ${memberColumns('a', 'by')}, ${memberColumns('b', 'blocked')} FROM chat_blocks t LEFT JOIN users a ON a.id = t.block_by LEFT JOIN users b ON b.id = t.blocked_user`,
-    { created: 't.created_at' },
+    { created: 't.created_at' } satisfies ListSort<'chatBlock'>,
     (row) => ({
       _id: row.id,
       blockBy: memberRef(row.block_by, row.by_name, row.by_surname),

@@ -13,7 +13,7 @@ import { memberPage, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
 import { RateLimiter } from '../lib/rate-limit';
 import { fields, searchText, text } from '../lib/validate';
-import { orderBy, unsorted } from '../lib/sort';
+import { orderBy, unsorted, type ListSort } from '../lib/sort';
 
 type Deps = { db: Db; mailer: Mailer; queue: MailQueue };
 
@@ -105,7 +105,7 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
     const { page, size, offset } = paging(query);
     const order = orderBy(
       query,
-      { title: 'title COLLATE NOCASE', created: 'created_at' },
+      { title: 'title COLLATE NOCASE', created: 'created_at' } satisfies ListSort<'mail'>,
       { tieBreak: 'id', otherwise: 'created_at DESC, id DESC' },
     );
     const rows = db

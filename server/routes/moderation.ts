@@ -10,7 +10,7 @@ import { notFound } from '../lib/errors';
 import { now, parseId } from '../lib/ids';
 import { memberColumns, memberRef } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
-import { orderBy, unsorted } from '../lib/sort';
+import { orderBy, unsorted, type ListSort } from '../lib/sort';
 import { date, fields, freeText, text } from '../lib/validate';
 
 export const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
@@ -356,11 +356,10 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
   app.get('/api/chat-report/list', (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
-    const order = orderBy(
-      query,
-      { created: 't.created_at' },
-      { tieBreak: 't.id', otherwise: 't.created_at DESC, t.id DESC' },
-    );
+    const order = orderBy(query, { created: 't.created_at' } satisfies ListSort<'chatReport'>, {
+      tieBreak: 't.id',
+      otherwise: 't.created_at DESC, t.id DESC',
+    });
     const { status } = reportQuery.parse(given(query));
     const where = status ? 'WHERE t.status = ?' : '';
     const params = status ? [status] : [];

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/connection';
 import type { AppEnv } from '../lib/env';
 import { defaultSerialize, registerResource, type ResourceDef, type Row } from '../lib/resource';
+import type { ListSort } from '../lib/sort';
 import type { FileKeeper } from '../lib/uploads';
 import { NUMBER_RANGE, TEXT_MAX } from '../../contract/limits';
 import { PLAN_PRICES, PLAN_TYPES } from '../../contract/plans';
@@ -182,7 +183,7 @@ export const RESOURCES: ResourceDef[] = [
         max: TEXT_MAX.blogCategory.description,
       },
     },
-    sort: { name: 'name COLLATE NOCASE', status: 'enabled' },
+    sort: { name: 'name COLLATE NOCASE', status: 'enabled' } satisfies ListSort<'blogCategory'>,
     routes: {
       listAll: 'blog-category/listAll',
       list: 'blog-category/list',
@@ -251,7 +252,7 @@ export const RESOURCES: ResourceDef[] = [
         requiredOnCreate: 'Image is required',
       },
     },
-    sort: { title: 'title COLLATE NOCASE', status: 'enabled' },
+    sort: { title: 'title COLLATE NOCASE', status: 'enabled' } satisfies ListSort<'blogs'>,
     routes: {
       list: 'blog/list',
       read: ['blog/read'],
@@ -312,7 +313,11 @@ export const RESOURCES: ResourceDef[] = [
         requiredOnCreate: 'Offer image is required',
       },
     },
-    sort: { title: 'title COLLATE NOCASE', expireDate: 'expire_date', status: 'enabled' },
+    sort: {
+      title: 'title COLLATE NOCASE',
+      expireDate: 'expire_date',
+      status: 'enabled',
+    } satisfies ListSort<'offer'>,
     routes: {
       list: 'offer/list',
       read: ['offer/read'],
@@ -341,7 +346,7 @@ export const RESOURCES: ResourceDef[] = [
       enabled: { column: 'enabled', type: 'bool', required: true },
       description: { column: 'description', type: 'text', max: TEXT_MAX.plan.description },
     },
-    sort: { name: 'name COLLATE NOCASE', status: 'enabled' },
+    sort: { name: 'name COLLATE NOCASE', status: 'enabled' } satisfies ListSort<'plan'>,
     routes: { list: 'plan/list', read: ['plan/read'], create: ['plan/create'], update: ['plan/update'] },
     orderBy: 'created_at, id',
   },

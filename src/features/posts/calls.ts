@@ -1,3 +1,4 @@
+import { SORT_FIELDS } from '@contract/sort-fields';
 import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
 import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
@@ -6,7 +7,7 @@ import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/r
 export type PostsListParams = PageRequest & { search: string };
 
 /** What the list sorts by on an API that announces 'list-sort' (docs/api.md). */
-export const POST_SORTS = ['name', 'created', 'user'] as const;
+export const POST_SORTS = SORT_FIELDS.posts;
 
 export const POST_READ_ENDPOINTS = { page: 'post/list', detail: (postId: string) => `post/read/${postId}` };
 

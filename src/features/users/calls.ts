@@ -1,3 +1,4 @@
+import { SORT_FIELDS } from '@contract/sort-fields';
 import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
 import { USERS_KEY } from '@/lib/query-roots';
 import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';
@@ -15,7 +16,7 @@ export type UsersListParams = PageRequest & {
 };
 
 /** What the list sorts by on an API that announces 'list-sort' (docs/api.md): the columns' fields. */
-export const USER_SORTS = ['name', 'email', 'created', 'status'] as const;
+export const USER_SORTS = SORT_FIELDS.users;
 
 /** GET /api/admin/list (page, items, search, status and plan filters) and GET /api/user/read/{id}. */
 export const USER_ENDPOINTS = { page: 'admin/list', detail: (userId: string) => `user/read/${userId}` };
