@@ -40,7 +40,7 @@ const preloadList = (chunk: Rolldown.OutputChunk) =>
 describe('preload lists', () => {
   it("name no script of a dialog or tooltip, only its stylesheet, and a field's files in full", async () => {
     const { output, chunkOf, fileOf } = await buildFixture();
-    const listed = preloadList(chunkOf("screen.ts"));
+    const listed = preloadList(chunkOf('screen.ts'));
     const css = output.find((file) => file.type === 'asset' && file.fileName.endsWith('.css'))!.fileName;
 
     expect(listed).toContain(fileOf('lazy-field.ts'));
