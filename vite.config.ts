@@ -1,12 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { bootScript } from './vite-plugins/boot-script';
-import { CHUNK_GROUPS } from './vite-plugins/chunk-groups';
-import { mantineStylesPerComponent } from './vite-plugins/mantine-styles-per-component';
-import { mockServiceWorker } from './vite-plugins/mock-service-worker';
-import { chunkModules, inlineFavicon, precompress } from './vite-plugins/output-files';
-import { preloadLists } from './vite-plugins/preload-lists';
+import { bootScript } from './vite-plugins/boot-script.ts';
+import { CHUNK_GROUPS } from './vite-plugins/chunk-groups.ts';
+import { mantineStylesPerComponent } from './vite-plugins/mantine-styles-per-component.ts';
+import { mockServiceWorker } from './vite-plugins/mock-service-worker.ts';
+import { chunkModules, inlineFavicon, precompress } from './vite-plugins/output-files.ts';
+import { preloadLists } from './vite-plugins/preload-lists.ts';
 
 const preloads = preloadLists();
 
