@@ -5,13 +5,18 @@ import {
   type QueryKey,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorText } from '@/lib/api-error';
 import { unsavedChanges } from '@/lib/unsaved-changes';
 import { StaleWriteError } from '@/lib/versioned-update';
-import { ChoiceDialog } from './confirm-dialog';
 import type { WayBack } from './error-state';
+
+// Interaction-only: the dialog's code (Mantine's modal machinery) loads when a save meets a conflict or a deleted
+// record, which keeps it out of every form's first load.
+const ChoiceDialog = lazy(() =>
+  import('./confirm-dialog').then((module) => ({ default: module.ChoiceDialog })),
+);
 
 export const STALE_WRITE_TEXT = {
   title: 'This record has changed',
@@ -141,7 +146,12 @@ export function useVersionedUpdate<Item extends Versioned, Input, Key extends Qu
     goneDialog
   );
 
-  return { save, isPending: update.isPending, generation, dialog };
+  return {
+    save,
+    isPending: update.isPending,
+    generation,
+    dialog: dialog ? <Suspense fallback={null}>{dialog}</Suspense> : null,
+  };
 }
 
 function StaleWriteDialog({
