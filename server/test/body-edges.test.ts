@@ -210,7 +210,11 @@ describe('an answer sent before the body was read', () => {
       (request) => request.end(JSON.stringify({ answer: 'A', enabled: true })),
     );
     expect(refused.status).toBe(400);
-    expect(json(refused.text)).toEqual({ success: false, message: 'Question is required' });
+    expect(json(refused.text)).toEqual({
+      success: false,
+      message: 'Question is required',
+      field: 'question',
+    });
     expect(refused.headers.connection).toBe('keep-alive');
     const after = await ask(port, agent, { path: '/api/childsafetypolicy' });
     expect(after.status).toBe(200);
