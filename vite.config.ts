@@ -71,12 +71,12 @@ export default defineConfig(({ mode }) => ({
           globals: true,
           include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.isolated.test.{ts,tsx}'],
-          setupFiles: ['./tests/setup.ts'],
+          setupFiles: ['./tests/support/setup.ts'],
           css: false,
           testTimeout: 20000,
           // Each worker keeps its jsdom and its loaded modules (React, Mantine, MSW, the app) from one test file to
           // the next instead of starting afresh per file: a third of the web tests' time went on starting. What a
-          // test may leave behind, tests/setup.ts resets. A file that replaces modules (vi.mock, vi.resetModules) is
+          // test may leave behind, tests/support/setup.ts resets. A file that replaces modules (vi.mock, vi.resetModules) is
           // named *.isolated.test.ts(x) and runs in fresh modules below: the router keeps each screen's code once
           // loaded, so a mock would not reach a screen that an earlier file in the same worker has shown.
           isolate: false,
@@ -89,7 +89,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           globals: true,
           include: ['tests/**/*.isolated.test.{ts,tsx}', 'src/**/*.isolated.test.{ts,tsx}'],
-          setupFiles: ['./tests/setup.ts'],
+          setupFiles: ['./tests/support/setup.ts'],
           css: false,
           testTimeout: 20000,
         },

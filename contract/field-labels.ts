@@ -3,7 +3,7 @@ import type { RecordType } from './activity';
 /**
  * The words the console's screens put on each field an activity summary names (its form's label, or its list's
  * heading), so that a summary reads as the screen does: 'Status: Active → Inactive', not 'enabled: …'. By field
- * name, with each record type's own words where its screen differs; tests/activity-labels.test.ts holds the
+ * name, with each record type's own words where its screen differs; tests/activity/activity-labels.test.ts holds the
  * catalogue forms' labels to these.
  */
 const COMMON: Record<string, string> = {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { exportFileName } from '../src/lib/export-file-name';
 import { signInToDashboard } from './support';
-import { parseCsv } from '../tests/csv-reader';
+import { parseCsv } from '../tests/support/csv-reader';
 
 // Export CSV on /users against the real server, which announces its streaming export ('users-export'): the file
 // holds every user the filter keeps, in the server's order, with the shown text.

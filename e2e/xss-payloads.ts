@@ -1,5 +1,5 @@
 /**
- * Hostile HTML for the stored-HTML gate (e2e/xss.spec.ts, tests/safe-html.test.tsx). When one runs it calls
+ * Hostile HTML for the stored-HTML gate (e2e/xss.spec.ts, tests/api/safe-html.test.tsx). When one runs it calls
  * window.__xss(id), alert(id) (a dialog), or loads something under /xss-beacon/ (a request); a navigation, a new
  * frame or a restyled page are caught by the spec too.
  *

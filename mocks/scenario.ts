@@ -49,7 +49,7 @@ export function loadScenario() {
  * The extensions the mock API offers: the reference server's own (server/lib/features.ts), named in its sign-in answer
  * (DECISIONS, "Extensions of the reference API, announced"). A SPEC-only mock names none, answers SPEC's shapes (a
  * mail's every recipient, an event's every joined user, no counts) and not the extensions' routes: the console
- * must then behave as SPEC's. Tests ask for it with tests/render.tsx's specOnlyApi(); demo mode with its panel.
+ * must then behave as SPEC's. Tests ask for it with tests/support/render.tsx's specOnlyApi(); demo mode with its panel.
  */
 export function mockFeatures(): Feature[] {
   return specOnly ? [] : [...FEATURES];

@@ -3,7 +3,7 @@ import type { Params } from 'react-router-dom';
 /**
  * Matches a pathname against a route pattern as React Router does for the patterns this console uses (static
  * segments and `:name` params, case-insensitive, trailing slash ignored); static segments win over params.
- * src/boot.ts needs it before React Router has arrived; tests/match-path.test.ts holds it to React Router's answers
+ * src/boot.ts needs it before React Router has arrived; tests/shell/route-table.test.ts holds it to React Router's answers
  * for every route of the table.
  */
 export function matchRoute<Route extends { path: string }>(

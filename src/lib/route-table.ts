@@ -33,7 +33,7 @@ export type RoutePrefetch<Module = never> = (
 /**
  * A route's first API call, for src/boot.ts to send before the main bundle arrives: one of the `firstCalls` of a
  * feature's calls module (features/<name>/calls.ts, plain data built with the same readCalls as the feature's
- * queries, so the call is the one the route's prefetch then makes; tests/lazy-routes.test.ts checks it).
+ * queries, so the call is the one the route's prefetch then makes; tests/shell/route-table.test.ts checks it).
  */
 export type RouteCall = { module: string; name: string };
 

@@ -2,7 +2,7 @@ import type { ActivityEntry } from './api';
 
 /**
  * The console's screen of each record type the activity log names (the catalogue declarations' update routes, the
- * user's profile). A feature may not import another, so the routes are written here; tests/moderation-console.test.tsx
+ * user's profile). A feature may not import another, so the routes are written here; tests/chat-report/moderation-console.test.tsx
  * holds them to the declarations. Types without a screen of their own (a mail, a chat report, a policy, an admin's
  * profile) have no link.
  */

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '@mocks/db';
+import { server } from '@mocks/node';
+import { session } from '@/lib/session';
+import { apiCalls } from '../support/request-log';
+import { renderApp, TEST_TOKEN } from '../support/render';
+
+const FRESH_TOKEN = 'fresh-admin-token';
+const expired = () => HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 });
+
+describe('a refused token that is no longer the stored one', () => {
+  it('signs nobody out, and the call is made again with the stored token', async () => {
+    db.tokens.add(FRESH_TOKEN);
+    server.use(
+      http.get('*/api/faq/listAll', ({ request }) => {
+        if (request.headers.get('authorization') !== `Bearer ${TEST_TOKEN}`) return undefined;
+        // A password change (or a sign-in in another tab) stores a new token while this call is on its way.
+        session.update({ accessToken: FRESH_TOKEN });
+        return expired();
+      }),
+    );
+    const { router } = renderApp('/faq');
+
+    expect(await screen.findByText('How do I reset my password?')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/faq');
+    expect(localStorage.getItem('accessToken')).toBe(FRESH_TOKEN);
+    const calls = await apiCalls('/api/faq/listAll');
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
+      `Bearer ${TEST_TOKEN}`,
+      `Bearer ${FRESH_TOKEN}`,
+    ]);
+  });
+
+  it('still ends the session when the stored token itself is refused', async () => {
+    server.use(http.get('*/api/faq/listAll', expired));
+    const { router } = renderApp('/faq');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('ends the session when the stored token is refused too after the retry', async () => {
+    db.tokens.add(FRESH_TOKEN);
+    server.use(
+      http.get('*/api/faq/listAll', ({ request }) => {
+        if (request.headers.get('authorization') === `Bearer ${TEST_TOKEN}`)
+          session.update({ accessToken: FRESH_TOKEN });
+        return expired();
+      }),
+    );
+    const { router } = renderApp('/faq');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(await apiCalls('/api/faq/listAll')).toHaveLength(2);
+  });
+});

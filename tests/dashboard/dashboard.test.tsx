@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '@mocks/db';
+import { server } from '@mocks/node';
+import { apiCalls } from '../support/request-log';
+import { renderApp, TEST_TOKEN } from '../support/render';
+
+describe('dashboard', () => {
+  it('shows skeletons, then both counts linking to their lists', async () => {
+    server.use(
+      http.get('*/api/admin/dashboard', async () => {
+        // Long enough to outlast the screen's code, which loads alongside the call (the route prefetches it).
+        await delay(1000);
+        return HttpResponse.json({ success: true, result: { userCount: 1234, contactCount: '56' } });
+      }),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findAllByTestId('count-skeleton')).toHaveLength(2);
+
+    const users = await screen.findByRole('link', { name: /Total Users\s*1234/ });
+    expect(users).toHaveAttribute('href', '/users');
+    expect(screen.getByRole('link', { name: /Total Contact\s*56/ })).toHaveAttribute('href', '/contact-us');
+    expect(screen.queryByTestId('count-skeleton')).not.toBeInTheDocument();
+    const [call] = await apiCalls('/api/admin/dashboard');
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it('is also the index route, counting the fixture data', async () => {
+    renderApp('/');
+    expect(
+      await screen.findByRole('link', { name: new RegExp(`Total Users\\s*${db.users.length}`) }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: new RegExp(`Total Contact\\s*${db.contacts.length}`) }),
+    ).toBeVisible();
+  });
+
+  it('shows an error state and the server message when the counts cannot load', async () => {
+    server.use(
+      http.get('*/api/admin/dashboard', () =>
+        HttpResponse.json({ success: false, message: 'Counts are unavailable' }, { status: 500 }),
+      ),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByText('Could not load this data', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getAllByText('Counts are unavailable').length).toBeGreaterThan(0);
+  });
+
+  it("a 'jwt expired' answer clears storage and goes to /login", async () => {
+    server.use(
+      http.get('*/api/admin/dashboard', () =>
+        HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 }),
+      ),
+    );
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.length).toBe(0);
+  });
+});

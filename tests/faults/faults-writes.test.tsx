@@ -1,0 +1,524 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@mocks/db';
+import { routeWithId, type Catalogue, type Field } from '@/features/catalogues/define-catalogue';
+import { CATALOGUES } from '@/features/catalogues/registry';
+import { ApiError } from '@/lib/api-error';
+import { CHOSEN_ICON, choose, fillCatalogueForm } from '../catalogues/catalogue-form';
+import {
+  callsTo,
+  endpointKey,
+  FAULTS,
+  FULL_MATRIX,
+  fakeClock,
+  inject,
+  servedEndpoints,
+  type Fault,
+} from '../support/fault-injector';
+import { renderApp, TEST_TOKEN } from '../support/render';
+
+/**
+ * Issue 12's fault matrix for writes: whatever way a save fails, every typed value and chosen file stays in the
+ * form, the save went out exactly once, and the admin is told (the server's words, or the console's own sentence;
+ * on the public pages only the server's words, as SPEC 8 asks). Every write the API serves is in it (see the end).
+ */
+
+type User = ReturnType<typeof renderApp>['user'];
+type Write = {
+  route: string;
+  endpoint: string;
+  screen: string;
+  submit: string;
+  /** What sets this case apart from another on the same route (in the test's name). */
+  variant?: string;
+  /** What the admin answers between the submit and the call (a confirmation). */
+  confirm?: (user: User) => Promise<void>;
+  /** What the call site shows for a failure without the server's words (SPEC 8's per-screen fallbacks). */
+  fallback?: string;
+  /**
+   * A public page's write (sign-in, account deletion): made signed out and sent without a token, so a 401 is one more
+   * refusal with words; SPEC 8 has a failure without the server's words only logged there.
+   */
+  public?: boolean;
+  /** Changes the form as an admin would; returns the check that all of it is still there. */
+  edit: (user: User) => Promise<() => void>;
+};
+
+const firstId = (catalogue: Catalogue) => db.catalogues[catalogue.api.list.split('/')[0]!]![0]!._id;
+const image = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'chosen.png', { type: 'image/png' });
+const clip = () =>
+  new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70])], 'clip.mp4', { type: 'video/mp4' });
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+/** A form's file choosers, in order (a post's: Image 1, Image 2, Image 3, Video). */
+const fileInputs = () => [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+const TYPED = ' v2';
+/** A screen's code loads on its first render in the file: slow on a busy machine. */
+const FIRST_LOAD = { timeout: 15_000 };
+/** The screen under test, also while a dialog hides it from the accessibility tree (a public page has no shell). */
+const main = () => document.getElementById('main') ?? document.body;
+const page = () => within(main());
+/** A field's own control: a select's options, kept in the page, carry its label too. */
+const CONTROL = { selector: 'input, textarea, button' };
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Appends to a field as typed text (one-line, several-line or rich text); returns the check. */
+async function typeInto(user: User, field: Extract<Field, { label: string }>) {
+  if (field.kind === 'html') {
+    const editor = await screen.findByRole('textbox', { name: field.label }, FIRST_LOAD);
+    await user.click(editor);
+    await user.keyboard(TYPED);
+    const expected = squeeze(editor.textContent ?? '');
+    expect(expected).toContain(TYPED.trim());
+    return () =>
+      expect(
+        squeeze(page().getByRole('textbox', { name: field.label, hidden: true }).textContent ?? ''),
+      ).toBe(expected);
+  }
+  const input = await screen.findByLabelText<HTMLInputElement>(field.label, {}, FIRST_LOAD);
+  await user.type(input, TYPED);
+  const expected = input.value;
+  expect(expected).toMatch(/ v2$/);
+  return () => expect(page().getByLabelText(field.label)).toHaveValue(expected);
+}
+
+/** Every catalogue's update form (the registry's routes and calls): its first typed field, and a file if it has one. */
+const CATALOGUE_WRITES = CATALOGUES.map((catalogue): Write & { withFile: boolean } => {
+  const typed = catalogue.fields.find((field) => ['text', 'textarea', 'html'].includes(field.kind))!;
+  const withFile = catalogue.fields.some((field) => field.kind === 'icon');
+  return {
+    route: routeWithId(catalogue.routes.update, firstId(catalogue)),
+    endpoint: catalogue.api.update,
+    screen: 'catalogue form',
+    withFile,
+    submit: `Update ${catalogue.formTitle ?? catalogue.title}`,
+    fallback: catalogue.failures?.save,
+    edit: async (user) => {
+      const typedKept = await typeInto(user, typed);
+      if (!withFile) return typedKept;
+      await user.upload(fileInput(), image());
+      return () => {
+        typedKept();
+        expect(page().getByText('chosen.png')).toBeInTheDocument();
+      };
+    },
+  };
+});
+
+/** What a catalogue form's field shows: its text, the chosen option or day, or the chosen file's name. */
+function shownIn(field: Field) {
+  if (field.kind === 'html')
+    return squeeze(page().getByRole('textbox', { name: field.label, hidden: true }).textContent ?? '');
+  const control = page().getByLabelText(field.label, CONTROL);
+  return control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement
+    ? control.value
+    : squeeze(control.textContent ?? '');
+}
+
+/** Every catalogue's add form (the registry's routes and calls), every field filled and every image chosen. */
+const CATALOGUE_ADDS = CATALOGUES.map((catalogue): Write & { withFile: boolean } => ({
+  route: catalogue.routes.add,
+  endpoint: catalogue.api.create,
+  screen: 'catalogue add form',
+  withFile: catalogue.fields.some((field) => field.kind === 'icon'),
+  submit: `Add ${catalogue.formTitle ?? catalogue.title}`,
+  fallback: catalogue.failures?.save,
+  edit: async (user) => {
+    // Rich text and the date picker load with the form: every field is there once they have.
+    await waitFor(() => catalogue.fields.forEach(shownIn), FIRST_LOAD);
+    await fillCatalogueForm(user, catalogue, 'kept');
+    const filled = catalogue.fields.map((field) => ({ field, shown: shownIn(field) }));
+    for (const { field, shown } of filled) {
+      if (field.kind === 'icon') expect(shown, field.label).toBe(CHOSEN_ICON);
+      else expect(shown, field.label).not.toBe('');
+    }
+    return () => {
+      for (const { field, shown } of filled) expect(shownIn(field), field.label).toBe(shown);
+    };
+  },
+}));
+
+/** A post's name, its first image and its video: a post with files travels with upload progress (XMLHttpRequest). */
+async function editPost(user: User) {
+  const named = await typeInto(user, { kind: 'text', name: 'name', label: 'Name', required: '' });
+  const [firstImage, , , video] = fileInputs();
+  await user.upload(firstImage!, image());
+  await user.upload(video!, clip());
+  return () => {
+    named();
+    expect(page().getByLabelText('Image 1')).toHaveTextContent('chosen.png');
+    expect(page().getByLabelText('Video')).toHaveTextContent('clip.mp4');
+  };
+}
+
+/** The mail's subject and body; returns the check. */
+async function writeMail(user: User) {
+  await user.type(await screen.findByLabelText('Subject', {}, FIRST_LOAD), 'Maintenance tonight');
+  await user.type(screen.getByLabelText('Body'), 'The app is down from 22:00.');
+  return () => {
+    expect(page().getByLabelText('Subject')).toHaveValue('Maintenance tonight');
+    expect(page().getByLabelText('Body')).toHaveValue('The app is down from 22:00.');
+  };
+}
+const fullName = (index: number) => `${db.users[index]!.name} ${db.users[index]!.surname}`;
+async function pickRecipients(user: User, names: string[]) {
+  await user.click(screen.getByRole('textbox', { name: 'Select users' }));
+  const list = screen.getByRole('listbox', { name: 'Select users' });
+  for (const name of names) await user.click(await within(list).findByRole('option', { name }));
+  await user.keyboard('{Escape}');
+}
+/** The chosen recipients, as the picker's pills show them. */
+const pills = () => [...main().querySelectorAll('.mantine-Pill-label')].map((pill) => pill.textContent);
+
+const WRITES: Write[] = [
+  // A form with a file first: it stands for the generic form against every fault.
+  ...CATALOGUE_WRITES.sort((a, b) => Number(b.withFile) - Number(a.withFile)),
+  ...CATALOGUE_ADDS.sort((a, b) => Number(b.withFile) - Number(a.withFile)),
+  {
+    route: `/faq/update/${db.faqs[0]!._id}`,
+    endpoint: 'faq/update/:id',
+    screen: 'faq form',
+    submit: 'Update Faq',
+    edit: (user) => typeInto(user, { kind: 'text', name: 'question', label: 'Question', required: '' }),
+  },
+  {
+    route: '/faq/add',
+    endpoint: 'faq/create',
+    screen: 'faq add form',
+    submit: 'Add Faq',
+    edit: async (user) => {
+      const question = await typeInto(user, {
+        kind: 'text',
+        name: 'question',
+        label: 'Question',
+        required: '',
+      });
+      const answer = await typeInto(user, { kind: 'html', name: 'answer', label: 'Answer', required: '' });
+      await choose(user, 'Status', 'Active');
+      return () => {
+        question();
+        answer();
+        expect(page().getByLabelText('Status', CONTROL)).toHaveValue('Active');
+      };
+    },
+  },
+  // A post with files is the one write sent by XMLHttpRequest (upload progress): every fault again, on that path.
+  {
+    route: '/post/add',
+    endpoint: 'post/create',
+    screen: 'post add form',
+    submit: 'Add Post',
+    edit: editPost,
+  },
+  {
+    route: `/post/update/${db.posts[0]!._id}`,
+    endpoint: 'post/update/:id',
+    screen: 'post form',
+    submit: 'Update Post',
+    edit: editPost,
+  },
+  {
+    route: '/send-mail/add',
+    endpoint: 'mail-send/create',
+    screen: 'send mail form',
+    variant: 'to chosen users',
+    submit: 'Send',
+    edit: async (user) => {
+      const written = await writeMail(user);
+      await pickRecipients(user, [fullName(0), fullName(1)]);
+      expect(page().getByText('This mail will go to 2 users.')).toBeInTheDocument();
+      return () => {
+        written();
+        expect(pills()).toEqual([fullName(0), fullName(1)]);
+        expect(page().getByText('This mail will go to 2 users.')).toBeInTheDocument();
+      };
+    },
+  },
+  {
+    route: '/send-mail/add',
+    endpoint: 'mail-send/create',
+    screen: 'send mail form',
+    variant: 'to all users',
+    submit: 'Send',
+    confirm: async (user) => {
+      const dialog = await screen.findByRole('dialog', { name: 'Send this mail to all users?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Send to all' }));
+    },
+    edit: async (user) => {
+      const written = await writeMail(user);
+      await pickRecipients(user, ['All Users']);
+      const everyone = await page().findByText(/^This mail will go to all \d+ active users\.$/);
+      const reach = everyone.textContent;
+      return () => {
+        written();
+        expect(pills()).toEqual(['All Users']);
+        expect(page().getByText(reach!)).toBeInTheDocument();
+      };
+    },
+  },
+  {
+    route: '/send-mail/add',
+    endpoint: 'mail-send/test',
+    screen: 'send mail form',
+    variant: 'a test to the admin first',
+    submit: 'Send me a test first',
+    edit: async (user) => {
+      const written = await writeMail(user);
+      await pickRecipients(user, ['All Users']);
+      return () => {
+        written();
+        expect(pills()).toEqual(['All Users']);
+      };
+    },
+  },
+  {
+    route: '/profile',
+    endpoint: 'admin/profile/update',
+    screen: 'profile',
+    submit: 'Update Profile',
+    edit: async (user) => {
+      await user.type(await screen.findByLabelText('Email', {}, FIRST_LOAD), '.uk');
+      await user.type(screen.getByLabelText('New Password'), 'abc123');
+      await user.upload(fileInput(), image());
+      return () => {
+        expect(page().getByLabelText('Email')).toHaveValue('admin@example.com.uk');
+        expect(page().getByLabelText('New Password')).toHaveValue('abc123');
+        expect(page().getByText('chosen.png')).toBeInTheDocument();
+      };
+    },
+  },
+  {
+    route: '/sign-in',
+    endpoint: 'login',
+    screen: 'sign-in',
+    submit: 'Login',
+    public: true,
+    edit: async (user) => {
+      await user.type(await screen.findByLabelText('Email', {}, FIRST_LOAD), 'admin@example.com');
+      await user.type(screen.getByLabelText('Password'), 'not-my-password');
+      return () => {
+        expect(page().getByLabelText('Email')).toHaveValue('admin@example.com');
+        expect(page().getByLabelText('Password')).toHaveValue('not-my-password');
+      };
+    },
+  },
+  {
+    route: '/delete-account',
+    endpoint: 'user/delete-account/:email',
+    screen: 'delete account',
+    submit: 'Delete',
+    public: true,
+    edit: async (user) => {
+      await user.type(await screen.findByLabelText('Email', {}, FIRST_LOAD), 'leaving@example.com');
+      return () => expect(page().getByLabelText('Email')).toHaveValue('leaving@example.com');
+    },
+  },
+];
+
+/**
+ * Which faults each write meets. What a failure does to a write (no retry, the message, the form left alone) happens
+ * once, in the shared layer, so one form and one row action meet every fault, and so does each other way the shared
+ * layer has: a post with files (sent by XMLHttpRequest, for its upload progress) and sign-in (a public write, silent
+ * without words). Every other screen meets a failure without words (its own fallback) and, on forms, an expiry (its
+ * unsaved input kept under the sign-in dialog); every other endpoint of a screen meets the failure without words.
+ * Add and update forms are screens of their own (SPEC 2.2 routes them apart; they save through different hooks).
+ * Measured on 2 cores (npx vitest run --project web tests/faults/faults-writes.test.tsx): every write against every fault is
+ * 606 cases in 270-280 s (twice, at load 1 and at load 4), over the 150 s this file may take; this spread is 104 cases
+ * in 40-60 s.
+ */
+const WITHOUT_WORDS = FAULTS.find((fault) => fault.name === '502 (a proxy page)')!;
+const EXPIRY = FAULTS.find((fault) => fault.endsSession)!;
+function spread<Entry extends { screen: string }>(entries: Entry[], everyFault: string[]) {
+  return entries.map((entry, index) => {
+    const firstOfScreen = entries.findIndex((other) => other.screen === entry.screen) === index;
+    const faults =
+      FULL_MATRIX || (everyFault.includes(entry.screen) && firstOfScreen)
+        ? FAULTS
+        : firstOfScreen
+          ? [WITHOUT_WORDS, EXPIRY]
+          : [WITHOUT_WORDS];
+    return { ...entry, faults };
+  });
+}
+const MATRIX = spread(WRITES, ['catalogue form', 'post add form', 'sign-in']).map((write) => ({
+  ...write,
+  title: write.variant ? `${write.route} (${write.variant})` : write.route,
+}));
+
+const writesTo = (endpoint: string) => callsTo(endpoint, 'writes');
+
+let clock: ReturnType<typeof fakeClock> | undefined;
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  clock?.restore();
+  clock = undefined;
+});
+
+async function notification(text: string) {
+  return screen.findByText(text, { selector: '.mantine-Notification-description' }, { timeout: 10_000 });
+}
+
+describe.each(MATRIX)('saving $title', (write) => {
+  it.each(write.faults)(
+    '$name',
+    async (fault: Fault) => {
+      inject(fault, 'all', write.endpoint);
+      const { user, router } = renderApp(write.route, { signedIn: !write.public });
+      const stillThere = await write.edit(user);
+      // ky starts its timer as the call leaves: fake time must already be running.
+      if (fault.name === 'timeout') clock = fakeClock();
+      await user.click(screen.getByRole('button', { name: write.submit }));
+      await write.confirm?.(user);
+      await waitFor(async () => expect(await writesTo(write.endpoint)).toHaveLength(1));
+      if (clock) await clock.passLimit();
+
+      if (fault.endsSession && !write.public) {
+        // DECISIONS "Forms": with unsaved input the admin signs in again over the form, which keeps everything.
+        expect(
+          await screen.findByRole('dialog', { name: 'Your session has expired. Please sign in again.' }),
+        ).toBeInTheDocument();
+        expect(localStorage.getItem('accessToken')).toBeNull();
+      } else if (fault.words || !write.public) {
+        const shown = fault.words ? fault.shown : (write.fallback ?? fault.shown);
+        expect(await notification(shown)).toBeInTheDocument();
+        expect(localStorage.getItem('accessToken')).toBe(write.public ? null : TEST_TOKEN);
+        expect(page().getByRole('button', { name: write.submit })).toBeEnabled();
+      } else {
+        // SPEC 8: a public page's failure without the server's words is only logged.
+        await waitFor(() => expect(console.error).toHaveBeenCalledWith(expect.any(ApiError)));
+        await waitFor(() => expect(page().getByRole('button', { name: write.submit })).toBeEnabled());
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(localStorage.getItem('accessToken')).toBeNull();
+      }
+      expect(router.state.location.pathname).toBe(write.route);
+      stillThere();
+      expect(await writesTo(write.endpoint)).toHaveLength(1);
+    },
+    30_000,
+  );
+});
+
+describe('a failed write, once the fault is gone', () => {
+  it('goes through on the next submit, with what was typed', async () => {
+    const write = MATRIX[0]!;
+    const injected = inject(FAULTS[0]!, 'all', write.endpoint);
+    const { user } = renderApp(write.route);
+    await write.edit(user);
+    await user.click(screen.getByRole('button', { name: write.submit }));
+    await notification(FAULTS[0]!.shown);
+    injected.lift();
+    await user.click(screen.getByRole('button', { name: write.submit }));
+    const sent = await screen.findByText(/updated successfully/, {
+      selector: '.mantine-Notification-description',
+    });
+    expect(within(sent.closest('[role="alert"]')!).getByText('Success')).toBeInTheDocument();
+    expect(await writesTo(write.endpoint)).toHaveLength(2);
+  });
+});
+
+describe('saving a record that was deleted meanwhile (another tab, another admin)', () => {
+  it("says so with the server's words and offers the way back to its list", async () => {
+    const language = db.catalogues.language![0]!;
+    const { user, router } = renderApp(`/languages/update/${language._id}`);
+    const name = await screen.findByLabelText('Name', {}, FIRST_LOAD);
+    db.catalogues.language = db.catalogues.language!.filter((row) => row._id !== language._id);
+    await user.type(name, ' (new)');
+    await user.click(screen.getByRole('button', { name: 'Update Language' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Language not found' }, FIRST_LOAD);
+    expect(await notification('Language not found')).toBeInTheDocument();
+    // Keep editing leaves everything typed; the way back is there until it is taken.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByLabelText('Name')).toHaveValue(`${String(language.name)} (new)`);
+    await user.click(screen.getByRole('button', { name: 'Update Language' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Language not found' })).getByRole('button', {
+        name: 'Back to Languages',
+      }),
+    );
+    // The edits have nowhere to go, as the dialog said: leaving asks nothing more.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/languages'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+/** Writes without a form: a row's Delete (after its confirmation) and a user's Activate / Deactivate. */
+type Action = {
+  route: string;
+  endpoint: string;
+  screen: string;
+  fallback?: string;
+  act: (user: User) => Promise<void>;
+};
+
+async function deleteFirstRow(user: User) {
+  await user.click((await screen.findAllByRole('button', { name: 'Delete' }, FIRST_LOAD))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this item?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+}
+
+const ACTIONS: Action[] = [
+  ...CATALOGUES.filter((catalogue) => catalogue.api.remove).map((catalogue) => ({
+    route: catalogue.routes.list,
+    endpoint: catalogue.api.remove!,
+    screen: 'row delete',
+    fallback: catalogue.failures?.remove?.failed,
+    act: deleteFirstRow,
+  })),
+  { route: '/faq', endpoint: 'faq/delete/:id', screen: 'row delete', act: deleteFirstRow },
+  { route: '/post', endpoint: 'post/delete/:id', screen: 'row delete', act: deleteFirstRow },
+  {
+    route: '/users',
+    endpoint: 'admin/status/:userId',
+    screen: 'user status',
+    act: async (user) =>
+      // Activate: one click (Deactivate asks for a reason first, 'status-reason').
+      user.click((await screen.findAllByRole('button', { name: 'Activate' }, FIRST_LOAD))[0]!),
+  },
+  {
+    // A chat report's case (announced as report-cases): Dismiss on its row, with no note.
+    route: '/chat-report',
+    endpoint: 'chat-report/case/:reportId',
+    screen: 'report case',
+    act: async (user) => {
+      await user.click((await screen.findAllByRole('button', { name: 'Dismiss' }, FIRST_LOAD))[0]!);
+      const dialog = await screen.findByRole('dialog', { name: 'Dismiss this report?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    },
+  },
+];
+
+const ACTION_MATRIX = spread(ACTIONS, ['row delete']);
+
+describe.each(ACTION_MATRIX)('$endpoint from $route', (action) => {
+  it.each(action.faults)(
+    '$name',
+    async (fault: Fault) => {
+      inject(fault, 'all', action.endpoint);
+      const { user, router } = renderApp(action.route);
+      if (fault.name === 'timeout') clock = fakeClock();
+      await action.act(user);
+      await waitFor(async () => expect(await writesTo(action.endpoint)).toHaveLength(1));
+      if (clock) await clock.passLimit();
+
+      if (fault.endsSession) {
+        await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      } else {
+        const shown = fault.words ? fault.shown : (action.fallback ?? fault.shown);
+        expect(await notification(shown)).toBeInTheDocument();
+        expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+        expect(router.state.location.pathname).toBe(action.route);
+      }
+      expect(await writesTo(action.endpoint)).toHaveLength(1);
+    },
+    30_000,
+  );
+});
+
+describe('the write matrix', () => {
+  it('has every write the API serves', () => {
+    const covered = new Set([...WRITES, ...ACTIONS].map((write) => endpointKey(write.endpoint)));
+    expect(servedEndpoints('writes').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
+  });
+});

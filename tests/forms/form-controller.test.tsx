@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '@mocks/db';
+import { collectionOf } from '@mocks/handlers/catalogues';
+import { apiPath, fail } from '@mocks/http';
+import { server } from '@mocks/node';
+import { STALE_WRITE_TEXT } from '@/components/stale-write-dialog';
+import { routeWithId } from '@/features/catalogues/define-catalogue';
+import { CATALOGUES } from '@/features/catalogues/registry';
+import { FAQ_TEXT } from '@/features/faq/strings';
+import * as reload from '@/features/own-profile/reload';
+import { PROFILE_TEXT } from '@/features/own-profile/strings';
+import { POSTS_TEXT } from '@/features/posts/strings';
+import { MAIL_TEXT } from '@/features/send-mail/strings';
+import { renderApp, specOnlyApi } from '../support/render';
+
+/**
+ * The one form controller (components/form/use-form-controller.ts) over every form, as an admin sees it: leaving
+ * with unsaved edits asks, a save says SPEC's words and goes on (the own profile reloads), the first field in error
+ * gets the focus, a refusal that names a field is said under that field (and, from a SPEC-only API, which names
+ * none, in a notification as before), and an update over another admin's change asks first.
+ */
+
+type StoredRecord = { _id: string; updatedAt?: unknown };
+
+type FormCase = {
+  /** The form, ready to save as it stands once `fill` has run (an update form starts prefilled). */
+  path: () => string;
+  fill?: (user: UserEvent) => Promise<void>;
+  submit: string;
+  /** The save call, as the mock API serves it. */
+  write: { method: 'post' | 'patch'; path: string };
+  /**
+   * A text field of the form: its label, the request's name for it, whether it is rich text, and what typing keeps
+   * it valid (added to its value, and typed alone).
+   */
+  field: { label: string; sent: string; html?: boolean; added?: string; alone?: string };
+  success: string;
+  /** Where a save leads; 'reload': a full page load of the dashboard. */
+  then: string | 'reload';
+  /** The stored record an update form edits, when it carries a version. */
+  record?: () => StoredRecord;
+};
+
+const catalogueCases = CATALOGUES.map((catalogue): [string, FormCase] => {
+  const record = () => db.catalogues[collectionOf(catalogue)]![0]! as StoredRecord;
+  // The first field of free text (Setting has rich text alone).
+  const field = catalogue.fields.find((candidate) => ['text', 'textarea', 'html'].includes(candidate.kind))!;
+  return [
+    catalogue.key,
+    {
+      path: () => routeWithId(catalogue.routes.update, record()._id),
+      submit: `Update ${catalogue.formTitle ?? catalogue.title}`,
+      write: { method: 'patch', path: catalogue.api.update! },
+      field: { label: field.label, sent: field.name, html: field.kind === 'html' },
+      success: catalogue.messages.updated,
+      then: catalogue.routes.list,
+      record,
+    },
+  ];
+});
+
+const FORMS: [string, FormCase][] = [
+  ...catalogueCases,
+  [
+    'faq',
+    {
+      path: () => `/faq/update/${db.faqs[0]!._id}`,
+      submit: FAQ_TEXT.updateTitle,
+      write: { method: 'patch', path: 'faq/update/:id' },
+      field: { label: FAQ_TEXT.question, sent: 'question' },
+      success: FAQ_TEXT.updated,
+      then: '/faq',
+      record: () => db.faqs[0] as unknown as StoredRecord,
+    },
+  ],
+  [
+    'post',
+    {
+      path: () => `/post/update/${db.posts[0]!._id}`,
+      submit: POSTS_TEXT.updateTitle,
+      write: { method: 'patch', path: 'post/update/:id' },
+      field: { label: POSTS_TEXT.name, sent: 'name' },
+      success: POSTS_TEXT.updated,
+      then: '/post',
+      record: () => db.posts[0] as unknown as StoredRecord,
+    },
+  ],
+  [
+    'send mail',
+    {
+      path: () => '/send-mail/add',
+      fill: async (user) => {
+        await user.type(await screen.findByLabelText(MAIL_TEXT.subject), 'Hello');
+        await user.type(screen.getByLabelText(MAIL_TEXT.body), 'A word for you.');
+        await user.click(screen.getByRole('textbox', { name: MAIL_TEXT.selectUsers }));
+        const listbox = screen.getByRole('listbox', { name: MAIL_TEXT.selectUsers });
+        const first = `${db.users[0]!.name} ${db.users[0]!.surname}`;
+        await user.click(await within(listbox).findByRole('option', { name: first }));
+        await user.keyboard('{Escape}');
+      },
+      submit: MAIL_TEXT.send,
+      write: { method: 'post', path: 'mail-send/create' },
+      field: { label: MAIL_TEXT.subject, sent: 'title' },
+      success: MAIL_TEXT.sent,
+      then: '/send-mail',
+    },
+  ],
+  [
+    'own profile',
+    {
+      path: () => '/profile',
+      fill: async (user) => user.type(await screen.findByLabelText(PROFILE_TEXT.password), 'secret-1'),
+      submit: PROFILE_TEXT.title,
+      write: { method: 'patch', path: 'admin/profile/update' },
+      field: { label: PROFILE_TEXT.email, sent: 'email', added: '.uk', alone: 'new@example.com' },
+      success: PROFILE_TEXT.updated,
+      then: 'reload',
+    },
+  ],
+];
+
+const fieldOf = (form: FormCase) =>
+  form.field.html
+    ? screen.findByRole('textbox', { name: form.field.label }, { timeout: 5000 })
+    : screen.findByLabelText(form.field.label, { selector: 'input, textarea' }, { timeout: 5000 });
+
+async function open(form: FormCase) {
+  const app = renderApp(form.path());
+  await fieldOf(form);
+  await form.fill?.(app.user);
+  return app;
+}
+
+const submit = (user: UserEvent, form: FormCase) =>
+  user.click(screen.getByRole('button', { name: form.submit }));
+
+/** The save answers 400 with `message`, naming the form's field unless `named` is false. */
+function refuseSave(form: FormCase, message: string, named = true) {
+  server.use(
+    http[form.write.method](apiPath(form.write.path), () =>
+      fail(400, message, named ? form.field.sent : undefined),
+    ),
+  );
+}
+
+describe.each(FORMS)('the %s form', (_name, form) => {
+  it('asks before leaving with unsaved edits; after a save it says so and goes on without asking', async () => {
+    const reloadTo = vi.spyOn(reload, 'reloadTo').mockImplementation(() => {});
+    const { user, router } = await open(form);
+    const field = await fieldOf(form);
+    await user.type(field, form.field.added ?? ' edited');
+    await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Users' }));
+    const leave = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await user.click(within(leave).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe(new URL(form.path(), 'http://x').pathname);
+
+    await submit(user, form);
+    expect(await screen.findByText(form.success, {}, { timeout: 5000 })).toBeInTheDocument();
+    if (form.then === 'reload') expect(reloadTo).toHaveBeenCalledWith('/dashboard');
+    else await waitFor(() => expect(router.state.location.pathname).toBe(form.then));
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).toBeNull();
+  });
+
+  it('focuses the first field in error, and says a refusal that names a field under that field', async () => {
+    const { user } = await open(form);
+    const field = await fieldOf(form);
+    await user.clear(field);
+    await submit(user, form);
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    refuseSave(form, 'The server refused this one');
+    await user.type(field, form.field.alone ?? 'x');
+    await user.click(document.body);
+    await submit(user, form);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/The server refused this one/));
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    // Said there alone: no notification repeats it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('The server refused this one')).toHaveLength(1);
+  });
+
+  it('from a SPEC-only API, whose refusals name no field, notifies the refusal as before', async () => {
+    specOnlyApi();
+    const { user } = await open(form);
+    refuseSave(form, 'Refused without a field', false);
+    await submit(user, form);
+    expect(await screen.findByText('Refused without a field')).toBeInTheDocument();
+    expect(await fieldOf(form)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it.runIf(Boolean(form.record))(
+    'asks before saving over a change another admin saved meanwhile',
+    async () => {
+      const { user } = await open(form);
+      const stored = form.record!();
+      stored.updatedAt = new Date(Date.now() + 60_000).toISOString();
+      await submit(user, form);
+      expect(await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title })).toBeInTheDocument();
+    },
+  );
+});

@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '@mocks/db';
+import { apiPath, fail } from '@mocks/http';
+import { server } from '@mocks/node';
+import { collectionOf } from '@mocks/handlers/catalogues';
+import { routeWithId } from '@/features/catalogues/define-catalogue';
+import { CATALOGUES } from '@/features/catalogues/registry';
+import { FAQ_TEXT } from '@/features/faq/strings';
+import { POSTS_TEXT } from '@/features/posts/strings';
+import { STALE_WRITE_TEXT } from '@/components/stale-write-dialog';
+import { apiCalls } from '../support/request-log';
+import { renderApp } from '../support/render';
+
+/**
+ * Stale-write protection over every update form: the catalogue registry's, the FAQ's and the post's.
+ * "Another admin" saves by changing the mock db between the form's load and its save, as the server would.
+ */
+type StoredRecord = { _id: string; updatedAt?: unknown } & Record<string, unknown>;
+type Case = {
+  /** The update screen of the first record. */
+  path: (id: string) => string;
+  record: () => StoredRecord;
+  /** The field the test edits: its label, its key in the record, and whether it is a rich-text editor. */
+  field: { label: string; name: string; html: boolean };
+  save: string;
+  updated: string;
+};
+
+const cases: [string, Case][] = [
+  ...CATALOGUES.map((catalogue): [string, Case] => {
+    const field = catalogue.fields.find((candidate) =>
+      ['text', 'textarea', 'html'].includes(candidate.kind),
+    )!;
+    return [
+      catalogue.key,
+      {
+        path: (id) => routeWithId(catalogue.routes.update, id),
+        record: () => db.catalogues[collectionOf(catalogue)]![0] as StoredRecord,
+        field: { label: field.label, name: field.name, html: field.kind === 'html' },
+        save: `Update ${catalogue.formTitle ?? catalogue.title}`,
+        updated: catalogue.messages.updated,
+      },
+    ];
+  }),
+  [
+    'faq',
+    {
+      path: (id) => `/faq/update/${id}`,
+      record: () => db.faqs[0] as unknown as StoredRecord,
+      field: { label: FAQ_TEXT.question, name: 'question', html: false },
+      save: FAQ_TEXT.updateTitle,
+      updated: FAQ_TEXT.updated,
+    },
+  ],
+  [
+    'post',
+    {
+      path: (id) => `/post/update/${id}`,
+      record: () => db.posts[0] as unknown as StoredRecord,
+      field: { label: POSTS_TEXT.name, name: 'name', html: false },
+      save: POSTS_TEXT.updateTitle,
+      updated: POSTS_TEXT.updated,
+    },
+  ],
+];
+
+async function fieldOf(field: Case['field']) {
+  return field.html
+    ? screen.findByRole('textbox', { name: field.label })
+    : screen.findByLabelText(field.label, { selector: 'input, textarea' });
+}
+
+const valueOf = (element: HTMLElement) =>
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+    ? element.value
+    : element.textContent;
+
+/** What an update sent in the edited field, JSON or multipart. */
+function sentValue(body: unknown, name: string) {
+  return body instanceof FormData || body?.constructor.name === 'FormData'
+    ? (body as FormData).get(name)
+    : (body as Record<string, unknown>)[name];
+}
+
+const stored = (field: Case['field'], value: string) => (field.html ? `<p>${value}</p>` : value);
+
+async function openAndEdit(spec: Case) {
+  const record = spec.record();
+  const loadedVersion = record.updatedAt;
+  const view = renderApp(spec.path(record._id));
+  const input = await fieldOf(spec.field);
+  await view.user.clear(input);
+  await view.user.type(input, 'Mine');
+  // Another admin saves the record meanwhile.
+  Object.assign(record, {
+    [spec.field.name]: stored(spec.field, 'Theirs'),
+    updatedAt: new Date(Date.parse(String(loadedVersion)) + 60_000).toISOString(),
+  });
+  return { ...view, record, loadedVersion };
+}
+
+const patches = async () => (await apiCalls()).filter((call) => call.method === 'PATCH');
+
+describe.each(cases)('stale write: %s', (_key, spec) => {
+  it("asks instead of saving over another admin's change; Keep editing keeps ours, Reload shows theirs", async () => {
+    const { user, record, loadedVersion } = await openAndEdit(spec);
+    await user.click(screen.getByRole('button', { name: spec.save }));
+
+    const dialog = await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title });
+    expect(within(dialog).getByText(STALE_WRITE_TEXT.message)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep editing' })).toHaveFocus());
+    const [first] = await patches();
+    expect(first?.headers.get('if-match')).toBe(`"${String(loadedVersion)}"`);
+    expect(record[spec.field.name]).toBe(stored(spec.field, 'Theirs'));
+    expect(screen.queryByText(spec.updated)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(valueOf(await fieldOf(spec.field))).toBe('Mine');
+
+    await user.click(screen.getByRole('button', { name: spec.save }));
+    const again = await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title });
+    await user.click(within(again).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () => expect(valueOf(await fieldOf(spec.field))).toBe('Theirs'));
+    expect(await patches()).toHaveLength(2);
+    expect(record[spec.field.name]).toBe(stored(spec.field, 'Theirs'));
+
+    // Saved again from what was reloaded: based on their version, so it goes through.
+    const theirVersion = record.updatedAt;
+    await user.click(screen.getByRole('button', { name: spec.save }));
+    expect(await screen.findByText(spec.updated)).toBeInTheDocument();
+    expect((await patches())[2]?.headers.get('if-match')).toBe(`"${String(theirVersion)}"`);
+  });
+
+  it('Overwrite saves our values without the version check', async () => {
+    const { user, record } = await openAndEdit(spec);
+    await user.click(screen.getByRole('button', { name: spec.save }));
+    const dialog = await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title });
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+
+    expect(await screen.findByText(spec.updated)).toBeInTheDocument();
+    const [, overwrite] = await patches();
+    expect(overwrite?.headers.has('if-match')).toBe(false);
+    expect(sentValue(overwrite?.body, spec.field.name)).toBe(stored(spec.field, 'Mine'));
+    expect(record[spec.field.name]).toBe(stored(spec.field, 'Mine'));
+  });
+});
+
+describe('stale write: the loaded version', () => {
+  it('stays the one the form values came from when the record is refetched behind the form', async () => {
+    const [, spec] = cases.find(([key]) => key === 'faq')!;
+    const { user, queryClient, loadedVersion } = await openAndEdit(spec);
+    await queryClient.refetchQueries({ type: 'active' });
+    expect(valueOf(await fieldOf(spec.field))).toBe('Mine');
+
+    await user.click(screen.getByRole('button', { name: spec.save }));
+    expect(await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title })).toBeInTheDocument();
+    const [update] = await patches();
+    expect(update?.headers.get('if-match')).toBe(`"${String(loadedVersion)}"`);
+  });
+});
+
+describe('stale write: a Reload that fails', () => {
+  it('keeps the form with what was typed, and the dialog says why and stays', async () => {
+    const [, spec] = cases.find(([key]) => key === 'faq')!;
+    const { user } = await openAndEdit(spec);
+    await user.click(screen.getByRole('button', { name: spec.save }));
+    const dialog = await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title });
+
+    server.use(http.get(apiPath('faq/read/:id'), () => fail(503, 'Database down')));
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Database down');
+    expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(valueOf(await fieldOf(spec.field))).toBe('Mine');
+  });
+});
+
+/** One screen of each kind of request: a JSON catalogue, a multipart catalogue, the FAQ, the post. */
+const unversioned = cases.filter(([key]) => ['university', 'offer', 'faq', 'post'].includes(key));
+
+describe('stale write against an API without versions', () => {
+  it.each(unversioned)(
+    '%s: a record without updatedAt is saved with no If-Match, as before',
+    async (_key, spec) => {
+      const record = spec.record();
+      delete record.updatedAt;
+      const { user } = renderApp(spec.path(record._id));
+      const input = await fieldOf(spec.field);
+      await user.clear(input);
+      await user.type(input, 'Mine');
+      await user.click(screen.getByRole('button', { name: spec.save }));
+
+      expect(await screen.findByText(spec.updated)).toBeInTheDocument();
+      const [update] = await patches();
+      expect(update?.headers.has('if-match')).toBe(false);
+      expect(sentValue(update?.body, spec.field.name)).toBe(stored(spec.field, 'Mine'));
+    },
+  );
+});

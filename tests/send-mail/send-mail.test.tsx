@@ -1,0 +1,562 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db, nextId } from '@mocks/db';
+import { queuedRecipients, type MockMail } from '@mocks/mail-fixtures';
+import { server } from '@mocks/node';
+import { apiCalls } from '../support/request-log';
+import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
+
+/** Send mail (SPEC 2.22, 5, 7.2, 7.12, 8, 9): the sent mails, and the form with its user picker. */
+
+const pickerCalls = async () =>
+  (await apiCalls('/api/admin/list')).filter((call) => call.query.fields === 'name,surname');
+const listbox = () => screen.getByRole('listbox', { name: 'Select users' });
+const fullName = (index: number) => `${db.users[index]!.name} ${db.users[index]!.surname}`;
+
+/** Scrolls the picker's list to `fromEnd` px above its end (jsdom lays nothing out, so the sizes are set by hand). */
+function scrollPicker(fromEnd: number) {
+  const list = listbox();
+  Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 1000 });
+  Object.defineProperty(list, 'clientHeight', { configurable: true, value: 260 });
+  list.scrollTop = 1000 - 260 - fromEnd;
+  fireEvent.scroll(list);
+}
+
+async function openPicker(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('textbox', { name: 'Select users' }));
+  return within(listbox()).findByRole('option', { name: fullName(0) });
+}
+
+afterEach(() => vi.useRealTimers());
+
+const SPEC_HEADERS = ['Subject', 'Body', 'Users', 'Created At', 'Action'];
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+/** The text of each body row's cells. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+const fullNameOf = (user: { name: string; surname: string }) => `${user.name} ${user.surname}`;
+/** The fixture mail to every active user: 55 recipients, three of them failed for good. */
+const toEveryone = () => db.mails.find((mail) => mail.allUsers)!;
+
+async function openUserList(user: ReturnType<typeof userEvent.setup>, mail: MockMail, name: string) {
+  const table = await screen.findByRole('table', { name: 'Send Mail' });
+  const row = (await within(table).findByText(mail.title)).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog', { name: 'User List' });
+  return { dialog, list: within(dialog).getByRole('table', { name: 'User List' }) };
+}
+
+describe('the sent mails (/send-mail)', () => {
+  it('lists a page of mails: subject, body cut at 30 characters, delivery, created as DD-MM-YYYY HH:mm:ss, and a Send button', async () => {
+    const { user } = renderApp('/send-mail');
+    const table = await screen.findByRole('table', { name: 'Send Mail' });
+    const mail = db.mails[0]!;
+    const row = (await within(table).findByText(mail.title)).closest('tr')!;
+    expect(headers(table)).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
+    const cut = within(row).getByText(`${mail.body.slice(0, 30)}…`);
+    await user.hover(cut);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(mail.body);
+    expect(within(row).getByText('22-11-2026 18:45:30')).toBeInTheDocument();
+    expect(within(row).getByText('2 of 2 sent')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: `User List: ${mail.title} (2 recipients)` }),
+    ).toBeInTheDocument();
+    const everyone = within(table).getByText(toEveryone().title).closest('tr')!;
+    expect(within(everyone).getByText('52 of 55 sent · 3 failed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send' })).toHaveAttribute('href', '/send-mail/add');
+    const [call] = await apiCalls('/api/mail-send/list');
+    expect(call?.query).toEqual({ page: '1', limit: '10' });
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it("pages the 'User List' from the API, 10 at a time, with each recipient's delivery, searched and filtered to failures", async () => {
+    const mail = toEveryone();
+    const { user } = renderApp('/send-mail');
+    const { dialog, list } = await openUserList(user, mail, `User List: ${mail.title} (55 recipients)`);
+    const path = `/api/mail-send/recipients/${mail._id}`;
+
+    expect(await within(list).findByText(mail.recipients[0]!.email)).toBeInTheDocument();
+    expect(headers(list)).toEqual(['Name', 'Email', 'State']);
+    expect(rowsOf(list)).toEqual(
+      mail.recipients
+        .slice(0, 10)
+        .map((recipient) => [
+          fullNameOf(recipient),
+          recipient.email,
+          recipient.state === 'failed' ? `Failed${recipient.error}` : 'Sent',
+        ]),
+    );
+    expect(within(dialog).getByText('Showing 1–10 of 55')).toBeInTheDocument();
+    expect(within(dialog).getByText('52 of 55 sent · 3 failed')).toBeInTheDocument();
+    const [first] = await apiCalls(path);
+    expect(first?.query).toEqual({ page: '1', limit: '10' });
+    expect(first?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next page' }));
+    expect(await within(list).findByText(mail.recipients[10]!.email)).toBeInTheDocument();
+    expect(within(list).queryByText(mail.recipients[0]!.email)).toBeNull();
+    expect(within(dialog).getByText('Showing 11–20 of 55')).toBeInTheDocument();
+    expect((await apiCalls(path)).at(-1)?.query).toEqual({ page: '2', limit: '10' });
+
+    // Typing may pause after 'Sop' (applied from 3 characters): what counts is the last search asked.
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search recipients' }), 'Sophia');
+    await waitFor(async () =>
+      expect((await apiCalls(path)).at(-1)?.query).toEqual({ page: '1', limit: '10', q: 'Sophia' }),
+    );
+    const sophias = mail.recipients.filter((recipient) => recipient.name === 'Sophia');
+    expect(sophias.length).toBeGreaterThan(1);
+    await waitFor(() => expect(rowsOf(list).map(([name]) => name)).toEqual(sophias.map(fullNameOf)));
+    expect(within(dialog).getByText(`Showing 1–${sophias.length} of ${sophias.length}`)).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Search recipients' }));
+    await user.type(
+      within(dialog).getByRole('searchbox', { name: 'Search recipients' }),
+      fullNameOf(sophias[0]!),
+    );
+    await waitFor(() =>
+      expect(rowsOf(list).map(([name]) => name)).toEqual(
+        sophias.filter((sophia) => sophia.surname === sophias[0]!.surname).map(fullNameOf),
+      ),
+    );
+
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Search recipients' }));
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Show' }),
+      'Failed deliveries only',
+    );
+    await waitFor(async () =>
+      expect((await apiCalls(path)).at(-1)?.query).toEqual({ page: '1', limit: '10', state: 'failed' }),
+    );
+    const failed = mail.recipients.filter((recipient) => recipient.state === 'failed');
+    expect(failed).toHaveLength(3);
+    await waitFor(() =>
+      expect(rowsOf(list)).toEqual(
+        failed.map((recipient) => [fullNameOf(recipient), recipient.email, `Failed${recipient.error}`]),
+      ),
+    );
+    expect(within(list).getByText('550 5.1.1 Mailbox unavailable')).toBeInTheDocument();
+  });
+
+  it('shows a mail whole, its recipients paged the same way', async () => {
+    const mail = toEveryone();
+    const { user } = renderApp('/send-mail');
+    const table = await screen.findByRole('table', { name: 'Send Mail' });
+    const row = (await within(table).findByText(mail.title)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: `Read mail: ${mail.title}` }));
+    const whole = await screen.findByRole('dialog', { name: mail.title });
+    expect(within(whole).getByText(mail.body)).toBeInTheDocument();
+    const list = within(whole).getByRole('table', { name: 'User List' });
+    expect(await within(list).findByText(mail.recipients[9]!.email)).toBeInTheDocument();
+    expect(rowsOf(list)).toHaveLength(10);
+    expect(within(whole).getByText('Showing 1–10 of 55')).toBeInTheDocument();
+    await user.click(within(whole).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('refreshes the list every 3 s while a mail is still going out, and stops once every delivery is done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const going: MockMail = {
+      _id: nextId(),
+      title: 'Going out now',
+      body: 'Six recipients, two more a read.',
+      allUsers: false,
+      recipients: queuedRecipients(db.users.slice(0, 6)),
+      createdAt: new Date().toISOString(),
+    };
+    db.mails.unshift(going);
+    renderApp('/send-mail');
+    const table = await screen.findByRole('table', { name: 'Send Mail' });
+    const row = (await within(table).findByText(going.title)).closest('tr')!;
+    // The mock's worker sends a third of a new mail's recipients at each read of the list.
+    expect(await within(row).findByText('2 of 6 sent')).toBeInTheDocument();
+    expect(await apiCalls('/api/mail-send/list')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(await within(row).findByText('4 of 6 sent')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(await within(row).findByText('6 of 6 sent')).toBeInTheDocument();
+    expect(await apiCalls('/api/mail-send/list')).toHaveLength(3);
+
+    act(() => vi.advanceTimersByTime(12_000));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(await apiCalls('/api/mail-send/list')).toHaveLength(3);
+  });
+
+  it("keeps an open User List up to date while the mail goes out: its progress and each recipient's state", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const going: MockMail = {
+      _id: nextId(),
+      title: 'Going out now',
+      body: 'Three recipients, one more a read.',
+      allUsers: false,
+      recipients: queuedRecipients(db.users.slice(0, 3)),
+      createdAt: new Date().toISOString(),
+    };
+    db.mails.unshift(going);
+    const { user } = renderApp('/send-mail');
+    const { dialog, list } = await openUserList(user, going, `User List: ${going.title} (3 recipients)`);
+    expect(await within(dialog).findByText('1 of 3 sent')).toBeInTheDocument();
+    await waitFor(() => expect(rowsOf(list).map((cells) => cells[2])).toEqual(['Sent', 'Queued', 'Queued']));
+
+    act(() => vi.advanceTimersByTime(3000));
+    expect(await within(dialog).findByText('2 of 3 sent')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(await within(dialog).findByText('3 of 3 sent')).toBeInTheDocument();
+    await waitFor(() => expect(rowsOf(list).map((cells) => cells[2])).toEqual(['Sent', 'Sent', 'Sent']));
+  });
+
+  it('shows a mail to 1,000,000 people with 50 inline as it shows one to 1: no work per recipient', async () => {
+    const people = db.users.slice(0, 50);
+    const answer = (inline: typeof people) => ({
+      success: true,
+      message: 'Success',
+      result: Array.from({ length: 10 }, (_, index) => ({
+        _id: `00000000000000000000${String(index).padStart(4, '0')}`,
+        title: `Mail ${index}`,
+        body: 'To everyone.',
+        allUsers: true,
+        users: inline.map(({ _id, name, surname, email }) => ({ _id, name, surname, email })),
+        recipientCount: 1_000_000,
+        delivery: { queued: 0, sent: 999_997, failed: 3 },
+        createdAt: '2026-11-22T18:45:30.000Z',
+      })),
+      pagination: { count: 10 },
+    });
+    const shown = async (inline: typeof people) => {
+      server.use(http.get('*/api/mail-send/list', () => HttpResponse.json(answer(inline))));
+      const view = renderApp('/send-mail');
+      const table = await screen.findByRole('table', { name: 'Send Mail' });
+      expect(await within(table).findAllByText('999,997 of 1,000,000 sent · 3 failed')).toHaveLength(10);
+      const elements = table.querySelectorAll('*').length;
+      return { view, table, elements };
+    };
+
+    const one = await shown(people.slice(0, 1));
+    one.view.unmount();
+    const fifty = await shown(people);
+    expect(fifty.elements).toBe(one.elements);
+    expect(screen.queryByText(people[1]!.email)).toBeNull();
+
+    server.use(
+      http.get('*/api/mail-send/recipients/:mailId', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'Success',
+          result: people.slice(0, 10).map((person) => ({
+            ...person,
+            state: 'sent',
+            attempts: 1,
+            error: null,
+            updatedAt: '2026-11-22T18:46:00.000Z',
+          })),
+          pagination: { count: 1_000_000 },
+        }),
+      ),
+    );
+    await fifty.view.user.click(
+      within(fifty.table).getByRole('button', { name: 'User List: Mail 0 (1,000,000 recipients)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'User List' });
+    const list = within(dialog).getByRole('table', { name: 'User List' });
+    expect(await within(list).findByText(people[9]!.email)).toBeInTheDocument();
+    expect(rowsOf(list)).toHaveLength(10);
+    expect(within(dialog).getByText('Showing 1–10 of 1,000,000')).toBeInTheDocument();
+    expect(
+      (await apiCalls('/api/mail-send/recipients/000000000000000000000000')).map((call) => call.query),
+    ).toEqual([{ page: '1', limit: '10' }]);
+  });
+});
+
+describe('against a SPEC-only API', () => {
+  it("lists SPEC's columns only, and pages and searches the User List over each mail's own list, asking nothing more", async () => {
+    specOnlyApi();
+    const mail = toEveryone();
+    const { user } = renderApp('/send-mail');
+    const table = await screen.findByRole('table', { name: 'Send Mail' });
+    await within(table).findByText(mail.title);
+    expect(headers(table)).toEqual(SPEC_HEADERS);
+    expect(within(table).queryByText(/ sent/)).toBeNull();
+
+    const { dialog, list } = await openUserList(user, mail, `User List: ${mail.title}`);
+    expect(headers(list)).toEqual(['Name', 'Email']);
+    expect(rowsOf(list)).toEqual(
+      mail.recipients.slice(0, 10).map((recipient) => [fullNameOf(recipient), recipient.email]),
+    );
+    expect(within(dialog).getByText('Showing 1–10 of 55')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Show' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Page 6' }));
+    expect(rowsOf(list)).toEqual(
+      mail.recipients.slice(50).map((recipient) => [fullNameOf(recipient), recipient.email]),
+    );
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search recipients' }), 'rossi');
+    const rossis = mail.recipients.filter((recipient) => recipient.surname === 'Rossi');
+    expect(rossis.length).toBeGreaterThan(1);
+    await waitFor(() =>
+      expect(rowsOf(list).map(([name]) => name)).toEqual(rossis.slice(0, 10).map(fullNameOf)),
+    );
+    expect(
+      within(dialog).getByText(`Showing 1–${Math.min(10, rossis.length)} of ${rossis.length}`),
+    ).toBeInTheDocument();
+    // The full name a row shows finds it: every word, each in the name, surname or e-mail.
+    const fullName = fullNameOf(rossis[0]!);
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Search recipients' }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search recipients' }), fullName);
+    const named = mail.recipients.filter((recipient) =>
+      fullName
+        .toLowerCase()
+        .split(' ')
+        .every((word) =>
+          [recipient.name, recipient.surname, recipient.email].some((value) =>
+            value.toLowerCase().includes(word),
+          ),
+        ),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(rowsOf(list).map(([name]) => name)).toEqual(named.slice(0, 10).map(fullNameOf)),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await apiCalls()).map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/mail-send/list',
+    ]);
+  });
+
+  it('offers no test send, and asks before a mail to everyone without a word about one', async () => {
+    specOnlyApi();
+    const { user } = renderApp('/send-mail/add');
+    await user.type(await screen.findByLabelText('Subject'), 'To everyone');
+    await user.type(screen.getByLabelText('Body'), 'News for all.');
+    expect(screen.queryByRole('button', { name: 'Send me a test first' })).toBeNull();
+    await openPicker(user);
+    await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this mail to all users?' });
+    expect(within(dialog).queryByText(/test/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Send to all' }));
+    expect(await screen.findByText('Mail sent successfully!')).toBeInTheDocument();
+    expect((await apiCalls()).filter((call) => call.method !== 'GET').map((call) => call.path)).toEqual([
+      '/api/mail-send/create',
+    ]);
+  });
+});
+
+describe('the send-mail form (/send-mail/add)', () => {
+  it("asks for each field with SPEC's messages and sends nothing", async () => {
+    const { user } = renderApp('/send-mail/add');
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    for (const message of ['Please enter subject', 'Please enter body', 'Please select users'])
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    expect((await apiCalls('/api/mail-send/create')).length).toBe(0);
+  });
+
+  it('pages the picker when its list is scrolled to within 10 px of the end, while full pages come back', async () => {
+    const { user } = renderApp('/send-mail/add');
+    await openPicker(user);
+    expect(within(listbox()).getAllByRole('option')).toHaveLength(11); // All Users and a page of 10
+    const [first] = await pickerCalls();
+    expect(first?.query).toEqual({ page: '1', items: '10', fields: 'name,surname' });
+    expect(first?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+
+    scrollPicker(40);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await pickerCalls()).toHaveLength(1);
+
+    scrollPicker(5);
+    expect(await within(listbox()).findByRole('option', { name: fullName(10) })).toBeInTheDocument();
+    expect((await pickerCalls()).at(-1)?.query).toEqual({ page: '2', items: '10', fields: 'name,surname' });
+  });
+
+  it('searches 1.5 s after typing stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/send-mail/add');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await openPicker(user);
+    await user.type(screen.getByRole('textbox', { name: 'Select users' }), db.users[5]!.name);
+    act(() => vi.advanceTimersByTime(1400));
+    expect((await pickerCalls()).filter((call) => call.query.q)).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(async () =>
+      expect((await pickerCalls()).filter((call) => call.query.q)).toEqual([
+        expect.objectContaining({
+          query: { page: '1', items: '10', fields: 'name,surname', q: db.users[5]!.name },
+        }),
+      ]),
+    );
+    expect(await within(listbox()).findByRole('option', { name: fullName(5) })).toBeInTheDocument();
+  });
+
+  it('sends the chosen ids, says how many will receive it, then lists the new mail', async () => {
+    const { user, router } = renderApp('/send-mail/add');
+    await user.type(await screen.findByLabelText('Subject'), 'Hello');
+    await user.type(screen.getByLabelText('Body'), 'A short note.');
+    await openPicker(user);
+    await user.click(within(listbox()).getByRole('option', { name: fullName(0) }));
+    await user.click(within(listbox()).getByRole('option', { name: fullName(1) }));
+    expect(screen.getByRole('status')).toHaveTextContent('This mail will go to 2 users.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('Mail sent successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/send-mail'));
+    const [call] = await apiCalls('/api/mail-send/create');
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.body).toEqual({
+      title: 'Hello',
+      body: 'A short note.',
+      users: [db.users[0]!._id, db.users[1]!._id],
+    });
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+  });
+
+  it('All Users clears the other choices and disables them, and asks before sending to everyone', async () => {
+    const { user } = renderApp('/send-mail/add');
+    await user.type(await screen.findByLabelText('Subject'), 'To everyone');
+    await user.type(screen.getByLabelText('Body'), 'News for all.');
+    await openPicker(user);
+    await user.click(within(listbox()).getByRole('option', { name: fullName(0) }));
+    await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    const pills = () => [...document.querySelectorAll('.mantine-Pill-label')].map((pill) => pill.textContent);
+    expect(pills()).toEqual(['All Users']);
+    expect(within(listbox()).getByRole('option', { name: fullName(1) })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    const active = db.users.filter((person) => person.enabled).length;
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `This mail will go to all ${active} active users.`,
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this mail to all users?' });
+    expect(within(dialog).getByText(`This mail will go to all ${active} active users.`)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "You have not sent yourself a test of this mail yet: 'Send me a test first' sends it to admin@example.com alone.",
+      ),
+    ).toBeInTheDocument();
+    expect(await apiCalls('/api/mail-send/create')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Send to all' }));
+    expect(await screen.findByText('Mail sent successfully!')).toBeInTheDocument();
+    const [call] = await apiCalls('/api/mail-send/create');
+    expect(call?.body).toEqual({ title: 'To everyone', body: 'News for all.', users: ['all'] });
+  });
+
+  it('counts All Users afresh after a member is deactivated elsewhere', async () => {
+    const active = db.users.filter((person) => person.enabled).length;
+    const menuLink = (name: string) =>
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name });
+    const chooseAllUsers = async () => {
+      await openPicker(user);
+      await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    };
+    const { user } = renderApp('/send-mail/add');
+    await chooseAllUsers();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `This mail will go to all ${active} active users.`,
+      ),
+    );
+
+    await user.click(menuLink('Users'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    const target = db.users.find((person) => person.enabled)!;
+    const row = (await screen.findByRole('link', { name: fullNameOf(target) })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const ask = await screen.findByRole('dialog', { name: /^Deactivate / });
+    await user.click(within(ask).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(within(row).getByText('Inactive')).toBeInTheDocument());
+
+    await user.click(menuLink('Send Mail'));
+    await user.click(await screen.findByRole('link', { name: 'Send' }));
+    await chooseAllUsers();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `This mail will go to all ${active - 1} active users.`,
+      ),
+    );
+  });
+
+  it("says 'Error occurred' when the picker cannot load users, keeping what was typed", async () => {
+    server.use(http.get('*/api/admin/list', () => HttpResponse.json({ success: false }, { status: 500 })));
+    const { user } = renderApp('/send-mail/add');
+    await user.type(await screen.findByLabelText('Subject'), 'Kept');
+    await user.click(screen.getByRole('textbox', { name: 'Select users' }));
+    expect(await screen.findAllByText('Error occurred')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Subject')).toHaveValue('Kept');
+  });
+
+  it('sends a test of the subject and body to the admin alone, says so, and stays on the form', async () => {
+    const { user, router } = renderApp('/send-mail/add');
+    await user.type(await screen.findByLabelText('Subject'), '  Hello  ');
+    await user.type(screen.getByLabelText('Body'), 'A short note.');
+    await user.click(screen.getByRole('button', { name: 'Send me a test first' }));
+
+    const notice = (await screen.findByText('Test mail sent to admin@example.com')).closest('[role="alert"]');
+    expect(notice).toHaveTextContent('Success');
+    const [call] = await apiCalls('/api/mail-send/test');
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.body).toEqual({ title: 'Hello', body: 'A short note.' });
+    expect(router.state.location.pathname).toBe('/send-mail/add');
+    expect(screen.getByLabelText('Subject')).toHaveValue('  Hello  ');
+    expect(screen.queryByText('Please select users')).toBeNull();
+    expect(await apiCalls('/api/mail-send/create')).toHaveLength(0);
+
+    // Tested as it stands: sending it to everyone no longer mentions a test.
+    await openPicker(user);
+    await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this mail to all users?' });
+    expect(within(dialog).queryByText(/test/)).toBeNull();
+  });
+
+  it("checks only the subject and body before a test, with SPEC's messages, and sends nothing", async () => {
+    const { user } = renderApp('/send-mail/add');
+    await user.click(await screen.findByRole('button', { name: 'Send me a test first' }));
+    expect(await screen.findByText('Please enter subject')).toBeInTheDocument();
+    expect(screen.getByText('Please enter body')).toBeInTheDocument();
+    expect(screen.queryByText('Please select users')).toBeNull();
+    expect(screen.getByLabelText('Subject')).toHaveFocus();
+    expect(await apiCalls('/api/mail-send/test')).toHaveLength(0);
+  });
+
+  it("shows the server's reason when the test cannot be sent, keeping the form", async () => {
+    server.use(
+      http.post('*/api/mail-send/test', () =>
+        HttpResponse.json(
+          { success: false, message: 'The test mail could not be sent: connect ECONNREFUSED 127.0.0.1:587' },
+          { status: 502 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/send-mail/add');
+    await user.type(await screen.findByLabelText('Subject'), 'Hello');
+    await user.type(screen.getByLabelText('Body'), 'A short note.');
+    await user.click(screen.getByRole('button', { name: 'Send me a test first' }));
+    const notice = (
+      await screen.findByText('The test mail could not be sent: connect ECONNREFUSED 127.0.0.1:587')
+    ).closest('[role="alert"]');
+    expect(notice).toHaveTextContent('Info');
+    expect(screen.getByLabelText('Subject')).toHaveValue('Hello');
+    expect(screen.getByRole('button', { name: 'Send me a test first' })).toBeEnabled();
+  });
+});
