@@ -12,14 +12,16 @@ type Group = NonNullable<Rolldown.CodeSplittingOptions['groups']>[number];
  * because the bundler grouped it with something that screen does use. React, the router, React Query and ky, which
  * every screen needs, travel as one chunk: split along the screens that first used each piece, they came in four
  * more files and compressed 4 KiB worse. The kits (form-kit, list-kit, surfaces) turn a dozen small files, each a
- * round trip on HTTP/1.1's six connections, into one.
+ * round trip on HTTP/1.1's six connections, into one. A group may only take modules whose own imports are in it or in
+ * a group it comes after: vendor taking lib/notify.ts (which imports an icon chunk that imports vendor) made a cycle,
+ * and the console failed to start ('e is not a function').
  */
 export const CHUNK_GROUPS: Group[] = [
   { name: 'floating-ui', priority: 5, test: /node_modules[\\/]@floating-ui[\\/]/ },
   {
     name: 'vendor',
     priority: 4,
-    test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query)|ky|zod)[\\/]|[\\/]src[\\/](?:lib[\\/](?:api-error|session)|config[\\/]env)\.ts$|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](?:createReactComponent|defaultAttributes)|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+    test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query)|ky|zod)[\\/]|[\\/]src[\\/](?:lib[\\/](?:api-error|session|query-roots|versioned-update)|config[\\/](?:env|api-root))\.ts$|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](?:createReactComponent|defaultAttributes)|vite[\\/]preload-helper|rolldown[\\/]runtime/,
   },
   {
     // Mantine's core (Box, styles API, provider) and the few components the shell itself shows.
@@ -48,6 +50,6 @@ export const CHUNK_GROUPS: Group[] = [
     // each of which costs a round trip on HTTP/1.1's six connections.
     name: 'list-kit',
     priority: 2,
-    test: /[\\/]src[\\/](?:components[\\/](?:page-card|data-table|paged-table|pagination-bar|busy-overlay|status-badge|error-state)\.tsx|lib[\\/](?:resource|schemas|api-client|search-box|user-status)\.ts)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
+    test: /[\\/]src[\\/](?:components[\\/](?:page-card|data-table|paged-table|pagination-bar|busy-overlay|status-badge|error-state)\.tsx|lib[\\/](?:resource|schemas|api-client|search-box|user-status)\.ts)$|[\\/]contract[\\/]sort-fields\.ts$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
   },
 ];

@@ -3,39 +3,52 @@ import { parseDate, timeOf } from './dates';
 /**
  * The date and time formats of SPEC 9, in one place: every date or time the console shows goes through one of these,
  * so none is ever printed as the API sent it. Missing or invalid values show a dash. The formatters are made once:
- * a list formats every row's dates on each render.
+ * a list formats every row's dates on each render. Each is made on its first use, not when the module loads: making
+ * one loads locale data, which would otherwise lengthen every first load, dates shown or not.
  */
-const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h12',
-});
-const NUMERIC_DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
-const LOCALE_DATE = new Intl.DateTimeFormat();
+const once = (make: () => Intl.DateTimeFormat) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= make());
+};
+const LONG_DATE_TIME = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      day: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    }),
+);
+const NUMERIC_DATE_TIME = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
+const LONG_DATE = once(
+  () => new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' }),
+);
+const LOCALE_DATE = once(() => new Intl.DateTimeFormat());
 
 type Part = Intl.DateTimeFormatPartTypes;
 
 /** The value, or a dash when missing or invalid, written by `write` from the formatter's parts. */
 function format(
   value: string | null | undefined,
-  formatter: Intl.DateTimeFormat,
+  formatter: () => Intl.DateTimeFormat,
   write: (part: (type: Part) => string) => string,
 ): string {
   const date = parseDate(value);
   if (!date) return '-';
-  const parts = formatter.formatToParts(date);
+  const parts = formatter().formatToParts(date);
   return write((type) => parts.find((part) => part.type === type)?.value ?? '');
 }
 
@@ -71,7 +84,7 @@ export const formatTimeOfDay = (value: unknown) => timeOf(value) || '-';
 /** The browser's locale date. */
 export function formatLocaleDate(value: string | null | undefined): string {
   const date = parseDate(value);
-  return date ? LOCALE_DATE.format(date) : '-';
+  return date ? LOCALE_DATE().format(date) : '-';
 }
 
 export function capitalize(value: string): string {
