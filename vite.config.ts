@@ -109,6 +109,8 @@ export default defineConfig(({ mode }) => ({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // A PostgreSQL for server/test/postgres (TEST_DATABASE_URL, or an embedded one started for the run).
+          globalSetup: ['server/test/postgres/global-setup.ts'],
           testTimeout: 20000,
         },
       },
