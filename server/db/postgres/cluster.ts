@@ -163,7 +163,10 @@ async function stopLeftover(bin: Binaries, dataDir: string, user: RunAs) {
  * Starts the embedded cluster in `dataDir` (initialised on first start), or throws when a live server process owns
  * it. `${dataDir}.password` keeps the superuser's password; `${dataDir}.owner` the pid of the process that started it.
  */
-export async function startEmbedded(dataDir: string): Promise<EmbeddedCluster> {
+export async function startEmbedded(
+  dataDir: string,
+  options: { settings?: Record<string, string> } = {},
+): Promise<EmbeddedCluster> {
   const bin = await binaries();
   const user = await runAs();
   const passwordFile = `${dataDir}.password`;
@@ -179,20 +182,31 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedCluster> {
   else await stopLeftover(bin, dataDir, user);
   writeFileSync(ownerFile, String(process.pid));
 
+  const settings = Object.entries(options.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
   let port = 0;
   for (let attempt = 1; ; attempt += 1) {
     port = await freePort();
     try {
       await run(
         bin.pg_ctl,
-        ['start', '-D', dataDir, '-l', join(dataDir, 'postgres.log'), '-w', '-t', '60', '-o', `-p ${port}`],
+        [
+          'start',
+          '-D',
+          dataDir,
+          '-l',
+          join(dataDir, 'postgres.log'),
+          '-w',
+          '-t',
+          '60',
+          '-o',
+          `-p ${port}${settings.join('')}`,
+        ],
         { ...user, cwd: dataDir },
       );
       break;
     } catch (error) {
       // Another program may take the port between its choice and the bind.
       if (attempt === 3) throw error;
-      await stopLeftover(bin, dataDir, user);
     }
   }
   const postmaster = readPostmasterPid(dataDir)!.pid;

@@ -23,9 +23,15 @@ export default async function setup(project: TestProject) {
   const dir = given ? undefined : mkdtempSync(join(tmpdir(), 'console-pg-test-'));
   // Run as root, the cluster runs as the user postgres, which must reach its data directory.
   if (dir) chmodSync(dir, 0o755);
-  const cluster = dir ? await startEmbedded(join(dir, 'pg')) : undefined;
+  // A throwaway cluster need not survive a crash: without flushes to disk, each test's CREATE DATABASE is quick.
+  const cluster = dir
+    ? await startEmbedded(join(dir, 'pg'), {
+        settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+      })
+    : undefined;
   const url = given ?? cluster!.url;
-  const template = `console_template_${process.pid}`;
+  // The run's databases are named after it: this template, and a copy per test (database.ts), dropped at the end.
+  const template = `console_test_${process.pid}`;
 
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -37,7 +43,11 @@ export default async function setup(project: TestProject) {
   project.provide('postgres', { url, template });
 
   return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    const { rows } = await admin.query<{ name: string }>(
+      "SELECT datname AS name FROM pg_database WHERE datname LIKE $1 || '%'",
+      [template],
+    );
+    for (const { name } of rows) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
     await admin.end();
     await cluster?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
