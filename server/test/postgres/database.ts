@@ -14,18 +14,16 @@ async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /**
- * A database of the test's own, dropped when the test finishes: migrated (a copy of the run's template), or empty
- * (`migrated: false`, a copy of template0).
+ * A database of the test's own: migrated (a copy of the run's template), or empty (`migrated: false`, a copy of
+ * template0). Its pool closes when the test finishes; the run's teardown drops the databases.
  */
 export async function freshDatabase({ migrated = true } = {}): Promise<{ url: string; pool: Pool }> {
-  const name = `console_test_${randomBytes(6).toString('hex')}`;
-  const template = migrated ? inject('postgres').template : 'template0';
+  const { template: runTemplate } = inject('postgres');
+  const name = `${runTemplate}_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? runTemplate : 'template0';
   await asAdmin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = databaseUrl(inject('postgres').url, name);
   const pool = createPool(url);
-  onTestFinished(async () => {
-    await pool.end();
-    await asAdmin((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
-  });
+  onTestFinished(() => pool.end());
   return { url, pool };
 }
