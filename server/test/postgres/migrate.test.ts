@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrate, migrationFiles } from '../../db/postgres/migrate';
 import { createPool } from '../../db/postgres/pool';
 import { freshDatabase } from './database';
@@ -10,6 +10,7 @@ import { freshDatabase } from './database';
 function stepsDir(steps: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'console-migrations-'));
   for (const [name, sql] of Object.entries(steps)) writeFileSync(join(dir, name), sql);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
