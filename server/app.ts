@@ -3,7 +3,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
-import type { Db } from './db/connection';
+import type { Db } from './db/postgres/db';
 import { requireAdmin } from './lib/auth';
 import { inlineScriptSources, serveConsole } from './lib/console-assets';
 import type { AppEnv } from './lib/env';

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { sign, verify } from 'hono/jwt';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/postgres/db';
+import { findAdminTokenVersion } from '../db/users';
 import { HttpError } from './errors';
 
 /** `ver` is the admin's token_version when signed; changing the password bumps it, ending older sessions. */
@@ -29,9 +30,6 @@ export async function issueToken(
  * signature is checked first, so only a token this server signed is ever told it expired.
  */
 export function requireAdmin(db: Db, secret: string): MiddlewareHandler<{ Variables: { adminId: string } }> {
-  const findAdmin = db.prepare<[string], { id: string; token_version: number }>(
-    "SELECT id, token_version FROM users WHERE id = ? AND role = 'admin'",
-  );
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -46,7 +44,7 @@ export function requireAdmin(db: Db, secret: string): MiddlewareHandler<{ Variab
     if (typeof payload.exp === 'number' && payload.exp <= Math.floor(Date.now() / 1000)) {
       throw new HttpError(401, 'jwt expired', { jwtExpired: true });
     }
-    const admin = typeof payload.sub === 'string' ? findAdmin.get(payload.sub) : undefined;
+    const admin = typeof payload.sub === 'string' ? await findAdminTokenVersion(db, payload.sub) : undefined;
     if (
       payload.role !== 'admin' ||
       typeof payload.exp !== 'number' ||

@@ -1,5 +1,5 @@
 import { DEFAULT_ADMIN_PASSWORD } from '../config';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/postgres/db';
 import { newId, now } from '../lib/ids';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 
@@ -14,26 +14,32 @@ const DEFAULT_POLICY = `<h2>Child Safety Policy</h2>
 
 /** What every database needs on first start: the admin account and the child safety policy. */
 export async function bootstrap(db: Db, admin: { email: string; password: string }) {
-  const exists = db.prepare("SELECT 1 FROM users WHERE role = 'admin'").get();
-  if (!exists) {
+  if (!(await hasAdmin(db))) {
+    const passwordHash = await hashPassword(admin.password);
     const stamp = now();
-    db.prepare(
-      "INSERT INTO users (id, role, name, surname, email, password_hash, photo, created_at, updated_at) VALUES (?, 'admin', 'Admin', 'User', ?, ?, '', ?, ?)",
-    ).run(newId(), admin.email, await hashPassword(admin.password), stamp, stamp);
+    // Two servers starting together on an empty database: the address's unique index lets one admin in.
+    await db.run(
+      `INSERT INTO users (id, role, name, surname, email, password_hash, photo, created_at, updated_at)
+       VALUES ($1, 'admin', 'Admin', 'User', $2, $3, '', $4, $4) ON CONFLICT DO NOTHING`,
+      [newId(), admin.email, passwordHash, stamp],
+    );
   }
-  db.prepare("INSERT OR IGNORE INTO policies (key, html, updated_at) VALUES ('childsafetypolicy', ?, ?)").run(
-    DEFAULT_POLICY,
-    now(),
+  await db.run(
+    `INSERT INTO policies (key, html, updated_at) VALUES ('childsafetypolicy', $1, $2) ON CONFLICT DO NOTHING`,
+    [DEFAULT_POLICY, now()],
   );
+}
+
+/** Whether the database has an admin: a first start has none. */
+export async function hasAdmin(db: Db): Promise<boolean> {
+  return (await db.maybeOne("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1")) !== undefined;
 }
 
 /** The e-mails of the admins whose stored password is still DEFAULT_ADMIN_PASSWORD. */
 export async function adminsWithDefaultPassword(db: Db): Promise<string[]> {
-  const admins = db
-    .prepare<[], { email: string; password_hash: string | null }>(
-      "SELECT email, password_hash FROM users WHERE role = 'admin'",
-    )
-    .all();
+  const admins = await db.many<{ email: string; password_hash: string | null }>(
+    "SELECT email, password_hash FROM users WHERE role = 'admin' ORDER BY rowid",
+  );
   const defaulted = await Promise.all(
     admins.map((admin) => verifyPassword(DEFAULT_ADMIN_PASSWORD, admin.password_hash)),
   );

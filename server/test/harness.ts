@@ -1,23 +1,31 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
 import { createApp } from '../app';
-import { openDatabase, type Db } from '../db/connection';
+import { dbOver, type Db } from '../db/postgres/db';
+import { createPool } from '../db/postgres/pool';
 import { issueToken } from '../lib/auth';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createMailQueue, type MailQueueOptions } from '../lib/mail-queue';
 import { UploadStore } from '../lib/uploads';
 import { bootstrap } from '../seed/bootstrap';
 import { seedDemo } from '../seed/demo';
+import { createDatabase } from './postgres/database';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
 export const SECRET = 'test-secret-that-is-long-enough';
 
-/** A fresh app over a fresh database and data dir, driven in-process with app.request(). */
+/**
+ * A fresh app over a fresh database (a copy of the run's migrated template) and data dir, driven in-process with
+ * app.request(). Made inside a test, it stops its mail worker and closes its pool when the test finishes; made
+ * elsewhere (beforeAll), whoever made it may call close(), and the run's teardown drops the database regardless.
+ */
 export async function makeServer(
   options: {
     seedUsers?: number;
-    dbFile?: string;
+    /** An existing database (`databaseUrl` of an earlier server): a restart over the same data. */
+    databaseUrl?: string;
     dataDir?: string;
     distDir?: string;
     trustProxy?: boolean;
@@ -27,7 +35,9 @@ export async function makeServer(
   } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-api-test-'));
-  const db = openDatabase(options.dbFile ?? ':memory:');
+  const databaseUrl = options.databaseUrl ?? (await createDatabase());
+  const pool = createPool(databaseUrl);
+  const db = dbOver(pool);
   await bootstrap(db, ADMIN);
   if (options.seedUsers !== undefined)
     await seedDemo(db, new UploadStore(dataDir), { users: options.seedUsers });
@@ -56,7 +66,17 @@ export async function makeServer(
   const queue = createMailQueue({ db, mailer, domain: 'console.test', ...queueOptions });
   if (start) queue.start();
   const app = createApp({ db, config, mailer, mailQueue: queue, distDir: options.distDir });
-  const adminId = (db.prepare("SELECT id FROM users WHERE role = 'admin'").get() as { id: string }).id;
+  let closed: Promise<void> | undefined;
+  /** Stops the mail worker, then closes the pool (once; later calls wait for the first). */
+  const close = () => (closed ??= queue.stop().then(() => pool.end()));
+  try {
+    onTestFinished(close);
+  } catch {
+    /* made outside a test */
+  }
+  const { id: adminId } = await db.one<{ id: string }>(
+    "SELECT id FROM users WHERE role = 'admin' ORDER BY rowid LIMIT 1",
+  );
   const token = await issueToken({ id: adminId, tokenVersion: 0 }, SECRET, 3600);
 
   /** `remote` stands in for the socket's peer address, which app.request() does not have. */
@@ -104,7 +124,7 @@ export async function makeServer(
       .map((file) => readFileSync(join(dir, file), 'utf8'));
   };
 
-  return { app, db: db as Db, dataDir, token, adminId, call, outbox, queue };
+  return { app, db: db as Db, pool, databaseUrl, dataDir, token, adminId, call, outbox, queue, close };
 }
 
 export const PNG_BYTES = Buffer.from(
