@@ -1,37 +1,37 @@
-import type { Db } from '../db/connection';
 import type { RecordType } from '../../contract/activity';
 import { fieldLabel } from '../../contract/field-labels';
 import { TEXT_MAX } from '../../contract/limits';
 import type { ActivityAction } from '../../contract/moderation';
+import type { Db } from '../db/postgres/db';
 import { newId } from './ids';
 
 /**
  * The activity log (announced as 'activity-log'): one entry per admin write, appended in the write's own transaction
- * (a write that fails or is refused leaves none), never changed or deleted (db/migrations.ts step 5's triggers).
+ * (a write that fails or is refused leaves none), never changed or deleted (the triggers of db/postgres/migrations/001_schema.sql).
  */
 
-/** How to tell whether a record of each type still exists. */
-const RECORD_LOOKUPS: Record<RecordType, string> = {
-  user: "SELECT 1 FROM users WHERE id = ? AND role = 'user'",
-  admin: "SELECT 1 FROM users WHERE id = ? AND role = 'admin'",
-  plan: 'SELECT 1 FROM plans WHERE id = ?',
-  offer: 'SELECT 1 FROM offers WHERE id = ?',
-  event: 'SELECT 1 FROM events WHERE id = ?',
-  post: 'SELECT 1 FROM posts WHERE id = ?',
-  blog: 'SELECT 1 FROM blogs WHERE id = ?',
-  'blog-category': 'SELECT 1 FROM blog_categories WHERE id = ?',
-  faq: 'SELECT 1 FROM faqs WHERE id = ?',
-  university: 'SELECT 1 FROM universities WHERE id = ?',
-  hobbies: 'SELECT 1 FROM hobbies WHERE id = ?',
-  language: 'SELECT 1 FROM languages WHERE id = ?',
-  'food-preference': 'SELECT 1 FROM food_preferences WHERE id = ?',
-  'religious-belief': 'SELECT 1 FROM religious_beliefs WHERE id = ?',
-  'event-category': 'SELECT 1 FROM event_categories WHERE id = ?',
-  'looking-for': 'SELECT 1 FROM looking_for WHERE id = ?',
-  'report-element': 'SELECT 1 FROM report_elements WHERE id = ?',
-  setting: 'SELECT 1 FROM settings WHERE id = ?',
-  mail: 'SELECT 1 FROM mails WHERE id = ?',
-  'chat-report': 'SELECT 1 FROM chat_reports WHERE id = ?',
+/** The table (and role) that holds each type's records: whether a record still exists is looked up there. */
+const RECORD_TABLES: Record<RecordType, { table: string; role?: 'user' | 'admin' }> = {
+  user: { table: 'users', role: 'user' },
+  admin: { table: 'users', role: 'admin' },
+  plan: { table: 'plans' },
+  offer: { table: 'offers' },
+  event: { table: 'events' },
+  post: { table: 'posts' },
+  blog: { table: 'blogs' },
+  'blog-category': { table: 'blog_categories' },
+  faq: { table: 'faqs' },
+  university: { table: 'universities' },
+  hobbies: { table: 'hobbies' },
+  language: { table: 'languages' },
+  'food-preference': { table: 'food_preferences' },
+  'religious-belief': { table: 'religious_beliefs' },
+  'event-category': { table: 'event_categories' },
+  'looking-for': { table: 'looking_for' },
+  'report-element': { table: 'report_elements' },
+  setting: { table: 'settings' },
+  mail: { table: 'mails' },
+  'chat-report': { table: 'chat_reports' },
 };
 
 /** The longest summary an entry keeps; a text value in it is cut at TEXT_IN_SUMMARY characters. */
@@ -128,43 +128,56 @@ export type ActivityRow = {
 };
 
 /**
- * Appends entries. `record` must run inside the write's transaction (db.transaction, or keeper.commit's write), so
- * the entry and the write commit or roll back together. The admin's name and e-mail are copied into the entry.
+ * Appends entries and answers them. `record` takes the write's transaction (`tx`, inside db.transaction or
+ * keeper.commit's write), so the entry and the write commit or roll back together; outside one it throws. The
+ * admin's name and e-mail are copied into the entry.
  */
 export function activityLog(db: Db) {
-  const adminOf = db.prepare<[string], { name: string; surname: string; email: string }>(
-    'SELECT name, surname, email FROM users WHERE id = ?',
-  );
-  const insert = db.prepare(
-    `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
-       record_name, summary, reason)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const lookups = Object.fromEntries(
-    Object.entries(RECORD_LOOKUPS).map(([type, sql]) => [type, db.prepare<[string]>(sql)]),
-  ) as Record<RecordType, ReturnType<typeof db.prepare<[string]>>>;
-
   return {
-    record(adminId: string, entry: ActivityInput) {
-      const admin = adminOf.get(adminId);
+    async record(tx: Db, adminId: string, entry: ActivityInput): Promise<void> {
+      if (!tx.inTransaction) throw new Error("An activity entry is recorded in its write's transaction");
+      const admin = await tx.maybeOne<{ name: string; surname: string; email: string }>(
+        'SELECT name, surname, email FROM users WHERE id = $1',
+        [adminId],
+      );
       const at = new Date();
-      insert.run(
-        newId(at),
-        at.toISOString(),
-        adminId,
-        admin ? `${admin.name} ${admin.surname}`.trim() : '',
-        admin?.email ?? '',
-        entry.action,
-        entry.recordType,
-        entry.recordId,
-        cut(entry.recordName, NAME_MAX),
-        cut(entry.summary, SUMMARY_MAX),
-        entry.reason || null,
+      await tx.run(
+        `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
+           record_name, summary, reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          newId(at),
+          at.toISOString(),
+          adminId,
+          admin ? `${admin.name} ${admin.surname}`.trim() : '',
+          admin?.email ?? '',
+          entry.action,
+          entry.recordType,
+          entry.recordId,
+          cut(entry.recordName, NAME_MAX),
+          cut(entry.summary, SUMMARY_MAX),
+          entry.reason || null,
+        ],
       );
     },
-    /** An entry as the API answers it. */
-    serialize(row: ActivityRow) {
-      return {
+    /** Entries as the API answers them, each saying whether its record still exists (one query per record type). */
+    async serialize(rows: readonly ActivityRow[]) {
+      const existing = new Set<string>();
+      const idsByType = new Map<RecordType, string[]>();
+      for (const row of rows)
+        if (row.record_id && Object.hasOwn(RECORD_TABLES, row.record_type))
+          idsByType.set(row.record_type, [...(idsByType.get(row.record_type) ?? []), row.record_id]);
+      await Promise.all(
+        [...idsByType].map(async ([type, ids]) => {
+          const { table, role } = RECORD_TABLES[type];
+          const found = await db.many<{ id: string }>(
+            `SELECT id FROM ${table} WHERE id = ANY($1::text[])${role ? ' AND role = $2' : ''}`,
+            role ? [ids, role] : [ids],
+          );
+          for (const { id } of found) existing.add(`${type}|${id}`);
+        }),
+      );
+      return rows.map((row) => ({
         _id: row.id,
         createdAt: row.created_at,
         admin: row.admin_id ? { _id: row.admin_id, name: row.admin_name, email: row.admin_email } : null,
@@ -174,8 +187,8 @@ export function activityLog(db: Db) {
         recordName: row.record_name,
         summary: row.summary,
         reason: row.reason,
-        exists: Boolean(row.record_id && lookups[row.record_type]?.get(row.record_id)),
-      };
+        exists: Boolean(row.record_id && existing.has(`${row.record_type}|${row.record_id}`)),
+      }));
     },
   };
 }

@@ -1,8 +1,9 @@
 import { searchWords } from '../../contract/search-words';
-import type { Db } from '../db/connection';
-import { containsPattern, ftsQuery } from './search';
+import type { Db, SqlValue } from '../db/postgres/db';
+import { containsPattern } from './search';
 
-type Clause = { sql: string; params: (string | number)[] };
+/** A condition with its parameters, which `sql` numbers from $1 (a page renumbers them among its own). */
+export type Clause = { sql: string; params: SqlValue[] };
 
 /**
  * A member as every answer refers to one: id, name and surname (a console shows both), with what else the answer
@@ -37,25 +38,26 @@ const SEARCHED = ['name', 'surname', 'email'];
 
 /**
  * A page of the set in name order (then id), searched by `q` (from 2 characters: each of its words is in the name,
- * surname or e-mail). Three ways to read it, chosen by cost, so no page sorts a million rows:
+ * surname or e-mail, found by the trigram index from 3 characters). Two ways to read it, chosen by cost, so no page
+ * sorts a million rows:
  * - a small set: its rows, joined with their users and sorted (cost: the set's size);
- * - a large set: users walked in name order on users_role_name, keeping members, until the page is full (cost: the
- *   page's end divided by the share of users who are members);
- * - a large set searched with a word of 3 characters or more: the trigram index's matches, kept if members, sorted
- *   (cost: the matches).
+ * - a large set: users walked in name order on users_role_name (or the trigram index's matches when searched),
+ *   keeping members, until the page is full (cost: the page's end divided by the share of users who are members).
  */
-export function memberPage<Row>(
+export async function memberPage<Row>(
   db: Db,
   set: MemberSet,
   { q, limit, offset }: { q?: string; limit: number; offset: number },
-): { rows: Row[]; count: number } {
+): Promise<{ rows: Row[]; count: number }> {
   const search = memberSearch(q);
-  const { from, where, params } = plan(db, set, search, offset + limit);
-  const rows = db
-    .prepare(`SELECT ${set.columns} FROM ${from} WHERE ${where} ORDER BY u.name, u.id LIMIT ? OFFSET ?`)
-    .all(...params, limit, offset) as Row[];
+  const { from, where, params } = await plan(db, set, search, offset + limit);
+  const rows = await db.many<Row>(
+    `SELECT ${set.columns} FROM ${from} WHERE ${where} ORDER BY u.name, u.id
+     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, limit, offset],
+  );
   const count = search
-    ? (db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n
+    ? (await db.one<{ n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params)).n
     : set.expected;
   return { rows, count };
 }
@@ -63,46 +65,35 @@ export function memberPage<Row>(
 /** A search shorter than 2 characters is no search: it would keep nearly everyone at the cost of reading them all. */
 export const memberSearch = (q: string | undefined) => (q && q.length >= 2 ? q : undefined);
 
-const population = (db: Db) =>
-  (db.prepare('SELECT max(rowid) AS n FROM users').get() as { n: number | null }).n ?? 0;
+/** The highest users.rowid: how many users there are, near enough, without counting them. */
+const population = async (db: Db) =>
+  (await db.one<{ n: number | null }>('SELECT max(rowid) AS n FROM users')).n ?? 0;
 
-function plan(db: Db, set: MemberSet, search: string | undefined, end: number) {
+async function plan(db: Db, set: MemberSet, search: string | undefined, end: number) {
+  const params: SqlValue[] = [];
+  const add = (clause: Clause) => {
+    const offset = params.length;
+    params.push(...clause.params);
+    return clause.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  };
   const conditions: string[] = ["u.role = 'user'"];
-  const params: (string | number)[] = [];
   // Sorting the set costs its size; walking users in name order costs the page's end over the members' share.
-  const small = !set.implicit && set.expected * set.expected <= end * Math.max(1, population(db));
-  // The trigram index finds the words of 3 characters (code points) or more; the others are looked for in its rows.
-  const words = search ? searchWords(search) : [];
-  const indexed = small ? [] : words.filter((word) => [...word].length >= 3);
-  const scanned = words.filter((word) => !indexed.includes(word));
+  const small = !set.implicit && set.expected * set.expected <= end * Math.max(1, await population(db));
+  const owner = add({ sql: '$1', params: [set.owner] });
   let from: string;
   if (small) {
-    from = `${set.table} m CROSS JOIN users u ON u.id = m.user_id`;
-    conditions.unshift(`m.${set.ownerColumn} = ?`);
-    params.push(set.owner);
+    from = `${set.table} m JOIN users u ON u.id = m.user_id`;
+    conditions.unshift(`m.${set.ownerColumn} = ${owner}`);
   } else {
-    const member = `m.${set.ownerColumn} = ? AND m.user_id = u.id`;
-    from =
-      indexed.length > 0
-        ? `users_search CROSS JOIN users u ON u.rowid = users_search.rowid LEFT JOIN ${set.table} m ON ${member}`
-        : `users u INDEXED BY users_role_name LEFT JOIN ${set.table} m ON ${member}`;
-    params.push(set.owner);
-    if (indexed.length > 0) {
-      conditions.unshift('users_search MATCH ?');
-      params.push(indexed.map((word) => ftsQuery(word, SEARCHED)).join(' AND '));
-    }
+    from = `users u LEFT JOIN ${set.table} m ON m.${set.ownerColumn} = ${owner} AND m.user_id = u.id`;
     conditions.push(
-      set.implicit ? `(m.user_id IS NOT NULL OR (${set.implicit.sql}))` : 'm.user_id IS NOT NULL',
+      set.implicit ? `(m.user_id IS NOT NULL OR (${add(set.implicit)}))` : 'm.user_id IS NOT NULL',
     );
-    params.push(...(set.implicit?.params ?? []));
   }
-  if (set.filter) {
-    conditions.push(set.filter.sql);
-    params.push(...set.filter.params);
-  }
-  for (const word of scanned) {
-    conditions.push(`(${SEARCHED.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    params.push(...SEARCHED.map(() => containsPattern(word)));
+  if (set.filter) conditions.push(add(set.filter));
+  for (const word of search ? searchWords(search) : []) {
+    const pattern = add({ sql: '$1', params: [containsPattern(word)] });
+    conditions.push(`(${SEARCHED.map((column) => `u.${column} ILIKE ${pattern}`).join(' OR ')})`);
   }
   return { from, where: conditions.join(' AND '), params };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { constants, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { constants, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, link, open, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_KINDS, type UploadKind } from '../../contract/limits';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/postgres/db';
 import { HttpError } from './errors';
 
 /** What an upload field accepts, judged from the file's content (never its name or declared type). */
@@ -188,47 +188,77 @@ export class UploadStore {
 }
 
 /**
+ * How old a file must be before a sweep may remove it: younger, it may belong to a write under way in this process
+ * or another one sharing DATA_DIR (received under tmp/, or stored under uploads/ and not yet committed).
+ */
+export const SWEEP_AGE_MS = 60 * 60_000;
+
+/** Whether the file at `path` was last written before `before` (ms); a file gone meanwhile is not. */
+const writtenBefore = (path: string, before: number) => {
+  try {
+    return statSync(path).mtimeMs < before;
+  } catch {
+    return false;
+  }
+};
+
+/**
  * Keeps the upload directory to the files rows refer to. `release` runs right after a write commits, for the paths
  * it replaced or whose row it deleted; `sweep` runs at start-up and catches whatever a crash between a file's write
  * and its commit (or a commit and its release) left behind, and the received files of requests a crash cut short.
  */
 export function fileKeeper(db: Db, uploads: UploadStore) {
-  const referenced = db.prepare<[{ path: string }], { n: number }>(
-    `SELECT ${FILE_COLUMNS.map(([table, column]) => `EXISTS (SELECT 1 FROM ${table} WHERE ${column} = @path)`).join(' + ')} AS n`,
-  );
-  const everyPath = db.prepare<[], { path: string }>(
-    FILE_COLUMNS.map(
-      ([table, column]) => `SELECT ${column} AS path FROM ${table} WHERE ${column} IS NOT NULL`,
-    ).join(' UNION '),
-  );
+  const referenced = `SELECT ${FILE_COLUMNS.map(([table, column]) => `EXISTS (SELECT 1 FROM ${table} WHERE ${column} = $1)`).join(' OR ')} AS referenced`;
+  const everyPath = FILE_COLUMNS.map(
+    ([table, column]) => `SELECT ${column} AS path FROM ${table} WHERE ${column} IS NOT NULL`,
+  ).join(' UNION ');
   return {
     uploads,
-    release(paths: Iterable<string | null | undefined>) {
-      uploads.remove([...paths].filter((path) => path && referenced.get({ path })!.n === 0));
+    /** Removes the files of `paths` that no row names (any more). */
+    async release(paths: Iterable<string | null | undefined>) {
+      const named = [...new Set([...paths].filter((path): path is string => Boolean(path)))];
+      const unreferenced = await Promise.all(
+        named.map(async (path) => !(await db.one<{ referenced: boolean }>(referenced, [path])).referenced),
+      );
+      uploads.remove(named.filter((_, index) => unreferenced[index]));
     },
     /**
-     * Writes the checked files under new names, then runs `write` (one transaction) with their paths. After the
-     * commit the files it answers as replaced go, if nothing else names them; on any failure the new files go.
+     * Writes the checked files under new names, then runs `write` in one transaction (`tx`) with their paths. After
+     * the commit the files it answers as replaced go, if nothing else names them; on any failure the new files go.
      */
     async commit<T>(
       files: Record<string, CheckedFile | undefined>,
-      write: (paths: Record<string, string>) => { result: T; replaced?: (string | null | undefined)[] },
+      write: (
+        paths: Record<string, string>,
+        tx: Db,
+      ) => Promise<{ result: T; replaced?: (string | null | undefined)[] }>,
     ): Promise<T> {
       const paths: Record<string, string> = {};
+      let result: T;
+      let replaced: (string | null | undefined)[];
       try {
         for (const [field, file] of Object.entries(files)) if (file) paths[field] = await uploads.write(file);
-        const { result, replaced = [] } = db.transaction(() => write(paths))();
-        this.release(replaced);
-        return result;
+        ({ result, replaced = [] } = await db.transaction((tx) => write(paths, tx)));
       } catch (error) {
         uploads.remove(Object.values(paths));
         throw error;
       }
+      await this.release(replaced);
+      return result;
     },
-    sweep() {
-      const kept = new Set(everyPath.all().map((row) => row.path));
-      uploads.remove(uploads.list().filter((path) => !kept.has(path)));
-      for (const name of readdirSync(uploads.staging)) rmSync(join(uploads.staging, name), { force: true });
+    /** Removes the files (older than `age` ms) that no row names, and those left under tmp/. */
+    async sweep(age = SWEEP_AGE_MS) {
+      const before = Date.now() - age;
+      const kept = new Set((await db.many<{ path: string }>(everyPath)).map((row) => row.path));
+      uploads.remove(
+        uploads
+          .list()
+          .filter((path) => !kept.has(path) && writtenBefore(join(uploads.directory, path.slice(8)), before)),
+      );
+      for (const name of readdirSync(uploads.staging)) {
+        const path = join(uploads.staging, name);
+        if (writtenBefore(path, before)) rmSync(path, { force: true });
+      }
     },
   };
 }
