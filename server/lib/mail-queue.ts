@@ -1,10 +1,26 @@
-import type { Db } from '../db/connection';
+import type { Db } from '../db/postgres/db';
+import {
+  allUsersAudience,
+  claimDeliveries,
+  expandAllUsers,
+  insertChosenDeliveries,
+  insertMail,
+  mailTexts,
+  nextDueAt,
+  recordOutcomes,
+  releaseDeliveries,
+  type Claimed,
+  type Outcome,
+} from '../db/mail';
 import { HttpError } from './errors';
 import { newId, now } from './ids';
 import type { Mailer } from './mail';
 
 /** After the 1st to 5th failed try of a delivery, the next waits this long; a 6th failure is final (1 h 51 min on). */
 export const RETRY_DELAYS_MS = [1, 5, 15, 30, 60].map((minutes) => minutes * 60_000);
+
+/** How long a worker holds the deliveries it claims: another takes them over when a worker dies with them. */
+export const LEASE_MS = 2 * 60_000;
 
 export type MailQueueOptions = {
   db: Db;
@@ -14,27 +30,32 @@ export type MailQueueOptions = {
   /** Milliseconds since the epoch: when a delivery is due, and its `updatedAt`. Tests move it by hand. */
   clock?: () => number;
   retryDelays?: number[];
-  /** Deliveries read per batch: what is held in memory, and at most what a crash can send twice. */
+  /** Deliveries claimed per batch: what is held in memory, and at most what a crash leaves to its lease. */
   batchSize?: number;
   /** Users of an All Users audience turned into deliveries per transaction. */
   expandBatch?: number;
   /** Messages handed to the transport at once (SMTP_URL's pool reuses its connections). */
   concurrency?: number;
-  /** The longest the worker sleeps when nothing is due (a new mail wakes it at once). */
+  /** The longest the worker sleeps when nothing is due (a new mail stored by this process wakes it at once). */
   idleMs?: number;
+  /** How long a claim holds (LEASE_MS): a batch must be sent within it, and a dead worker's is resent after it. */
+  leaseMs?: number;
 };
 
+export type NewMail = { title: string; body: string; recipients: 'all' | string[] };
+
 export type MailQueue = {
-  /** Stores a mail and its audience in one transaction and wakes the worker; an unknown user id is 400. */
-  store(mail: { title: string; body: string; recipients: 'all' | string[] }): string;
+  /**
+   * Stores a mail and its audience in one transaction, with `also`'s writes (the activity entry), and wakes the
+   * worker once it is committed; an unknown user id is 400 and stores nothing.
+   */
+  store(mail: NewMail, also?: (tx: Db, id: string) => Promise<void>): Promise<string>;
   start(): void;
-  /** Lets the messages in flight finish and be recorded, then resolves. */
+  /** Lets the messages in flight finish and be recorded, gives back the batch's unsent claims, then resolves. */
   stop(): Promise<void>;
   /** Works until nothing is due at the clock's time (tests; refused while started). */
   drain(): Promise<void>;
 };
-
-type Due = { mailId: string; userId: string; attempts: number; email: string };
 
 // One address, as the transport must read it: a comma or angle bracket would make it several, or another one.
 const ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
@@ -55,11 +76,13 @@ function classify(error: unknown) {
 
 /**
  * Sent mail as a durable job. `store` records the mail and its audience (the chosen users as delivery rows, or All
- * Users as a rowid bound) in one transaction. The worker turns an All Users audience into delivery rows a batch at a
- * time from a cursor kept on the mail, sends due deliveries a batch at a time, and records each outcome as soon as
- * the transport answers: sent, failed for good (with the transport's reason), or queued again with a backoff. Nothing
- * is held in memory but the current batch, and a restart carries on from the database: a crash can resend at most the
- * messages that were in flight, under the same Message-ID.
+ * Users as a rowid bound) in one transaction. Workers, in one process or several over one database, turn an All
+ * Users audience into delivery rows a batch at a time from a cursor kept on the mail, claim due deliveries a batch at
+ * a time under a lease (FOR UPDATE SKIP LOCKED: two workers never claim the same row), send them, and record the
+ * outcomes in batches as the transport answers: sent, failed for good (with the transport's reason), or queued again
+ * with a backoff. Nothing is held in memory but the current batch, and a restart carries on from the database. A
+ * worker that dies leaves its claims to their lease: the messages it had sent but not yet recorded are sent again,
+ * under the same Message-ID, by whichever worker claims them next.
  */
 export function createMailQueue(options: MailQueueOptions): MailQueue {
   const { db, mailer, domain } = options;
@@ -69,82 +92,44 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   const expandBatch = options.expandBatch ?? 1000;
   const concurrency = options.concurrency ?? 4;
   const idleMs = options.idleMs ?? 5000;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
 
-  const insertMail = db.prepare(
-    `INSERT INTO mails (id, title, body, all_users, recipient_count, expand_after, expand_until, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertChosen = db.prepare(
-    "INSERT INTO mail_deliveries (mail_id, user_id, due_at) SELECT ?, id, ? FROM users WHERE id = ? AND role = 'user'",
-  );
-  const audience = db.prepare<[], { n: number; bound: number | null }>(
-    "SELECT count(*) AS n, (SELECT max(rowid) FROM users) AS bound FROM users WHERE role = 'user' AND enabled = 1",
-  );
-  const expanding = db.prepare<[], { id: string; after: number; until: number }>(
-    'SELECT id, expand_after AS after, expand_until AS until FROM mails WHERE expand_after IS NOT NULL ORDER BY rowid LIMIT 1',
-  );
-  const nextUsers = db.prepare<[number, number, number], { last: number | null; n: number }>(
-    `SELECT max(rowid) AS last, count(*) AS n FROM (SELECT rowid FROM users
-     WHERE role = 'user' AND enabled = 1 AND rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?)`,
-  );
-  const insertRange = db.prepare(
-    `INSERT INTO mail_deliveries (mail_id, user_id, due_at)
-     SELECT ?, id, ? FROM users WHERE role = 'user' AND enabled = 1 AND rowid > ? AND rowid <= ?`,
-  );
-  const advance = db.prepare('UPDATE mails SET expand_after = ? WHERE id = ?');
-  // The audience as it turned out: users disabled or deleted between the mail and their expansion are not in it.
-  const finishExpansion = db.prepare(
-    'UPDATE mails SET expand_after = NULL, recipient_count = (SELECT count(*) FROM mail_deliveries WHERE mail_id = ?) WHERE id = ?',
-  );
-  const due = db.prepare<[number, number], Due>(
-    `SELECT d.mail_id AS mailId, d.user_id AS userId, d.attempts, u.email
-     FROM mail_deliveries d INDEXED BY mail_deliveries_due JOIN users u ON u.id = d.user_id
-     WHERE d.state = 'queued' AND d.due_at <= ? ORDER BY d.due_at LIMIT ?`,
-  );
-  const nextDue = db.prepare<[], { at: number | null }>(
-    "SELECT min(due_at) AS at FROM mail_deliveries WHERE state = 'queued'",
-  );
-  const textOf = db.prepare<[string], { title: string; body: string }>(
-    'SELECT title, body FROM mails WHERE id = ?',
-  );
-  // `state = 'queued'` everywhere: an outcome is recorded once, whoever else might have tried the same row.
-  const markSent = db.prepare(
-    "UPDATE mail_deliveries SET state = 'sent', attempts = ?, updated_at = ? WHERE mail_id = ? AND user_id = ? AND state = 'queued'",
-  );
-  const markFailed = db.prepare(
-    "UPDATE mail_deliveries SET state = 'failed', attempts = ?, error = ?, updated_at = ? WHERE mail_id = ? AND user_id = ? AND state = 'queued'",
-  );
-  const markRetry = db.prepare(
-    "UPDATE mail_deliveries SET attempts = ?, error = ?, due_at = ?, updated_at = ? WHERE mail_id = ? AND user_id = ? AND state = 'queued'",
-  );
-
-  const store = db.transaction((mail: { title: string; body: string; recipients: 'all' | string[] }) => {
+  async function store(tx: Db, mail: NewMail) {
     const id = newId();
     const stamp = now();
     if (mail.recipients === 'all') {
-      const { n, bound } = audience.get()!;
-      insertMail.run(id, mail.title, mail.body, 1, n, n > 0 ? 0 : null, bound ?? 0, stamp, stamp);
+      const { n, bound } = await allUsersAudience(tx);
+      await insertMail(tx, {
+        id,
+        ...mail,
+        allUsers: true,
+        recipientCount: n,
+        expandAfter: n > 0 ? 0 : null,
+        expandUntil: bound,
+        stamp,
+      });
     } else {
-      insertMail.run(id, mail.title, mail.body, 0, mail.recipients.length, null, null, stamp, stamp);
-      const at = clock();
-      for (const userId of mail.recipients) {
-        if (!/^[0-9a-f]{24}$/.test(userId) || insertChosen.run(id, at, userId).changes === 0)
-          throw new HttpError(400, `User ${userId.slice(0, 24)} not found`);
-      }
+      await insertMail(tx, {
+        id,
+        ...mail,
+        allUsers: false,
+        recipientCount: mail.recipients.length,
+        expandAfter: null,
+        expandUntil: null,
+        stamp,
+      });
+      const malformed = mail.recipients.find((userId) => !/^[0-9a-f]{24}$/.test(userId));
+      const unknown = await insertChosenDeliveries(
+        tx,
+        id,
+        mail.recipients.slice(0, malformed ? mail.recipients.indexOf(malformed) : undefined),
+        clock(),
+      );
+      const refused = unknown ?? malformed;
+      if (refused !== undefined) throw new HttpError(400, `User ${refused.slice(0, 24)} not found`);
     }
     return id;
-  });
-
-  /** One batch of the oldest All Users audience still to expand; false when there is none. */
-  const expandStep = db.transaction(() => {
-    const mail = expanding.get();
-    if (!mail) return false;
-    const { last, n } = nextUsers.get(mail.after, mail.until, expandBatch)!;
-    if (n > 0) insertRange.run(mail.id, clock(), mail.after, last);
-    if (n < expandBatch) finishExpansion.run(mail.id, mail.id);
-    else advance.run(last, mail.id);
-    return true;
-  });
+  }
 
   let lastLogged = 0;
   function logTransient(reason: string) {
@@ -153,61 +138,86 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     console.error(`Mail delivery failed for now, will retry: ${reason}`);
   }
 
-  const texts = new Map<string, { title: string; body: string } | undefined>();
-  async function deliver(row: Due) {
-    if (!texts.has(row.mailId)) texts.set(row.mailId, textOf.get(row.mailId));
-    const mail = texts.get(row.mailId);
-    if (!mail) return;
+  // Outcomes wait here while the previous ones are written: one statement records all that arrived meanwhile, so
+  // the rate of recording follows the transport's rather than one round trip per message.
+  let pending: Outcome[] = [];
+  let writing: Promise<void> | null = null;
+  let writeFailure: unknown;
+  function record(outcome: Outcome) {
+    pending.push(outcome);
+    writing ??= (async () => {
+      try {
+        while (pending.length) {
+          const outcomes = pending;
+          pending = [];
+          await recordOutcomes(db, outcomes);
+        }
+      } catch (error) {
+        // Unrecorded, these deliveries stay claimed until their lease ends, then are sent again.
+        pending = [];
+        writeFailure = error;
+      } finally {
+        writing = null;
+      }
+    })();
+  }
+  async function recorded() {
+    await writing;
+    if (writeFailure === undefined) return;
+    const error = writeFailure;
+    writeFailure = undefined;
+    throw error;
+  }
+
+  async function deliver(row: Claimed, text: { title: string; body: string }, lease: number) {
     const attempts = row.attempts + 1;
-    const stamp = () => new Date(clock()).toISOString();
-    if (!ADDRESS.test(row.email)) {
-      markFailed.run(attempts, 'Invalid e-mail address', stamp(), row.mailId, row.userId);
-      return;
-    }
+    const outcome = (state: Outcome['state'], error = '', dueAt = lease) =>
+      record({ ...row, state, attempts, error, dueAt, at: new Date(clock()).toISOString(), lease });
+    if (!ADDRESS.test(row.email)) return outcome('failed', 'Invalid e-mail address');
     try {
       await mailer.send({
         to: row.email,
-        subject: mail.title,
-        text: mail.body,
+        subject: text.title,
+        text: text.body,
         messageId: `<${row.mailId}.${row.userId}@${domain}>`,
       });
     } catch (error) {
       const { permanent, reason } = classify(error);
-      if (permanent) markFailed.run(attempts, reason, stamp(), row.mailId, row.userId);
-      else if (attempts > retryDelays.length)
-        markFailed.run(
-          attempts,
-          `Gave up after ${attempts} tries: ${reason}`,
-          stamp(),
-          row.mailId,
-          row.userId,
-        );
-      else {
-        markRetry.run(
-          attempts,
-          reason,
-          clock() + retryDelays[attempts - 1]!,
-          stamp(),
-          row.mailId,
-          row.userId,
-        );
-        logTransient(reason);
-      }
-      return;
+      if (permanent) return outcome('failed', reason);
+      if (attempts > retryDelays.length)
+        return outcome('failed', `Gave up after ${attempts} tries: ${reason}`);
+      logTransient(reason);
+      return outcome('queued', reason, clock() + retryDelays[attempts - 1]!);
     }
-    markSent.run(attempts, stamp(), row.mailId, row.userId);
+    outcome('sent');
   }
 
   let stopping = false;
   async function sendBatch() {
-    const rows = due.all(clock(), batchSize);
-    texts.clear();
+    const claimedAt = clock();
+    const lease = claimedAt + leaseMs;
+    const rows = await claimDeliveries(db, claimedAt, batchSize, lease);
+    if (!rows.length) return false;
+    const texts = new Map(
+      (await mailTexts(db, [...new Set(rows.map((row) => row.mailId))])).map((mail) => [mail.id, mail]),
+    );
     let next = 0;
+    // A claim that outlives its lease may be another worker's by now: what is left of the batch is not sent.
+    const sendable = () => !stopping && clock() < lease;
     const lane = async () => {
-      while (!stopping && next < rows.length) await deliver(rows[next++]!);
+      while (sendable() && next < rows.length) {
+        const row = rows[next++]!;
+        const text = texts.get(row.mailId);
+        if (text) await deliver(row, text, lease);
+      }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
-    return rows.length > 0;
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+    } finally {
+      await recorded();
+      if (next < rows.length) await releaseDeliveries(db, rows.slice(next), lease, claimedAt);
+    }
+    return true;
   }
 
   let wake = () => {};
@@ -225,7 +235,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     while (!stopping) {
       let worked: boolean;
       try {
-        worked = expandStep();
+        worked = await db.transaction((tx) => expandAllUsers(tx, expandBatch, clock()));
         worked = (await sendBatch()) || worked;
       } catch (error) {
         // The database itself failed (full disk, closed): nothing is lost, the rows wait for the next round.
@@ -239,7 +249,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         continue;
       }
       if (untilIdle) return;
-      const at = nextDue.get()!.at;
+      const at = await nextDueAt(db).catch(() => null);
       await pause(at === null ? idleMs : Math.min(idleMs, Math.max(0, at - clock())));
     }
   }
@@ -253,8 +263,12 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   };
 
   return {
-    store(mail) {
-      const id = store(mail);
+    async store(mail, also) {
+      const id = await db.transaction(async (tx) => {
+        const stored = await store(tx, mail);
+        await also?.(tx, stored);
+        return stored;
+      });
       wake();
       return id;
     },

@@ -1,6 +1,18 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../db/connection';
+import type { Db, SqlValue } from '../db/postgres/db';
+import {
+  allResourceRows,
+  deleteResourceRow,
+  findResourceRow,
+  foreignKeyViolation,
+  insertResourceRow,
+  pageOfResourceRows,
+  resourceExists,
+  resourceName,
+  updateResourceRow,
+  type ResourceRow,
+} from '../db/resources';
 import type { RecordType } from '../../contract/activity';
 import { activityLog, recordNameOf, summarise, type Change } from './activity';
 import { formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from './body';
@@ -36,7 +48,7 @@ export type UploadDef = {
   requiredOnCreate?: string;
 };
 
-export type Row = Record<string, unknown> & { id: string; created_at: string; updated_at: string };
+export type Row = ResourceRow;
 
 export type ResourceDef = {
   table: string;
@@ -55,17 +67,35 @@ export type ResourceDef = {
     update?: string[];
     delete?: string;
   };
-  /** Extra SQL for list order; newest first by default. */
+  /** The SQL order of the lists; newest first by default. */
   orderBy?: string;
   /** The `list` route's sort fields (sort=<field>&order=asc|desc, lib/sort.ts), each as the SQL it orders by. */
   sort?: SortFields;
-  /** Shapes a row for the API; by default every field by its API name, plus _id, createdAt and updatedAt. */
-  serialize?: (row: Row, db: Db) => Record<string, unknown>;
-  /** Runs inside the write transaction, e.g. to keep a derived column. */
-  beforeWrite?: (values: Record<string, unknown>) => void;
 };
 
-function fieldSchema(name: string, field: FieldDef, db: Db): z.ZodType {
+type RefField = Extract<FieldDef, { type: 'ref' }>;
+
+const HEX_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * The references a body names that exist, looked up before its fields are checked, so that the check itself reads
+ * no database and refuses in the fields' order. Keyed `table:id`.
+ */
+export async function existingRefs(
+  db: Db,
+  body: Record<string, unknown>,
+  refs: Record<string, { table: string }>,
+): Promise<ReadonlySet<string>> {
+  const found = new Set<string>();
+  for (const [name, { table }] of Object.entries(refs)) {
+    const value = Object.hasOwn(body, name) ? body[name] : undefined;
+    if (typeof value !== 'string' || !HEX_ID.test(value.trim())) continue;
+    if (await resourceExists(db, table, value.trim())) found.add(`${table}:${value.trim()}`);
+  }
+  return found;
+}
+
+function fieldSchema(name: string, field: FieldDef, known: ReadonlySet<string>): z.ZodType {
   const label = field.label ?? labelOf(name);
   switch (field.type) {
     case 'text':
@@ -76,10 +106,8 @@ function fieldSchema(name: string, field: FieldDef, db: Db): z.ZodType {
       return number(label, field);
     case 'date':
       return date(label, field);
-    case 'ref': {
-      const exists = db.prepare(`SELECT 1 FROM ${field.table} WHERE id = ?`);
-      return ref(field.refLabel, (id) => Boolean(exists.get(id)), field);
-    }
+    case 'ref':
+      return ref(field.refLabel, (id) => known.has(`${field.table}:${id}`), field);
   }
 }
 
@@ -98,18 +126,13 @@ function startOfTodayUtc() {
   return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
 }
 
-function toColumnValue(value: unknown): unknown {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value ?? null;
-}
-
 /** What an update changed, field by field, for the activity log; `files` are the upload columns it replaced. */
 function changesOf(
   def: ResourceDef,
   before: Row,
   after: Row,
   files: string[],
-  refName: (table: string, id: unknown) => unknown,
+  refNames: ReadonlyMap<unknown, unknown>,
 ): Change[] {
   const changes = Object.entries(def.fields).map(([name, field]): Change => {
     const [was, is] = [before[field.column], after[field.column]];
@@ -126,8 +149,8 @@ function changesOf(
         return {
           name,
           kind: 'text',
-          before: was === is ? was : refName(field.table, was),
-          after: was === is ? is : refName(field.table, is),
+          before: was === is ? was : (refNames.get(was) ?? was),
+          after: was === is ? is : (refNames.get(is) ?? is),
         };
       default:
         return { name, kind: field.type, before: was, after: is };
@@ -139,11 +162,22 @@ function changesOf(
   return [...changes, ...replaced];
 }
 
+/** The names of the referenced rows an update moved between, for its summary. */
+async function refNamesOf(db: Db, def: ResourceDef, before: Row, after: Row) {
+  const names = new Map<unknown, unknown>();
+  for (const field of Object.values(def.fields)) {
+    if (field.type !== 'ref' || before[field.column] === after[field.column]) continue;
+    for (const id of [before[field.column], after[field.column]])
+      if (typeof id === 'string' && id) names.set(id, await resourceName(db, field.table, id));
+  }
+  return names;
+}
+
 export function defaultSerialize(def: ResourceDef, row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = { _id: row.id };
   for (const [name, field] of Object.entries(def.fields)) {
     const value = row[field.column];
-    out[name] = field.type === 'bool' ? value === 1 : value;
+    out[name] = field.type === 'bool' ? value === true : value;
   }
   for (const upload of Object.values(def.uploads ?? {})) out[upload.apiName] = row[upload.column] ?? null;
   out.createdAt = row.created_at;
@@ -153,41 +187,48 @@ export function defaultSerialize(def: ResourceDef, row: Row): Record<string, unk
 
 /** Registers SPEC 7's calls for one table-backed resource: listAll / list / read / create / update / delete. */
 export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, def: ResourceDef) {
-  const columns = Object.values(def.fields).map((field) => field.column);
-  const uploadColumns = Object.values(def.uploads ?? {}).map((upload) => upload.column);
-  const bodySchema = fields(
-    Object.fromEntries(
-      Object.entries(def.fields).map(([name, field]) => [name, fieldSchema(name, field, db)]),
-    ),
+  const refs = Object.fromEntries(
+    Object.entries(def.fields).filter((entry): entry is [string, RefField] => entry[1].type === 'ref'),
   );
+  const schemaOf = (known: ReadonlySet<string>) =>
+    fields(
+      Object.fromEntries(
+        Object.entries(def.fields).map(([name, field]) => [name, fieldSchema(name, field, known)]),
+      ),
+    );
+  const plainSchema = schemaOf(new Set());
   const order = def.orderBy ?? 'created_at DESC, id DESC';
-  const serialize = (row: Row) => (def.serialize ? def.serialize(row, db) : defaultSerialize(def, row));
-  const selectOne = db.prepare<[string], Row>(`SELECT * FROM ${def.table} WHERE id = ?`);
-  const selectAll = db.prepare<[], Row>(`SELECT * FROM ${def.table} ORDER BY ${order}`);
-  const selectAllEnabledFirst = db.prepare<[], Row>(
-    `SELECT * FROM ${def.table} ORDER BY enabled DESC, ${order}`,
-  );
-  const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${def.table}`);
+  const serialize = (row: Row) => defaultSerialize(def, row);
   const fileFields = def.uploads;
   const readBody = fileFields ? (c: Context) => formOrJsonBody(c, fileFields) : jsonBody;
   const writeLimit = def.uploads ? uploadLimit : jsonLimit;
   const log = activityLog(db);
-  const refNames = new Map<string, ReturnType<typeof db.prepare<[unknown], { name: string }>>>();
-  const refName = (table: string, id: unknown) => {
-    if (!refNames.has(table)) refNames.set(table, db.prepare(`SELECT name FROM ${table} WHERE id = ?`));
-    return id ? (refNames.get(table)!.get(id)?.name ?? id) : id;
-  };
 
-  const find = (id: string) => {
-    const row = selectOne.get(id);
+  const find = async (id: string) => {
+    const row = await findResourceRow(db, def.table, id);
     if (!row) throw notFound(def.label);
     return row;
   };
 
+  /** A reference deleted between the body's check and the write: refused as the check would have refused it. */
+  const refusingLostRefs = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      const constraint = foreignKeyViolation(error);
+      const lost = Object.entries(refs).find(
+        ([, field]) => constraint === `${def.table}_${field.column}_fkey`,
+      );
+      if (lost) throw new HttpError(400, `${lost[1].refLabel} not found`, { field: lost[0] });
+      throw error;
+    }
+  };
+
   /** The columns to write and the checked files of a request body; `stored` is the row an update changes. */
   async function values(body: Record<string, unknown>, stored?: Row) {
-    const parsed = bodySchema.parse(body) as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
+    const schema = Object.keys(refs).length ? schemaOf(await existingRefs(db, body, refs)) : plainSchema;
+    const parsed = schema.parse(body) as Record<string, unknown>;
+    const out: Record<string, SqlValue> = {};
     for (const [name, field] of Object.entries(def.fields)) {
       const value = parsed[name];
       if (value === undefined) continue;
@@ -196,7 +237,7 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
         if (!unchanged && Date.parse(value) < startOfTodayUtc())
           throw new HttpError(400, `${field.label ?? labelOf(name)} must be today or later`, { field: name });
       }
-      out[field.column] = value;
+      out[field.column] = (value ?? null) as SqlValue;
     }
     const files: Record<string, CheckedFile> = {};
     for (const [name, upload] of Object.entries(def.uploads ?? {})) {
@@ -205,57 +246,57 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
       else if (!stored && upload.requiredOnCreate)
         throw new HttpError(400, upload.requiredOnCreate, { field: name });
     }
-    def.beforeWrite?.(out);
     return { data: out, files };
   }
 
   if (def.routes.listAll) {
-    app.get(`/api/${def.routes.listAll}`, (c) => {
+    app.get(`/api/${def.routes.listAll}`, async (c) => {
       const { sortBy } = listAllQuery.parse(c.req.query());
-      const rows = (sortBy === 'enabled' ? selectAllEnabledFirst : selectAll).all().map(serialize);
+      const rows = (
+        await allResourceRows(db, def.table, sortBy === 'enabled' ? `enabled DESC, ${order}` : order)
+      ).map(serialize);
       return c.json({ success: true, message: 'Success', result: rows, pagination: { count: rows.length } });
     });
   }
   if (def.routes.list) {
-    app.get(`/api/${def.routes.list}`, (c) => {
+    app.get(`/api/${def.routes.list}`, async (c) => {
       const query = c.req.query();
       const { page, size, offset } = paging(query);
       const sorted = orderBy(query, def.sort ?? {}, { tieBreak: 'id', otherwise: order });
-      const rows = db
-        .prepare<[number, number], Row>(`SELECT * FROM ${def.table} ORDER BY ${sorted} LIMIT ? OFFSET ?`)
-        .all(size, offset);
-      return c.json(pageBody(rows.map(serialize), count.get()!.n, page, size));
+      const { rows, count } = await pageOfResourceRows(db, def.table, sorted, { limit: size, offset });
+      return c.json(pageBody(rows.map(serialize), count, page, size));
     });
   }
   for (const path of def.routes.read ?? []) {
-    app.get(`/api/${path}/:id`, (c) =>
-      c.json({ success: true, message: 'Success', result: serialize(find(parseId(c.req.param('id')))) }),
+    app.get(`/api/${path}/:id`, async (c) =>
+      c.json({
+        success: true,
+        message: 'Success',
+        result: serialize(await find(parseId(c.req.param('id')))),
+      }),
     );
   }
   for (const path of def.routes.create ?? []) {
     app.post(`/api/${path}`, writeLimit, async (c) => {
       const { data, files } = await values(await readBody(c));
       const id = newId();
-      const stamp = now();
-      await keeper.commit(files, (paths) => {
-        const row = { ...data, ...paths };
-        const names = [...columns, ...uploadColumns].filter((column) => column in row);
-        db.prepare(
-          `INSERT INTO ${def.table} (id, ${names.join(', ')}, created_at, updated_at) VALUES (?, ${names.map(() => '?').join(', ')}, ?, ?)`,
-        ).run(id, ...names.map((column) => toColumnValue(row[column])), stamp, stamp);
-        log.record(c.get('adminId'), {
-          action: 'create',
-          recordType: def.recordType,
-          recordId: id,
-          recordName: recordNameOf(find(id)),
-          summary: 'Created',
-        });
-        return { result: id };
-      });
+      const created = await refusingLostRefs(() =>
+        keeper.commit(files, async (paths, tx) => {
+          const row = await insertResourceRow(tx, def.table, id, { ...data, ...paths }, now());
+          await log.record(tx, c.get('adminId'), {
+            action: 'create',
+            recordType: def.recordType,
+            recordId: id,
+            recordName: recordNameOf(row),
+            summary: 'Created',
+          });
+          return { result: row };
+        }),
+      );
       return c.json({
         success: true,
         message: `${def.label} created successfully`,
-        result: serialize(find(id)),
+        result: serialize(created),
       });
     });
   }
@@ -263,41 +304,46 @@ export function registerResource(app: Hono<AppEnv>, db: Db, keeper: FileKeeper, 
     app.patch(`/api/${path}/:id`, writeLimit, async (c) => {
       const id = parseId(c.req.param('id'));
       const expected = expectedVersions(c);
-      const { data, files } = await values(await readBody(c), find(id));
-      // Found again inside the write, and answered from it: the row may be deleted while the body is read.
-      const updated = await keeper.commit(files, (paths) => {
-        const before = find(id);
-        checkVersion(expected, before.updated_at);
-        const row = { ...data, ...paths };
-        const names = [...columns, ...uploadColumns].filter((column) => column in row);
-        if (names.length) {
-          db.prepare(
-            `UPDATE ${def.table} SET ${names.map((n) => `${n} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
-          ).run(...names.map((column) => toColumnValue(row[column])), nextVersion(before.updated_at), id);
-        }
-        const after = find(id);
-        log.record(c.get('adminId'), {
-          action: 'update',
-          recordType: def.recordType,
-          recordId: id,
-          recordName: recordNameOf(after),
-          summary: summarise(changesOf(def, before, after, Object.keys(paths), refName), def.recordType),
-        });
-        return {
-          result: serialize(after),
-          replaced: Object.keys(paths).map((column) => before[column] as string | null),
-        };
-      });
+      const { data, files } = await values(await readBody(c), await find(id));
+      // Read again under the row's lock, and answered from the write: the row may have been saved or deleted while
+      // the body was read, and two saves that expect the same version must not both pass.
+      const updated = await refusingLostRefs(() =>
+        keeper.commit(files, async (paths, tx) => {
+          const before = await findResourceRow(tx, def.table, id, { lock: true });
+          if (!before) throw notFound(def.label);
+          checkVersion(expected, before.updated_at);
+          const after = (await updateResourceRow(
+            tx,
+            def.table,
+            id,
+            { ...data, ...paths },
+            nextVersion(before.updated_at),
+          ))!;
+          const refNames = await refNamesOf(tx, def, before, after);
+          await log.record(tx, c.get('adminId'), {
+            action: 'update',
+            recordType: def.recordType,
+            recordId: id,
+            recordName: recordNameOf(after),
+            summary: summarise(changesOf(def, before, after, Object.keys(paths), refNames), def.recordType),
+          });
+          return {
+            result: serialize(after),
+            replaced: Object.keys(paths).map((column) => before[column] as string | null),
+          };
+        }),
+      );
       return c.json({ success: true, message: `${def.label} updated successfully`, result: updated });
     });
   }
   if (def.routes.delete) {
+    const uploadColumns = Object.values(def.uploads ?? {}).map((upload) => upload.column);
     app.delete(`/api/${def.routes.delete}/:id`, async (c) => {
       const id = parseId(c.req.param('id'));
-      await keeper.commit({}, () => {
-        const before = find(id);
-        db.prepare(`DELETE FROM ${def.table} WHERE id = ?`).run(id);
-        log.record(c.get('adminId'), {
+      await keeper.commit({}, async (_paths, tx) => {
+        const before = await deleteResourceRow(tx, def.table, id);
+        if (!before) throw notFound(def.label);
+        await log.record(tx, c.get('adminId'), {
           action: 'delete',
           recordType: def.recordType,
           recordId: id,

@@ -1,13 +1,42 @@
 import type { Hono } from 'hono';
-import type { Db } from '../db/connection';
+import {
+  allSettings,
+  anySetting,
+  childSafetyPolicy,
+  deleteEvent,
+  deletePost,
+  eventExists,
+  findEvent as findEventRow,
+  findPost as findPostRow,
+  findSetting as findSettingRow,
+  insertEvent,
+  insertPost,
+  insertSetting,
+  joinedCount,
+  pageOfEvents,
+  pageOfPosts,
+  pageOfReadOnly,
+  POST_MEDIA_COLUMNS,
+  updateEvent,
+  updatePost,
+  updateSetting,
+  type EventRow,
+  type PostRow,
+  type ReadOnlyList,
+  type SettingRow,
+} from '../db/content';
+import { isUniqueViolation, type Db } from '../db/postgres/db';
+import { foreignKeyViolation } from '../db/resources';
 import { NUMBER_RANGE, TEXT_MAX } from '../../contract/limits';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
-import { memberColumns, memberPage, memberRef, type MemberSet } from '../lib/members';
+import { memberPage, memberRef, type MemberSet } from '../lib/members';
+import { existingRefs } from '../lib/resource';
 import { pageBody, paging } from '../lib/paging';
+import { containsPattern } from '../lib/search';
 import { orderBy, unsorted, type ListSort, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
@@ -22,29 +51,23 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   const { uploads } = keeper;
   const log = activityLog(db);
   // ----- Events
-  const eventSelect = `SELECT e.*, c.name AS category_name, un.name AS university_name, ${memberColumns('u', 'user')}
-    FROM events e LEFT JOIN event_categories c ON c.id = e.category_id LEFT JOIN universities un ON un.id = e.university_id
-    LEFT JOIN users u ON u.id = e.user_id`;
-  const joinedCountOf = db.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM event_participants WHERE event_id = ?',
-  );
   /** An event's joined users as a member set (lib/members.ts): paged in name order without sorting them all. */
-  const joined = (eventId: string, columns: string): MemberSet => ({
+  const joined = async (eventId: string, columns: string): Promise<MemberSet> => ({
     table: 'event_participants',
     ownerColumn: 'event_id',
     owner: eventId,
     columns,
-    expected: joinedCountOf.get(eventId)!.n,
+    expected: await joinedCount(db, eventId),
   });
   // At most the first 50 joined users by name, with the total; the joined route pages through all (announced).
-  const joinedOf = (eventId: string) => {
-    const members = joined(eventId, 'u.id AS _id, u.name, u.surname');
+  const joinedOf = async (eventId: string) => {
+    const members = await joined(eventId, 'u.id AS _id, u.name, u.surname');
     return {
-      joinedUsers: memberPage(db, members, { limit: 50, offset: 0 }).rows,
+      joinedUsers: (await memberPage(db, members, { limit: 50, offset: 0 })).rows,
       joinedCount: members.expected,
     };
   };
-  const serializeEvent = (row: Record<string, unknown>) => ({
+  const serializeEvent = async (row: EventRow) => ({
     _id: row.id,
     name: row.name,
     venue: row.venue,
@@ -56,18 +79,17 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     numberOfParticipants: row.number_of_participants,
     image: row.image,
     userId: memberRef(row.user_id, row.user_name, row.user_surname),
-    ...joinedOf(String(row.id)),
+    ...(await joinedOf(row.id)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-  const eventRow = (id: string) => {
-    const row = db.prepare(`${eventSelect} WHERE e.id = ?`).get(id) as Record<string, unknown> | undefined;
+  const findEvent = async (id: string) => {
+    const row = await findEventRow(db, id);
     if (!row) throw notFound('Event');
-    return row;
+    return serializeEvent(row);
   };
-  const findEvent = (id: string) => serializeEvent(eventRow(id));
   /** What an event's update changed, for the activity log. */
-  const eventChanges = (before: Record<string, unknown>, after: Record<string, unknown>): Change[] => [
+  const eventChanges = (before: EventRow, after: EventRow): Change[] => [
     { name: 'name', kind: 'text', before: before.name, after: after.name },
     { name: 'venue', kind: 'text', before: before.venue, after: after.venue },
     { name: 'category', kind: 'text', before: before.category_name, after: after.category_name },
@@ -83,30 +105,47 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     },
     ...(before.image !== after.image ? [{ name: 'image', kind: 'file' } as const] : []),
   ];
-  const idIn = (table: string) => {
-    const statement = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`);
-    return (id: string) => Boolean(statement.get(id));
+  const EVENT_REFS = {
+    category: { table: 'event_categories', label: 'Event category' },
+    university: { table: 'universities', label: 'University' },
+  } as const;
+  const eventBody = (known: ReadonlySet<string>) => {
+    const refField = (name: keyof typeof EVENT_REFS) =>
+      refRule(EVENT_REFS[name].label, (id) => known.has(`${EVENT_REFS[name].table}:${id}`));
+    return fields({
+      name: text('Name', { required: true, max: TEXT_MAX.events.name }),
+      venue: text('Venue', { required: true, max: TEXT_MAX.events.venue }),
+      startTime: text('Start time', { required: true, max: 5, format: TIME_OF_DAY }),
+      endTime: text('End time', { required: true, max: 5, format: TIME_OF_DAY }),
+      date: date('Date', { required: true }),
+      numberOfParticipants: number('Number of participants', {
+        required: true,
+        ...NUMBER_RANGE.events.numberOfParticipants,
+        integer: true,
+      }),
+      category: refField('category'),
+      university: refField('university'),
+    });
   };
-  const eventBody = fields({
-    name: text('Name', { required: true, max: TEXT_MAX.events.name }),
-    venue: text('Venue', { required: true, max: TEXT_MAX.events.venue }),
-    startTime: text('Start time', { required: true, max: 5, format: TIME_OF_DAY }),
-    endTime: text('End time', { required: true, max: 5, format: TIME_OF_DAY }),
-    date: date('Date', { required: true }),
-    numberOfParticipants: number('Number of participants', {
-      required: true,
-      ...NUMBER_RANGE.events.numberOfParticipants,
-      integer: true,
-    }),
-    category: refRule('Event category', idIn('event_categories')),
-    university: refRule('University', idIn('universities')),
-  });
   /** An event's fields, checked; it ends after it starts, on its day. */
-  const eventInput = (body: Record<string, unknown>) => {
-    const data = eventBody.parse(body);
+  const eventInput = async (body: Record<string, unknown>) => {
+    const data = eventBody(await existingRefs(db, body, EVENT_REFS)).parse(body);
     if (data.endTime <= data.startTime)
       throw new HttpError(400, 'End time must be after start time', { field: 'endTime' });
     return data;
+  };
+  /** A category or university deleted between the body's check and the write: refused as the check refuses it. */
+  const refusingLostRefs = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      const constraint = foreignKeyViolation(error);
+      if (constraint === 'events_category_id_fkey')
+        throw new HttpError(400, 'Event category not found', { field: 'category' });
+      if (constraint === 'events_university_id_fkey')
+        throw new HttpError(400, 'University not found', { field: 'university' });
+      throw error;
+    }
   };
   const EVENT_FILES = { file: { label: 'Event image', kind: 'image' } } as const;
   const eventImage = async (body: Record<string, unknown>) => {
@@ -114,127 +153,107 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     return file ? { image: await uploads.check(EVENT_FILES.file.label, file, EVENT_FILES.file.kind) } : {};
   };
 
-  app.get('/api/event/list-admin', (c) => {
+  app.get('/api/event/list-admin', async (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     const order = orderBy(
       query,
       {
-        name: 'e.name COLLATE NOCASE',
-        venue: 'e.venue COLLATE NOCASE',
+        name: 'lower(e.name)',
+        venue: 'lower(e.venue)',
         date: 'e.date',
         created: 'e.created_at',
       } satisfies ListSort<'events'>,
       { tieBreak: 'e.id', otherwise: 'e.created_at DESC, e.id DESC' },
     );
-    const rows = db.prepare(`${eventSelect} ORDER BY ${order} LIMIT ? OFFSET ?`).all(size, offset) as Record<
-      string,
-      unknown
-    >[];
-    const count = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
-    return c.json(pageBody(rows.map(serializeEvent), count, page, size));
+    const { rows, count } = await pageOfEvents(db, order, { limit: size, offset });
+    return c.json(pageBody(await Promise.all(rows.map(serializeEvent)), count, page, size));
   });
-  app.get('/api/event/read/:id', (c) =>
-    c.json({ success: true, message: 'Success', result: findEvent(parseId(c.req.param('id'))) }),
+  app.get('/api/event/read/:id', async (c) =>
+    c.json({ success: true, message: 'Success', result: await findEvent(parseId(c.req.param('id'))) }),
   );
-  app.get('/api/event/joined/:eventId', (c) => {
+  app.get('/api/event/joined/:eventId', async (c) => {
     const id = parseId(c.req.param('eventId'));
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     unsorted(query, 'in name order');
     const q = searchText.parse(query.q);
-    if (!db.prepare('SELECT 1 FROM events WHERE id = ?').get(id)) throw notFound('Event');
-    const { rows, count } = memberPage(db, joined(id, 'u.id AS _id, u.name, u.surname, u.email'), {
-      q,
-      limit: size,
-      offset,
-    });
+    if (!(await eventExists(db, id))) throw notFound('Event');
+    const { rows, count } = await memberPage(
+      db,
+      await joined(id, 'u.id AS _id, u.name, u.surname, u.email'),
+      {
+        q,
+        limit: size,
+        offset,
+      },
+    );
     return c.json(pageBody(rows, count, page, size));
   });
   app.post('/api/event/create', uploadLimit, async (c) => {
     const body = await formBody(c, EVENT_FILES);
-    const data = eventInput(body);
+    const data = await eventInput(body);
     const files = await eventImage(body);
     if (!files.image) throw new HttpError(400, 'Event image is required', { field: 'file' });
     const id = newId();
-    const stamp = now();
-    await keeper.commit(files, (paths) => {
-      db.prepare(
-        `INSERT INTO events (id, name, venue, category_id, university_id, date, start_time, end_time, number_of_participants, image, user_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        id,
-        data.name,
-        data.venue,
-        data.category ?? null,
-        data.university ?? null,
-        data.date,
-        data.startTime,
-        data.endTime,
-        data.numberOfParticipants,
-        paths.image,
-        c.get('adminId'),
-        stamp,
-        stamp,
-      );
-      log.record(c.get('adminId'), {
-        action: 'create',
-        recordType: 'event',
-        recordId: id,
-        recordName: data.name,
-        summary: 'Created',
-      });
-      return { result: id };
-    });
-    return c.json({ success: true, message: 'Event created successfully', result: findEvent(id) });
+    await refusingLostRefs(() =>
+      keeper.commit(files, async (paths, tx) => {
+        await insertEvent(tx, {
+          ...data,
+          id,
+          image: paths.image!,
+          userId: c.get('adminId'),
+          stamp: now(),
+        });
+        await log.record(tx, c.get('adminId'), {
+          action: 'create',
+          recordType: 'event',
+          recordId: id,
+          recordName: data.name,
+          summary: 'Created',
+        });
+        return { result: id };
+      }),
+    );
+    return c.json({ success: true, message: 'Event created successfully', result: await findEvent(id) });
   });
   app.patch('/api/event/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
-    findEvent(id);
+    await findEvent(id);
     const body = await formBody(c, EVENT_FILES);
-    const data = eventInput(body);
+    const data = await eventInput(body);
     const files = await eventImage(body);
     const expected = expectedVersions(c);
-    // Read again inside the write: the event may have been deleted while the body was read.
-    const event = await keeper.commit(files, (paths) => {
-      const before = eventRow(id);
-      checkVersion(expected, String(before.updated_at));
-      db.prepare(
-        `UPDATE events SET name = ?, venue = ?, category_id = COALESCE(?, category_id), university_id = COALESCE(?, university_id), date = ?,
-         start_time = ?, end_time = ?, number_of_participants = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?`,
-      ).run(
-        data.name,
-        data.venue,
-        data.category ?? null,
-        data.university ?? null,
-        data.date,
-        data.startTime,
-        data.endTime,
-        data.numberOfParticipants,
-        paths.image ?? null,
-        nextVersion(String(before.updated_at)),
-        id,
-      );
-      const after = eventRow(id);
-      log.record(c.get('adminId'), {
-        action: 'update',
-        recordType: 'event',
-        recordId: id,
-        recordName: String(after.name),
-        summary: summarise(eventChanges(before, after), 'event'),
-      });
-      return { result: serializeEvent(after), replaced: paths.image ? [before.image as string | null] : [] };
+    // Read again under the event's lock: it may have been saved or deleted while the body was read.
+    const after = await refusingLostRefs(() =>
+      keeper.commit(files, async (paths, tx) => {
+        const before = await findEventRow(tx, id, { lock: true });
+        if (!before) throw notFound('Event');
+        checkVersion(expected, before.updated_at);
+        await updateEvent(tx, id, { ...data, image: paths.image, version: nextVersion(before.updated_at) });
+        const after = (await findEventRow(tx, id))!;
+        await log.record(tx, c.get('adminId'), {
+          action: 'update',
+          recordType: 'event',
+          recordId: id,
+          recordName: after.name,
+          summary: summarise(eventChanges(before, after), 'event'),
+        });
+        return { result: after, replaced: paths.image ? [before.image] : [] };
+      }),
+    );
+    return c.json({
+      success: true,
+      message: 'Event updated successfully',
+      result: await serializeEvent(after),
     });
-    return c.json({ success: true, message: 'Event updated successfully', result: event });
   });
   app.delete('/api/event/delete/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    await keeper.commit({}, () => {
-      const before = db.prepare('SELECT name, image FROM events WHERE id = ?').get(id) as
-        { name: string; image: string | null } | undefined;
+    await keeper.commit({}, async (_paths, tx) => {
+      const before = await deleteEvent(tx, id);
       if (!before) throw notFound('Event');
-      db.prepare('DELETE FROM events WHERE id = ?').run(id);
-      log.record(c.get('adminId'), {
+      await log.record(tx, c.get('adminId'), {
         action: 'delete',
         recordType: 'event',
         recordId: id,
@@ -247,8 +266,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   });
 
   // ----- Posts
-  const postSelect = `SELECT p.*, ${memberColumns('u', 'user')} FROM posts p LEFT JOIN users u ON u.id = p.user_id`;
-  const serializePost = (row: Record<string, unknown>) => ({
+  const serializePost = (row: PostRow) => ({
     _id: row.id,
     name: row.name,
     image1: row.image1,
@@ -260,8 +278,8 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-  const findPost = (id: string) => {
-    const row = db.prepare(`${postSelect} WHERE p.id = ?`).get(id) as Record<string, unknown> | undefined;
+  const findPost = async (id: string) => {
+    const row = await findPostRow(db, id);
     if (!row) throw notFound('Post');
     return serializePost(row);
   };
@@ -271,7 +289,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     ['image2', 'Image 2', 'image'],
     ['image3', 'Image 3', 'image'],
     ['video', 'Video', 'video'],
-  ] as const;
+  ] as const satisfies readonly (readonly [(typeof POST_MEDIA_COLUMNS)[number], string, string])[];
   const POST_FILES = Object.fromEntries(POST_MEDIA.map(([field, label, kind]) => [field, { label, kind }]));
   const postMedia = async (body: Record<string, unknown>) => {
     const out: Record<string, CheckedFile> = {};
@@ -282,51 +300,36 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     return out;
   };
 
-  app.get('/api/post/list', (c) => {
+  app.get('/api/post/list', async (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     const q = searchText.parse(query.q);
-    const where = q ? " WHERE p.name LIKE ? ESCAPE '\\'" : '';
-    const params = q ? [`%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`] : [];
     const order = orderBy(
       query,
       {
-        name: 'p.name COLLATE NOCASE',
+        name: 'lower(p.name)',
         created: 'p.created_at',
-        user: 'u.name COLLATE NOCASE',
+        user: 'lower(u.name)',
       } satisfies ListSort<'posts'>,
       { tieBreak: 'p.id', otherwise: 'p.created_at DESC, p.id DESC' },
     );
-    const rows = db
-      .prepare(`${postSelect}${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...params, size, offset) as Record<string, unknown>[];
-    const count = (db.prepare(`SELECT count(*) AS n FROM posts p${where}`).get(...params) as { n: number }).n;
+    const { rows, count } = await pageOfPosts(db, order, q ? containsPattern(q) : undefined, {
+      limit: size,
+      offset,
+    });
     return c.json(pageBody(rows.map(serializePost), count, page, size));
   });
-  app.get('/api/post/read/:id', (c) =>
-    c.json({ success: true, message: 'Success', result: findPost(parseId(c.req.param('id'))) }),
+  app.get('/api/post/read/:id', async (c) =>
+    c.json({ success: true, message: 'Success', result: await findPost(parseId(c.req.param('id'))) }),
   );
   app.post('/api/post/create', uploadLimit, async (c) => {
     const body = await formBody(c, POST_FILES);
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const id = newId();
-    const stamp = now();
-    await keeper.commit(media, (paths) => {
-      db.prepare(
-        'INSERT INTO posts (id, name, image1, image2, image3, video, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(
-        id,
-        name,
-        paths.image1 ?? null,
-        paths.image2 ?? null,
-        paths.image3 ?? null,
-        paths.video ?? null,
-        c.get('adminId'),
-        stamp,
-        stamp,
-      );
-      log.record(c.get('adminId'), {
+    await keeper.commit(media, async (paths, tx) => {
+      await insertPost(tx, { id, name, media: paths, userId: c.get('adminId'), stamp: now() });
+      await log.record(tx, c.get('adminId'), {
         action: 'create',
         recordType: 'post',
         recordId: id,
@@ -335,33 +338,22 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       });
       return { result: id };
     });
-    return c.json({ success: true, message: 'Post created successfully', result: findPost(id) });
+    return c.json({ success: true, message: 'Post created successfully', result: await findPost(id) });
   });
   app.patch('/api/post/update/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
-    findPost(id);
+    await findPost(id);
     const body = await formBody(c, POST_FILES);
     const { name } = postName.parse(body);
     const media = await postMedia(body);
     const expected = expectedVersions(c);
-    // Read again inside the write: the post may have been deleted while the body was read.
-    const post = await keeper.commit(media, (paths) => {
-      const before = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as
-        Record<string, string | null> | undefined;
+    // Read again under the post's lock: it may have been saved or deleted while the body was read.
+    const post = await keeper.commit(media, async (paths, tx) => {
+      const before = await findPostRow(tx, id, { lock: true });
       if (!before) throw notFound('Post');
-      checkVersion(expected, before.updated_at!);
-      db.prepare(
-        'UPDATE posts SET name = ?, image1 = COALESCE(?, image1), image2 = COALESCE(?, image2), image3 = COALESCE(?, image3), video = COALESCE(?, video), updated_at = ? WHERE id = ?',
-      ).run(
-        name,
-        paths.image1 ?? null,
-        paths.image2 ?? null,
-        paths.image3 ?? null,
-        paths.video ?? null,
-        nextVersion(before.updated_at!),
-        id,
-      );
-      log.record(c.get('adminId'), {
+      checkVersion(expected, before.updated_at);
+      await updatePost(tx, id, { name, media: paths, version: nextVersion(before.updated_at) });
+      await log.record(tx, c.get('adminId'), {
         action: 'update',
         recordType: 'post',
         recordId: id,
@@ -374,31 +366,32 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
           'post',
         ),
       });
-      return { result: findPost(id), replaced: Object.keys(paths).map((field) => before[field]) };
+      return {
+        result: serializePost((await findPostRow(tx, id))!),
+        replaced: POST_MEDIA_COLUMNS.filter((column) => column in paths).map((column) => before[column]),
+      };
     });
     return c.json({ success: true, message: 'Post updated successfully', result: post });
   });
   app.delete('/api/post/delete/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    await keeper.commit({}, () => {
-      const before = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as
-        Record<string, string | null> | undefined;
+    await keeper.commit({}, async (_paths, tx) => {
+      const before = await deletePost(tx, id);
       if (!before) throw notFound('Post');
-      db.prepare('DELETE FROM posts WHERE id = ?').run(id);
-      log.record(c.get('adminId'), {
+      await log.record(tx, c.get('adminId'), {
         action: 'delete',
         recordType: 'post',
         recordId: id,
         recordName: before.name ?? '',
         summary: 'Deleted',
       });
-      return { result: id, replaced: POST_MEDIA.map(([field]) => before[field]) };
+      return { result: id, replaced: POST_MEDIA_COLUMNS.map((column) => before[column]) };
     });
     return c.json({ success: true, message: 'Post deleted successfully' });
   });
 
   // ----- Setting: a single record
-  const serializeSetting = (row: Record<string, unknown>) => ({
+  const serializeSetting = (row: SettingRow) => ({
     _id: row.id,
     privacy: row.privacy,
     termsCondition: row.terms_condition,
@@ -411,44 +404,44 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     termsCondition: text('Terms and conditions', { required: true, max: TEXT_MAX.setting.termsCondition }),
   });
   const SETTING_FILES = { file: { label: 'Image', kind: 'image' } } as const;
-  const findSetting = (id: string) => {
-    const row = db.prepare('SELECT * FROM settings WHERE id = ?').get(id) as
-      Record<string, unknown> | undefined;
+  const SETTING_EXISTS = 'A setting record already exists; update it instead';
+  const findSetting = async (id: string) => {
+    const row = await findSettingRow(db, id);
     if (!row) throw notFound('Setting');
     return serializeSetting(row);
   };
-  app.get('/api/setting/listAll', (c) => {
-    const rows = (db.prepare('SELECT * FROM settings').all() as Record<string, unknown>[]).map(
-      serializeSetting,
-    );
+  app.get('/api/setting/listAll', async (c) => {
+    const rows = (await allSettings(db)).map(serializeSetting);
     return c.json({ success: true, message: 'Success', result: rows, pagination: { count: rows.length } });
   });
-  app.get('/api/setting/read/:id', (c) =>
-    c.json({ success: true, message: 'Success', result: findSetting(parseId(c.req.param('id'))) }),
+  app.get('/api/setting/read/:id', async (c) =>
+    c.json({ success: true, message: 'Success', result: await findSetting(parseId(c.req.param('id'))) }),
   );
   app.post('/api/setting/create', jsonLimit, async (c) => {
     const data = settingBody.parse(await jsonBody(c));
-    if (db.prepare('SELECT 1 FROM settings').get())
-      throw new HttpError(409, 'A setting record already exists; update it instead');
+    if (await anySetting(db)) throw new HttpError(409, SETTING_EXISTS);
     const id = newId();
-    const stamp = now();
-    db.transaction(() => {
-      db.prepare(
-        'INSERT INTO settings (id, privacy, terms_condition, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-      ).run(id, data.privacy, data.termsCondition, stamp, stamp);
-      log.record(c.get('adminId'), {
-        action: 'create',
-        recordType: 'setting',
-        recordId: id,
-        recordName: '',
-        summary: 'Created',
+    try {
+      await db.transaction(async (tx) => {
+        await insertSetting(tx, { id, ...data, stamp: now() });
+        await log.record(tx, c.get('adminId'), {
+          action: 'create',
+          recordType: 'setting',
+          recordId: id,
+          recordName: '',
+          summary: 'Created',
+        });
       });
-    })();
-    return c.json({ success: true, message: 'Setting created successfully', result: findSetting(id) });
+    } catch (error) {
+      // Two creates at once: the singleton key keeps the first.
+      if (isUniqueViolation(error)) throw new HttpError(409, SETTING_EXISTS);
+      throw error;
+    }
+    return c.json({ success: true, message: 'Setting created successfully', result: await findSetting(id) });
   });
   app.patch('/api/setting/update-with-image/:id', uploadLimit, async (c) => {
     const id = parseId(c.req.param('id'));
-    findSetting(id);
+    await findSetting(id);
     const body = await formOrJsonBody(c, SETTING_FILES);
     const data = settingBody.parse(body);
     const file = fileField(body, 'file');
@@ -456,29 +449,28 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       ? { image: await uploads.check(SETTING_FILES.file.label, file, SETTING_FILES.file.kind) }
       : {};
     const expected = expectedVersions(c);
-    const setting = await keeper.commit(files, (paths) => {
-      const before = db
-        .prepare('SELECT privacy, terms_condition, image, updated_at FROM settings WHERE id = ?')
-        .get(id) as
-        { privacy: string; terms_condition: string; image: string | null; updated_at: string } | undefined;
+    const setting = await keeper.commit(files, async (paths, tx) => {
+      const before = await findSettingRow(tx, id, { lock: true });
       if (!before) throw notFound('Setting');
       checkVersion(expected, before.updated_at);
-      db.prepare(
-        'UPDATE settings SET privacy = ?, terms_condition = ?, image = COALESCE(?, image), updated_at = ? WHERE id = ?',
-      ).run(data.privacy, data.termsCondition, paths.image ?? null, nextVersion(before.updated_at), id);
+      const after = await updateSetting(tx, id, {
+        ...data,
+        image: paths.image,
+        version: nextVersion(before.updated_at),
+      });
       const changes: Change[] = [];
       if (before.privacy !== data.privacy) changes.push({ name: 'privacy', kind: 'html' });
       if (before.terms_condition !== data.termsCondition)
         changes.push({ name: 'termsCondition', kind: 'html' });
       if (paths.image) changes.push({ name: 'image', kind: 'file' });
-      log.record(c.get('adminId'), {
+      await log.record(tx, c.get('adminId'), {
         action: 'update',
         recordType: 'setting',
         recordId: id,
         recordName: '',
         summary: summarise(changes, 'setting'),
       });
-      return { result: findSetting(id), replaced: paths.image ? [before.image] : [] };
+      return { result: serializeSetting(after), replaced: paths.image ? [before.image] : [] };
     });
     return c.json({ success: true, message: 'Setting updated successfully', result: setting });
   });
@@ -486,30 +478,24 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   // ----- Read-only lists
   const readOnlyList = (
     path: string,
-    table: string,
-    select: string,
+    list: ReadOnlyList,
     sort: SortFields,
     serialize: (row: Record<string, unknown>) => unknown,
   ) =>
-    app.get(`/api/${path}`, (c) => {
+    app.get(`/api/${path}`, async (c) => {
       const query = c.req.query();
       const { page, size, offset } = paging(query);
       const order = orderBy(query, sort, { tieBreak: 't.id', otherwise: 't.created_at DESC, t.id DESC' });
-      const rows = db.prepare(`${select} ORDER BY ${order} LIMIT ? OFFSET ?`).all(size, offset) as Record<
-        string,
-        unknown
-      >[];
-      const count = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      const { rows, count } = await pageOfReadOnly(db, list, order, { limit: size, offset });
       return c.json(pageBody(rows.map(serialize), count, page, size));
     });
 
   readOnlyList(
     'contact-us/list',
     'contacts',
-    'SELECT * FROM contacts t',
     {
-      title: 't.title COLLATE NOCASE',
-      email: 't.email COLLATE NOCASE',
+      title: 'lower(t.title)',
+      email: 'lower(t.email)',
       created: 't.created_at',
     } satisfies ListSort<'contactUs'>,
     (row) => ({
@@ -525,7 +511,6 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   readOnlyList(
     'feedback/list',
     'feedbacks',
-    'SELECT t.*, u.name, u.surname, u.email, u.country_code, u.phone_number FROM feedbacks t LEFT JOIN users u ON u.id = t.user_id',
     { rating: 't.rating', created: 't.created_at' } satisfies ListSort<'feedbacks'>,
     (row) => ({
       _id: row.id,
@@ -543,7 +528,6 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   readOnlyList(
     'chat-block/list',
     'chat_blocks',
-    `SELECT t.*, ${memberColumns('a', 'by')}, ${memberColumns('b', 'blocked')} FROM chat_blocks t LEFT JOIN users a ON a.id = t.block_by LEFT JOIN users b ON b.id = t.blocked_user`,
     { created: 't.created_at' } satisfies ListSort<'chatBlock'>,
     (row) => ({
       _id: row.id,
@@ -557,9 +541,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
 }
 
 export function registerPolicyRoute(app: Hono<AppEnv>, db: Db) {
-  app.get('/api/childsafetypolicy', (c) => {
-    const row = db.prepare("SELECT html FROM policies WHERE key = 'childsafetypolicy'").get() as
-      { html: string } | undefined;
-    return c.json({ success: true, message: 'Success', result: { childsafetypolicy: row?.html ?? '' } });
-  });
+  app.get('/api/childsafetypolicy', async (c) =>
+    c.json({ success: true, message: 'Success', result: { childsafetypolicy: await childSafetyPolicy(db) } }),
+  );
 }

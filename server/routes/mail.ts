@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../db/connection';
+import { emailOf, findMail as findMailRow, pageOfMails, type MailRow } from '../db/mail';
+import type { Db } from '../db/postgres/db';
 import { TEXT_MAX } from '../../contract/limits';
 import { activityLog } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
@@ -17,19 +18,6 @@ import { orderBy, unsorted, type ListSort } from '../lib/sort';
 
 type Deps = { db: Db; mailer: Mailer; queue: MailQueue };
 
-type MailRow = {
-  id: string;
-  title: string;
-  body: string;
-  all_users: number;
-  recipient_count: number;
-  sent_count: number;
-  failed_count: number;
-  expand_after: number | null;
-  expand_until: number | null;
-  created_at: string;
-};
-
 const STATES = ['queued', 'sent', 'failed'] as const;
 type State = (typeof STATES)[number];
 
@@ -41,14 +29,13 @@ export const INLINE_RECIPIENTS = 50;
 
 const recipientColumns = 'u.id AS _id, u.name, u.surname, u.email';
 const deliveryColumns = `${recipientColumns}, COALESCE(m.state, 'queued') AS state, COALESCE(m.attempts, 0) AS attempts,
-  m.error, m.updated_at AS updatedAt`;
+  m.error, m.updated_at AS "updatedAt"`;
 
 /** SPEC 7.12 sent mail, delivered by the mail queue, with the recipients route and a test send (announced). */
 export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Deps) {
-  const byId = db.prepare<[string], MailRow>('SELECT * FROM mails WHERE id = ?');
   const log = activityLog(db);
-  const findMail = (id: string) => {
-    const row = byId.get(id);
+  const findMail = async (id: string) => {
+    const row = await findMailRow(db, id);
     if (!row) throw notFound('Mail');
     return row;
   };
@@ -68,13 +55,13 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
       columns,
       implicit: unexpanded
         ? {
-            sql: 'u.enabled = 1 AND u.rowid > ? AND u.rowid <= ?',
+            sql: 'u.enabled AND u.rowid > $1 AND u.rowid <= $2',
             params: [mail.expand_after!, mail.expand_until!],
           }
         : undefined,
       filter: state
         ? {
-            sql: state === 'queued' ? "(m.state = 'queued' OR m.user_id IS NULL)" : 'm.state = ?',
+            sql: state === 'queued' ? "(m.state = 'queued' OR m.user_id IS NULL)" : 'm.state = $1',
             params: state === 'queued' ? [] : [state],
           }
         : undefined,
@@ -82,15 +69,17 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
     };
   };
 
-  const serialize = (mail: MailRow) => ({
+  const serialize = async (mail: MailRow) => ({
     _id: mail.id,
     title: mail.title,
     body: mail.body,
-    allUsers: mail.all_users === 1,
-    users: memberPage(db, recipients(mail, undefined, recipientColumns), {
-      limit: INLINE_RECIPIENTS,
-      offset: 0,
-    }).rows,
+    allUsers: mail.all_users,
+    users: (
+      await memberPage(db, recipients(mail, undefined, recipientColumns), {
+        limit: INLINE_RECIPIENTS,
+        offset: 0,
+      })
+    ).rows,
     recipientCount: mail.recipient_count,
     delivery: {
       queued: mail.recipient_count - mail.sent_count - mail.failed_count,
@@ -100,32 +89,29 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
     createdAt: mail.created_at,
   });
 
-  app.get('/api/mail-send/list', (c) => {
+  app.get('/api/mail-send/list', async (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     const order = orderBy(
       query,
-      { title: 'title COLLATE NOCASE', created: 'created_at' } satisfies ListSort<'mail'>,
+      { title: 'lower(title)', created: 'created_at' } satisfies ListSort<'mail'>,
       { tieBreak: 'id', otherwise: 'created_at DESC, id DESC' },
     );
-    const rows = db
-      .prepare<[number, number], MailRow>(`SELECT * FROM mails ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(size, offset);
-    const count = (db.prepare('SELECT count(*) AS n FROM mails').get() as { n: number }).n;
-    return c.json(pageBody(rows.map(serialize), count, page, size));
+    const { rows, count } = await pageOfMails(db, order, { limit: size, offset });
+    return c.json(pageBody(await Promise.all(rows.map(serialize)), count, page, size));
   });
 
   const recipientsQuery = z.object({
     q: searchText,
     state: z.enum(STATES, { error: 'State must be queued, sent or failed' }).optional(),
   });
-  app.get('/api/mail-send/recipients/:mailId', (c) => {
+  app.get('/api/mail-send/recipients/:mailId', async (c) => {
     const id = parseId(c.req.param('mailId'));
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     unsorted(query, 'in name order');
     const { q, state } = recipientsQuery.parse(query);
-    const { rows, count } = memberPage(db, recipients(findMail(id), state, deliveryColumns), {
+    const { rows, count } = await memberPage(db, recipients(await findMail(id), state, deliveryColumns), {
       q,
       limit: size,
       offset,
@@ -156,33 +142,36 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
   const mailBody = fields({ ...message, users: recipientIds });
   app.post('/api/mail-send/create', jsonLimit, async (c) => {
     const data = mailBody.parse(await jsonBody(c));
-    // The queue's transaction, with the activity entry in it.
-    const id = db.transaction(() => {
-      const stored = queue.store({
+    const id = await queue.store(
+      {
         title: data.title,
         body: data.body,
         // Each recipient once, however often the list names them.
         recipients: data.users.includes('all') ? 'all' : [...new Set(data.users.map((user) => user.trim()))],
-      });
-      const mail = findMail(stored);
-      const count = mail.recipient_count.toLocaleString('en');
-      log.record(c.get('adminId'), {
-        action: 'send',
-        recordType: 'mail',
-        recordId: stored,
-        recordName: mail.title,
-        summary:
-          mail.all_users === 1
+      },
+      // In the queue's transaction: the entry is stored with the mail, or neither is.
+      async (tx, stored) => {
+        const mail = (await findMailRow(tx, stored))!;
+        const count = mail.recipient_count.toLocaleString('en');
+        await log.record(tx, c.get('adminId'), {
+          action: 'send',
+          recordType: 'mail',
+          recordId: stored,
+          recordName: mail.title,
+          summary: mail.all_users
             ? `Sent to All Users (${count})`
             : `Sent to ${count} user${mail.recipient_count === 1 ? '' : 's'}`,
-      });
-      return stored;
-    })();
-    return c.json({ success: true, message: 'Mail sent successfully', result: serialize(findMail(id)) });
+        });
+      },
+    );
+    return c.json({
+      success: true,
+      message: 'Mail sent successfully',
+      result: await serialize(await findMail(id)),
+    });
   });
 
   const testBody = fields(message);
-  const adminEmail = db.prepare<[string], { email: string }>('SELECT email FROM users WHERE id = ?');
   // Every attempt counts, a failed one too: each reaches the transport.
   const testSends = new RateLimiter(TEST_SENDS_PER_HOUR, 60 * 60_000);
   app.post('/api/mail-send/test', jsonLimit, async (c) => {
@@ -197,7 +186,7 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
         { 'Retry-After': String(wait) },
       );
     }
-    const { email } = adminEmail.get(c.get('adminId'))!;
+    const email = (await emailOf(db, c.get('adminId')))!;
     try {
       await mailer.send({ to: email, subject: data.title, text: data.body });
     } catch (error) {
@@ -205,13 +194,15 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
       throw new HttpError(502, `The test mail could not be sent: ${reason.slice(0, 1000)}`);
     }
     // Nothing is stored by a test send: its entry is written once the message has gone.
-    log.record(c.get('adminId'), {
-      action: 'test-send',
-      recordType: 'mail',
-      recordId: null,
-      recordName: data.title,
-      summary: `Test sent to ${email}`,
-    });
+    await db.transaction((tx) =>
+      log.record(tx, c.get('adminId'), {
+        action: 'test-send',
+        recordType: 'mail',
+        recordId: null,
+        recordName: data.title,
+        summary: `Test sent to ${email}`,
+      }),
+    );
     return c.json({ success: true, message: `Test mail sent to ${email}`, result: { email } });
   });
 }

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/postgres/db';
 import type { AppEnv } from '../lib/env';
 import { defaultSerialize, registerResource, type ResourceDef, type Row } from '../lib/resource';
 import type { ListSort } from '../lib/sort';
@@ -45,7 +45,7 @@ export const RESOURCES: ResourceDef[] = [
       update: ['university/update'],
       delete: 'university/delete',
     },
-    orderBy: 'name COLLATE NOCASE',
+    orderBy: 'lower(name), id',
   },
   {
     table: 'faqs',
@@ -95,7 +95,7 @@ export const RESOURCES: ResourceDef[] = [
       update: ['hobbies/update-with-icon', 'hobbies/update'],
       delete: 'hobbies/delete',
     },
-    orderBy: 'name COLLATE NOCASE',
+    orderBy: 'lower(name), id',
   },
   {
     table: 'languages',
@@ -109,7 +109,7 @@ export const RESOURCES: ResourceDef[] = [
       update: ['language/update'],
       delete: 'language/delete',
     },
-    orderBy: 'name COLLATE NOCASE',
+    orderBy: 'lower(name), id',
   },
   {
     table: 'food_preferences',
@@ -123,7 +123,7 @@ export const RESOURCES: ResourceDef[] = [
       update: ['foodpreference/update'],
       delete: 'foodpreference/delete',
     },
-    orderBy: 'name COLLATE NOCASE',
+    orderBy: 'lower(name), id',
   },
   {
     table: 'religious_beliefs',
@@ -137,7 +137,7 @@ export const RESOURCES: ResourceDef[] = [
       update: ['religiousbelief/update'],
       delete: 'religiousbelief/delete',
     },
-    orderBy: 'name COLLATE NOCASE',
+    orderBy: 'lower(name), id',
   },
   {
     table: 'event_categories',
@@ -152,7 +152,7 @@ export const RESOURCES: ResourceDef[] = [
       update: ['eventcategory/update-with-icon'],
       delete: 'eventcategory/delete',
     },
-    orderBy: 'name COLLATE NOCASE',
+    orderBy: 'lower(name), id',
   },
   {
     table: 'looking_for',
@@ -167,7 +167,7 @@ export const RESOURCES: ResourceDef[] = [
       update: ['lookingfor/update'],
       delete: 'lookingfor/delete',
     },
-    orderBy: 'name COLLATE NOCASE',
+    orderBy: 'lower(name), id',
   },
   {
     table: 'blog_categories',
@@ -183,7 +183,7 @@ export const RESOURCES: ResourceDef[] = [
         max: TEXT_MAX.blogCategory.description,
       },
     },
-    sort: { name: 'name COLLATE NOCASE', status: 'enabled' } satisfies ListSort<'blogCategory'>,
+    sort: { name: 'lower(name)', status: 'enabled' } satisfies ListSort<'blogCategory'>,
     routes: {
       listAll: 'blog-category/listAll',
       list: 'blog-category/list',
@@ -252,7 +252,7 @@ export const RESOURCES: ResourceDef[] = [
         requiredOnCreate: 'Image is required',
       },
     },
-    sort: { title: 'title COLLATE NOCASE', status: 'enabled' } satisfies ListSort<'blogs'>,
+    sort: { title: 'lower(title)', status: 'enabled' } satisfies ListSort<'blogs'>,
     routes: {
       list: 'blog/list',
       read: ['blog/read'],
@@ -314,7 +314,7 @@ export const RESOURCES: ResourceDef[] = [
       },
     },
     sort: {
-      title: 'title COLLATE NOCASE',
+      title: 'lower(title)',
       expireDate: 'expire_date',
       status: 'enabled',
     } satisfies ListSort<'offer'>,
@@ -346,7 +346,7 @@ export const RESOURCES: ResourceDef[] = [
       enabled: { column: 'enabled', type: 'bool', required: true },
       description: { column: 'description', type: 'text', max: TEXT_MAX.plan.description },
     },
-    sort: { name: 'name COLLATE NOCASE', status: 'enabled' } satisfies ListSort<'plan'>,
+    sort: { name: 'lower(name)', status: 'enabled' } satisfies ListSort<'plan'>,
     routes: { list: 'plan/list', read: ['plan/read'], create: ['plan/create'], update: ['plan/update'] },
     orderBy: 'created_at, id',
   },

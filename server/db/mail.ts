@@ -1,0 +1,239 @@
+import type { Db } from './postgres/db';
+import { countedRows } from './row-counts';
+
+/** Sent mail (routes/mail.ts) and its deliveries, as the mail queue (lib/mail-queue.ts) works through them. */
+
+export type MailRow = {
+  id: string;
+  title: string;
+  body: string;
+  all_users: boolean;
+  recipient_count: number;
+  sent_count: number;
+  failed_count: number;
+  expand_after: number | null;
+  expand_until: number | null;
+  created_at: string;
+};
+
+const mailColumns = `id, title, body, all_users, recipient_count, sent_count, failed_count, expand_after,
+  expand_until, created_at`;
+
+export function findMail(db: Db, id: string): Promise<MailRow | undefined> {
+  return db.maybeOne<MailRow>(`SELECT ${mailColumns} FROM mails WHERE id = $1`, [id]);
+}
+
+/** A page of mails in `order`, and how many there are. */
+export async function pageOfMails(
+  db: Db,
+  order: string,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  const rows = await db.many<MailRow>(
+    `SELECT ${mailColumns} FROM mails ORDER BY ${order} LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  return { rows, count: await countedRows(db, 'mails') };
+}
+
+/** The address of the admin who asks for a test send. */
+export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
+  return (await db.maybeOne<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))?.email;
+}
+
+// ----- Storing a mail
+
+/**
+ * All Users as the mail is stored: how many enabled users there are (from the kept counts), and the highest rowid,
+ * which bounds the audience (users created later are not in it).
+ */
+export async function allUsersAudience(db: Db): Promise<{ n: number; bound: number }> {
+  const { n } = await db.one<{ n: number }>(
+    "SELECT coalesce(sum(n), 0)::bigint AS n FROM user_counts WHERE role = 'user' AND enabled",
+  );
+  const { bound } = await db.one<{ bound: number | null }>('SELECT max(rowid) AS bound FROM users');
+  return { n, bound: bound ?? 0 };
+}
+
+export async function insertMail(
+  db: Db,
+  mail: {
+    id: string;
+    title: string;
+    body: string;
+    allUsers: boolean;
+    recipientCount: number;
+    expandAfter: number | null;
+    expandUntil: number | null;
+    stamp: string;
+  },
+): Promise<void> {
+  await db.run(
+    `INSERT INTO mails (id, title, body, all_users, recipient_count, expand_after, expand_until, created_at,
+       updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    [
+      mail.id,
+      mail.title,
+      mail.body,
+      mail.allUsers,
+      mail.recipientCount,
+      mail.expandAfter,
+      mail.expandUntil,
+      mail.stamp,
+    ],
+  );
+}
+
+/**
+ * One delivery per chosen user, due at `dueAt`, in one statement; the first id (in the list's order) that names no
+ * user, or undefined when every one did.
+ */
+export async function insertChosenDeliveries(
+  db: Db,
+  mailId: string,
+  userIds: readonly string[],
+  dueAt: number,
+): Promise<string | undefined> {
+  const inserted = await db.many<{ user_id: string }>(
+    `INSERT INTO mail_deliveries (mail_id, user_id, due_at)
+     SELECT $1, id, $2 FROM users WHERE id = ANY($3::text[]) AND role = 'user'
+     RETURNING user_id`,
+    [mailId, dueAt, userIds],
+  );
+  if (inserted.length === userIds.length) return undefined;
+  const found = new Set(inserted.map((row) => row.user_id));
+  return userIds.find((id) => !found.has(id));
+}
+
+// ----- The worker: expanding All Users
+
+/**
+ * One batch of the oldest All Users audience still to expand, in the caller's transaction: the mail's row is locked
+ * (another worker expanding at the same time takes the next mail, or none), up to `batch` users after its cursor
+ * become deliveries, and the cursor moves on, or is cleared with the audience counted once the last batch is in.
+ * False when no audience waits.
+ */
+export async function expandAllUsers(tx: Db, batch: number, dueAt: number): Promise<boolean> {
+  const mail = await tx.maybeOne<{ id: string; after: number; until: number }>(
+    `SELECT id, expand_after AS after, expand_until AS until FROM mails WHERE expand_after IS NOT NULL
+     ORDER BY rowid LIMIT 1 FOR UPDATE SKIP LOCKED`,
+  );
+  if (!mail) return false;
+  const { last, n } = await tx.one<{ last: number | null; n: number }>(
+    `WITH chosen AS (
+       SELECT id, rowid FROM users WHERE role = 'user' AND enabled AND rowid > $2 AND rowid <= $3
+       ORDER BY rowid LIMIT $4
+     ), stored AS (
+       INSERT INTO mail_deliveries (mail_id, user_id, due_at) SELECT $1, id, $5 FROM chosen
+     )
+     SELECT max(rowid) AS last, count(*) AS n FROM chosen`,
+    [mail.id, mail.after, mail.until, batch, dueAt],
+  );
+  if (n < batch)
+    // The audience as it turned out: users disabled or deleted between the mail and their expansion are not in it.
+    await tx.run(
+      `UPDATE mails SET expand_after = NULL,
+         recipient_count = (SELECT count(*) FROM mail_deliveries WHERE mail_id = $1)
+       WHERE id = $1`,
+      [mail.id],
+    );
+  else await tx.run('UPDATE mails SET expand_after = $2 WHERE id = $1', [mail.id, last]);
+  return true;
+}
+
+// ----- The worker: claiming deliveries and recording their outcomes
+
+export type Claimed = { mailId: string; userId: string; attempts: number; email: string };
+
+/**
+ * Up to `limit` deliveries due at `now`, claimed for this worker until `lease`: their due time becomes the lease's
+ * end, so no other worker takes them meanwhile, and a worker that dies leaves them due again when it ends. Rows
+ * another worker is claiming at the same moment are skipped, not waited for.
+ */
+export function claimDeliveries(db: Db, now: number, limit: number, lease: number): Promise<Claimed[]> {
+  return db.many<Claimed>(
+    `WITH due AS (
+       SELECT mail_id, user_id FROM mail_deliveries WHERE state = 'queued' AND due_at <= $1
+       ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE mail_deliveries d SET due_at = $3
+     FROM due JOIN users u ON u.id = due.user_id
+     WHERE d.mail_id = due.mail_id AND d.user_id = due.user_id
+     RETURNING d.mail_id AS "mailId", d.user_id AS "userId", d.attempts, u.email`,
+    [now, limit, lease],
+  );
+}
+
+/** Claimed deliveries given back unsent (a worker stopping): due again at `now`, if the claim still holds. */
+export async function releaseDeliveries(
+  db: Db,
+  rows: readonly { mailId: string; userId: string }[],
+  lease: number,
+  now: number,
+): Promise<void> {
+  if (!rows.length) return;
+  await db.run(
+    `UPDATE mail_deliveries d SET due_at = $4
+     FROM unnest($1::text[], $2::text[]) AS r (mail_id, user_id)
+     WHERE d.mail_id = r.mail_id AND d.user_id = r.user_id AND d.state = 'queued' AND d.due_at = $3`,
+    [rows.map((row) => row.mailId), rows.map((row) => row.userId), lease, now],
+  );
+}
+
+export function mailTexts(db: Db, ids: readonly string[]) {
+  return db.many<{ id: string; title: string; body: string }>(
+    'SELECT id, title, body FROM mails WHERE id = ANY($1::text[])',
+    [ids],
+  );
+}
+
+/**
+ * What the transport answered for a claimed delivery: sent, failed for good, or queued again (due at `dueAt`).
+ * `lease` is the claim it was sent under.
+ */
+export type Outcome = {
+  mailId: string;
+  userId: string;
+  state: 'sent' | 'failed' | 'queued';
+  attempts: number;
+  error: string;
+  dueAt: number;
+  at: string;
+  lease: number;
+};
+
+/**
+ * Records outcomes in one statement (the count triggers run once for all of them). An outcome is written only while
+ * its claim holds (still queued, still due at the lease's end): a delivery that another worker took over after the
+ * lease ran out is recorded once, by that worker. A sent delivery keeps the reason of an earlier failed try.
+ */
+export async function recordOutcomes(db: Db, outcomes: readonly Outcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  await db.run(
+    `UPDATE mail_deliveries d SET state = o.state, attempts = o.attempts,
+       error = CASE WHEN o.state = 'sent' THEN d.error ELSE o.error END, due_at = o.due_at, updated_at = o.at
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::bigint[], $7::timestamptz[],
+       $8::bigint[]) AS o (mail_id, user_id, state, attempts, error, due_at, at, lease)
+     WHERE d.mail_id = o.mail_id AND d.user_id = o.user_id AND d.state = 'queued' AND d.due_at = o.lease`,
+    [
+      outcomes.map((o) => o.mailId),
+      outcomes.map((o) => o.userId),
+      outcomes.map((o) => o.state),
+      outcomes.map((o) => o.attempts),
+      outcomes.map((o) => o.error),
+      outcomes.map((o) => o.dueAt),
+      outcomes.map((o) => o.at),
+      outcomes.map((o) => o.lease),
+    ],
+  );
+}
+
+/** When the next queued delivery falls due (ms since the epoch), or null when none is queued. */
+export async function nextDueAt(db: Db): Promise<number | null> {
+  return (
+    await db.one<{ at: number | null }>(
+      "SELECT min(due_at) AS at FROM mail_deliveries WHERE state = 'queued'",
+    )
+  ).at;
+}
