@@ -32,9 +32,8 @@ export type AppDeps = {
 export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   const app = new Hono<AppEnv>();
   const uploads = new UploadStore(config.dataDir);
+  // Whoever creates the app sweeps the files no row refers to before it serves (keeper.sweep()).
   const keeper = fileKeeper(db, uploads);
-  // Files no row refers to: what a crash between a file's write and its commit, or before its removal, left behind.
-  keeper.sweep();
 
   app.onError(handleError);
   // Answers about members and admins: no browser or proxy keeps a copy.

@@ -29,6 +29,10 @@ const envSchema = z.object({
     .default('127.0.0.1'),
   PORT: whole(0, 65535, 3000),
   DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(6).default(DEFAULT_ADMIN_PASSWORD),
   JWT_SECRET: z.string().min(16).optional(),
@@ -45,6 +49,8 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
+  /** The PostgreSQL to use; unset, the server starts an embedded one in DATA_DIR/pg. */
+  databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string;
   jwtSecret: string;
@@ -84,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     port: values.PORT,
     dataDir,
+    databaseUrl: values.DATABASE_URL,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),

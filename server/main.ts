@@ -3,16 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { DEFAULT_ADMIN_PASSWORD, isLoopback, loadConfig } from './config';
-import { openDatabase } from './db/connection';
+import { dbOver } from './db/postgres/db';
+import { openPostgres } from './db/postgres/open';
 import { createMailer, messageIdDomain } from './lib/mail';
 import { createMailQueue } from './lib/mail-queue';
-import { UploadStore } from './lib/uploads';
-import { adminsWithDefaultPassword, bootstrap } from './seed/bootstrap';
+import { fileKeeper, UploadStore } from './lib/uploads';
+import { adminsWithDefaultPassword, bootstrap, hasAdmin } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
 
 const config = loadConfig();
-const db = openDatabase(join(config.dataDir, 'console.db'));
-const firstStart = !db.prepare("SELECT 1 FROM users WHERE role = 'admin'").get();
+const postgres = await openPostgres({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = dbOver(postgres.pool);
+const firstStart = !(await hasAdmin(db));
 // The default password is published: a server whose admin still has it is reachable from this machine only.
 const defaulted = firstStart
   ? config.adminPassword === DEFAULT_ADMIN_PASSWORD
@@ -23,7 +25,7 @@ if (defaulted.length && !isLoopback(config.host)) {
   console.error(
     `Refusing to listen on ${config.host}: the admin ${defaulted.join(', ')} still has the default password (${DEFAULT_ADMIN_PASSWORD}), which the README publishes. Set ADMIN_PASSWORD before the first start, or start with HOST=127.0.0.1, sign in and change the password in the profile, then start with HOST=${config.host} again.`,
   );
-  db.close();
+  await postgres.close();
   process.exit(1);
 }
 await bootstrap(db, { email: config.adminEmail, password: config.adminPassword });
@@ -31,6 +33,8 @@ if (firstStart && config.seedDemo) {
   console.log('First start: creating demo data…');
   await seedDemo(db, new UploadStore(config.dataDir));
 }
+// Files no row refers to: what a crash between a file's write and its commit, or before its removal, left behind.
+await fileKeeper(db, new UploadStore(config.dataDir)).sweep();
 
 const mailer = createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
 // Picks up where the last run stopped: mail still queued, or an All Users audience half expanded.
@@ -59,27 +63,33 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       `The admin still has the default password: change it in the profile before setting HOST to an address other machines reach.`,
     );
   console.log(
-    `Data in ${config.dataDir}${config.smtpUrl ? '' : `; outgoing mail in ${join(config.dataDir, 'outbox')}`}`,
+    `Data in ${config.databaseUrl ? 'the PostgreSQL of DATABASE_URL' : join(config.dataDir, 'pg')} and ${config.dataDir}${config.smtpUrl ? '' : `; outgoing mail in ${join(config.dataDir, 'outbox')}`}`,
   );
 });
 
 let stopping = false;
+/** The database closes last (and the embedded PostgreSQL stops): the mail in flight is recorded before. */
+let closing: Promise<void> | undefined;
+const closeAndExit = () => {
+  if (closing) return;
+  closing = postgres.close();
+  void closing.then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('Stopping the database failed:', error);
+      process.exit(1);
+    },
+  );
+};
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping…`);
   // The messages in flight are recorded before the database closes; the rest stay queued for the next start.
   const queueStopped = mailQueue.stop();
-  server.close(() => {
-    void queueStopped.then(() => {
-      db.close();
-      process.exit(0);
-    });
-  });
-  setTimeout(() => {
-    db.close();
-    process.exit(0);
-  }, 3000).unref();
+  server.close(() => void queueStopped.then(closeAndExit, closeAndExit));
+  // Connections kept open by clients do not hold the stop up for long.
+  setTimeout(() => void queueStopped.then(closeAndExit, closeAndExit), 3000).unref();
 }
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

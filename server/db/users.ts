@@ -1,9 +1,179 @@
 import type { Db } from './postgres/db';
 
+/** A users row as the routes read it (with the plan, when joined). */
+export type UserRow = {
+  rowid: number;
+  id: string;
+  role: 'user' | 'admin';
+  name: string;
+  surname: string;
+  email: string;
+  password_hash: string | null;
+  token_version: number;
+  photo: string | null;
+  phone_number: string;
+  country_code: string;
+  gender: string;
+  enabled: boolean;
+  is_verified: boolean;
+  image1: string | null;
+  image2: string | null;
+  image3: string | null;
+  image4: string | null;
+  audio_prompt: string | null;
+  audio_prompt_type: string | null;
+  interest_in: string | null;
+  workout: string | null;
+  looking_for: string | null;
+  height: number | null;
+  distance: number | null;
+  smoking: string | null;
+  drinking: string | null;
+  start_age: number | null;
+  end_age: number | null;
+  dob: string | null;
+  address: string | null;
+  introduction: string | null;
+  created_at: string;
+  updated_at: string;
+  product_id?: string | null;
+  plan_status?: string | null;
+};
+
+/** The columns that name a user's stored files: a deleted user's files go with them. */
+export const USER_FILE_COLUMNS = ['photo', 'image1', 'image2', 'image3', 'image4', 'audio_prompt'] as const;
+
+const WITH_PLAN = `SELECT u.*, p.product_id, p.status AS plan_status
+  FROM users u LEFT JOIN user_plans p ON p.user_id = u.id WHERE u.role = 'user'`;
+
 /** An admin's id and the token version their tokens must carry; undefined for no such admin. */
 export async function findAdminTokenVersion(
   db: Db,
   id: string,
 ): Promise<{ id: string; token_version: number } | undefined> {
   return db.maybeOne("SELECT id, token_version FROM users WHERE id = $1 AND role = 'admin'", [id]);
+}
+
+/** The account of an address, whatever its case (one per address: users_email). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.maybeOne('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+}
+
+/** An admin's row; `lock` takes its row lock (inside a transaction) for a read-then-write. */
+export async function findAdmin(db: Db, id: string, { lock = false } = {}): Promise<UserRow | undefined> {
+  return db.maybeOne(`SELECT * FROM users WHERE id = $1 AND role = 'admin'${lock ? ' FOR UPDATE' : ''}`, [
+    id,
+  ]);
+}
+
+/** Whether another account than `exceptId` has this address (in any case). */
+export async function emailTakenByOther(db: Db, email: string, exceptId: string): Promise<boolean> {
+  const row = await db.maybeOne('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+    email,
+    exceptId,
+  ]);
+  return row !== undefined;
+}
+
+/** Saves an admin's profile; `passwordChanged` moves the token version on, ending older sessions. */
+export async function updateAdminProfile(
+  tx: Db,
+  id: string,
+  change: {
+    email: string;
+    passwordHash: string | null;
+    photo: string | undefined;
+    passwordChanged: boolean;
+    at: string;
+  },
+): Promise<UserRow> {
+  return tx.one(
+    `UPDATE users SET email = $1, password_hash = $2, photo = coalesce($3, photo),
+       token_version = token_version + $4, updated_at = $5
+     WHERE id = $6 RETURNING *`,
+    [change.email, change.passwordHash, change.photo ?? null, change.passwordChanged ? 1 : 0, change.at, id],
+  );
+}
+
+/** A member (not an admin) with their plan. */
+export async function findMember(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.maybeOne(`${WITH_PLAN} AND u.id = $1`, [id]);
+}
+
+/** The members of `rowids` with their plans, ordered by `order` (the list's ORDER BY over users `u`). */
+export async function membersByRowid(db: Db, rowids: readonly number[], order: string): Promise<UserRow[]> {
+  if (rowids.length === 0) return [];
+  return db.many(`${WITH_PLAN} AND u.rowid = ANY($1::bigint[]) ORDER BY ${order}`, [rowids]);
+}
+
+export async function hobbiesOf(db: Db, userId: string) {
+  return db.many<{ _id: string; name: string }>(
+    `SELECT h.id AS _id, h.name FROM user_hobbies uh JOIN hobbies h ON h.id = uh.hobby_id
+     WHERE uh.user_id = $1 ORDER BY h.name, h.id`,
+    [userId],
+  );
+}
+
+export async function promptsOf(db: Db, userId: string) {
+  return db.many<{ type: string; description: string }>(
+    'SELECT type, description FROM user_prompts WHERE user_id = $1 ORDER BY position',
+    [userId],
+  );
+}
+
+/** A member's name and status under the row lock, for a status change inside `tx`. */
+export async function lockMemberStatus(tx: Db, id: string) {
+  return tx.maybeOne<{ name: string; surname: string; enabled: boolean }>(
+    "SELECT name, surname, enabled FROM users WHERE id = $1 AND role = 'user' FOR UPDATE",
+    [id],
+  );
+}
+
+export async function setMemberStatus(tx: Db, id: string, enabled: boolean, at: string) {
+  await tx.run("UPDATE users SET enabled = $1, updated_at = $2 WHERE id = $3 AND role = 'user'", [
+    enabled,
+    at,
+    id,
+  ]);
+}
+
+/** Records a deletion link (its token's hash) for an address. */
+export async function insertDeletionRequest(
+  db: Db,
+  request: { tokenHash: string; email: string; createdAt: string; expiresAt: string },
+) {
+  await db.run(
+    'INSERT INTO deletion_requests (token_hash, email, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [request.tokenHash, request.email, request.createdAt, request.expiresAt],
+  );
+}
+
+export async function findDeletionRequest(db: Db, tokenHash: string) {
+  return db.maybeOne<{ email: string; expires_at: string; used_at: string | null }>(
+    'SELECT email, expires_at, used_at FROM deletion_requests WHERE token_hash = $1',
+    [tokenHash],
+  );
+}
+
+/**
+ * Uses a deletion link inside `tx`: marks the address's open requests used and deletes the member, answering the
+ * files they named; undefined when the link was used meanwhile (another confirmation took it first).
+ */
+export async function deleteMemberByRequest(
+  tx: Db,
+  tokenHash: string,
+  email: string,
+  at: string,
+): Promise<(string | null)[] | undefined> {
+  const taken = await tx.run(
+    'UPDATE deletion_requests SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL',
+    [at, tokenHash],
+  );
+  if (taken === 0) return undefined;
+  await tx.run('UPDATE deletion_requests SET used_at = $1 WHERE email = $2 AND used_at IS NULL', [at, email]);
+  const deleted = await tx.many<Record<(typeof USER_FILE_COLUMNS)[number], string | null>>(
+    `DELETE FROM users WHERE lower(email) = lower($1) AND role = 'user' RETURNING ${USER_FILE_COLUMNS.join(', ')}`,
+    [email],
+  );
+  return deleted.flatMap((row) => USER_FILE_COLUMNS.map((column) => row[column]));
 }

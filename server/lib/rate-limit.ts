@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { Db } from '../db/postgres/db';
 
 /**
  * The address to count a client by (see addressKey): the socket's peer, or, when TRUST_PROXY says a reverse proxy
@@ -48,7 +49,8 @@ export function addressKey(address: string): string {
 }
 
 /**
- * A fixed-window counter per key (an IP, an e-mail) kept in memory: enough for one process, and forgotten on restart.
+ * A fixed-window counter per key kept in memory, for limits of this process's own work (test sends), forgotten on
+ * restart.
  * Its memory is bounded whatever the traffic: keys are stored as their SHA-256, and past `capacity` live entries
  * the oldest go first.
  */
@@ -99,6 +101,59 @@ export class RateLimiter {
       if (removed++ >= excess) break;
       this.hits.delete(key);
     }
+  }
+}
+
+/**
+ * A fixed-window counter per key (an address, an e-mail) kept in the database (rate_limits), so that every server
+ * process on it counts the same attempts and a restart forgets none. Keys are stored as the SHA-256 of the limit's
+ * name and the key; expired windows are removed now and then, a batch at a time.
+ */
+export class StoredRateLimiter {
+  private hits = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly name: string,
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Seconds to wait when `key` is over the limit, or 0 when it may go on. Counts the attempt. */
+  async hit(key: string, at = Date.now()): Promise<number> {
+    // One statement: two processes counting the same key at once both count (the row lock orders them).
+    const { count, reset_at } = await this.db.one<{ count: number; reset_at: number }>(
+      `INSERT INTO rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $2)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN r.reset_at <= $3 THEN 1 ELSE r.count + 1 END,
+         reset_at = CASE WHEN r.reset_at <= $3 THEN excluded.reset_at ELSE r.reset_at END
+       RETURNING count, reset_at`,
+      [this.digest(key), at + this.windowMs, at],
+    );
+    if ((this.hits = (this.hits + 1) % 100) === 0) await this.removeExpired(at);
+    return count > this.limit ? Math.ceil((reset_at - at) / 1000) : 0;
+  }
+
+  async reset(key: string) {
+    await this.db.run('DELETE FROM rate_limits WHERE key = $1', [this.digest(key)]);
+  }
+
+  /** Takes back one attempt `hit` counted: one that turned out not to count (a success). */
+  async undo(key: string) {
+    await this.db.run('UPDATE rate_limits SET count = count - 1 WHERE key = $1 AND count > 0', [
+      this.digest(key),
+    ]);
+  }
+
+  private async removeExpired(at: number) {
+    await this.db.run(
+      'DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE reset_at <= $1 LIMIT 1000)',
+      [at],
+    );
+  }
+
+  private digest(key: string) {
+    return hashKey(`${this.name}\u0000${key}`);
   }
 }
 

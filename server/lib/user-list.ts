@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Db } from '../db/connection';
+import type { Db, SqlValue } from '../db/postgres/db';
 import { searchedFields, searchWords } from '../../contract/search-words';
 import { SORT_FIELDS, type SortField } from '../../contract/sort-fields';
 import { HttpError } from './errors';
 import { parseSort, type Sort } from './sort';
-import { containsPattern, ftsQuery } from './search';
+import { containsPattern } from './search';
 import { searchText } from './validate';
 
 /**
@@ -17,33 +17,21 @@ const SEARCHABLE = { name: 'name', surname: 'surname', email: 'email', phoneNumb
 
 type UserSortField = SortField<'users'>;
 
-/** The columns of a users row that a cursor reads. */
-type KeyRow = {
-  rid: number;
-  name: string;
-  surname: string;
-  email: string;
-  enabled: number;
-  position?: number;
-};
-
-/** A column a list is ordered by; text ones compare case-insensitively. */
-type Key = { sql: string; nocase?: boolean; column: keyof KeyRow };
+/** The columns of a users row that a batch of the export carries besides the caller's. */
+type KeyRow = { rid: number; name: string; surname: string; email: string; enabled: boolean };
 
 /**
  * What each sort orders by before the rowid, which breaks ties and is the order of creation (`created`, and the
- * newest-first order without a sort). Status orders by `enabled`: asc puts Inactive (false) first.
+ * newest-first order without a sort): the expressions of the sort indexes (001_schema.sql), so a page is read from
+ * one of them in order. Status orders by `enabled`: asc puts Inactive (false) first.
  */
-const SORT_KEYS: Record<UserSortField, readonly Key[]> = {
-  name: [
-    { sql: 'u.name', nocase: true, column: 'name' },
-    { sql: 'u.surname', nocase: true, column: 'surname' },
-  ],
-  email: [{ sql: 'u.email', nocase: true, column: 'email' }],
+const SORT_KEYS: Record<UserSortField, readonly string[]> = {
+  name: ['lower(u.name)', 'lower(u.surname)'],
+  email: ['lower(u.email)'],
   created: [],
-  status: [{ sql: 'u.enabled', column: 'enabled' }],
+  status: ['u.enabled'],
 };
-const ROWID: Key = { sql: 'u.rowid', column: 'rid' };
+const ROWID = 'u.rowid';
 
 const listQuery = z.object({
   q: searchText,
@@ -55,16 +43,15 @@ const listQuery = z.object({
     .optional(),
 });
 
-type Filters = { enabled?: number; plan?: string };
+type Filters = { enabled?: boolean; plan?: string };
 
 /**
- * The users a query asks for: its filters, its search, its sort. The search's words of 3 characters or more are found
- * through the trigram index (`match`, every one of them); shorter ones (`like`) are looked for in the rows it keeps,
- * or by a scan when no word is long enough for the index.
+ * The users a query asks for: its filters, its search (every word, as an ILIKE pattern, in one of `columns`: the
+ * trigram index answers words of 3 characters or more), its sort.
  */
 export type UserSelection = {
   filters: Filters;
-  search?: { match?: string; like: string[]; columns: string[] };
+  search?: { patterns: string[]; columns: string[] };
   sort?: Sort<UserSortField>;
 };
 
@@ -79,289 +66,170 @@ export function selectUsers(query: Record<string, string | undefined>): UserSele
     );
     if (columns.length === 0)
       throw new HttpError(400, `Fields must name some of: ${Object.keys(SEARCHABLE).join(', ')}`);
-    // The trigram index finds substrings of 3 characters (code points) or more.
-    const indexed = (word: string) => [...word].length >= 3;
-    const words = searchWords(q);
-    const long = words.filter(indexed);
-    search = {
-      match: long.length ? long.map((word) => ftsQuery(word, columns)).join(' AND ') : undefined,
-      like: words.filter((word) => !indexed(word)).map(containsPattern),
-      columns,
-    };
+    const patterns = searchWords(q).map(containsPattern);
+    if (patterns.length) search = { patterns, columns };
   }
   const filters: Filters = {
-    enabled: filter && equal ? (equal === 'true' ? 1 : 0) : undefined,
+    enabled: filter && equal ? equal === 'true' : undefined,
     plan: planFilter,
   };
   return { filters, search, sort: parseSort(query, SORT_FIELDS.users) };
 }
 
-function filterClause({ enabled, plan }: Filters) {
-  const sql = ["u.role = 'user'"];
-  const params: (string | number)[] = [];
-  if (enabled !== undefined) {
-    sql.push('u.enabled = ?');
-    params.push(enabled);
+/** Conditions and their parameters ($1, $2 ... in the order added). */
+class Where {
+  readonly sql: string[] = [];
+  readonly params: SqlValue[] = [];
+
+  /** The placeholder of a new parameter. */
+  param(value: SqlValue) {
+    this.params.push(value);
+    return `$${this.params.length}`;
   }
-  if (plan !== undefined) {
-    sql.push('u.plan_product = ?');
-    params.push(plan);
+
+  get text() {
+    return this.sql.join(' AND ');
   }
-  return { sql, params };
 }
+
+/** The selection's filters and search over users `u`. `walk`: the search as a set the sort's index walk keeps. */
+function conditions({ filters, search }: UserSelection, { walk = false } = {}) {
+  const where = new Where();
+  where.sql.push("u.role = 'user'");
+  if (filters.enabled !== undefined) where.sql.push(`u.enabled = ${where.param(filters.enabled)}`);
+  if (filters.plan !== undefined) where.sql.push(`u.plan_product = ${where.param(filters.plan)}`);
+  if (search) {
+    const placeholders = search.patterns.map((pattern) => where.param(pattern));
+    const matching = (alias: string) =>
+      placeholders
+        .map(
+          (placeholder) =>
+            `(${search.columns.map((column) => `${alias}.${column} ILIKE ${placeholder}`).join(' OR ')})`,
+        )
+        .join(' AND ');
+    where.sql.push(
+      walk
+        ? `u.rowid IN (SELECT s.rowid FROM users s WHERE s.role = 'user' AND ${matching('s')})`
+        : matching('u'),
+    );
+  }
+  return where;
+}
+
+/** The keys a selection is ordered by, the last (the rowid) unique, and their direction. */
+function orderOf({ filters, sort }: UserSelection) {
+  // Sorting by status within one status is the order of creation.
+  const field = sort?.field === 'status' && filters.enabled !== undefined ? 'created' : sort?.field;
+  return { keys: [...(field ? SORT_KEYS[field] : []), ROWID], descending: sort ? sort.descending : true };
+}
+
+const orderBy = (keys: readonly string[], descending: boolean) =>
+  keys.map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
 
 /**
- * The index whose equality columns are the filters and whose order is the sort's, then the rowid (migrations.ts), so
- * a page is read in order, deep or not, in either direction. Named, because without ANALYZE's statistics SQLite may
- * prefer a shorter index and sort every user.
- */
-function indexFor({ enabled, plan }: Filters, field: UserSortField | undefined) {
-  const status = enabled !== undefined;
-  const withPlan = plan !== undefined;
-  if (field === 'name' || field === 'email')
-    return `users_sort_${field}${withPlan ? '_plan' : ''}${status ? '_status' : ''}`;
-  if (field === 'status' || status) return withPlan ? 'users_role_plan_enabled' : 'users_role_enabled';
-  return withPlan ? 'users_role_plan' : 'users_role';
-}
-
-const FTS_SOURCE = 'users_search CROSS JOIN users u ON u.rowid = users_search.rowid';
-
-/** The search's short words, each in one of its columns. */
-function likeClause(search: UserSelection['search']) {
-  if (!search) return { sql: [], params: [] };
-  const anyColumn = `(${search.columns.map((column) => `u.${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`;
-  return {
-    sql: search.like.map(() => anyColumn),
-    params: search.like.flatMap((pattern) => search.columns.map(() => pattern)),
-  };
-}
-
-/** How to read the selection in its order: rows of `from` kept by `where`, ordered by `keys` (the last unique). */
-type Plan = {
-  from: string;
-  where: string[];
-  params: (string | number)[];
-  keys: readonly Key[];
-  descending: boolean;
-};
-
-/**
- * A searched and sorted page sorts its matches up to this many; past it, it walks the sort's index keeping the
- * matches (plan's `walkMatches`). Sorting costs each match (about 1.5 µs: 60 ms for 40,000); walking costs reading the
- * matches' ids once (about 0.4 µs each) and the index entries passed before the page, at most the whole index
- * (about 30 ms at a million users), however many match.
+ * A searched and sorted page sorts its matches up to this many; past it, it asks for the sort's index to be walked
+ * keeping the matches (the search as a set of rowids).
  */
 export const SORTED_MATCHES_UP_TO = 10_000;
 
 /**
- * - Unsearched, or no word of 3 characters searched: walk the index of the filters and the sort, keeping the matches.
- * - Searched without a sort: walk the trigram index newest first, stopping when the page is full.
- * - Searched and sorted, few matches: sort the matches (their number is the cost).
- * - Searched and sorted, many matches (`walkMatches`): walk the index of the filters and the sort, keeping the rows
- *   among the matches (the trigram index's ids, read once into a set).
- */
-function plan(selection: UserSelection, walkMatches = false): Plan {
-  const { filters, search, sort } = selection;
-  const filter = filterClause(filters);
-  // Sorting by status within one status is the order of creation.
-  const field = sort?.field === 'status' && filters.enabled !== undefined ? 'created' : sort?.field;
-  const keys = [...(field ? SORT_KEYS[field] : []), ROWID];
-  const descending = sort ? sort.descending : true;
-  const like = likeClause(search);
-  if (search?.match && sort && walkMatches)
-    return {
-      from: `users u INDEXED BY ${indexFor(filters, field)}`,
-      where: [
-        ...filter.sql,
-        'u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH ?)',
-        ...like.sql,
-      ],
-      params: [...filter.params, search.match, ...like.params],
-      keys,
-      descending,
-    };
-  if (!search?.match)
-    return {
-      from: `users u INDEXED BY ${indexFor(filters, field)}`,
-      where: [...filter.sql, ...like.sql],
-      params: [...filter.params, ...like.params],
-      keys,
-      descending,
-    };
-  return {
-    from: FTS_SOURCE,
-    where: ['users_search MATCH ?', ...filter.sql, ...like.sql],
-    params: [search.match, ...filter.params, ...like.params],
-    // The trigram index gives its matches in rowid order itself.
-    keys: sort ? keys : [{ sql: 'users_search.rowid', column: 'rid' }],
-    descending,
-  };
-}
-
-const orderOf = (keys: readonly Key[], descending: boolean) =>
-  keys
-    .map(({ sql, nocase }) => `${sql}${nocase ? ' COLLATE NOCASE' : ''} ${descending ? 'DESC' : 'ASC'}`)
-    .join(', ');
-
-/**
- * Rows after a cursor. The collation goes on the cursor's side: a row value of bare columns is what SQLite turns
- * into an index range (with COLLATE on the columns it scans from the start instead).
- */
-const afterCursor = (keys: readonly Key[], descending: boolean) =>
-  `(${keys.map(({ sql }) => sql).join(', ')}) ${descending ? '<' : '>'} (${keys
-    .map(({ nocase }) => (nocase ? '? COLLATE NOCASE' : '?'))
-    .join(', ')})`;
-
-/**
- * The users list's queries over one database, with counts cached until the next write. `sortedMatchesUpTo`: where a
- * searched and sorted page stops sorting its matches and walks the index instead (tests try both).
+ * The users list's queries over one database. `sortedMatchesUpTo`: where a searched and sorted page stops sorting its
+ * matches and walks the index instead (tests try both).
  */
 export function userList(db: Db, { sortedMatchesUpTo = SORTED_MATCHES_UP_TO } = {}) {
-  // Counting a million rows on every page view dominates the list's cost; a count stays valid until the next write
-  // (of this connection: total_changes; of another: data_version).
-  const version = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
-  const counts = new Map<string, number>();
-  function countOf(source: string, condition: string, params: (string | number)[]) {
-    const key = `${version.get()!.n}|${db.pragma('data_version', { simple: true })}|${source}|${condition}|${params.join('\u0000')}`;
-    let count = counts.get(key);
-    if (count === undefined) {
-      if (counts.size > 1000) counts.clear();
-      count = (
-        db.prepare(`SELECT count(*) AS n FROM ${source} WHERE ${condition}`).get(...params) as { n: number }
-      ).n;
-      counts.set(key, count);
-    }
-    return count;
+  /** The users of the filters, as the counts the triggers keep tell (no user is counted here). */
+  async function countOfFilters({ enabled, plan }: Filters) {
+    const where = new Where();
+    where.sql.push("role = 'user'");
+    if (enabled !== undefined) where.sql.push(`enabled = ${where.param(enabled)}`);
+    if (plan !== undefined) where.sql.push(`plan_product = ${where.param(plan)}`);
+    const { n } = await db.one<{ n: number }>(
+      `SELECT coalesce(sum(n), 0)::bigint AS n FROM user_counts WHERE ${where.text}`,
+      where.params,
+    );
+    return n;
   }
 
-  const count = (selection: UserSelection) => {
-    const { from, where, params } = plan({ ...selection, sort: undefined });
-    return countOf(from, where.join(' AND '), params);
-  };
+  /** How many users the selection holds: the kept count, or the matches counted when searched. */
+  async function count(selection: UserSelection) {
+    if (!selection.search) return countOfFilters(selection.filters);
+    const where = conditions(selection);
+    return (
+      await db.one<{ n: number }>(`SELECT count(*) AS n FROM users u WHERE ${where.text}`, where.params)
+    ).n;
+  }
 
   /**
    * A search that every user of the filters matches (an e-mail domain they all share) keeps them all: its pages and
    * its export are the unsearched ones, read along an index, rather than every match read and ordered.
    */
-  const keepsEveryone = (selection: UserSelection, matches = count(selection)) =>
-    selection.search !== undefined && matches === count({ ...selection, search: undefined });
+  const keepsEveryone = async (selection: UserSelection, matches?: number) =>
+    selection.search !== undefined &&
+    (matches ?? (await count(selection))) === (await countOfFilters(selection.filters));
 
   /**
-   * The rowids of one page, in order, with the selection's count and the ORDER BY that puts the page's rows in
-   * order. A page past the middle is read from the other end (the order reversed, the offset counted from the last
-   * row), so the last page costs what the first does.
+   * The rowids of one page, in order, with the selection's count and the ORDER BY that puts the page's rows (users
+   * `u`) in order. A page past the middle is read from the other end (the order reversed, the offset counted from the
+   * last row), so the last page costs what the first does.
    */
-  function page(
+  async function page(
     selection: UserSelection,
     offset: number,
     size: number,
-  ): {
-    rowids: number[];
-    total: number;
-    order: string;
-  } {
-    const total = count(selection);
-    if (keepsEveryone(selection, total)) return page({ ...selection, search: undefined }, offset, size);
-    const read = plan(selection, total > sortedMatchesUpTo);
-    const order = orderOf(
-      read.keys.map((key) => (key.sql === 'users_search.rowid' ? ROWID : key)),
-      read.descending,
-    );
+  ): Promise<{ rowids: number[]; total: number; order: string }> {
+    const total = await count(selection);
+    if (await keepsEveryone(selection, total)) return page({ ...selection, search: undefined }, offset, size);
+    const { keys, descending } = orderOf(selection);
+    const order = orderBy(keys, descending);
     if (offset >= total) return { rowids: [], total, order };
+    const where = conditions(selection, { walk: selection.sort !== undefined && total > sortedMatchesUpTo });
     const take = Math.min(size, total - offset);
     const fromEnd = offset > total - offset - take;
-    const rowids = db
-      .prepare(
-        `SELECT u.rowid FROM ${read.from} WHERE ${read.where.join(' AND ')}
-         ORDER BY ${orderOf(read.keys, read.descending !== fromEnd)} LIMIT ? OFFSET ?`,
-      )
-      .pluck()
-      .all(...read.params, take, fromEnd ? total - offset - take : offset) as number[];
-    return { rowids, total, order };
+    const rows = await db.many<{ rowid: number }>(
+      `SELECT u.rowid FROM users u WHERE ${where.text}
+       ORDER BY ${orderBy(keys, descending !== fromEnd)}
+       LIMIT ${where.param(take)} OFFSET ${where.param(fromEnd ? total - offset - take : offset)}`,
+      where.params,
+    );
+    const rowids = rows.map((row) => row.rowid);
+    return { rowids: fromEnd ? rowids.reverse() : rowids, total, order };
   }
-
-  /** `columns` of the rows of `read` in its order, `size` at a time, each batch read after the last one's keys. */
-  function* keyset<Row>(read: Plan, columns: string, size: number): Generator<(Row & KeyRow)[]> {
-    const sql = (after: boolean) => {
-      const where = [...read.where, ...(after ? [afterCursor(read.keys, read.descending)] : [])];
-      return `SELECT ${columns}, u.rowid AS rid, u.name, u.surname, u.email, u.enabled FROM ${read.from}
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderOf(read.keys, read.descending)} LIMIT ?`;
-    };
-    const first = db.prepare(sql(false));
-    const next = db.prepare(sql(true));
-    let cursor: unknown[] | undefined;
-    for (;;) {
-      const rows = (
-        cursor ? next.all(...read.params, ...cursor, size) : first.all(...read.params, size)
-      ) as (Row & KeyRow)[];
-      if (rows.length > 0) yield rows;
-      if (rows.length < size) return;
-      const last = rows[rows.length - 1]!;
-      cursor = read.keys.map(({ column }) => last[column]);
-    }
-  }
-
-  let exports = 0;
 
   /**
-   * The selection in batches of `size` (`columns` of users `u`), each read from a cursor, so nothing but one batch is
-   * held; the caller reads the next only when it wants it (back-pressure), and other requests run in between. A row
-   * changed meanwhile shows as it is when its batch is read.
+   * The selection in batches of `size` (`columns` of users `u`), each read after the last one's keys (a row
+   * comparison the sort's index answers), so nothing but one batch is held; the caller asks for the next only when it
+   * wants it (back-pressure), and other requests run in between. A row changed meanwhile shows as it is when its
+   * batch is read.
    */
-  function* batches<Row>(
+  async function* batches<Row>(
     selection: UserSelection,
     columns: string,
     size: number,
-  ): Generator<(Row & KeyRow)[]> {
-    if (keepsEveryone(selection)) {
+  ): AsyncGenerator<(Row & KeyRow)[]> {
+    if (await keepsEveryone(selection)) {
       yield* batches<Row>({ ...selection, search: undefined }, columns, size);
       return;
     }
-    const { filters, search, sort } = selection;
-    if (search?.match && sort) {
-      // Matches have no index in the sort's order: their order is written once to a temporary table (on disk past
-      // SQLite's cache), numbered, and read from there.
-      const table = `temp.user_export_${(exports += 1)}`;
-      db.exec(`CREATE TABLE ${table} (position INTEGER PRIMARY KEY, rid INTEGER NOT NULL)`);
-      try {
-        const read = plan(selection);
-        db.prepare(
-          `INSERT INTO ${table} (rid) SELECT u.rowid FROM ${read.from} WHERE ${read.where.join(' AND ')}
-           ORDER BY ${orderOf(read.keys, read.descending)}`,
-        ).run(...read.params);
-        yield* keyset<Row>(
-          {
-            from: `${table} x CROSS JOIN users u ON u.rowid = x.rid`,
-            where: [],
-            params: [],
-            keys: [{ sql: 'x.position', column: 'position' }],
-            descending: false,
-          },
-          `${columns}, x.position AS position`,
-          size,
-        );
-      } finally {
-        db.exec(`DROP TABLE IF EXISTS ${table}`);
+    const { keys, descending } = orderOf(selection);
+    const keyColumns = keys.map((key, index) => `${key} AS k${index}`).join(', ');
+    let cursor: SqlValue[] | undefined;
+    for (;;) {
+      const where = conditions(selection);
+      if (cursor) {
+        const after = cursor.map((value) => where.param(value));
+        where.sql.push(`(${keys.join(', ')}) ${descending ? '<' : '>'} (${after.join(', ')})`);
       }
-      return;
+      const rows = await db.many<Row & KeyRow & Record<`k${number}`, SqlValue>>(
+        `SELECT ${columns}, u.rowid AS rid, u.name, u.surname, u.email, u.enabled, ${keyColumns}
+         FROM users u WHERE ${where.text} ORDER BY ${orderBy(keys, descending)} LIMIT ${where.param(size)}`,
+        where.params,
+      );
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+      const last = rows[rows.length - 1]!;
+      cursor = keys.map((_, index) => last[`k${index}`] ?? null);
     }
-    if (sort?.field === 'status' && filters.enabled === undefined) {
-      // A cursor on (status, rowid) would find its status in the index but not its rowid: each status is read
-      // whole, in the order of creation, one after the other.
-      const filter = filterClause(filters);
-      const statuses = db
-        .prepare(
-          `SELECT DISTINCT u.enabled FROM users u INDEXED BY ${indexFor(filters, 'status')}
-           WHERE ${filter.sql.join(' AND ')} ORDER BY u.enabled ${sort.descending ? 'DESC' : 'ASC'}`,
-        )
-        .pluck()
-        .all(...filter.params) as number[];
-      for (const enabled of statuses)
-        yield* keyset<Row>(plan({ ...selection, filters: { ...filters, enabled } }), columns, size);
-      return;
-    }
-    yield* keyset<Row>(plan(selection), columns, size);
   }
 
-  return { countOf, count, page, batches };
+  return { count, countOfFilters, page, batches };
 }

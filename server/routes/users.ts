@@ -1,7 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../db/connection';
+import { isUniqueViolation, type Db } from '../db/postgres/db';
+import { countedRows } from '../db/row-counts';
+import {
+  deleteMemberByRequest,
+  emailTakenByOther,
+  findAdmin,
+  findDeletionRequest,
+  findMember,
+  findUserByEmail,
+  hobbiesOf,
+  insertDeletionRequest,
+  lockMemberStatus,
+  membersByRowid,
+  promptsOf,
+  setMemberStatus,
+  updateAdminProfile,
+  type UserRow,
+} from '../db/users';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { issueToken } from '../lib/auth';
 import {
@@ -23,50 +40,11 @@ import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, imitateCheck, verifyPassword } from '../lib/passwords';
-import { clientAddress, RateLimiter, RecentKeys, UnderWay } from '../lib/rate-limit';
+import { clientAddress, RecentKeys, StoredRateLimiter, UnderWay } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../../contract/user-export';
 import { selectUsers, userList } from '../lib/user-list';
 import { fields, freeText, secret, text } from '../lib/validate';
-
-type UserRow = {
-  rowid: number;
-  id: string;
-  role: string;
-  name: string;
-  surname: string;
-  email: string;
-  password_hash: string | null;
-  token_version: number;
-  photo: string | null;
-  phone_number: string;
-  country_code: string;
-  gender: string;
-  enabled: number;
-  is_verified: number;
-  image1: string | null;
-  image2: string | null;
-  image3: string | null;
-  image4: string | null;
-  audio_prompt: string | null;
-  audio_prompt_type: string | null;
-  interest_in: string | null;
-  workout: string | null;
-  looking_for: string | null;
-  height: number | null;
-  distance: number | null;
-  smoking: string | null;
-  drinking: string | null;
-  start_age: number | null;
-  end_age: number | null;
-  dob: string | null;
-  address: string | null;
-  introduction: string | null;
-  created_at: string;
-  updated_at: string;
-  product_id?: string | null;
-  plan_status?: string | null;
-};
 
 /** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
 function summary(row: UserRow) {
@@ -78,8 +56,8 @@ function summary(row: UserRow) {
     phoneNumber: row.phone_number,
     countryCode: row.country_code,
     gender: row.gender,
-    enabled: row.enabled === 1,
-    isVerified: row.is_verified === 1,
+    enabled: row.enabled,
+    isVerified: row.is_verified,
     image1: row.image1,
     image2: row.image2,
     image3: row.image3,
@@ -122,15 +100,15 @@ export function registerPublicUserRoutes(
     trustProxy: boolean;
   },
 ) {
-  const loginAttempts = new RateLimiter(5, 15 * 60 * 1000);
+  // Counted in the database: every server process on it sees the same attempts.
+  const loginAttempts = new StoredRateLimiter(db, 'sign-in', 5, 15 * 60 * 1000);
   // Per client address too, whatever the e-mail: trying a new address each time gets no fresh attempts.
-  const addressAttempts = new RateLimiter(20, 15 * 60 * 1000);
+  const addressAttempts = new StoredRateLimiter(db, 'sign-in-address', 20, 15 * 60 * 1000);
   // Password checks wait their turn for the hashing (lib/passwords.ts): an address may have two in that queue.
   const checking = new UnderWay(2);
   // Their sign-ins take the hashing's priority lane, which a flood from other addresses cannot fill.
   const signedInFrom = new RecentKeys(30 * 24 * 60 * 60 * 1000);
-  const deletionRequests = new RateLimiter(5, 60 * 60 * 1000);
-  const byEmail = db.prepare<[string], UserRow>('SELECT rowid, * FROM users WHERE email = ?');
+  const deletionRequests = new StoredRateLimiter(db, 'deletion-link', 5, 60 * 60 * 1000);
   // Lengths are checked before anything else, so nothing large reaches the limiter or the password hash.
   const loginBody = fields({
     email: text('E-mail', { required: true, max: TEXT_MAX.signIn.email }).transform((value) =>
@@ -145,7 +123,7 @@ export function registerPublicUserRoutes(
     const key = `${email}|${address}`;
     // Counted before the password check, so a burst of parallel guesses cannot all get past the limit; an attempt
     // the busy server refuses counts as well.
-    const wait = addressAttempts.hit(address) || loginAttempts.hit(key);
+    const wait = (await addressAttempts.hit(address)) || (await loginAttempts.hit(key));
     if (wait)
       throw new HttpError(
         429,
@@ -160,7 +138,13 @@ export function registerPublicUserRoutes(
         {},
         { 'Retry-After': '1' },
       );
-    const user = byEmail.get(email);
+    let user: UserRow | undefined;
+    try {
+      user = await findUserByEmail(db, email);
+    } catch (error) {
+      checking.leave(address);
+      throw error;
+    }
     const lane = signedInFrom.has(address) ? 'priority' : 'open';
     let valid: boolean;
     try {
@@ -174,8 +158,8 @@ export function registerPublicUserRoutes(
     if (!user || !valid || user.role !== 'admin' || (isRole !== undefined && isRole !== 'admin')) {
       throw new HttpError(401, 'Invalid email or password');
     }
-    loginAttempts.reset(key);
-    addressAttempts.undo(address);
+    await loginAttempts.reset(key);
+    await addressAttempts.undo(address);
     signedInFrom.remember(address);
     const token = await issueToken(
       { id: user.id, tokenVersion: user.token_version },
@@ -190,9 +174,6 @@ export function registerPublicUserRoutes(
   });
 
   // SPEC 7.2 public deletion, made safe: same answer for every address, a mailed link confirms, nothing deleted now.
-  const insertRequest = db.prepare(
-    'INSERT INTO deletion_requests (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)',
-  );
   const sameAnswer = {
     success: true,
     message: 'If an account exists for this address, we have sent a link to confirm its deletion.',
@@ -204,21 +185,21 @@ export function registerPublicUserRoutes(
       .max(254, 'Please give a valid e-mail address')
       .parse(c.req.param('email').trim().toLowerCase());
     const wait =
-      deletionRequests.hit(`address:${clientAddress(c, trustProxy)}`) ||
-      deletionRequests.hit(`email:${email}`);
+      (await deletionRequests.hit(`address:${clientAddress(c, trustProxy)}`)) ||
+      (await deletionRequests.hit(`email:${email}`));
     if (wait)
       throw new HttpError(429, 'Too many requests. Try again later.', {}, { 'Retry-After': String(wait) });
-    const user = byEmail.get(email);
+    const user = await findUserByEmail(db, email);
     if (user && user.role === 'user') {
       const token = randomBytes(32).toString('base64url');
       const hash = createHash('sha256').update(token).digest('hex');
       const created = new Date();
-      insertRequest.run(
-        hash,
+      await insertDeletionRequest(db, {
+        tokenHash: hash,
         email,
-        created.toISOString(),
-        new Date(created.getTime() + 24 * 3600 * 1000).toISOString(),
-      );
+        createdAt: created.toISOString(),
+        expiresAt: new Date(created.getTime() + 24 * 3600 * 1000).toISOString(),
+      });
       const link = `${publicUrl}/api/user/delete-account/confirm?token=${token}`;
       sendInBackground(mailer, [
         {
@@ -231,18 +212,13 @@ export function registerPublicUserRoutes(
     return c.json(sameAnswer);
   });
 
-  const findRequest = db.prepare<[string], { email: string; expires_at: string; used_at: string | null }>(
-    'SELECT email, expires_at, used_at FROM deletion_requests WHERE token_hash = ?',
-  );
-  const userFiles = db.prepare<[string], Record<string, string | null>>(
-    `SELECT ${USER_FILE_COLUMNS.join(', ')} FROM users WHERE email = ? AND role = 'user'`,
-  );
   /** The request a link's token opens, while it is unused and within its 24 hours. */
-  const openRequest = (token: unknown) => {
+  const openRequest = async (token: unknown) => {
     if (typeof token !== 'string' || !/^[\w-]{20,100}$/.test(token)) return undefined;
-    const request = findRequest.get(createHash('sha256').update(token).digest('hex'));
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    const request = await findDeletionRequest(db, tokenHash);
     if (!request || request.used_at || Date.parse(request.expires_at) < Date.now()) return undefined;
-    return { ...request, token };
+    return { ...request, token, tokenHash };
   };
   const expired = (c: Context) =>
     c.html(
@@ -259,8 +235,8 @@ export function registerPublicUserRoutes(
     c.header('Cache-Control', 'no-store');
   });
   // Opening the mailed link (or a mail scanner fetching it, GET or HEAD) only shows what will happen.
-  app.get('/api/user/delete-account/confirm', (c) => {
-    const request = openRequest(c.req.query('token'));
+  app.get('/api/user/delete-account/confirm', async (c) => {
+    const request = await openRequest(c.req.query('token'));
     if (!request) return expired(c);
     return c.html(
       page(
@@ -279,22 +255,16 @@ export function registerPublicUserRoutes(
   // Only the page's button deletes, once.
   app.post('/api/user/delete-account/confirm', signInLimit, async (c) => {
     const body = await formBody(c).catch(() => ({}) as Record<string, unknown>);
-    const request = openRequest(body.token);
+    const request = await openRequest(body.token);
     if (!request) return expired(c);
-    await keeper.commit({}, () => {
-      const files = Object.values(userFiles.get(request.email) ?? {});
-      db.prepare("DELETE FROM users WHERE email = ? AND role = 'user'").run(request.email);
-      db.prepare('UPDATE deletion_requests SET used_at = ? WHERE email = ? AND used_at IS NULL').run(
-        now(),
-        request.email,
-      );
-      return { result: null, replaced: files };
+    const deleted = await keeper.commit({}, async (_, tx) => {
+      const files = await deleteMemberByRequest(tx, request.tokenHash, request.email, now());
+      return { result: files !== undefined, replaced: files };
     });
+    if (!deleted) return expired(c);
     return c.html(page('Account deleted', '<p>Your account and all its data have been deleted.</p>'));
   });
 }
-
-const USER_FILE_COLUMNS = ['photo', 'image1', 'image2', 'image3', 'image4', 'audio_prompt'];
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -328,38 +298,32 @@ export function registerUserRoutes(
     tokenTtlSeconds,
   }: { db: Db; keeper: FileKeeper; jwtSecret: string; tokenTtlSeconds: number },
 ) {
-  const planJoin = "FROM users u LEFT JOIN user_plans p ON p.user_id = u.id WHERE u.role = 'user'";
-  const select = `SELECT u.rowid, u.*, p.product_id, p.status AS plan_status ${planJoin}`;
-  const byId = db.prepare<[string], UserRow>(`${select} AND u.id = ?`);
-
   const users = userList(db);
   const log = activityLog(db);
 
-  app.get('/api/admin/dashboard', (c) => {
-    const userCount = users.countOf('users u', "u.role = 'user'", []);
-    const contactCount = (db.prepare('SELECT count(*) AS n FROM contacts').get() as { n: number }).n;
+  app.get('/api/admin/dashboard', async (c) => {
+    const [userCount, contactCount] = await Promise.all([
+      users.countOfFilters({}),
+      countedRows(db, 'contacts'),
+    ]);
     return c.json({ success: true, message: 'Success', result: { userCount, contactCount } });
   });
 
-  app.get('/api/admin/list', (c) => {
+  app.get('/api/admin/list', async (c) => {
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     const selection = selectUsers(query);
     // The page is found on an index alone (lib/user-list.ts); only its rows are then read and joined with their plan.
-    const { rowids, total, order } = users.page(selection, offset, size);
-    const rows = rowids.length
-      ? (db
-          .prepare(`${select} AND u.rowid IN (${rowids.map(() => '?').join(', ')}) ORDER BY ${order}`)
-          .all(...rowids) as UserRow[])
-      : [];
+    const { rowids, total, order } = await users.page(selection, offset, size);
+    const rows = await membersByRowid(db, rowids, order);
     return c.json(pageBody(rows.map(summary), total, page, size));
   });
 
   // The list as CSV (announced as 'users-export'): every matching user, in the list's order, read in batches from a
   // cursor and written as the client takes them, so neither side holds the list.
-  app.get('/api/admin/list/export', (c) => {
+  app.get('/api/admin/list/export', async (c) => {
     const selection = selectUsers(c.req.query());
-    const total = users.count(selection);
+    const total = await users.count(selection);
     const batches = users.batches<ExportRow>(
       selection,
       'u.country_code, u.phone_number, u.gender',
@@ -369,13 +333,13 @@ export function registerUserRoutes(
     let started = false;
     const body = new ReadableStream<Uint8Array>(
       {
-        pull(controller) {
+        async pull(controller) {
           let text = '';
           if (!started) {
             started = true;
             text = CSV_BOM + csvHeadings(USER_EXPORT_COLUMNS);
           }
-          const batch = batches.next();
+          const batch = await batches.next();
           if (!batch.done)
             for (const row of batch.value)
               text += csvRow(USER_EXPORT_COLUMNS, {
@@ -385,13 +349,13 @@ export function registerUserRoutes(
                 countryCode: row.country_code,
                 phoneNumber: row.phone_number,
                 gender: row.gender,
-                enabled: row.enabled === 1,
+                enabled: row.enabled,
               });
           if (text) controller.enqueue(encoder.encode(text));
           if (batch.done) controller.close();
         },
-        cancel() {
-          batches.return(undefined);
+        async cancel() {
+          await batches.return(undefined);
         },
       },
       // One batch waits at most: the next is read only once the client has taken this one.
@@ -405,10 +369,6 @@ export function registerUserRoutes(
     });
   });
 
-  const statusOf = db.prepare<[string], { name: string; surname: string; enabled: number }>(
-    "SELECT name, surname, enabled FROM users WHERE id = ? AND role = 'user'",
-  );
-  const setStatus = db.prepare("UPDATE users SET enabled = ?, updated_at = ? WHERE id = ? AND role = 'user'");
   // The reason (announced as 'status-reason') is kept on the activity entry, which the user's history reads. It may
   // come in a JSON body ({ "reason": "…" }), which stays out of access logs, or in the query as before.
   const statusReason = freeText('Reason', { max: REASON_MAX });
@@ -423,12 +383,12 @@ export function registerUserRoutes(
     if (inBody !== undefined && inQuery !== undefined)
       throw new HttpError(400, 'Send the reason once, in the body or in the query');
     const reason = statusReason.parse(inBody ?? inQuery);
-    db.transaction(() => {
-      const before = statusOf.get(userId);
+    await db.transaction(async (tx) => {
+      const before = await lockMemberStatus(tx, userId);
       if (!before) throw notFound('User');
-      const after = enabled === 'true' ? 1 : 0;
-      setStatus.run(after, now(), userId);
-      log.record(c.get('adminId'), {
+      const after = enabled === 'true';
+      await setMemberStatus(tx, userId, after, now());
+      await log.record(tx, c.get('adminId'), {
         action: after ? 'activate' : 'deactivate',
         recordType: 'user',
         recordId: userId,
@@ -439,30 +399,23 @@ export function registerUserRoutes(
             : summarise([{ name: 'enabled', kind: 'status', before: before.enabled, after }], 'user'),
         reason,
       });
-    })();
+    });
     return c.json({
       success: true,
       message: enabled === 'true' ? 'User activated successfully' : 'User deactivated successfully',
     });
   });
 
-  const hobbiesOf = db.prepare<[string], { _id: string; name: string }>(
-    'SELECT h.id AS _id, h.name FROM user_hobbies uh JOIN hobbies h ON h.id = uh.hobby_id WHERE uh.user_id = ? ORDER BY h.name',
-  );
-  const promptsOf = db.prepare<[string], { type: string; description: string }>(
-    'SELECT type, description FROM user_prompts WHERE user_id = ? ORDER BY position',
-  );
-  const admin = db.prepare<[string], UserRow>("SELECT rowid, * FROM users WHERE id = ? AND role = 'admin'");
-
-  app.get('/api/user/read', (c) => {
-    const row = admin.get(c.get('adminId'));
+  app.get('/api/user/read', async (c) => {
+    const row = await findAdmin(db, c.get('adminId'));
     if (!row) throw notFound('User');
     return c.json({ success: true, message: 'Success', result: ADMIN_SAFE(row) });
   });
 
-  app.get('/api/user/read/:userId', (c) => {
-    const row = byId.get(parseId(c.req.param('userId')));
+  app.get('/api/user/read/:userId', async (c) => {
+    const row = await findMember(db, parseId(c.req.param('userId')));
     if (!row) throw notFound('User');
+    const [hobbies, answerPrompts] = await Promise.all([hobbiesOf(db, row.id), promptsOf(db, row.id)]);
     const { plan, ...user } = summary(row);
     return c.json({
       success: true,
@@ -473,7 +426,7 @@ export function registerUserRoutes(
         ...user,
         audioPrompt: row.audio_prompt,
         audioPromptType: row.audio_prompt_type,
-        hobbies: hobbiesOf.all(row.id),
+        hobbies,
         interestIn: row.interest_in,
         workout: row.workout,
         lookingFor: row.looking_for,
@@ -486,7 +439,7 @@ export function registerUserRoutes(
         dob: row.dob,
         address: row.address,
         introduction: row.introduction,
-        answerPrompts: promptsOf.all(row.id),
+        answerPrompts,
       },
     });
   });
@@ -503,36 +456,46 @@ export function registerUserRoutes(
     const body = await formBody(c, PROFILE_FILES);
     const { email, password } = profileBody.parse(body);
     const adminId = c.get('adminId');
-    const clash = db.prepare('SELECT id FROM users WHERE email = ? AND id <> ?').get(email, adminId);
-    if (clash) throw new HttpError(409, 'This e-mail address is already in use');
+    if (await emailTakenByOther(db, email, adminId))
+      throw new HttpError(409, 'This e-mail address is already in use');
     const file = fileField(body, 'file');
     const files = file
       ? { photo: await keeper.uploads.check(PROFILE_FILES.file.label, file, PROFILE_FILES.file.kind) }
       : {};
-    const current = admin.get(adminId);
+    const current = await findAdmin(db, adminId);
     if (!current) throw notFound('User');
     // Signed in already: its hashing goes ahead of the sign-ins' queue.
     const passwordChanged = !(await verifyPassword(password, current.password_hash, 'priority'));
     const hash = passwordChanged ? await hashPassword(password, 'priority') : current.password_hash;
     // The photo it replaces is read inside the write: another save may have changed it while this one hashed.
-    const row = await keeper.commit(files, (paths) => {
-      const before = admin.get(adminId);
-      if (!before) throw notFound('User');
-      db.prepare(
-        'UPDATE users SET email = ?, password_hash = ?, photo = COALESCE(?, photo), token_version = token_version + ?, updated_at = ? WHERE id = ?',
-      ).run(email, hash, paths.photo ?? null, passwordChanged ? 1 : 0, now(), adminId);
-      const changes: Change[] = [{ name: 'email', kind: 'text', before: before.email, after: email }];
-      if (paths.photo) changes.push({ name: 'photo', kind: 'file' });
-      if (passwordChanged) changes.push({ name: 'password', kind: 'password' });
-      log.record(adminId, {
-        action: passwordChanged ? 'password' : 'update',
-        recordType: 'admin',
-        recordId: adminId,
-        recordName: `${before.name} ${before.surname}`.trim(),
-        summary: summarise(changes, 'admin'),
+    const row = await keeper
+      .commit(files, async (paths, tx) => {
+        const before = await findAdmin(tx, adminId, { lock: true });
+        if (!before) throw notFound('User');
+        const after = await updateAdminProfile(tx, adminId, {
+          email,
+          passwordHash: hash,
+          photo: paths.photo,
+          passwordChanged,
+          at: now(),
+        });
+        const changes: Change[] = [{ name: 'email', kind: 'text', before: before.email, after: email }];
+        if (paths.photo) changes.push({ name: 'photo', kind: 'file' });
+        if (passwordChanged) changes.push({ name: 'password', kind: 'password' });
+        await log.record(tx, adminId, {
+          action: passwordChanged ? 'password' : 'update',
+          recordType: 'admin',
+          recordId: adminId,
+          recordName: `${before.name} ${before.surname}`.trim(),
+          summary: summarise(changes, 'admin'),
+        });
+        return { result: after, replaced: paths.photo ? [before.photo] : [] };
+      })
+      .catch((error: unknown) => {
+        // Another account took the address between the check above and this write.
+        if (isUniqueViolation(error)) throw new HttpError(409, 'This e-mail address is already in use');
+        throw error;
       });
-      return { result: admin.get(adminId)!, replaced: paths.photo ? [before.photo] : [] };
-    });
     const token = await issueToken(
       { id: row.id, tokenVersion: row.token_version },
       jwtSecret,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RecordType } from '../../contract/activity';
 import type { ActivityAction } from '../../contract/moderation';
-import type { Db } from '../db/connection';
+import type { Db, SqlValue } from '../db/postgres/db';
 import { recordNameOf, summarise } from '../lib/activity';
 import { newId } from '../lib/ids';
 import type { UploadStore } from '../lib/uploads';
@@ -203,17 +203,34 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
     'webm',
   );
 
+  // Rows wait here, per table and columns in the order first met (so a row is written after those it refers to),
+  // and go as multi-row inserts: a few dozen statements for the whole demo.
+  const pending = new Map<string, { table: string; columns: string[]; rows: SqlValue[][] }>();
   const insert = (table: string, row: Record<string, unknown>) => {
     const columns = Object.keys(row);
-    db.prepare(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    ).run(
-      ...columns.map((column) => (typeof row[column] === 'boolean' ? (row[column] ? 1 : 0) : row[column])),
-    );
+    const key = `${table}(${columns.join(',')})`;
+    let group = pending.get(key);
+    if (!group) pending.set(key, (group = { table, columns, rows: [] }));
+    group.rows.push(columns.map((column) => (row[column] ?? null) as SqlValue));
+  };
+  const flush = async (tx: Db) => {
+    for (const { table, columns, rows } of pending.values())
+      // PostgreSQL takes at most 65535 parameters a statement.
+      for (let start = 0, step = Math.floor(60_000 / columns.length); start < rows.length; start += step) {
+        const chunk = rows.slice(start, start + step);
+        const values = chunk.map(
+          (_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
+        );
+        await tx.run(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`,
+          chunk.flat(),
+        );
+      }
+    pending.clear();
   };
   const stamped = (daysAgo: number) => ({ created_at: clock.at(daysAgo), updated_at: clock.at(daysAgo) });
 
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     const hobbyIds = HOBBIES.map((name, i) => {
       const id = newId();
       insert('hobbies', {
@@ -568,9 +585,9 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       });
     }
 
-    const admin = db
-      .prepare("SELECT id, name, surname, email FROM users WHERE role = 'admin' LIMIT 1")
-      .get() as { id: string; name: string; surname: string; email: string } | undefined;
+    const admin = await tx.maybeOne<{ id: string; name: string; surname: string; email: string }>(
+      "SELECT id, name, surname, email FROM users WHERE role = 'admin' ORDER BY rowid LIMIT 1",
+    );
     // The activity log's entries, as the console's writes would have left them; written once everything exists.
     const entries: Entry[] = [];
     const logged = (entry: Entry) => entries.push(entry);
@@ -703,6 +720,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       });
     }
 
+    await flush(tx);
     if (!admin) return;
     for (const change of statusChanges)
       logged({
@@ -723,9 +741,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         ['report-element', 'message', 'Offensive photos'],
       ] as const
     ).entries()) {
-      const row = db.prepare(`SELECT id FROM ${TABLES[type]} WHERE ${column} = ?`).get(name) as {
-        id: string;
-      };
+      const row = await tx.one<{ id: string }>(`SELECT id FROM ${TABLES[type]} WHERE ${column} = $1`, [name]);
       logged({
         daysAgo: 9 + n * 31,
         action: 'update',
@@ -735,9 +751,9 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       });
     }
     for (const type of ['faq', 'offer', 'blog'] as const) {
-      const newest = db
-        .prepare(`SELECT id, created_at FROM ${TABLES[type]} ORDER BY created_at DESC LIMIT 1`)
-        .get() as { id: string; created_at: string };
+      const newest = await tx.one<{ id: string; created_at: string }>(
+        `SELECT id, created_at FROM ${TABLES[type]} ORDER BY created_at DESC, id DESC LIMIT 1`,
+      );
       logged({ at: newest.created_at, action: 'create', type, id: newest.id, summary: 'Created' });
     }
     logged({
@@ -750,7 +766,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         { name: 'benefit', kind: 'html' },
       ]),
     });
-    const setting = db.prepare('SELECT id FROM settings LIMIT 1').get() as { id: string };
+    const setting = await tx.one<{ id: string }>('SELECT id FROM settings LIMIT 1');
     logged({
       daysAgo: 3,
       action: 'update',
@@ -765,8 +781,10 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       .sort((a, b) => a.at.localeCompare(b.at))) {
       const table = TABLES[entry.type]!;
       // A record's last saved time is its last change the log holds.
-      db.prepare(`UPDATE ${table} SET updated_at = max(updated_at, ?) WHERE id = ?`).run(entry.at, entry.id);
-      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(entry.id) as Record<string, unknown>;
+      const row = await tx.one<Record<string, unknown>>(
+        `UPDATE ${table} SET updated_at = greatest(updated_at, $1) WHERE id = $2 RETURNING *`,
+        [entry.at, entry.id],
+      );
       insert('activity', {
         id: newId(new Date(entry.at)),
         created_at: entry.at,
@@ -781,5 +799,6 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         reason: entry.reason ?? null,
       });
     }
-  })();
+    await flush(tx);
+  });
 }

@@ -8,7 +8,7 @@ import { createPool } from '../db/postgres/pool';
 import { issueToken } from '../lib/auth';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createMailQueue, type MailQueueOptions } from '../lib/mail-queue';
-import { UploadStore } from '../lib/uploads';
+import { fileKeeper, UploadStore } from '../lib/uploads';
 import { bootstrap } from '../seed/bootstrap';
 import { seedDemo } from '../seed/demo';
 import { createDatabase } from './postgres/database';
@@ -41,6 +41,7 @@ export async function makeServer(
   await bootstrap(db, ADMIN);
   if (options.seedUsers !== undefined)
     await seedDemo(db, new UploadStore(dataDir), { users: options.seedUsers });
+  await fileKeeper(db, new UploadStore(dataDir)).sweep();
   const config = {
     dataDir,
     jwtSecret: SECRET,
