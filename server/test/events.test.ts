@@ -18,7 +18,7 @@ describe('events', () => {
         field: 'endTime',
       });
     }
-    expect(db.prepare('SELECT count(*) AS n FROM events').get()).toEqual({ n: 0 });
+    expect(await db.one('SELECT count(*) AS n FROM events')).toEqual({ n: 0 });
 
     const created = await call('POST', '/api/event/create', { form: form(eventFields()) });
     expect(created.status).toBe(200);

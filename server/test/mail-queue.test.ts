@@ -1,18 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../db/connection';
-import { migrate } from '../db/migrations';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { dbOver, type Db } from '../db/postgres/db';
+import { createPool } from '../db/postgres/pool';
 import { createMailer, type OutgoingMail } from '../lib/mail';
-import { createMailQueue, RETRY_DELAYS_MS } from '../lib/mail-queue';
+import { createMailQueue, LEASE_MS, type MailQueueOptions, RETRY_DELAYS_MS } from '../lib/mail-queue';
 import { makeServer } from './harness';
 import { smtpStub } from './smtp-stub';
 
 /**
  * Sent mail as a durable job (DECISIONS "Mail"), seen as the API shows it: the list's delivery counts and the
- * recipients route, with workers stopped, crashed and restarted over the same database file.
+ * recipients route, with workers stopped, crashed and restarted over the same database.
  */
 
 type Mail = {
@@ -50,24 +49,27 @@ async function recipientsOf(call: Awaited<ReturnType<typeof makeServer>>['call']
   return answer.body.result as Recipient[];
 }
 
-function enabledUserIds(db: Database.Database) {
-  return (
-    db.prepare("SELECT id FROM users WHERE role = 'user' AND enabled = 1").all() as { id: string }[]
-  ).map((row) => row.id);
+async function enabledUserIds(db: Db) {
+  return (await db.many<{ id: string }>("SELECT id FROM users WHERE role = 'user' AND enabled")).map(
+    (row) => row.id,
+  );
+}
+
+/** A worker of another process over the same database: a pool of its own, closed when the test finishes. */
+function anotherWorker(databaseUrl: string, options: Omit<MailQueueOptions, 'db' | 'domain'>) {
+  const pool = createPool(databaseUrl);
+  onTestFinished(() => pool.end());
+  return createMailQueue({ db: dbOver(pool), domain: 'console.test', ...options });
 }
 
 describe('durable mail delivery', () => {
   it('carries on where a stopped worker left off: nothing lost, nothing acknowledged twice', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mail-queue-'));
-    const dbFile = join(dataDir, 'console.db');
     let stopped: Promise<void> | undefined;
     const first = recorder((accepted) => {
       if (accepted.length === 12) stopped = server.queue.stop();
     });
     const server = await makeServer({
       seedUsers: 30,
-      dataDir,
-      dbFile,
       mailer: first.mailer,
       queue: { start: false, batchSize: 5, expandBatch: 7 },
     });
@@ -75,7 +77,7 @@ describe('durable mail delivery', () => {
       json: { title: 'To everyone', body: 'Hello', users: ['all'] },
     });
     const mail = created.body.result as Mail;
-    const audience = enabledUserIds(server.db);
+    const audience = await enabledUserIds(server.db);
     expect(mail.recipientCount).toBe(audience.length);
 
     server.queue.start();
@@ -89,20 +91,15 @@ describe('durable mail delivery', () => {
       failed: 0,
     });
     expect(new Set(first.accepted).size).toBe(first.accepted.length);
-    const cursor = server.db.prepare('SELECT expand_after FROM mails WHERE id = ?').get(mail._id) as {
-      expand_after: number | null;
-    };
+    const cursor = await server.db.one<{ expand_after: number | null }>(
+      'SELECT expand_after FROM mails WHERE id = $1',
+      [mail._id],
+    );
     expect(cursor.expand_after).not.toBeNull();
 
-    // A new worker on its own connection, as after a restart.
+    // A new worker on its own connection, as after a restart: the stopped one gave back what it had not sent.
     const second = recorder();
-    await createMailQueue({
-      db: openDatabase(dbFile),
-      mailer: second.mailer,
-      domain: 'console.test',
-      batchSize: 5,
-      expandBatch: 7,
-    }).drain();
+    await anotherWorker(server.databaseUrl, { mailer: second.mailer, batchSize: 5, expandBatch: 7 }).drain();
 
     const [done] = await mailList(server.call);
     expect(done!.delivery).toEqual({ queued: 0, sent: audience.length, failed: 0 });
@@ -113,23 +110,18 @@ describe('durable mail delivery', () => {
   });
 
   it('resends after a crash only the messages that were in flight, under the same Message-ID', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mail-queue-'));
-    const dbFile = join(dataDir, 'console.db');
     const accepted: string[] = [];
+    const unanswered: (() => void)[] = [];
     // From the 10th message on, the transport takes the message and the process "dies" before hearing back.
     const crashing = {
       send(mail: OutgoingMail) {
         accepted.push(mail.messageId!);
-        return accepted.length >= 10 ? new Promise<void>(() => {}) : Promise.resolve();
+        return accepted.length >= 10
+          ? new Promise<void>((resolve) => unanswered.push(resolve))
+          : Promise.resolve();
       },
     };
-    const server = await makeServer({
-      seedUsers: 30,
-      dataDir,
-      dbFile,
-      mailer: crashing,
-      queue: { concurrency: 4 },
-    });
+    const server = await makeServer({ seedUsers: 30, mailer: crashing, queue: { concurrency: 4 } });
     const created = await server.call('POST', '/api/mail-send/create', {
       json: { title: 'To everyone', body: 'Hello', users: ['all'] },
     });
@@ -137,21 +129,35 @@ describe('durable mail delivery', () => {
     // Its four lanes are each stuck on a message the transport accepted: 9 recorded, 4 in flight.
     await vi.waitFor(() => expect(accepted).toHaveLength(13));
     const inFlight = accepted.slice(9);
+    await vi.waitFor(async () => expect((await mailList(server.call))[0]!.delivery.sent).toBe(9));
 
+    // A new worker on its own connection, as after a restart once the dead worker's lease on its batch has run out.
     const restarted = recorder();
-    await createMailQueue({
-      db: openDatabase(dbFile),
+    await anotherWorker(server.databaseUrl, {
       mailer: restarted.mailer,
-      domain: 'console.test',
+      clock: () => Date.now() + LEASE_MS,
     }).drain();
 
     const everything = [...accepted, ...restarted.accepted];
-    const expected = enabledUserIds(server.db).map((userId) => `<${mail._id}.${userId}@console.test>`);
+    const expected = (await enabledUserIds(server.db)).map(
+      (userId) => `<${mail._id}.${userId}@console.test>`,
+    );
     expect([...new Set(everything)].toSorted()).toEqual(expected.toSorted());
     const duplicates = everything.filter((id, index) => everything.indexOf(id) !== index);
     expect(duplicates.toSorted()).toEqual(inFlight.toSorted());
     const [done] = await mailList(server.call);
     expect(done!.delivery).toEqual({ queued: 0, sent: expected.length, failed: 0 });
+
+    // The dead worker's late answers record nothing: its claims are another's now.
+    const stopped = server.queue.stop();
+    for (const answer of unanswered) answer();
+    await stopped;
+    expect(accepted).toHaveLength(13);
+    expect((await mailList(server.call))[0]!.delivery).toEqual({
+      queued: 0,
+      sent: expected.length,
+      failed: 0,
+    });
   });
 
   it('retries a transient failure on its backoff and records the try that succeeds', async () => {
@@ -168,7 +174,7 @@ describe('durable mail delivery', () => {
         mailer: { send },
         queue: { start: false, clock: () => time },
       });
-      const userId = enabledUserIds(db)[0]!;
+      const userId = (await enabledUserIds(db))[0]!;
       const mailId = (
         (await call('POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: [userId] } }))
           .body.result as Mail
@@ -223,7 +229,7 @@ describe('durable mail delivery', () => {
       const mailId = (
         (
           await call('POST', '/api/mail-send/create', {
-            json: { title: 'T', body: 'B', users: [enabledUserIds(db)[0]] },
+            json: { title: 'T', body: 'B', users: [(await enabledUserIds(db))[0]] },
           })
         ).body.result as Mail
       )._id;
@@ -265,10 +271,10 @@ describe('durable mail delivery', () => {
         mailer: createMailer({ dataDir, smtpUrl: smtp.url, from: 'Console <no-reply@console.test>' }),
         queue: { start: false },
       });
-      const [accepted, refused, unusable] = enabledUserIds(db);
-      db.prepare('UPDATE users SET email = ? WHERE id = ?').run('refused@example.com', refused);
+      const [accepted, refused, unusable] = await enabledUserIds(db);
+      await db.run('UPDATE users SET email = $1 WHERE id = $2', ['refused@example.com', refused!]);
       // A comma would make the transport read two recipients.
-      db.prepare('UPDATE users SET email = ? WHERE id = ?').run('a@example.com,b@example.com', unusable);
+      await db.run('UPDATE users SET email = $1 WHERE id = $2', ['a@example.com,b@example.com', unusable!]);
       const mailId = (
         (
           await call('POST', '/api/mail-send/create', {
@@ -303,15 +309,22 @@ describe('durable mail delivery', () => {
   it('stores neither the mail nor any delivery when its transaction fails', async () => {
     const send = vi.fn(() => Promise.resolve());
     const { call, db, queue } = await makeServer({ seedUsers: 6, mailer: { send }, queue: { start: false } });
-    const ids = enabledUserIds(db).slice(0, 3);
+    const ids = (await enabledUserIds(db)).slice(0, 3);
     const before = (await mailList(call)).length;
-    const deliveries = () =>
-      (db.prepare('SELECT count(*) AS n FROM mail_deliveries').get() as { n: number }).n;
-    const stored = deliveries();
+    const deliveries = async () =>
+      (await db.one<{ n: number }>('SELECT count(*) AS n FROM mail_deliveries')).n;
+    const stored = await deliveries();
     // The third delivery's insert fails, as a full disk would fail it.
-    db.exec(`CREATE TEMP TRIGGER fail_third BEFORE INSERT ON mail_deliveries
-      WHEN (SELECT count(*) FROM mail_deliveries WHERE mail_id = new.mail_id) >= 2
-      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    await db.run(`CREATE FUNCTION fail_third() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF new.user_id = '${ids[2]}' THEN
+          RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';
+        END IF;
+        RETURN new;
+      END $$`);
+    await db.run(
+      'CREATE TRIGGER fail_third BEFORE INSERT ON mail_deliveries FOR EACH ROW EXECUTE FUNCTION fail_third()',
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const failed = await call('POST', '/api/mail-send/create', {
@@ -322,7 +335,7 @@ describe('durable mail delivery', () => {
     } finally {
       logged.mockRestore();
     }
-    db.exec('DROP TRIGGER fail_third');
+    await db.run('DROP TRIGGER fail_third ON mail_deliveries');
     // An unknown id after two valid ones: refused, and the two are not kept either.
     const unknown = await call('POST', '/api/mail-send/create', {
       json: { title: 'T', body: 'B', users: [...ids.slice(0, 2), 'ffffffffffffffffffffffff'] },
@@ -331,20 +344,20 @@ describe('durable mail delivery', () => {
     expect(unknown.body.message).toBe('User ffffffffffffffffffffffff not found');
 
     expect(await mailList(call)).toHaveLength(before);
-    expect(deliveries()).toBe(stored);
+    expect(await deliveries()).toBe(stored);
     await queue.drain();
     expect(send).not.toHaveBeenCalled();
   });
 
   it('keeps the counts right when a recipient is deleted', async () => {
     const { call, db, queue } = await makeServer({ seedUsers: 6, queue: { start: false } });
-    const ids = enabledUserIds(db).slice(0, 3);
+    const ids = (await enabledUserIds(db)).slice(0, 3);
     const mailId = (
       (await call('POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: ids } })).body
         .result as Mail
     )._id;
     await queue.drain();
-    db.prepare('DELETE FROM users WHERE id = ?').run(ids[0]);
+    await db.run('DELETE FROM users WHERE id = $1', [ids[0]!]);
     const [mail] = await mailList(call);
     expect(mail).toMatchObject({
       _id: mailId,
@@ -357,38 +370,55 @@ describe('durable mail delivery', () => {
   });
 });
 
-describe('the migration to delivery rows', () => {
-  it('counts the recipients of mail stored before it as sent', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, 2);
+describe("a mail's counters", () => {
+  // SQLite's step that turned mail_recipients into delivery rows has no PostgreSQL counterpart: its schema starts
+  // with delivery rows, and the importer carries older mail over. What the step promised, counts that agree with
+  // the rows, the triggers keep for writes of many rows at once.
+  it('follow outcomes recorded in one statement and deliveries deleted with their users', async () => {
+    const { db } = await makeServer();
     const stamp = '2026-01-01T00:00:00.000Z';
-    const user = db.prepare(
-      "INSERT INTO users (id, role, name, email, created_at, updated_at) VALUES (?, 'user', ?, ?, ?, ?)",
+    const [ann, bob, cat] = ['a', 'b', 'c'].map((char) => char.repeat(24));
+    for (const [id, name] of [
+      [ann, 'Ann'],
+      [bob, 'Bob'],
+      [cat, 'Cat'],
+    ] as const)
+      await db.run(
+        "INSERT INTO users (id, role, name, email, created_at, updated_at) VALUES ($1, 'user', $2, $3, $4, $4)",
+        [id!, name, `${name.toLowerCase()}@example.com`, stamp],
+      );
+    const mailId = 'd'.repeat(24);
+    await db.run(
+      `INSERT INTO mails (id, title, body, recipient_count, created_at, updated_at)
+       VALUES ($1, 'Old', 'Body', 3, $2, $2)`,
+      [mailId, stamp],
     );
-    user.run('a'.repeat(24), 'Ann', 'ann@example.com', stamp, stamp);
-    user.run('b'.repeat(24), 'Bob', 'bob@example.com', stamp, stamp);
-    db.prepare(
-      "INSERT INTO mails (id, title, body, all_users, created_at, updated_at) VALUES (?, 'Old', 'Body', 0, ?, ?)",
-    ).run('c'.repeat(24), stamp, stamp);
-    for (const userId of ['a'.repeat(24), 'b'.repeat(24)])
-      db.prepare('INSERT INTO mail_recipients (mail_id, user_id) VALUES (?, ?)').run('c'.repeat(24), userId);
+    await db.run('INSERT INTO mail_deliveries (mail_id, user_id) SELECT $1, unnest($2::text[])', [
+      mailId,
+      [ann!, bob!, cat!],
+    ]);
+    const counters = () =>
+      db.one('SELECT recipient_count, sent_count, failed_count, expand_after FROM mails WHERE id = $1', [
+        mailId,
+      ]);
 
-    migrate(db);
-    expect(
-      db.prepare('SELECT recipient_count, sent_count, failed_count, expand_after FROM mails').get(),
-    ).toEqual({
-      recipient_count: 2,
+    await db.run(
+      `UPDATE mail_deliveries SET state = CASE WHEN user_id = $2 THEN 'failed' ELSE 'sent' END, attempts = 1
+       WHERE mail_id = $1`,
+      [mailId, cat!],
+    );
+    expect(await counters()).toEqual({
+      recipient_count: 3,
       sent_count: 2,
+      failed_count: 1,
+      expand_after: null,
+    });
+    await db.run('DELETE FROM users WHERE id = ANY($1::text[])', [[ann!, cat!]]);
+    expect(await counters()).toEqual({
+      recipient_count: 1,
+      sent_count: 1,
       failed_count: 0,
       expand_after: null,
     });
-    expect(
-      db.prepare('SELECT user_id, state, attempts, updated_at FROM mail_deliveries ORDER BY user_id').all(),
-    ).toEqual([
-      { user_id: 'a'.repeat(24), state: 'sent', attempts: 1, updated_at: stamp },
-      { user_id: 'b'.repeat(24), state: 'sent', attempts: 1, updated_at: stamp },
-    ]);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'mail_recipients'").get()).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/postgres/db';
 import { newId } from '../lib/ids';
 import { createMailer, type OutgoingMail } from '../lib/mail';
 import { ADMIN, makeServer } from './harness';
@@ -24,10 +24,7 @@ const NAMES = ['Zoe', 'Ann', 'Mia', 'ann', 'Omar', 'Lena', 'Ava', 'Bob'];
 const stamp = '2026-01-01T00:00:00.000Z';
 
 /** Users with repeated names (so the order falls back on ids); every tenth is disabled. */
-function addUsers(db: Db, count: number, first = 0): Person[] {
-  const insert = db.prepare(
-    "INSERT INTO users (id, role, name, surname, email, enabled, created_at, updated_at) VALUES (?, 'user', ?, ?, ?, ?, ?, ?)",
-  );
+async function addUsers(db: Db, count: number, first = 0): Promise<Person[]> {
   const enabled: Person[] = [];
   for (let i = first; i < first + count; i += 1) {
     const person = {
@@ -36,7 +33,11 @@ function addUsers(db: Db, count: number, first = 0): Person[] {
       surname: `Surname${i}`,
       email: `person${i}@example.net`,
     };
-    insert.run(person._id, person.name, person.surname, person.email, i % 10 === 9 ? 0 : 1, stamp, stamp);
+    await db.run(
+      `INSERT INTO users (id, role, name, surname, email, enabled, created_at, updated_at)
+       VALUES ($1, 'user', $2, $3, $4, $5, $6, $6)`,
+      [person._id, person.name, person.surname, person.email, i % 10 !== 9, stamp],
+    );
     if (i % 10 !== 9) enabled.push(person);
   }
   return enabled;
@@ -49,7 +50,7 @@ const summary = ({ _id, name, surname, email }: Person) => ({ _id, name, surname
 describe('a mail at any audience size', () => {
   it('carries at most 50 recipients, in name order, with the recipient count and delivery counts', async () => {
     const { call, db, queue } = await makeServer({ queue: { start: false } });
-    const everyone = addUsers(db, 75).toSorted(byName);
+    const everyone = (await addUsers(db, 75)).toSorted(byName);
     const chosen = everyone.slice(10, 61);
 
     const toAll = await call('POST', '/api/mail-send/create', {
@@ -90,11 +91,11 @@ describe('a mail at any audience size', () => {
 
   it('keeps All Users to the users of the moment it was sent', async () => {
     const { call, db, queue } = await makeServer({ queue: { start: false } });
-    const before = addUsers(db, 12);
+    const before = await addUsers(db, 12);
     const created = await call('POST', '/api/mail-send/create', {
       json: { title: 'T', body: 'B', users: ['all'] },
     });
-    addUsers(db, 5, 12);
+    await addUsers(db, 5, 12);
     await queue.drain();
     const mailId = (created.body.result as Mail)._id;
     const recipients = await call('GET', `/api/mail-send/recipients/${mailId}?limit=100`);
@@ -115,7 +116,7 @@ describe('GET /api/mail-send/recipients/{mailId}', () => {
           : Promise.resolve(),
     };
     const server = await makeServer({ mailer, queue: { start: false } });
-    const everyone = addUsers(server.db, 80).toSorted(byName);
+    const everyone = (await addUsers(server.db, 80)).toSorted(byName);
     const created = await server.call('POST', '/api/mail-send/create', {
       json: { title: 'T', body: 'B', users: ['all'] },
     });
@@ -325,16 +326,17 @@ describe('features in the sign-in answer', () => {
 describe("an event's joined users", () => {
   async function eventWithParticipants(count: number) {
     const server = await makeServer();
-    const people = addUsers(server.db, count).toSorted(byName);
+    const people = (await addUsers(server.db, count)).toSorted(byName);
     const eventId = newId();
-    server.db
-      .prepare(
-        `INSERT INTO events (id, name, venue, date, start_time, end_time, number_of_participants, created_at, updated_at)
-         VALUES (?, 'Picnic', 'Park', '2030-01-01T00:00:00.000Z', '12:00', '14:00', 100, ?, ?)`,
-      )
-      .run(eventId, stamp, stamp);
-    const join = server.db.prepare('INSERT INTO event_participants (event_id, user_id) VALUES (?, ?)');
-    for (const person of people) join.run(eventId, person._id);
+    await server.db.run(
+      `INSERT INTO events (id, name, venue, date, start_time, end_time, number_of_participants, created_at, updated_at)
+       VALUES ($1, 'Picnic', 'Park', '2030-01-01T00:00:00.000Z', '12:00', '14:00', 100, $2, $2)`,
+      [eventId, stamp],
+    );
+    await server.db.run('INSERT INTO event_participants (event_id, user_id) SELECT $1, unnest($2::text[])', [
+      eventId,
+      people.map((person) => person._id),
+    ]);
     return { ...server, people, eventId };
   }
 

@@ -6,23 +6,16 @@ import { makeServer } from './harness';
 
 type Server = Awaited<ReturnType<typeof makeServer>>;
 
-function addUser(s: Server, name: string) {
+async function addUser(s: Server, name: string) {
   const id = newId();
-  s.db
-    .prepare(
-      "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES (?, 'user', ?, 'Doe', ?, ?, ?)",
-    )
-    .run(
-      id,
-      name,
-      `${name.toLowerCase()}@example.com`,
-      '2024-01-01T00:00:00.000Z',
-      '2024-01-01T00:00:00.000Z',
-    );
+  await s.db.run(
+    "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES ($1, 'user', $2, 'Doe', $3, $4, $4)",
+    [id, name, `${name.toLowerCase()}@example.com`, '2024-01-01T00:00:00.000Z'],
+  );
   return id;
 }
 
-function addReport(
+async function addReport(
   s: Server,
   reporter: string | null,
   reported: string | null,
@@ -30,21 +23,19 @@ function addReport(
   message = 'Rude',
 ) {
   const id = newId();
-  s.db
-    .prepare(
-      'INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .run(id, message, reporter, reported, at, at);
+  await s.db.run(
+    'INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+    [id, message, reporter, reported, at],
+  );
   return id;
 }
 
-function addBlock(s: Server, by: string, blocked: string, at: string, message = '') {
+async function addBlock(s: Server, by: string, blocked: string, at: string, message = '') {
   const id = newId();
-  s.db
-    .prepare(
-      'INSERT INTO chat_blocks (id, block_by, blocked_user, message, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .run(id, by, blocked, message, at, at);
+  await s.db.run(
+    'INSERT INTO chat_blocks (id, block_by, blocked_user, message, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+    [id, by, blocked, message, at],
+  );
   return id;
 }
 
@@ -54,7 +45,7 @@ const entries = async (s: Server) =>
 describe('status change with a reason', () => {
   it('keeps the reason, trimmed, on the entry; SPEC’s answer is unchanged', async () => {
     const s = await makeServer();
-    const user = addUser(s, 'Ann');
+    const user = await addUser(s, 'Ann');
     const answer = await s.call(
       'PATCH',
       `/api/admin/status/${user}?enabled=false&reason=${encodeURIComponent('  Spam links  ')}`,
@@ -81,13 +72,13 @@ describe('status change with a reason', () => {
 
   it('refuses a reason over 500 characters, and changes nothing', async () => {
     const s = await makeServer();
-    const user = addUser(s, 'Ben');
+    const user = await addUser(s, 'Ben');
     const ok = await s.call('PATCH', `/api/admin/status/${user}?enabled=false&reason=${'x'.repeat(500)}`);
     expect(ok.status).toBe(200);
     const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=true&reason=${'x'.repeat(501)}`);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ success: false, message: 'Reason must be at most 500 characters' });
-    expect(s.db.prepare('SELECT enabled FROM users WHERE id = ?').get(user)).toEqual({ enabled: 0 });
+    expect(await s.db.one('SELECT enabled FROM users WHERE id = $1', [user])).toEqual({ enabled: false });
     expect(await entries(s)).toHaveLength(1);
   });
 });
@@ -95,9 +86,9 @@ describe('status change with a reason', () => {
 describe('chat reports as cases', () => {
   it('lists every report as an Open case until one is handled, and filters by status', async () => {
     const s = await makeServer();
-    const [ann, ben] = [addUser(s, 'Ann'), addUser(s, 'Ben')];
-    const reports = ['2024-01-01', '2024-01-02', '2024-01-03'].map((day) =>
-      addReport(s, ann, ben, `${day}T10:00:00.000Z`),
+    const [ann, ben] = [await addUser(s, 'Ann'), await addUser(s, 'Ben')];
+    const reports = await Promise.all(
+      ['2024-01-01', '2024-01-02', '2024-01-03'].map((day) => addReport(s, ann, ben, `${day}T10:00:00.000Z`)),
     );
     const list = await s.call('GET', '/api/chat-report/list');
     expect(list.body.pagination).toEqual({ count: 3, page: 1, items: 10 });
@@ -155,14 +146,14 @@ describe('chat reports as cases', () => {
     // A note left out keeps the one there; the same status again says so.
     await s.call('PATCH', `/api/chat-report/case/${reports[1]}`, { json: { status: 'Dismissed' } });
     expect((await entries(s))[0]).toMatchObject({ summary: 'Dismissed (no change)', reason: null });
-    expect(s.db.prepare('SELECT note FROM chat_reports WHERE id = ?').get(reports[1])).toEqual({
+    expect(await s.db.one('SELECT note FROM chat_reports WHERE id = $1', [reports[1]!])).toEqual({
       note: 'Not abusive',
     });
   });
 
   it('refuses a bad status or note, an unknown report, and a bad list filter', async () => {
     const s = await makeServer();
-    const report = addReport(s, addUser(s, 'Ann'), null, '2024-01-01T00:00:00.000Z');
+    const report = await addReport(s, await addUser(s, 'Ann'), null, '2024-01-01T00:00:00.000Z');
     const cases: [string, unknown, number, string, field?: string][] = [
       [report, { status: 'Closed' }, 400, 'Status must be one of Open, Actioned, Dismissed', 'status'],
       [report, {}, 400, 'Status is required', 'status'],
@@ -189,7 +180,7 @@ describe('chat reports as cases', () => {
     const list = await s.call('GET', '/api/chat-report/list?status=closed');
     expect(list.status).toBe(400);
     expect(list.body).toEqual({ success: false, message: 'Status must be one of Open, Actioned, Dismissed' });
-    expect(s.db.prepare('SELECT status, note FROM chat_reports').get()).toEqual({ status: 'Open', note: '' });
+    expect(await s.db.one('SELECT status, note FROM chat_reports')).toEqual({ status: 'Open', note: '' });
     expect(await entries(s)).toEqual([]);
   });
 });
@@ -197,14 +188,14 @@ describe('chat reports as cases', () => {
 describe("a user's moderation history", () => {
   async function scenario() {
     const s = await makeServer();
-    const [ann, ben, cat] = [addUser(s, 'Ann'), addUser(s, 'Ben'), addUser(s, 'Cat')];
-    const reported = addReport(s, ben, ann, '2024-01-01T10:00:00.000Z', 'Rude');
-    const reporter = addReport(s, ann, cat, '2024-01-02T10:00:00.000Z', 'Spam');
-    const blocked = addBlock(s, cat, ann, '2024-01-03T10:00:00.000Z', 'Stop');
-    const blocker = addBlock(s, ann, ben, '2024-01-04T10:00:00.000Z');
+    const [ann, ben, cat] = [await addUser(s, 'Ann'), await addUser(s, 'Ben'), await addUser(s, 'Cat')];
+    const reported = await addReport(s, ben, ann, '2024-01-01T10:00:00.000Z', 'Rude');
+    const reporter = await addReport(s, ann, cat, '2024-01-02T10:00:00.000Z', 'Spam');
+    const blocked = await addBlock(s, cat, ann, '2024-01-03T10:00:00.000Z', 'Stop');
+    const blocker = await addBlock(s, ann, ben, '2024-01-04T10:00:00.000Z');
     // Someone else's report and block: not Ann's history.
-    addReport(s, ben, cat, '2024-01-05T10:00:00.000Z');
-    addBlock(s, ben, cat, '2024-01-05T10:00:00.000Z');
+    await addReport(s, ben, cat, '2024-01-05T10:00:00.000Z');
+    await addBlock(s, ben, cat, '2024-01-05T10:00:00.000Z');
     await s.call('PATCH', `/api/chat-report/case/${reported}`, {
       json: { status: 'Actioned', note: 'Warned' },
     });
@@ -304,7 +295,7 @@ describe("a user's moderation history", () => {
 
   it('answers null for a person who is gone, 404 for an unknown user, 400 for a bad kind', async () => {
     const { s, ann, ben } = await scenario();
-    s.db.prepare('DELETE FROM users WHERE id = ?').run(ben);
+    await s.db.run('DELETE FROM users WHERE id = $1', [ben]);
     const reported = await s.call('GET', `/api/admin/history/${ann}?kind=reported`);
     expect((reported.body.result as { other: unknown }[])[0]!.other).toBeNull();
     const unknown = await s.call('GET', '/api/admin/history/ffffffffffffffffffffffff');
@@ -378,8 +369,13 @@ describe('member references', () => {
   it('carry the surname wherever an answer names a member', async () => {
     const s = await makeServer({ seedUsers: 40 });
     type Ref = { _id: string; surname?: string } | null;
-    const surnameOf = (id: string) =>
-      (s.db.prepare('SELECT surname FROM users WHERE id = ?').get(id) as { surname: string }).surname;
+    const surnames = new Map(
+      (await s.db.many<{ id: string; surname: string }>('SELECT id, surname FROM users')).map((user) => [
+        user.id,
+        user.surname,
+      ]),
+    );
+    const surnameOf = (id: string) => surnames.get(id);
     const result = async <Row>(path: string) => (await s.call('GET', path)).body.result as Row[];
     const events = await result<{ _id: string; userId: Ref; joinedUsers: Ref[]; joinedCount: number }>(
       '/api/event/list-admin?limit=50',

@@ -268,9 +268,9 @@ describe('read-only lists and mail', () => {
 
   it('stores a mail with its recipients and hands each message to the outbox', async () => {
     const { call, db, outbox } = await makeServer({ seedUsers: 6 });
-    const ids = (
-      db.prepare("SELECT id FROM users WHERE role = 'user' LIMIT 2").all() as { id: string }[]
-    ).map((row) => row.id);
+    const ids = (await db.many<{ id: string }>("SELECT id FROM users WHERE role = 'user' LIMIT 2")).map(
+      (row) => row.id,
+    );
     const sent = await call('POST', '/api/mail-send/create', {
       json: { title: 'Hello', body: 'News for you', users: ids },
     });
@@ -284,7 +284,7 @@ describe('read-only lists and mail', () => {
       json: { title: 'Everyone', body: 'Hi all', users: ['all'] },
     });
     const enabled = (
-      db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user' AND enabled = 1").get() as { n: number }
+      await db.one<{ n: number }>("SELECT count(*) AS n FROM users WHERE role = 'user' AND enabled")
     ).n;
     expect(toAll.body.result).toMatchObject({ allUsers: true, recipientCount: enabled });
     expect((toAll.body.result as { users: unknown[] }).users).toHaveLength(enabled);
@@ -298,19 +298,17 @@ describe('read-only lists and mail', () => {
 });
 
 describe('persistence and the served console', () => {
-  it('keeps data across a restart on a file database', async () => {
+  it('keeps data across a restart over the same database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-persist-'));
-    const dbFile = join(dataDir, 'console.db');
-    const first = await makeServer({ dbFile, dataDir });
+    const first = await makeServer({ dataDir });
     await first.call('POST', '/api/faq/create', {
       json: { question: 'Still here?', answer: 'Yes', enabled: true },
     });
-    first.db.close();
+    await first.close();
 
-    const second = await makeServer({ dbFile, dataDir });
+    const second = await makeServer({ databaseUrl: first.databaseUrl, dataDir });
     const list = await second.call('GET', '/api/faq/listAll');
     expect((list.body.result as { question: string }[]).map((faq) => faq.question)).toContain('Still here?');
-    second.db.close();
   });
 
   it('serves the console with security headers and falls back to index.html for deep links', async () => {
@@ -534,7 +532,7 @@ describe('offer and icon rules', () => {
     // An offer that has since expired can still be edited as long as its date stays.
     const id = (created.body.result as { _id: string })._id;
     const expired = new Date(Date.now() - 3 * 86_400_000).toISOString();
-    db.prepare('UPDATE offers SET expire_date = ? WHERE id = ?').run(expired, id);
+    await db.run('UPDATE offers SET expire_date = $1 WHERE id = $2', [expired, id]);
     const keep = await call('PATCH', `/api/offer/update/${id}`, {
       form: offerForm({ expireDate: expired, enabled: 'false' }),
     });
@@ -606,7 +604,7 @@ describe('mail delivery', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const { call, db } = await makeServer({ seedUsers: 3, mailer: failing });
-      const ids = (db.prepare("SELECT id FROM users WHERE role = 'user'").all() as { id: string }[]).map(
+      const ids = (await db.many<{ id: string }>("SELECT id FROM users WHERE role = 'user'")).map(
         (row) => row.id,
       );
       const sent = await call('POST', '/api/mail-send/create', {
@@ -614,9 +612,7 @@ describe('mail delivery', () => {
       });
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ success: true, message: 'Mail sent successfully' });
-      expect(
-        (db.prepare("SELECT count(*) AS n FROM mails WHERE title = 'Hi'").get() as { n: number }).n,
-      ).toBe(1);
+      expect((await db.one<{ n: number }>("SELECT count(*) AS n FROM mails WHERE title = 'Hi'")).n).toBe(1);
       await vi.waitFor(() => expect(failing.send).toHaveBeenCalledTimes(3));
       const mailId = (sent.body.result as { _id: string })._id;
       await vi.waitFor(async () => {

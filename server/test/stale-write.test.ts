@@ -89,15 +89,15 @@ const handWritten: Target[] = [
 ];
 
 describe.each([...generic, ...handWritten])('$name: If-Match', (target) => {
-  const firstId = () =>
-    (server.db.prepare(`SELECT id FROM ${target.table} ORDER BY id LIMIT 1`).get() as { id: string }).id;
+  const firstId = async () =>
+    (await server.db.one<{ id: string }>(`SELECT id FROM ${target.table} ORDER BY id LIMIT 1`)).id;
   const read = async (id: string) =>
     (await server.call('GET', `/api/${target.read}/${id}`)).body.result as Loaded;
   const save = (record: Loaded, text: string, headers?: { [name: string]: string }) =>
     server.call('PATCH', `/api/${target.update}/${record._id}`, { ...target.body(record, text), headers });
 
   it('saves with the version the client loaded, and gives the record a new one', async () => {
-    const loaded = await read(firstId());
+    const loaded = await read(await firstId());
     const saved = await save(loaded, 'Saved with the current version', {
       'If-Match': `"${loaded.updatedAt}"`,
     });
@@ -109,7 +109,7 @@ describe.each([...generic, ...handWritten])('$name: If-Match', (target) => {
   });
 
   it("answers 409 to a save based on an older version, and keeps the other admin's change", async () => {
-    const loaded = await read(firstId());
+    const loaded = await read(await firstId());
     const theirs = await save(loaded, 'Their change', { 'If-Match': `"${loaded.updatedAt}"` });
     expect(theirs.status).toBe(200);
     const afterTheirs = await read(loaded._id);
@@ -121,7 +121,7 @@ describe.each([...generic, ...handWritten])('$name: If-Match', (target) => {
   });
 
   it('saves without If-Match as it always has, whatever changed meanwhile', async () => {
-    const loaded = await read(firstId());
+    const loaded = await read(await firstId());
     await save(loaded, 'Their change', { 'If-Match': `"${loaded.updatedAt}"` });
     const mine = await save(loaded, 'Saved without a version');
     expect(mine.status).toBe(200);
@@ -174,6 +174,24 @@ describe('versions', () => {
       expect(saved.status).toBe(200);
       record = saved.body.result as Loaded;
     }
+  });
+
+  it('let exactly one of 50 saves that expect the same version win, however they interleave', async () => {
+    const { call } = await makeServer();
+    const created = await call('POST', `/api/${faqs.routes.create![0]}`, { json: faqBody });
+    const { _id, updatedAt } = created.body.result as Loaded;
+    const saves = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        call('PATCH', `/api/faq/update/${_id}`, {
+          json: { ...faqBody, question: `Save ${index}?` },
+          headers: { 'If-Match': `"${updatedAt}"` },
+        }),
+      ),
+    );
+    expect(saves.map((saved) => saved.status).toSorted()).toEqual([200, ...Array<number>(49).fill(409)]);
+    const winner = saves.find((saved) => saved.status === 200)!.body.result as Loaded;
+    const stored = (await call('GET', `/api/faq/read/${_id}`)).body.result as Loaded;
+    expect(stored).toEqual(winner);
   });
 
   it('leave a record unknown to the server a 404, not a 409', async () => {
