@@ -56,11 +56,13 @@ describe('users list (GET /api/admin/list)', () => {
 
   it('finds a member by full name: every word of the search, in any order, each in some searched field', async () => {
     const { call, db } = await makeServer();
-    const insert = db.prepare(
-      `INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, created_at,
-         updated_at)
-       VALUES (?, 'user', ?, ?, ?, ?, '+44', 'Female', 1, ?, ?)`,
-    );
+    const insert = (...values: string[]) =>
+      db.run(
+        `INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, created_at,
+           updated_at)
+         VALUES ($1, 'user', $2, $3, $4, $5, '+44', 'Female', true, $6, $6)`,
+        values,
+      );
     const people = [
       ['Mateo', 'Haddad', 'mh@example.net', '7000000001'],
       ['Mateo', 'Silva', 'mateo.silva@example.com', '7000000002'],
@@ -68,10 +70,10 @@ describe('users list (GET /api/admin/list)', () => {
       ['Li', 'Wu', 'lw@example.com', '7000000004'],
       ['Ana', 'de la Cruz', 'ana@example.com', '7000000005'],
     ];
-    people.forEach(([name, surname, email, phone], index) => {
+    for (const [index, [name, surname, email, phone]] of people.entries()) {
       const at = new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString();
-      insert.run(newId(), name, surname, email, phone, at, at);
-    });
+      await insert(newId(), name!, surname!, email!, phone!, at);
+    }
     const found = async (q: string, fields: string, more = '') => {
       const answer = await call(
         'GET',
@@ -160,7 +162,7 @@ describe('user status and profile', () => {
 
   it('reads a full user with status, result and plan', async () => {
     const { call, db } = await makeServer({ seedUsers: 12 });
-    const withPlan = db.prepare('SELECT user_id FROM user_plans LIMIT 1').get() as { user_id: string };
+    const withPlan = await db.one<{ user_id: string }>('SELECT user_id FROM user_plans LIMIT 1');
     const answer = await call('GET', `/api/user/read/${withPlan.user_id}`);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -215,10 +217,9 @@ describe('user status and profile', () => {
 describe('public account deletion', () => {
   it('answers the same for any address, mails a link, and deletes only when the link is followed', async () => {
     const { call, db, outbox } = await makeServer({ seedUsers: 3 });
-    const user = db.prepare("SELECT id, email FROM users WHERE role = 'user' LIMIT 1").get() as {
-      id: string;
-      email: string;
-    };
+    const user = await db.one<{ id: string; email: string }>(
+      "SELECT id, email FROM users WHERE role = 'user' LIMIT 1",
+    );
 
     const known = await call('DELETE', `/api/user/delete-account/${encodeURIComponent(user.email)}`, {
       token: null,
@@ -226,7 +227,7 @@ describe('public account deletion', () => {
     const unknown = await call('DELETE', '/api/user/delete-account/nobody%40example.com', { token: null });
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeTruthy();
+    expect(await db.maybeOne('SELECT 1 FROM users WHERE id = $1', [user.id])).toBeTruthy();
 
     // The message once the transport has finished writing it (outbox() refuses to read it before).
     const [mail] = await vi.waitFor(() => {
@@ -256,7 +257,7 @@ describe('public account deletion', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.text).toContain('<meta name="referrer" content="no-referrer">');
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
-    expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeTruthy();
+    expect(await db.maybeOne('SELECT 1 FROM users WHERE id = $1', [user.id])).toBeTruthy();
 
     // Only the page's button (a form POST carrying the token) deletes, and only once.
     const token = /name="token" value="([\w-]+)"/.exec(page.text)?.[1];
@@ -270,7 +271,7 @@ describe('public account deletion', () => {
     const confirmed = await confirm();
     expect(confirmed.status).toBe(200);
     expect(confirmed.text).toContain('have been deleted');
-    expect(db.prepare('SELECT 1 FROM users WHERE id = ?').get(user.id)).toBeUndefined();
+    expect(await db.maybeOne('SELECT 1 FROM users WHERE id = $1', [user.id])).toBeUndefined();
     expect((await confirm()).status).toBe(400);
     expect((await call('GET', link!, { token: null })).status).toBe(400);
     expect((await call('GET', '/api/user/delete-account/confirm?token=forged', { token: null })).status).toBe(
@@ -294,7 +295,7 @@ describe('public account deletion', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const { call, db } = await makeServer({ seedUsers: 1, mailer: failing });
-      const { email } = db.prepare("SELECT email FROM users WHERE role = 'user'").get() as { email: string };
+      const { email } = await db.one<{ email: string }>("SELECT email FROM users WHERE role = 'user'");
       const known = await call('DELETE', `/api/user/delete-account/${encodeURIComponent(email)}`, {
         token: null,
       });
