@@ -92,6 +92,18 @@ describe('sign-in limits per client address', () => {
     expect((await signIn(call, FLOOD, { email: 'other@example.com', password: 'x' })).status).toBe(401);
   });
 
+  it('counts the attempts of every server on one database: failures on one lock the e-mail out on the other', async () => {
+    const first = await makeServer();
+    const second = await makeServer({ databaseUrl: first.databaseUrl, dataDir: first.dataDir });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { call } = attempt % 2 === 0 ? first : second;
+      expect((await signIn(call, FLOOD, { ...ADMIN, password: 'wrong-password' })).status).toBe(401);
+    }
+    expect((await signIn(first.call, FLOOD, ADMIN)).status).toBe(429);
+    expect((await signIn(second.call, FLOOD, ADMIN)).status).toBe(429);
+    expect((await signIn(second.call, ELSEWHERE, ADMIN)).status).toBe(200);
+  });
+
   it('does not hold a successful sign-in against the address', async () => {
     const { call } = await makeServer();
     for (let i = 0; i < 19; i += 1)
@@ -214,7 +226,7 @@ describe('password hashing', () => {
 
   it('answers an e-mail with no admin behind it without a hash, as late as a check, even while hashing is busy', async () => {
     const { call, db } = await makeServer({ seedUsers: 1 });
-    const member = db.prepare("SELECT email FROM users WHERE role = 'user'").get() as { email: string };
+    const member = await db.one<{ email: string }>("SELECT email FROM users WHERE role = 'user'");
     const held = Array.from({ length: passwordHashing.slots }, heldTask);
     const runs = held.map((task) => passwordHashing.run(task.task));
     const hashing = vi.spyOn(passwordHashing, 'run');
