@@ -62,7 +62,7 @@ const TABLES: Record<string, string> = {
 };
 
 const recordOf = (entry: Entry) =>
-  s.db.prepare(`SELECT * FROM ${TABLES[entry.recordType]} WHERE id = ?`).get(entry.recordId) as Row;
+  s.db.one<Row>(`SELECT * FROM ${TABLES[entry.recordType]} WHERE id = $1`, [entry.recordId]);
 
 /** The name the console shows for a record: a member's full name, or the record's name, title, question or message. */
 const nameOf = (type: string, row: Row) =>
@@ -74,7 +74,7 @@ const nameOf = (type: string, row: Row) =>
 
 /** The state a record is in now, as a status entry would name it. */
 const stateOf = (type: string, row: Row) =>
-  type === 'chat-report' ? String(row.status) : row.enabled === 1 ? 'Active' : 'Inactive';
+  type === 'chat-report' ? String(row.status) : row.enabled === true ? 'Active' : 'Inactive';
 
 /** The state an entry says its record went from and to, when it changed one. */
 function transition(entry: Entry): [string, string] | undefined {
@@ -97,7 +97,7 @@ describe('the demo data', () => {
     for (const entry of entries) {
       const where = `${entry.action} ${entry.recordType} "${entry.recordName}" at ${entry.createdAt}`;
       expect(entry.exists, where).toBe(true);
-      const row = recordOf(entry);
+      const row = await recordOf(entry);
       expect(entry.recordName, where).toBe(nameOf(entry.recordType, row));
       expect(entry.createdAt >= String(row.created_at), `${where}: before the record was created`).toBe(true);
       const change = transition(entry);
@@ -110,13 +110,13 @@ describe('the demo data', () => {
     expect(statuses.size).toBeGreaterThan(5);
     for (const { entry, state } of statuses.values())
       expect(
-        stateOf(entry.recordType, recordOf(entry)),
+        stateOf(entry.recordType, await recordOf(entry)),
         `${entry.recordType} "${entry.recordName}" now`,
       ).toBe(state);
 
     // Every inactive member and every handled case has the entry that put it there.
-    const inactive = s.db.prepare("SELECT id FROM users WHERE role = 'user' AND enabled = 0").all() as Row[];
-    const handled = s.db.prepare("SELECT id FROM chat_reports WHERE status <> 'Open'").all() as Row[];
+    const inactive = await s.db.many<Row>("SELECT id FROM users WHERE role = 'user' AND NOT enabled");
+    const handled = await s.db.many<Row>("SELECT id FROM chat_reports WHERE status <> 'Open'");
     expect(inactive.length).toBeGreaterThan(0);
     expect(handled.length).toBeGreaterThan(0);
     for (const { id } of inactive)
@@ -185,23 +185,21 @@ describe('the demo data', () => {
     );
     for (const block of blocks) expect(block.blockBy?._id).not.toBe(block.blockedUser?._id);
 
-    const early = (table: string, column: string, at = 'created_at') =>
+    const early = async (table: string, column: string, at = 'created_at') =>
       (
-        s.db
-          .prepare(
-            `SELECT count(*) AS n FROM ${table} t JOIN users u ON u.id = t.${column} WHERE t.${at} < u.created_at`,
-          )
-          .get() as { n: number }
+        await s.db.one<{ n: number }>(
+          `SELECT count(*) AS n FROM ${table} t JOIN users u ON u.id = t.${column} WHERE t.${at} < u.created_at`,
+        )
       ).n;
     expect({
-      posts: early('posts', 'user_id'),
-      events: early('events', 'user_id'),
-      feedbacks: early('feedbacks', 'user_id'),
-      reporters: early('chat_reports', 'reporter_id'),
-      reported: early('chat_reports', 'reported_id'),
-      blockers: early('chat_blocks', 'block_by'),
-      blocked: early('chat_blocks', 'blocked_user'),
-      mailed: early('mail_deliveries', 'user_id', 'updated_at'),
+      posts: await early('posts', 'user_id'),
+      events: await early('events', 'user_id'),
+      feedbacks: await early('feedbacks', 'user_id'),
+      reporters: await early('chat_reports', 'reporter_id'),
+      reported: await early('chat_reports', 'reported_id'),
+      blockers: await early('chat_blocks', 'block_by'),
+      blocked: await early('chat_blocks', 'blocked_user'),
+      mailed: await early('mail_deliveries', 'user_id', 'updated_at'),
     }).toEqual({
       posts: 0,
       events: 0,
@@ -215,12 +213,12 @@ describe('the demo data', () => {
   });
 
   it('keeps what the README promises: 300 users with photos, a video and audio prompts', async () => {
-    const count = (sql: string) => (s.db.prepare(sql).get() as { n: number }).n;
-    expect(count("SELECT count(*) AS n FROM users WHERE role = 'user'")).toBe(300);
+    const count = async (sql: string) => (await s.db.one<{ n: number }>(sql)).n;
+    expect(await count("SELECT count(*) AS n FROM users WHERE role = 'user'")).toBe(300);
     expect(
-      count("SELECT count(*) AS n FROM users WHERE image1 IS NOT NULL AND role = 'user'"),
+      await count("SELECT count(*) AS n FROM users WHERE image1 IS NOT NULL AND role = 'user'"),
     ).toBeGreaterThan(200);
-    expect(count("SELECT count(*) AS n FROM users WHERE image3 LIKE '%.webm'")).toBeGreaterThan(0);
-    expect(count('SELECT count(*) AS n FROM users WHERE audio_prompt IS NOT NULL')).toBeGreaterThan(0);
+    expect(await count("SELECT count(*) AS n FROM users WHERE image3 LIKE '%.webm'")).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM users WHERE audio_prompt IS NOT NULL')).toBeGreaterThan(0);
   });
 });
