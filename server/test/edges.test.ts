@@ -231,7 +231,7 @@ describe('an update and a delete of the same record', () => {
     const held = await heldUpdate(server, `/api/setting/update-with-image/${id}`, {
       form: form({ privacy: 'P2', termsCondition: 'T2', file: pngFile() }),
     });
-    server.db.prepare('DELETE FROM settings WHERE id = ?').run(id);
+    await server.db.run('DELETE FROM settings WHERE id = $1', [id]);
     held.release();
     expect(await held.answer).toEqual({
       status: 404,
@@ -247,13 +247,10 @@ describe('an update and a delete of the same record', () => {
       const id = await create(server);
       // The next write transaction (the update's) is followed at once by the delete, before the update answers.
       const transaction = server.db.transaction.bind(server.db);
-      vi.spyOn(server.db, 'transaction').mockImplementationOnce((write) => {
-        const run = transaction(write);
-        return Object.assign((...args: unknown[]) => {
-          const result = run(...args);
-          server.db.prepare(`DELETE FROM ${remove.split('/')[0]}s WHERE id = ?`).run(id);
-          return result;
-        }, run);
+      vi.spyOn(server.db, 'transaction').mockImplementationOnce(async (write) => {
+        const result = await transaction(write);
+        await server.db.run(`DELETE FROM ${remove.split('/')[0]}s WHERE id = $1`, [id]);
+        return result;
       });
       const answer = await server.call('PATCH', `/api/${update}/${id}`, body());
       expect(answer.status).toBe(200);
@@ -327,7 +324,7 @@ describe('multipart: "undefined" and "null" mean an empty field', () => {
       form: form({ ...fields, minimumPurchaseAmount: 'null', minimumMember: 'undefined' }),
     });
     expect(emptied.status).toBe(200);
-    expect(db.prepare('SELECT minimum_purchase_amount, minimum_member FROM offers').get()).toEqual({
+    expect(await db.one('SELECT minimum_purchase_amount, minimum_member FROM offers')).toEqual({
       minimum_purchase_amount: null,
       minimum_member: null,
     });

@@ -11,25 +11,22 @@ import { form, makeServer, offerFields, SECRET } from './harness';
 
 type Server = Awaited<ReturnType<typeof makeServer>>;
 
-function addUser(s: Server, name = 'Ann') {
+async function addUser(s: Server, name = 'Ann') {
   const id = newId();
-  const stamp = '2024-01-01T00:00:00.000Z';
-  s.db
-    .prepare(
-      "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES (?, 'user', ?, 'Doe', ?, ?, ?)",
-    )
-    .run(id, name, `${name.toLowerCase()}-${id}@example.com`, stamp, stamp);
+  await s.db.run(
+    "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES ($1, 'user', $2, 'Doe', $3, $4, $4)",
+    [id, name, `${name.toLowerCase()}-${id}@example.com`, '2024-01-01T00:00:00.000Z'],
+  );
   return id;
 }
 
 async function addAdmin(s: Server) {
   const id = newId();
   const stamp = new Date().toISOString();
-  s.db
-    .prepare(
-      "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES (?, 'admin', 'Other', 'Admin', ?, ?, ?)",
-    )
-    .run(id, `admin-${id}@example.com`, stamp, stamp);
+  await s.db.run(
+    "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES ($1, 'admin', 'Other', 'Admin', $2, $3, $3)",
+    [id, `admin-${id}@example.com`, stamp],
+  );
   return issueToken({ id, tokenVersion: 0 }, SECRET, 3600);
 }
 
@@ -71,18 +68,17 @@ describe('dates', () => {
 describe('lists with one order', () => {
   it('refuse sort and order on the activity, history, recipients and joined lists', async () => {
     const s = await makeServer();
-    const user = addUser(s);
+    const user = await addUser(s);
     const mail = await s.call('POST', '/api/mail-send/create', {
       json: { title: 'T', body: 'B', users: [user] },
     });
     const mailId = (mail.body.result as { _id: string })._id;
     const eventId = newId();
-    s.db
-      .prepare(
-        `INSERT INTO events (id, name, venue, date, start_time, end_time, number_of_participants, image, created_at, updated_at)
-         VALUES (?, 'Quiz', 'Pub', '2030-01-01', '18:00', '20:00', 10, 'uploads/x.png', ?, ?)`,
-      )
-      .run(eventId, '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z');
+    await s.db.run(
+      `INSERT INTO events (id, name, venue, date, start_time, end_time, number_of_participants, image, created_at, updated_at)
+       VALUES ($1, 'Quiz', 'Pub', '2030-01-01', '18:00', '20:00', 10, 'uploads/x.png', $2, $2)`,
+      [eventId, '2024-01-01T00:00:00.000Z'],
+    );
     const lists = {
       '/api/activity/list': 'newest first',
       [`/api/admin/history/${user}`]: 'newest first',
@@ -120,7 +116,7 @@ describe('reasons and notes', () => {
 
   it('keep line breaks and drop control and direction characters from a status reason', async () => {
     const s = await makeServer();
-    const user = addUser(s);
+    const user = await addUser(s);
     const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
       json: { reason: pasted },
     });
@@ -138,9 +134,11 @@ describe('reasons and notes', () => {
     const s = await makeServer();
     const reportId = newId();
     const stamp = '2024-01-01T00:00:00.000Z';
-    s.db
-      .prepare('INSERT INTO chat_reports (id, message, created_at, updated_at) VALUES (?, ?, ?, ?)')
-      .run(reportId, 'Rude', stamp, stamp);
+    await s.db.run('INSERT INTO chat_reports (id, message, created_at, updated_at) VALUES ($1, $2, $3, $3)', [
+      reportId,
+      'Rude',
+      stamp,
+    ]);
     const answer = await s.call('PATCH', `/api/chat-report/case/${reportId}`, {
       json: { status: 'Dismissed', note: pasted },
     });
@@ -157,7 +155,7 @@ describe('reasons and notes', () => {
 describe('a status change’s reason in the body', () => {
   it('is taken from a JSON body, kept out of the URL, as from the query', async () => {
     const s = await makeServer();
-    const user = addUser(s);
+    const user = await addUser(s);
     const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
       json: { reason: 'Fake profile' },
     });
@@ -169,7 +167,7 @@ describe('a status change’s reason in the body', () => {
 
   it('is refused when sent twice, too long, or in a body that is not a JSON object', async () => {
     const s = await makeServer();
-    const user = addUser(s);
+    const user = await addUser(s);
     const path = `/api/admin/status/${user}?enabled=false`;
     const refusals: [string, Parameters<Server['call']>[2], string][] = [
       [`${path}&reason=b`, { json: { reason: 'a' } }, 'Send the reason once, in the body or in the query'],
