@@ -34,12 +34,25 @@ const form = (fields: Record<string, string | File>) => {
   return body;
 };
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const firstId = (s: Server, table: string, where = '1') =>
-  (s.db.prepare(`SELECT id FROM ${table} WHERE ${where} ORDER BY rowid LIMIT 1`).get() as { id: string }).id;
-const lastId = (s: Server, table: string) =>
-  (s.db.prepare(`SELECT id FROM ${table} ORDER BY rowid DESC LIMIT 1`).get() as { id: string }).id;
-const entryCount = (s: Server) =>
-  (s.db.prepare('SELECT count(*) AS n FROM activity').get() as { n: number }).n;
+// The first and last rows as stored: by creation time, then id.
+const firstId = async (s: Server, table: string, where = 'true') =>
+  (await s.db.one<{ id: string }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY created_at, id LIMIT 1`))
+    .id;
+const lastId = async (s: Server, table: string) =>
+  (await s.db.one<{ id: string }>(`SELECT id FROM ${table} ORDER BY created_at DESC, id DESC LIMIT 1`)).id;
+const entryCount = async (s: Server) =>
+  (await s.db.one<{ n: number }>('SELECT count(*) AS n FROM activity')).n;
+/** A trigger that fails every statement `when` names (e.g. 'BEFORE UPDATE ON faqs'), as a full disk would. */
+async function failing(s: Server, when: string) {
+  await s.db.run(`
+    CREATE FUNCTION fail_as_if_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'disk full';
+    END
+    $$;
+    CREATE TRIGGER fail_as_if_disk_full ${when} FOR EACH ROW EXECUTE FUNCTION fail_as_if_disk_full();
+  `);
+}
 async function newest(s: Server) {
   const answer = await s.call('GET', '/api/activity/list?limit=1');
   return (answer.body.result as Entry[])[0]!;
@@ -57,19 +70,19 @@ type Write = {
 const nameAndStatus = { name: 'Salsa', enabled: 'true' };
 const withIcon = () => form({ ...nameAndStatus, icon: pngFile() });
 const resource = (base: string, recordType: string, table: string, body: () => Write['init']) => ({
-  [`POST /api/${base}/create`]: () => ({
+  [`POST /api/${base}/create`]: async () => ({
     path: `/api/${base}/create`,
     init: body(),
     action: 'create',
     recordType,
     recordId: 'answer' as const,
   }),
-  [`PATCH /api/${base}/update/:id`]: (s: Server) => {
-    const id = firstId(s, table);
+  [`PATCH /api/${base}/update/:id`]: async (s: Server) => {
+    const id = await firstId(s, table);
     return { path: `/api/${base}/update/${id}`, init: body(), action: 'update', recordType, recordId: id };
   },
-  [`DELETE /api/${base}/delete/:id`]: (s: Server) => {
-    const id = lastId(s, table);
+  [`DELETE /api/${base}/delete/:id`]: async (s: Server) => {
+    const id = await lastId(s, table);
     return { path: `/api/${base}/delete/${id}`, init: {}, action: 'delete', recordType, recordId: id };
   },
 });
@@ -78,9 +91,9 @@ const resource = (base: string, recordType: string, table: string, body: () => W
  * A valid request for every authenticated write route, as 'METHOD path' in the app's route table. A route missing
  * here fails the first test below: a new write route cannot be added without being shown to append its entry.
  */
-const WRITES: Record<string, (s: Server) => Write> = {
-  'PATCH /api/admin/status/:userId': (s) => {
-    const id = firstId(s, 'users', "role = 'user'");
+const WRITES: Record<string, (s: Server) => Promise<Write>> = {
+  'PATCH /api/admin/status/:userId': async (s) => {
+    const id = await firstId(s, 'users', "role = 'user'");
     return {
       path: `/api/admin/status/${id}?enabled=false&reason=Spam`,
       init: {},
@@ -89,7 +102,7 @@ const WRITES: Record<string, (s: Server) => Write> = {
       recordId: id,
     };
   },
-  'PATCH /api/admin/profile/update': (s) => ({
+  'PATCH /api/admin/profile/update': async (s) => ({
     path: '/api/admin/profile/update',
     init: { form: form({ email: ADMIN.email, password: ADMIN.password }) },
     action: 'update',
@@ -104,15 +117,15 @@ const WRITES: Record<string, (s: Server) => Write> = {
     json: { message: 'Spam', enabled: true },
   })),
   ...resource('hobbies', 'hobbies', 'hobbies', () => ({ form: withIcon() })),
-  'POST /api/hobbies/create-with-icon': () => ({
+  'POST /api/hobbies/create-with-icon': async () => ({
     path: '/api/hobbies/create-with-icon',
     init: { form: withIcon() },
     action: 'create',
     recordType: 'hobbies',
     recordId: 'answer',
   }),
-  'PATCH /api/hobbies/update-with-icon/:id': (s) => {
-    const id = firstId(s, 'hobbies');
+  'PATCH /api/hobbies/update-with-icon/:id': async (s) => {
+    const id = await firstId(s, 'hobbies');
     return {
       path: `/api/hobbies/update-with-icon/${id}`,
       init: { form: withIcon() },
@@ -128,15 +141,15 @@ const WRITES: Record<string, (s: Server) => Write> = {
   ...resource('religiousbelief', 'religious-belief', 'religious_beliefs', () => ({
     json: { name: 'Quaker', enabled: true },
   })),
-  'POST /api/eventcategory/create-with-icon': () => ({
+  'POST /api/eventcategory/create-with-icon': async () => ({
     path: '/api/eventcategory/create-with-icon',
     init: { form: withIcon() },
     action: 'create',
     recordType: 'event-category',
     recordId: 'answer',
   }),
-  'PATCH /api/eventcategory/update-with-icon/:id': (s) => {
-    const id = firstId(s, 'event_categories');
+  'PATCH /api/eventcategory/update-with-icon/:id': async (s) => {
+    const id = await firstId(s, 'event_categories');
     return {
       path: `/api/eventcategory/update-with-icon/${id}`,
       init: { form: form(nameAndStatus) },
@@ -145,8 +158,8 @@ const WRITES: Record<string, (s: Server) => Write> = {
       recordId: id,
     };
   },
-  'DELETE /api/eventcategory/delete/:id': (s) => {
-    const id = lastId(s, 'event_categories');
+  'DELETE /api/eventcategory/delete/:id': async (s) => {
+    const id = await lastId(s, 'event_categories');
     return {
       path: `/api/eventcategory/delete/${id}`,
       init: {},
@@ -155,15 +168,15 @@ const WRITES: Record<string, (s: Server) => Write> = {
       recordId: id,
     };
   },
-  'POST /api/lookingfor/create-with-icon': () => ({
+  'POST /api/lookingfor/create-with-icon': async () => ({
     path: '/api/lookingfor/create-with-icon',
     init: { form: withIcon() },
     action: 'create',
     recordType: 'looking-for',
     recordId: 'answer',
   }),
-  'PATCH /api/lookingfor/update/:id': (s) => {
-    const id = firstId(s, 'looking_for');
+  'PATCH /api/lookingfor/update/:id': async (s) => {
+    const id = await firstId(s, 'looking_for');
     return {
       path: `/api/lookingfor/update/${id}`,
       init: { form: form(nameAndStatus) },
@@ -172,8 +185,8 @@ const WRITES: Record<string, (s: Server) => Write> = {
       recordId: id,
     };
   },
-  'DELETE /api/lookingfor/delete/:id': (s) => {
-    const id = lastId(s, 'looking_for');
+  'DELETE /api/lookingfor/delete/:id': async (s) => {
+    const id = await lastId(s, 'looking_for');
     return {
       path: `/api/lookingfor/delete/${id}`,
       init: {},
@@ -209,15 +222,15 @@ const WRITES: Record<string, (s: Server) => Write> = {
     }),
   })),
   ...resource('post', 'post', 'posts', () => ({ form: form({ name: 'Beach day', image1: pngFile() }) })),
-  'POST /api/plan/create': () => ({
+  'POST /api/plan/create': async () => ({
     path: '/api/plan/create',
     init: { json: PLAN },
     action: 'create',
     recordType: 'plan',
     recordId: 'answer',
   }),
-  'PATCH /api/plan/update/:id': (s) => {
-    const id = firstId(s, 'plans');
+  'PATCH /api/plan/update/:id': async (s) => {
+    const id = await firstId(s, 'plans');
     return {
       path: `/api/plan/update/${id}`,
       init: { json: PLAN },
@@ -226,9 +239,9 @@ const WRITES: Record<string, (s: Server) => Write> = {
       recordId: id,
     };
   },
-  'POST /api/setting/create': (s) => {
+  'POST /api/setting/create': async (s) => {
     // A single record: the one the demo seeded goes first.
-    s.db.prepare('DELETE FROM settings').run();
+    await s.db.run('DELETE FROM settings');
     return {
       path: '/api/setting/create',
       init: { json: { privacy: '<p>P</p>', termsCondition: '<p>T</p>' } },
@@ -237,8 +250,8 @@ const WRITES: Record<string, (s: Server) => Write> = {
       recordId: 'answer',
     };
   },
-  'PATCH /api/setting/update-with-image/:id': (s) => {
-    const id = firstId(s, 'settings');
+  'PATCH /api/setting/update-with-image/:id': async (s) => {
+    const id = await firstId(s, 'settings');
     return {
       path: `/api/setting/update-with-image/${id}`,
       init: { form: form({ privacy: '<p>New</p>', termsCondition: '<p>T</p>', file: pngFile() }) },
@@ -247,22 +260,22 @@ const WRITES: Record<string, (s: Server) => Write> = {
       recordId: id,
     };
   },
-  'POST /api/mail-send/create': (s) => ({
+  'POST /api/mail-send/create': async (s) => ({
     path: '/api/mail-send/create',
-    init: { json: { title: 'News', body: 'Hello', users: [firstId(s, 'users', "role = 'user'")] } },
+    init: { json: { title: 'News', body: 'Hello', users: [await firstId(s, 'users', "role = 'user'")] } },
     action: 'send',
     recordType: 'mail',
     recordId: 'answer',
   }),
-  'POST /api/mail-send/test': () => ({
+  'POST /api/mail-send/test': async () => ({
     path: '/api/mail-send/test',
     init: { json: { title: 'News', body: 'Hello' } },
     action: 'test-send',
     recordType: 'mail',
     recordId: null,
   }),
-  'PATCH /api/chat-report/case/:reportId': (s) => {
-    const id = firstId(s, 'chat_reports');
+  'PATCH /api/chat-report/case/:reportId': async (s) => {
+    const id = await firstId(s, 'chat_reports');
     return {
       path: `/api/chat-report/case/${id}`,
       init: { json: { status: 'Dismissed', note: 'Duplicate' } },
@@ -283,13 +296,13 @@ const PLAN = {
 };
 
 /** Blogs need an existing category: their body is built once the server has one. */
-function blogForm(s: Server) {
+async function blogForm(s: Server) {
   return form({
     title: 'Ten tips',
     slug: 'ten-tips',
     author: 'Mia',
     seoTitle: 'Ten tips',
-    category: firstId(s, 'blog_categories'),
+    category: await firstId(s, 'blog_categories'),
     focusKeyword: 'dating',
     enabled: 'true',
     shortDescription: 'Short',
@@ -333,15 +346,15 @@ describe('every authenticated write route appends exactly one entry', () => {
   it('each write, by the signed-in admin, with its action, record type and record id', async () => {
     const s = await makeServer({ seedUsers: 5 });
     for (const route of writeRoutes(s.app)) {
-      const write = WRITES[route]!(s);
+      const write = await WRITES[route]!(s);
       const init =
         route.startsWith('POST /api/blog/') || route.startsWith('PATCH /api/blog/')
-          ? { form: blogForm(s) }
+          ? { form: await blogForm(s) }
           : write.init;
-      const before = entryCount(s);
+      const before = await entryCount(s);
       const answer = await s.call(route.split(' ')[0]!, write.path, init);
       expect(answer.status, `${route}: ${answer.text}`).toBe(200);
-      expect(entryCount(s), route).toBe(before + 1);
+      expect(await entryCount(s), route).toBe(before + 1);
       const entry = await newest(s);
       const recordId =
         write.recordId === 'answer' ? (answer.body.result as { _id: string })._id : write.recordId;
@@ -361,8 +374,8 @@ describe('every authenticated write route appends exactly one entry', () => {
 describe('refused and failed writes append nothing', () => {
   it('appends nothing for a refused write (400, 401, 404, 409)', async () => {
     const s = await makeServer({ seedUsers: 3 });
-    const user = firstId(s, 'users', "role = 'user'");
-    const report = firstId(s, 'chat_reports');
+    const user = await firstId(s, 'users', "role = 'user'");
+    const report = await firstId(s, 'chat_reports');
     const missing = 'ffffffffffffffffffffffff';
     const refused: [string, string, { json?: unknown; token?: null }, number][] = [
       ['POST', '/api/faq/create', { json: { answer: 'A', enabled: true } }, 400],
@@ -376,42 +389,38 @@ describe('refused and failed writes append nothing', () => {
       ['POST', '/api/setting/create', { json: { privacy: 'P', termsCondition: 'T' } }, 409],
       ['POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true }, token: null }, 401],
     ];
-    const before = entryCount(s);
+    const before = await entryCount(s);
     for (const [method, path, init, status] of refused) {
       const answer = await s.call(method, path, init);
       expect(answer.status, `${method} ${path}`).toBe(status);
-      expect(entryCount(s), `${method} ${path}`).toBe(before);
+      expect(await entryCount(s), `${method} ${path}`).toBe(before);
     }
   });
 
   it('appends nothing when the write fails inside its transaction', async () => {
     const s = await makeServer({ seedUsers: 3 });
-    const faq = firstId(s, 'faqs');
-    s.db.exec(
-      "CREATE TEMP TRIGGER fail_faq BEFORE UPDATE ON faqs BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    );
-    const before = entryCount(s);
+    const faq = await firstId(s, 'faqs');
+    await failing(s, 'BEFORE UPDATE ON faqs');
+    const before = await entryCount(s);
     const answer = await s.call('PATCH', `/api/faq/update/${faq}`, {
       json: { question: 'Changed?', answer: '<p>A</p>', enabled: true },
     });
     expect(answer.status).toBe(500);
-    expect(entryCount(s)).toBe(before);
+    expect(await entryCount(s)).toBe(before);
   });
 
   it('undoes the write when its entry cannot be written (one transaction), JSON, multipart, status and mail alike', async () => {
     const s = await makeServer({ seedUsers: 3 });
-    s.db.exec(
-      "CREATE TEMP TRIGGER fail_log BEFORE INSERT ON activity BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    );
-    const count = (table: string) =>
-      (s.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    const faq = firstId(s, 'faqs');
-    const user = firstId(s, 'users', "role = 'user'");
-    const report = firstId(s, 'chat_reports');
-    const faqs = count('faqs');
-    const hobbies = count('hobbies');
-    const mails = count('mails');
-    const question = s.db.prepare('SELECT question FROM faqs WHERE id = ?').get(faq);
+    await failing(s, 'BEFORE INSERT ON activity');
+    const count = async (table: string) =>
+      (await s.db.one<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).n;
+    const faq = await firstId(s, 'faqs');
+    const user = await firstId(s, 'users', "role = 'user'");
+    const report = await firstId(s, 'chat_reports');
+    const faqs = await count('faqs');
+    const hobbies = await count('hobbies');
+    const mails = await count('mails');
+    const question = await s.db.maybeOne('SELECT question FROM faqs WHERE id = $1', [faq]);
 
     const failures = [
       await s.call('POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true } }),
@@ -425,12 +434,12 @@ describe('refused and failed writes append nothing', () => {
       await s.call('PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Dismissed' } }),
     ];
     expect(failures.map((answer) => answer.status)).toEqual([500, 500, 500, 500, 500, 500, 500]);
-    expect(count('faqs')).toBe(faqs);
-    expect(s.db.prepare('SELECT question FROM faqs WHERE id = ?').get(faq)).toEqual(question);
-    expect(count('hobbies')).toBe(hobbies);
-    expect(count('mails')).toBe(mails);
-    expect(s.db.prepare('SELECT enabled FROM users WHERE id = ?').get(user)).toEqual({ enabled: 1 });
-    expect(s.db.prepare('SELECT status FROM chat_reports WHERE id = ?').get(report)).toEqual({
+    expect(await count('faqs')).toBe(faqs);
+    expect(await s.db.maybeOne('SELECT question FROM faqs WHERE id = $1', [faq])).toEqual(question);
+    expect(await count('hobbies')).toBe(hobbies);
+    expect(await count('mails')).toBe(mails);
+    expect(await s.db.maybeOne('SELECT enabled FROM users WHERE id = $1', [user])).toEqual({ enabled: true });
+    expect(await s.db.maybeOne('SELECT status FROM chat_reports WHERE id = $1', [report])).toEqual({
       status: 'Open',
     });
   });
@@ -451,16 +460,17 @@ describe('entries cannot be changed', () => {
         const answer = await s.call(method, path, { json: { summary: 'rewritten' } });
         expect(answer.status, `${method} ${path}`).toBe(404);
       }
-    expect(entryCount(s)).toBe(1);
+    expect(await entryCount(s)).toBe(1);
     expect((await newest(s)).summary).toBe('Created');
   });
 
   it('refuses UPDATE and DELETE on the table itself', async () => {
     const s = await makeServer();
     await s.call('POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true } });
-    expect(() => s.db.prepare("UPDATE activity SET summary = 'rewritten'").run()).toThrow(/append-only/);
-    expect(() => s.db.prepare('DELETE FROM activity').run()).toThrow(/append-only/);
-    expect(entryCount(s)).toBe(1);
+    await expect(s.db.run("UPDATE activity SET summary = 'rewritten'")).rejects.toThrow(/append-only/);
+    await expect(s.db.run('DELETE FROM activity')).rejects.toThrow(/append-only/);
+    await expect(s.db.run('TRUNCATE activity')).rejects.toThrow(/append-only/);
+    expect(await entryCount(s)).toBe(1);
     expect((await newest(s)).summary).toBe('Created');
   });
 });
@@ -506,14 +516,14 @@ describe('summaries', () => {
     await s.call('PATCH', '/api/admin/profile/update', {
       form: form({ email: 'new@example.com', password: 'Another@123' }),
     });
-    const profile = await s.db
-      .prepare('SELECT summary, action FROM activity ORDER BY created_at DESC, id DESC')
-      .get();
+    const profile = await s.db.maybeOne(
+      'SELECT summary, action FROM activity ORDER BY created_at DESC, id DESC',
+    );
     expect(profile).toEqual({
       action: 'password',
       summary: 'Email: "admin@example.com" → "new@example.com"; Password changed',
     });
-    const everything = JSON.stringify(s.db.prepare('SELECT * FROM activity').all());
+    const everything = JSON.stringify(await s.db.many('SELECT * FROM activity'));
     expect(everything).not.toContain('Another@123');
     expect(everything).not.toContain('Secret body');
   });
@@ -521,13 +531,11 @@ describe('summaries', () => {
   it('says how many a mail went to', async () => {
     const s = await makeServer({ seedUsers: 4 });
     const enabled = (
-      s.db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user' AND enabled = 1").get() as {
-        n: number;
-      }
+      await s.db.one<{ n: number }>("SELECT count(*) AS n FROM users WHERE role = 'user' AND enabled")
     ).n;
-    const users = (
-      s.db.prepare("SELECT id FROM users WHERE role = 'user' LIMIT 3").all() as { id: string }[]
-    ).map((row) => row.id);
+    const users = (await s.db.many<{ id: string }>("SELECT id FROM users WHERE role = 'user' LIMIT 3")).map(
+      (row) => row.id,
+    );
     await s.call('POST', '/api/mail-send/create', { json: { title: 'News', body: 'B', users } });
     expect(await newest(s)).toMatchObject({ recordName: 'News', summary: 'Sent to 3 users' });
     await s.call('POST', '/api/mail-send/create', { json: { title: 'All', body: 'B', users: 'all' } });
@@ -536,12 +544,14 @@ describe('summaries', () => {
 });
 
 /** Entries with chosen times, actions, record types and admins, written as the log writes them (by SQL). */
-function seedEntries(s: Server) {
+async function seedEntries(s: Server) {
   const admins = [s.adminId, 'aaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbbbbbb'];
-  const insert = s.db.prepare(
-    `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
-       record_name, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insert = (...values: (string | null)[]) =>
+    s.db.run(
+      `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
+         record_name, summary) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      values,
+    );
   const entries: { id: string; at: string; admin: string; action: string; type: string }[] = [];
   const start = Date.parse('2024-03-01T00:00:00.000Z');
   for (let i = 0; i < 150; i += 1) {
@@ -555,7 +565,7 @@ function seedEntries(s: Server) {
       type: RECORD_TYPES[i % 5]!,
     };
     entries.push(entry);
-    insert.run(
+    await insert(
       entry.id,
       at,
       entry.admin,
@@ -574,7 +584,7 @@ function seedEntries(s: Server) {
 describe('the list: newest first, filtered and paged', () => {
   it('answers every filter, combination, range and page as the entries say', async () => {
     const s = await makeServer();
-    const entries = seedEntries(s);
+    const entries = await seedEntries(s);
     const queries: Record<string, string>[] = [
       {},
       { action: 'update' },
@@ -628,7 +638,7 @@ describe('the list: newest first, filtered and paged', () => {
       json: { question: 'Q?', answer: 'A', enabled: true },
     });
     const id = (created.body.result as { _id: string })._id;
-    s.db.prepare("UPDATE users SET name = 'Renamed' WHERE id = ?").run(s.adminId);
+    await s.db.run("UPDATE users SET name = 'Renamed' WHERE id = $1", [s.adminId]);
     const answer = await s.call('GET', '/api/activity/list');
     expect(answer.body).toMatchObject({
       success: true,
@@ -683,7 +693,7 @@ describe('the list: newest first, filtered and paged', () => {
 describe('facets', () => {
   it('offers every action, every record type, and every admin who exists or appears in the log', async () => {
     const s = await makeServer();
-    seedEntries(s);
+    await seedEntries(s);
     const answer = await s.call('GET', '/api/activity/facets');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -704,20 +714,16 @@ describe('facets', () => {
 });
 
 describe('the log survives a restart', () => {
-  it('reads the same entries after the database is reopened', async () => {
+  it('reads the same entries after the server is restarted on the same database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-activity-'));
-    const dbFile = join(dataDir, 'console.db');
-    const first = await makeServer({ dataDir, dbFile });
+    const first = await makeServer({ dataDir });
     await first.call('POST', '/api/faq/create', { json: { question: 'Kept?', answer: 'A', enabled: true } });
     const before = (await first.call('GET', '/api/activity/list')).body;
-    await first.queue.stop();
-    first.db.close();
+    await first.close();
 
-    const second = await makeServer({ dataDir, dbFile });
+    const second = await makeServer({ dataDir, databaseUrl: first.databaseUrl });
     const after = (await second.call('GET', '/api/activity/list')).body;
     expect(after).toEqual(before);
     expect((after.result as Entry[])[0]).toMatchObject({ recordName: 'Kept?', action: 'create' });
-    await second.queue.stop();
-    second.db.close();
   });
 });
