@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SWEEP_AGE_MS } from '../lib/uploads';
 import { makeServer, PNG_BYTES } from './harness';
 
 /**
@@ -399,11 +400,18 @@ describe('uploads', () => {
     expect(answer.body).toEqual({ success: false, message: 'The upload is too large' });
   });
 
-  it('left in tmp/ by a crash are removed when the server starts', async () => {
+  it('left in tmp/ by a crash are removed when the server starts, and those of requests under way are kept', async () => {
     const first = await makeServer();
     const leftover = join(first.dataDir, 'tmp', '0123456789abcdef0123456789abcdef.part');
     writeFileSync(leftover, 'half a video');
-    await makeServer({ dataDir: first.dataDir });
+    // Older than a request lasts: what a crash left.
+    const crashed = new Date(Date.now() - SWEEP_AGE_MS - 60_000);
+    utimesSync(leftover, crashed, crashed);
+    // Being received, by this process or another one sharing DATA_DIR.
+    const arriving = join(first.dataDir, 'tmp', 'fedcba9876543210fedcba9876543210.part');
+    writeFileSync(arriving, 'a video on its way');
+    await makeServer({ dataDir: first.dataDir, databaseUrl: first.databaseUrl });
     expect(existsSync(leftover)).toBe(false);
+    expect(existsSync(arriving)).toBe(true);
   });
 });
