@@ -1,19 +1,26 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isLoopback, loadConfig } from '../config';
-import { openDatabase } from '../db/connection';
+import { dbOver } from '../db/postgres/db';
+import { createPool } from '../db/postgres/pool';
 import { hashPassword } from '../lib/passwords';
+import { createDatabase } from './postgres/database';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'console-listen-test-'));
+// Run as root, the embedded PostgreSQL runs as the user postgres, which must reach DATA_DIR/pg.
+chmodSync(dataDir, 0o755);
 const running = new Set<ReturnType<typeof spawn>>();
 
-/** `npm start`'s server process (server/main.ts) on DATA_DIR, any free port, with `env` on top of a plain one. */
+/**
+ * `npm start`'s server process (server/main.ts) on DATA_DIR, any free port, with `env` on top of a plain one: the
+ * embedded PostgreSQL in DATA_DIR/pg unless `env` gives DATABASE_URL.
+ */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
     cwd: root,
@@ -65,13 +72,21 @@ describe('the address the server listens on', () => {
       .flat()
       .find((address) => address && !address.internal && address.family === 'IPv4');
     if (outside) expect(await accepts(outside.address, port)).toBe(false);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(true);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 60_000);
+    // The embedded PostgreSQL stopped with the server.
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
 
   it('refuses every interface while the admin still has the default password, and allows it once changed', async () => {
-    // The database the first test made: its admin has the default password.
-    const refused = startServer({ HOST: '0.0.0.0' });
+    // A database whose admin has the default password.
+    const DATABASE_URL = await createDatabase();
+    const loopback = startServer({ DATABASE_URL });
+    await loopback.listening;
+    loopback.child.kill('SIGTERM');
+    expect(await loopback.exited).toBe(0);
+    const refused = startServer({ HOST: '0.0.0.0', DATABASE_URL });
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain(
       'Refusing to listen on 0.0.0.0: the admin admin@example.com still has the default password (Admin@123)',
@@ -79,24 +94,25 @@ describe('the address the server listens on', () => {
 
     // A first start with the default password is refused before anything is created.
     const fresh = mkdtempSync(join(tmpdir(), 'console-listen-test-'));
-    const first = startServer({ HOST: '::', DATA_DIR: fresh });
+    const freshUrl = await createDatabase();
+    const first = startServer({ HOST: '::', DATA_DIR: fresh, DATABASE_URL: freshUrl });
     expect(await first.exited).toBe(1);
     expect(first.output()).toContain('Refusing to listen on ::');
-    const db = openDatabase(join(fresh, 'console.db'));
-    expect(db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
-    db.close();
+    const freshPool = createPool(freshUrl);
+    expect(await dbOver(freshPool).one('SELECT count(*) AS n FROM users')).toEqual({ n: 0 });
+    await freshPool.end();
 
-    const stored = openDatabase(join(dataDir, 'console.db'));
-    stored
-      .prepare("UPDATE users SET password_hash = ? WHERE role = 'admin'")
-      .run(await hashPassword('n3w-password'));
-    stored.close();
-    const allowed = startServer({ HOST: '0.0.0.0' });
+    const pool = createPool(DATABASE_URL);
+    await dbOver(pool).run("UPDATE users SET password_hash = $1 WHERE role = 'admin'", [
+      await hashPassword('n3w-password'),
+    ]);
+    await pool.end();
+    const allowed = startServer({ HOST: '0.0.0.0', DATABASE_URL });
     const url = await allowed.listening;
     expect((await fetch(`${url}/api/childsafetypolicy`)).status).toBe(200);
     allowed.child.kill('SIGTERM');
     expect(await allowed.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('reads HOST as an IP address or localhost, and knows which are loopback', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).host).toBe('127.0.0.1');
