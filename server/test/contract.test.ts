@@ -684,7 +684,8 @@ describe('mocks and the reference server agree (contract)', () => {
     mockServer.close();
     const real = await makeServer({ seedUsers: 30 });
     await run((path, init) => Promise.resolve(real.app.request(path, init)), answers.server);
-  });
+    await real.close();
+  }, 120_000);
 
   afterAll(() => mockServer.close());
 
