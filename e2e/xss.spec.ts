@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import pg from 'pg';
 import { PNG } from 'pngjs';
+import { DATABASE, readPostmasterPid } from '../server/db/postgres/cluster';
 import { apiSession, signInContext } from './support';
 import { allPayloads, BEACON, CLICK_TEXT, payloadGroups, PAYLOADS, SAFE_LINK } from './xss-payloads';
 
@@ -48,13 +50,24 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
   return ((await response.json()) as { result: Record<string, unknown> & { _id: string } }).result;
 }
 
-/** The e2e server's own database, for what only app users write (feedback) and what no route changes (policy). */
-function database() {
+/**
+ * The e2e server's own database (its embedded PostgreSQL in E2E_DATA_DIR/pg), for what only app users write
+ * (feedback) and what no route changes (policy).
+ */
+async function database() {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
-  const db = new Database(join(dir, 'console.db'));
-  db.pragma('busy_timeout = 5000');
-  return db;
+  const running = readPostmasterPid(join(dir, 'pg'));
+  if (!running) throw new Error(`No PostgreSQL runs in ${join(dir, 'pg')}`);
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: running.port,
+    user: 'postgres',
+    password: readFileSync(join(dir, 'pg.password'), 'utf8').trim(),
+    database: DATABASE,
+  });
+  await client.connect();
+  return client;
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -188,33 +201,32 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const users = (await ok(await api.get('/api/admin/list?page=1&items=1', { headers }))) as unknown as {
     _id: string;
   }[];
-  const db = database();
+  const db = await database();
   try {
     const feedbackIds = TEXTS.map(() => randomBytes(12).toString('hex'));
-    const insert = db.prepare(
-      'INSERT INTO feedbacks (id, user_id, rating, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    TEXTS.forEach((text, index) => {
+    for (const [index, text] of TEXTS.entries()) {
       // Newest first in the list: the groups in order, then the text with every payload.
       const stamp = new Date(Date.now() - index * 1000).toISOString();
-      insert.run(feedbackIds[index], users[0]!._id, 1, text.html, stamp, stamp);
-    });
-    const policy = db.prepare("SELECT html FROM policies WHERE key = 'childsafetypolicy'").get() as {
-      html: string;
-    };
-    db.prepare("UPDATE policies SET html = ? WHERE key = 'childsafetypolicy'").run(ALL.html);
+      await db.query(
+        'INSERT INTO feedbacks (id, user_id, rating, description, created_at, updated_at) VALUES ($1, $2, 1, $3, $4, $4)',
+        [feedbackIds[index], users[0]!._id, text.html, stamp],
+      );
+    }
+    const {
+      rows: [policy],
+    } = await db.query<{ html: string }>("SELECT html FROM policies WHERE key = 'childsafetypolicy'");
+    await db.query("UPDATE policies SET html = $1 WHERE key = 'childsafetypolicy'", [ALL.html]);
     undo.push(async () => {
-      const later = database();
+      const later = await database();
       try {
-        later.prepare("UPDATE policies SET html = ? WHERE key = 'childsafetypolicy'").run(policy.html);
-        const remove = later.prepare('DELETE FROM feedbacks WHERE id = ?');
-        for (const id of feedbackIds) remove.run(id);
+        await later.query("UPDATE policies SET html = $1 WHERE key = 'childsafetypolicy'", [policy!.html]);
+        await later.query('DELETE FROM feedbacks WHERE id = ANY($1::text[])', [feedbackIds]);
       } finally {
-        later.close();
+        await later.end();
       }
     });
   } finally {
-    db.close();
+    await db.end();
   }
 });
 
