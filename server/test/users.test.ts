@@ -160,6 +160,22 @@ describe('user status and profile', () => {
     expect((await call('PATCH', '/api/admin/status/ffffffffffffffffffffffff?enabled=true')).status).toBe(404);
   });
 
+  it('changes a status once however many ask at the same moment: one entry says it changed, the rest that it had', async () => {
+    const { call, db } = await makeServer({ seedUsers: 5 });
+    const user = (
+      (await call('GET', '/api/admin/list?filter=user.enabled&equal=true')).body.result as Listed[]
+    )[0]!;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('PATCH', `/api/admin/status/${user._id}?enabled=false`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(20).fill(200));
+    const summaries = (
+      await db.many<{ summary: string }>('SELECT summary FROM activity WHERE record_id = $1', [user._id])
+    ).map((entry) => entry.summary);
+    expect(summaries.filter((summary) => summary === 'Status: Active → Inactive')).toHaveLength(1);
+    expect(summaries.filter((summary) => summary === 'Already Inactive')).toHaveLength(19);
+  });
+
   it('reads a full user with status, result and plan', async () => {
     const { call, db } = await makeServer({ seedUsers: 12 });
     const withPlan = await db.one<{ user_id: string }>('SELECT user_id FROM user_plans LIMIT 1');
@@ -277,6 +293,30 @@ describe('public account deletion', () => {
     expect((await call('GET', '/api/user/delete-account/confirm?token=forged', { token: null })).status).toBe(
       400,
     );
+  });
+
+  it('deletes once when the link is confirmed twice at the same moment', async () => {
+    const { call, db, outbox } = await makeServer({ seedUsers: 3 });
+    const user = await db.one<{ id: string; email: string }>(
+      "SELECT id, email FROM users WHERE role = 'user' LIMIT 1",
+    );
+    await call('DELETE', `/api/user/delete-account/${encodeURIComponent(user.email)}`, { token: null });
+    const [mail] = await vi.waitFor(() => {
+      const mails = outbox();
+      expect(mails).toHaveLength(1);
+      return mails;
+    });
+    const token = /token=([\w-]+)/.exec(mail!.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];
+    expect(token).toBeTruthy();
+    const confirm = () =>
+      call('POST', '/api/user/delete-account/confirm', {
+        token: null,
+        body: new URLSearchParams({ token: token! }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    const answers = await Promise.all([confirm(), confirm()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(await db.maybeOne('SELECT 1 FROM users WHERE id = $1', [user.id])).toBeUndefined();
   });
 
   it('validates the address and limits the rate', async () => {
