@@ -1,19 +1,26 @@
 // `npm run bench:activity`: the activity log's list at the product's size (1,000,000 entries).
 // Seeds a DATA_DIR (or reuses BENCH_DATA_DIR when it already holds BENCH_ENTRIES entries) with entries spread over
-// three years, five admins, every action and record type, written by SQLite itself through the log's own triggers
+// three years, five admins, every action and record type, written by PostgreSQL itself through the log's own triggers
 // (so the day counters are the ones the server keeps), starts the real server as its own process, then sends
 // BENCH_REQUESTS requests per scenario, BENCH_CONCURRENCY at a time, and reports p50 / p95 latency (counting included:
 // every answer carries its count) for the unfiltered list and each filter alone on the first page, page 5,000, the
 // middle page and the last page, for combined filters, and for the facets; then the size of the log's table, indexes
-// and counters (dbstat). Only talks to 127.0.0.1.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// and counters (pg_relation_size). Only talks to 127.0.0.1.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../server/db/connection';
+import type { Db } from '../server/db/postgres/db';
 import { RECORD_TYPES } from '../contract/activity';
 import { ACTIVITY_ACTIONS } from '../contract/moderation';
 import { bootstrap } from '../server/seed/bootstrap';
-import { ADMIN, measure as measureRequests, signIn, startServer, stopServer } from './bench-support';
+import {
+  ADMIN,
+  measure as measureRequests,
+  openBenchDatabase,
+  signIn,
+  startServer,
+  stopServer,
+} from './bench-support';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -27,53 +34,49 @@ const ADMINS = 5;
 
 /** The bootstrap admin plus four more, and a million entries among them, through the log's insert trigger. */
 async function seed(dataDir: string) {
-  // BENCH_DATA_DIR may name a folder that does not exist yet: the first run seeds it, the next ones reuse it.
-  mkdirSync(dataDir, { recursive: true });
-  const db = openDatabase(join(dataDir, 'console.db'));
-  const seeded = (db.prepare('SELECT count(*) AS n FROM activity').get() as { n: number }).n;
-  if (seeded === ENTRIES) return db;
-  if (seeded > 0) throw new Error(`${dataDir} holds ${seeded} entries, not ${ENTRIES}`);
+  const opened = await openBenchDatabase(dataDir);
+  const { db } = opened;
+  const { n: seeded } = await db.one<{ n: number }>(
+    "SELECT coalesce(sum(n), 0)::bigint AS n FROM activity_days WHERE dim = 'all'",
+  );
+  if (seeded === ENTRIES) return opened;
+  if (seeded > 0) {
+    await opened.close();
+    throw new Error(`${dataDir} holds ${seeded} entries, not ${ENTRIES}`);
+  }
   await bootstrap(db, ADMIN);
-  db.pragma('cache_size = -400000');
   const stamp = new Date().toISOString();
   for (let i = 1; i < ADMINS; i += 1)
-    db.prepare(
-      "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES (?, 'admin', ?, 'Moderator', ?, ?, ?)",
-    ).run(`${'a'.repeat(23)}${i}`, `Admin ${i}`, `admin${i}@example.com`, stamp, stamp);
-  const admins = db
-    .prepare("SELECT id, name || ' ' || surname AS name, email FROM users WHERE role = 'admin'")
-    .all();
-  db.exec('CREATE TEMP TABLE bench_admins (i INTEGER PRIMARY KEY, id TEXT, name TEXT, email TEXT)');
-  const addAdmin = db.prepare('INSERT INTO bench_admins VALUES (?, ?, ?, ?)');
-  admins.forEach((admin, i) => {
-    const { id, name, email } = admin as { id: string; name: string; email: string };
-    addAdmin.run(i, id, name, email);
-  });
+    await db.run(
+      "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES ($1, 'admin', $2, 'Moderator', $3, $4, $4)",
+      [`${'a'.repeat(23)}${i}`, `Admin ${i}`, `admin${i}@example.com`, stamp],
+    );
   const step = SPAN_SECONDS / ENTRIES;
-  db.transaction(() => {
-    db.exec(`WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n + 1 < ${ENTRIES})
-      INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
-        record_name, summary, reason)
-      SELECT printf('%08x%016x', ${END / 1000 - SPAN_SECONDS} + CAST(n * ${step} AS INTEGER), n),
-        strftime('%Y-%m-%dT%H:%M:%fZ', ${END / 1000 - SPAN_SECONDS} + n * ${step}, 'unixepoch'),
-        a.id, a.name, a.email,
-        json_extract('${JSON.stringify(ACTIVITY_ACTIONS)}', '$[' || (n % ${ACTIVITY_ACTIONS.length}) || ']'),
-        json_extract('${JSON.stringify(RECORD_TYPES)}', '$[' || ((n / 3) % ${RECORD_TYPES.length}) || ']'),
-        printf('%024x', n % 5000), 'Record ' || (n % 5000), 'name: "Yoga" → "Hot yoga"',
-        CASE WHEN n % 9 = 4 THEN 'Spam links in chat' END
-      FROM seq JOIN bench_admins a ON a.i = (n * 7 / 11) % ${ADMINS}`);
-  })();
-  db.pragma('optimize');
-  return db;
+  const start = END / 1000 - SPAN_SECONDS;
+  await db.run(
+    `WITH admins AS (
+       SELECT row_number() OVER (ORDER BY rowid) - 1 AS i, id, name || ' ' || surname AS name, email
+       FROM users WHERE role = 'admin'
+     )
+     INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
+       record_name, summary, reason)
+     SELECT lpad(to_hex($1::bigint + floor(n * $2::float8)::bigint), 8, '0') || lpad(to_hex(n), 16, '0'),
+       to_timestamp($1::bigint + n * $2::float8), a.id, a.name, a.email,
+       ($3::text[])[n % array_length($3::text[], 1) + 1],
+       ($4::text[])[(n / 3) % array_length($4::text[], 1) + 1],
+       lpad(to_hex(n % 5000), 24, '0'), 'Record ' || (n % 5000), 'name: "Yoga" → "Hot yoga"',
+       CASE WHEN n % 9 = 4 THEN 'Spam links in chat' END
+     FROM generate_series(0, $5::bigint - 1) AS n JOIN admins a ON a.i = (n * 7 / 11) % $6`,
+    [start, step, ACTIVITY_ACTIONS, RECORD_TYPES, ENTRIES, ADMINS],
+  );
+  await db.run('ANALYZE');
+  return opened;
 }
 
-function sizes(db: ReturnType<typeof openDatabase>) {
-  return db
-    .prepare(
-      `SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'activity%' OR name = 'sqlite_autoindex_activity_days_1'
-       GROUP BY name ORDER BY name`,
-    )
-    .all() as { name: string; bytes: number }[];
+function sizes(db: Db) {
+  return db.many<{ name: string; bytes: number }>(
+    "SELECT relname AS name, pg_relation_size(oid) AS bytes FROM pg_class WHERE relname LIKE 'activity%' ORDER BY relname",
+  );
 }
 
 const measure = (path: string, token: string) =>
@@ -82,17 +85,17 @@ const measure = (path: string, token: string) =>
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'console-bench-activity-'));
 const keep = Boolean(process.env.BENCH_DATA_DIR);
 console.log(
-  `${existsSync(join(dataDir, 'console.db')) ? 'Using' : 'Seeding'} ${ENTRIES.toLocaleString('en')} entries in ${dataDir}…`,
+  `${existsSync(join(dataDir, 'pg')) || process.env.DATABASE_URL ? 'Using' : 'Seeding'} ${ENTRIES.toLocaleString('en')} entries in ${dataDir}…`,
 );
 const seedStarted = performance.now();
-const db = await seed(dataDir);
+const seeded = await seed(dataDir);
 console.log(`Ready in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
-const storage = sizes(db);
-const counterRows = (db.prepare('SELECT count(*) AS n FROM activity_days').get() as { n: number }).n;
+const storage = await sizes(seeded.db);
+const counterRows = (await seeded.db.one<{ n: number }>('SELECT count(*) AS n FROM activity_days')).n;
 const someAdmin = (
-  db.prepare("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1").get() as { id: string }
+  await seeded.db.one<{ id: string }>("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1")
 ).id;
-db.close();
+await seeded.close();
 
 const server = await startServer({ port: PORT, dataDir });
 try {

@@ -6,13 +6,13 @@
 //   the middle is read from the other end), and reports p50 / p95 latency;
 // - exports the whole list (and a sorted one), reading the stream as a client does, and reports the time, the bytes,
 //   the rows, and the server's resident memory before and at its peak during the export (sampled every 50 ms);
-// - reports the size of the sort indexes (dbstat).
+// - reports the size of the sort indexes (pg_relation_size).
 // BENCH_ONLY=sorted, searched or export runs that part alone.
 // Only talks to 127.0.0.1.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { openDatabase } from '../server/db/connection';
+import type { Db } from '../server/db/postgres/db';
 import {
   measure as measureRequests,
   memoryMb,
@@ -29,14 +29,12 @@ const PORT = Number(process.env.BENCH_PORT ?? 3927);
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part: 'sorted' | 'searched' | 'export') => !ONLY || ONLY === part;
 
-function indexSizes(db: ReturnType<typeof openDatabase>) {
-  return db
-    .prepare(
-      `SELECT name, sum(pgsize) AS bytes FROM dbstat
-       WHERE name LIKE 'users_sort_%' OR name IN ('users', 'users_role', 'users_role_enabled', 'users_role_plan', 'users_role_plan_enabled')
-       GROUP BY name ORDER BY name`,
-    )
-    .all() as { name: string; bytes: number }[];
+function indexSizes(db: Db) {
+  return db.many<{ name: string; bytes: number }>(
+    `SELECT relname AS name, pg_relation_size(oid) AS bytes FROM pg_class
+     WHERE relname LIKE 'users\\_sort\\_%' OR relname IN ('users', 'users_search', 'users_role', 'users_role_enabled', 'users_role_plan', 'users_role_plan_enabled')
+     ORDER BY relname`,
+  );
 }
 
 const measure = (path: string, token: string) =>
@@ -73,13 +71,13 @@ async function exportAll(query: string, token: string, pid: number) {
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'console-bench-lists-'));
 const keep = Boolean(process.env.BENCH_DATA_DIR);
 console.log(
-  `${existsSync(join(dataDir, 'console.db')) ? 'Using' : 'Seeding'} ${USERS.toLocaleString('en')} users in ${dataDir}…`,
+  `${existsSync(join(dataDir, 'pg')) || process.env.DATABASE_URL ? 'Using' : 'Seeding'} ${USERS.toLocaleString('en')} users in ${dataDir}…`,
 );
 const seedStarted = performance.now();
-const db = await seedUsers(dataDir, USERS);
+const seeded = await seedUsers(dataDir, USERS);
 console.log(`Ready in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
-const sizes = indexSizes(db);
-db.close();
+const sizes = await indexSizes(seeded.db);
+await seeded.close();
 
 const server = await startServer({ port: PORT, dataDir });
 try {

@@ -22,14 +22,15 @@ const FLOOD_TARGET_MS = 500;
 
 /** bench-support's users and 40 hobbies (the listAll scenario). */
 async function seed(dataDir: string) {
-  const db = await seedUsers(dataDir, USERS);
-  const hobby = db.prepare(
-    "INSERT INTO hobbies (id, name, enabled, created_at, updated_at) VALUES (?, ?, 1, datetime('now'), datetime('now'))",
-  );
-  db.transaction(() => {
-    for (let i = 0; i < 40; i += 1) hobby.run(newId(), `Hobby ${i}`);
-  })();
-  db.close();
+  const seeded = await seedUsers(dataDir, USERS);
+  await seeded.db.transaction(async (tx) => {
+    for (let i = 0; i < 40; i += 1)
+      await tx.run(
+        'INSERT INTO hobbies (id, name, enabled, created_at, updated_at) VALUES ($1, $2, true, now(), now())',
+        [newId(), `Hobby ${i}`],
+      );
+  });
+  await seeded.close();
 }
 
 async function run(label: string, path: string, token: string) {

@@ -1,10 +1,11 @@
 // What the benchmarks share: seeding users at the product's size, the real server as its own process, signing in,
 // memory from /proc, percentiles. Only talks to 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../server/db/connection';
+import { dbOver, type Db } from '../server/db/postgres/db';
+import { openPostgres } from '../server/db/postgres/open';
 import { bootstrap } from '../server/seed/bootstrap';
 import { FIRST_NAMES, LAST_NAMES } from '../server/seed/demo';
 
@@ -12,47 +13,61 @@ export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * `count` users (names, e-mails, phones, genders; one in nine inactive, one in three verified, three in five with a
- * plan) and the admin, written by SQLite itself: a million in a minute or two, not hours. A DATA_DIR that already
- * holds exactly `count` users is used as it is. The database is returned open.
- */
-export async function seedUsers(dataDir: string, count: number) {
+/** A benchmark's database: DATABASE_URL's, or the embedded PostgreSQL in DATA_DIR/pg (stopped by close()). */
+export type BenchDatabase = { db: Db; close(): Promise<void> };
+
+/** The database the server on `dataDir` will use, opened (and migrated). */
+export async function openBenchDatabase(dataDir: string): Promise<BenchDatabase> {
   // BENCH_DATA_DIR may name a folder that does not exist yet: the first run seeds it, the next ones reuse it.
   mkdirSync(dataDir, { recursive: true });
-  const db = openDatabase(join(dataDir, 'console.db'));
-  const seeded = (db.prepare("SELECT count(*) AS n FROM users WHERE role = 'user'").get() as { n: number }).n;
-  if (seeded === count) return db;
-  if (seeded > 0) throw new Error(`${dataDir} holds ${seeded} users, not ${count}`);
+  // Run as root, the embedded PostgreSQL runs as the user postgres, which must reach DATA_DIR/pg.
+  chmodSync(dataDir, 0o755);
+  const postgres = await openPostgres({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  return { db: dbOver(postgres.pool), close: () => postgres.close() };
+}
+
+/**
+ * `count` users (names, e-mails, phones, genders; one in nine inactive, one in three verified, three in five with a
+ * plan) and the admin, written by PostgreSQL itself (generate_series): a million in a minute or two, not hours. A
+ * database that already holds exactly `count` users is used as it is. The database is returned open: close it before
+ * a server starts on the same DATA_DIR.
+ */
+export async function seedUsers(dataDir: string, count: number): Promise<BenchDatabase> {
+  const opened = await openBenchDatabase(dataDir);
+  const { db } = opened;
+  const { n: seeded } = await db.one<{ n: number }>(
+    "SELECT coalesce(sum(n), 0)::bigint AS n FROM user_counts WHERE role = 'user'",
+  );
+  if (seeded === count) return opened;
+  if (seeded > 0) {
+    await opened.close();
+    throw new Error(`${dataDir} holds ${seeded} users, not ${count}`);
+  }
   await bootstrap(db, ADMIN);
-  db.pragma('cache_size = -400000');
-  const names = (table: string, values: readonly string[]) => {
-    db.exec(`CREATE TEMP TABLE ${table} (i INTEGER PRIMARY KEY, name TEXT)`);
-    const insert = db.prepare(`INSERT INTO ${table} VALUES (?, ?)`);
-    values.forEach((name, i) => insert.run(i, name));
-  };
-  names('first_names', FIRST_NAMES);
-  names('last_names', LAST_NAMES);
-  const numbers = `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n + 1 < ${count})`;
-  const id = "printf('%08x%016x', 1700000000 + n, n)";
-  db.transaction(() => {
-    db.exec(`${numbers}
-      INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, is_verified,
-        created_at, updated_at)
-      SELECT ${id}, 'user', f.name, l.name, lower(f.name || '.' || l.name || '.' || n || '@example.com'),
-        CAST(7000000000 + n AS TEXT), '+44', CASE WHEN n % 2 THEN 'Male' ELSE 'Female' END, n % 9 <> 4, n % 3 = 0,
-        strftime('%Y-%m-%dT%H:%M:%fZ', 1704067200 + n * 60, 'unixepoch'),
-        strftime('%Y-%m-%dT%H:%M:%fZ', 1704067200 + n * 60, 'unixepoch')
-      FROM seq JOIN first_names f ON f.i = n % ${FIRST_NAMES.length}
-        JOIN last_names l ON l.i = (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}`);
-    db.exec(`${numbers}
-      INSERT INTO user_plans (user_id, product_id, status)
-      SELECT ${id}, CASE n % 3 WHEN 0 THEN 'silver' WHEN 1 THEN 'gold' ELSE 'platinum' END, 'active'
-      FROM seq WHERE n % 5 < 3`);
-    db.exec('DROP TABLE first_names; DROP TABLE last_names;');
-  })();
-  db.pragma('optimize');
-  return db;
+  const id = "lpad(to_hex(1700000000 + n), 8, '0') || lpad(to_hex(n), 16, '0')";
+  // Written on the users as well, as the plans' trigger would: the trigger then finds nothing to change.
+  const plan =
+    "CASE WHEN n % 5 < 3 THEN CASE n % 3 WHEN 0 THEN 'silver' WHEN 1 THEN 'gold' ELSE 'platinum' END END";
+  await db.transaction(async (tx) => {
+    await tx.run(
+      `INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, is_verified,
+         plan_product, created_at, updated_at)
+       SELECT ${id}, 'user', f, l, lower(f || '.' || l || '.' || n || '@example.com'), (7000000000 + n)::text, '+44',
+         CASE WHEN n % 2 = 1 THEN 'Male' ELSE 'Female' END, n % 9 <> 4, n % 3 = 0, ${plan},
+         to_timestamp(1704067200 + n * 60), to_timestamp(1704067200 + n * 60)
+       FROM generate_series(0, $1::bigint - 1) AS n,
+         LATERAL (SELECT ($2::text[])[n % array_length($2::text[], 1) + 1] AS f,
+           ($3::text[])[(n / array_length($2::text[], 1)) % array_length($3::text[], 1) + 1] AS l) names`,
+      [count, FIRST_NAMES, LAST_NAMES],
+    );
+    await tx.run(
+      `INSERT INTO user_plans (user_id, product_id, status)
+       SELECT ${id}, ${plan}, 'active' FROM generate_series(0, $1::bigint - 1) AS n WHERE n % 5 < 3`,
+      [count],
+    );
+  });
+  await db.run('ANALYZE');
+  return opened;
 }
 
 /**
