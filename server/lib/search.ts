@@ -1,9 +1,7 @@
-/** An FTS5 query matching `text` as a substring of the chosen columns (trigram index: 3 characters or more). */
-export function ftsQuery(text: string, columns: string[]) {
-  return `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
-}
-
-/** A LIKE pattern matching `text` anywhere, its wildcards taken literally (with `ESCAPE '\'`). */
+/**
+ * An ILIKE (or LIKE) pattern matching `text` anywhere, its wildcards taken literally (backslash is PostgreSQL's
+ * default escape). From 3 characters, the trigram indexes answer it.
+ */
 export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
