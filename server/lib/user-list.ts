@@ -127,8 +127,8 @@ const orderBy = (keys: readonly string[], descending: boolean) =>
   keys.map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
 
 /**
- * A searched and sorted page sorts its matches up to this many; past it, it asks for the sort's index to be walked
- * keeping the matches (the search as a set of rowids).
+ * A searched page sorts its matches up to this many (read through the trigram index); past it, the sort's index is
+ * walked keeping the matches.
  */
 export const SORTED_MATCHES_UP_TO = 10_000;
 
@@ -168,6 +168,38 @@ export function userList(db: Db, { sortedMatchesUpTo = SORTED_MATCHES_UP_TO } = 
     (matches ?? (await count(selection))) === (await countOfFilters(selection.filters));
 
   /**
+   * The query of a page's rowids, `limits` giving its LIMIT and OFFSET placeholders. Its matches counted (`total`),
+   * a search keeping up to `sortedMatchesUpTo` is read through the trigram index first and those matches sorted (the
+   * planner, which cannot tell how many rows an ILIKE keeps, would otherwise walk a sort index past every user);
+   * past that, the index of the filters and the sort is walked, keeping the rows among the matches (a sorted page)
+   * or keeping the matching rows (newest first, where matches that many are near).
+   */
+  function pageQuery(
+    selection: UserSelection,
+    { keys, descending, total }: { keys: readonly string[]; descending: boolean; total: number },
+    limits: (where: Where) => [limit: string, offset: string],
+  ): [string, SqlValue[]] {
+    const sortsMatches = selection.search !== undefined && total <= sortedMatchesUpTo;
+    const where = conditions(selection, { walk: !sortsMatches && selection.sort !== undefined });
+    const [limit, offset] = limits(where);
+    if (!sortsMatches)
+      return [
+        `SELECT u.rowid FROM users u WHERE ${where.text}
+         ORDER BY ${orderBy(keys, descending)} LIMIT ${limit} OFFSET ${offset}`,
+        where.params,
+      ];
+    const columns = keys.map((_, index) => `k${index}`);
+    return [
+      `WITH matches AS MATERIALIZED (
+         SELECT ${keys.map((key, index) => `${key} AS ${columns[index]}`).join(', ')} FROM users u WHERE ${where.text}
+       )
+       SELECT ${columns.at(-1)} AS rowid FROM matches ORDER BY ${orderBy(columns, descending)}
+       LIMIT ${limit} OFFSET ${offset}`,
+      where.params,
+    ];
+  }
+
+  /**
    * The rowids of one page, in order, with the selection's count and the ORDER BY that puts the page's rows (users
    * `u`) in order. A page past the middle is read from the other end (the order reversed, the offset counted from the
    * last row), so the last page costs what the first does.
@@ -182,14 +214,13 @@ export function userList(db: Db, { sortedMatchesUpTo = SORTED_MATCHES_UP_TO } = 
     const { keys, descending } = orderOf(selection);
     const order = orderBy(keys, descending);
     if (offset >= total) return { rowids: [], total, order };
-    const where = conditions(selection, { walk: selection.sort !== undefined && total > sortedMatchesUpTo });
     const take = Math.min(size, total - offset);
     const fromEnd = offset > total - offset - take;
     const rows = await db.many<{ rowid: number }>(
-      `SELECT u.rowid FROM users u WHERE ${where.text}
-       ORDER BY ${orderBy(keys, descending !== fromEnd)}
-       LIMIT ${where.param(take)} OFFSET ${where.param(fromEnd ? total - offset - take : offset)}`,
-      where.params,
+      ...pageQuery(selection, { keys, descending: descending !== fromEnd, total }, (where) => [
+        where.param(take),
+        where.param(fromEnd ? total - offset - take : offset),
+      ]),
     );
     const rowids = rows.map((row) => row.rowid);
     return { rowids: fromEnd ? rowids.reverse() : rowids, total, order };
