@@ -140,17 +140,22 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
 
   // Outcomes wait here while the previous ones are written: one statement records all that arrived meanwhile, so
   // the rate of recording follows the transport's rather than one round trip per message.
-  let pending: Outcome[] = [];
+  let pending: (Outcome & { lease: number })[] = [];
   let writing: Promise<void> | null = null;
   let writeFailure: unknown;
-  function record(outcome: Outcome) {
+  function record(outcome: Outcome & { lease: number }) {
     pending.push(outcome);
     writing ??= (async () => {
       try {
         while (pending.length) {
           const outcomes = pending;
           pending = [];
-          await recordOutcomes(db, outcomes);
+          for (const lease of new Set(outcomes.map((outcome) => outcome.lease)))
+            await recordOutcomes(
+              db,
+              lease,
+              outcomes.filter((outcome) => outcome.lease === lease),
+            );
         }
       } catch (error) {
         // Unrecorded, these deliveries stay claimed until their lease ends, then are sent again.
@@ -172,7 +177,18 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   async function deliver(row: Claimed, text: { title: string; body: string }, lease: number) {
     const attempts = row.attempts + 1;
     const outcome = (state: Outcome['state'], error = '', dueAt = lease) =>
-      record({ ...row, state, attempts, error, dueAt, at: new Date(clock()).toISOString(), lease });
+      record({
+        mailId: row.mailId,
+        userId: row.userId,
+        state,
+        attempts,
+        error,
+        dueAt,
+        at: new Date(clock()).toISOString(),
+        lease,
+      });
+    // A user deleted since the claim took their delivery with them.
+    if (row.email === null) return;
     if (!ADDRESS.test(row.email)) return outcome('failed', 'Invalid e-mail address');
     try {
       await mailer.send({
