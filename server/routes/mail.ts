@@ -12,7 +12,7 @@ import type { Mailer } from '../lib/mail';
 import type { MailQueue } from '../lib/mail-queue';
 import { memberPage, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
-import { RateLimiter } from '../lib/rate-limit';
+import { StoredRateLimiter } from '../lib/rate-limit';
 import { fields, searchText, text } from '../lib/validate';
 import { orderBy, unsorted, type ListSort } from '../lib/sort';
 
@@ -172,11 +172,12 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
   });
 
   const testBody = fields(message);
-  // Every attempt counts, a failed one too: each reaches the transport.
-  const testSends = new RateLimiter(TEST_SENDS_PER_HOUR, 60 * 60_000);
+  // Every attempt counts, a failed one too: each reaches the transport. Counted in the database, so that an admin's
+  // hour holds across server processes.
+  const testSends = new StoredRateLimiter(db, 'test-send', TEST_SENDS_PER_HOUR, 60 * 60_000);
   app.post('/api/mail-send/test', jsonLimit, async (c) => {
     const data = testBody.parse(await jsonBody(c));
-    const wait = testSends.hit(c.get('adminId'));
+    const wait = await testSends.hit(c.get('adminId'));
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       throw new HttpError(
