@@ -58,14 +58,22 @@ function activityWhere(filters: (ActivityFilter & { value: string })[], range: T
   return { where: conditions.length ? conditions.join(' AND ') : 'true', params };
 }
 
-/** Entries matching every filter in a time range, counted on the matching index. */
+/**
+ * Entries matching every filter in a time range, counted on a filter's index alone (each holds the other filters'
+ * columns). The planner, which cannot tell how the filters correlate, would rather read the whole table (300 ms at a
+ * million entries for two filters, against 20 on the index); these settings, local to the count's transaction, leave
+ * it the index.
+ */
 export async function countActivity(
   db: Db,
   filters: (ActivityFilter & { value: string })[],
   range: TimeRange,
 ): Promise<number> {
   const { where, params } = activityWhere(filters, range);
-  return (await db.one<{ n: number }>(`SELECT count(*) AS n FROM activity WHERE ${where}`, params)).n;
+  return db.transaction(async (tx) => {
+    await tx.run('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+    return (await tx.one<{ n: number }>(`SELECT count(*) AS n FROM activity WHERE ${where}`, params)).n;
+  });
 }
 
 /**
