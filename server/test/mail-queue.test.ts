@@ -371,9 +371,8 @@ describe('durable mail delivery', () => {
 });
 
 describe("a mail's counters", () => {
-  // SQLite's step that turned mail_recipients into delivery rows has no PostgreSQL counterpart: its schema starts
-  // with delivery rows, and the importer carries older mail over. What the step promised, counts that agree with
-  // the rows, the triggers keep for writes of many rows at once.
+  // Counts that agree with the delivery rows, however many rows one statement writes (the triggers run once per
+  // statement); mail from before delivery rows existed arrives through the importer.
   it('follow outcomes recorded in one statement and deliveries deleted with their users', async () => {
     const { db } = await makeServer();
     const stamp = '2026-01-01T00:00:00.000Z';
