@@ -49,62 +49,6 @@ export function addressKey(address: string): string {
 }
 
 /**
- * A fixed-window counter per key kept in memory, for limits of this process's own work (test sends), forgotten on
- * restart.
- * Its memory is bounded whatever the traffic: keys are stored as their SHA-256, and past `capacity` live entries
- * the oldest go first.
- */
-export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly capacity = 50_000,
-  ) {}
-
-  /** Seconds to wait when `key` is over the limit, or 0 when it may go on. Counts the attempt. */
-  hit(key: string, at = Date.now()): number {
-    const digest = hashKey(key);
-    const entry = this.hits.get(digest);
-    if (!entry || entry.resetAt <= at) {
-      this.hits.delete(digest);
-      this.hits.set(digest, { count: 1, resetAt: at + this.windowMs });
-      if (this.hits.size > this.capacity) this.shrink(at);
-      return 0;
-    }
-    entry.count += 1;
-    return entry.count > this.limit ? Math.ceil((entry.resetAt - at) / 1000) : 0;
-  }
-
-  reset(key: string) {
-    this.hits.delete(hashKey(key));
-  }
-
-  /** Takes back one attempt `hit` counted: one that turned out not to count (a success). */
-  undo(key: string) {
-    const entry = this.hits.get(hashKey(key));
-    if (entry && entry.count > 0) entry.count -= 1;
-  }
-
-  get size() {
-    return this.hits.size;
-  }
-
-  /** Expired entries go; if that is not enough, the oldest (a Map keeps insertion order) down to 90% of capacity. */
-  private shrink(at: number) {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= at) this.hits.delete(key);
-    const excess = this.hits.size - Math.floor(this.capacity * 0.9);
-    if (excess <= 0) return;
-    let removed = 0;
-    for (const key of this.hits.keys()) {
-      if (removed++ >= excess) break;
-      this.hits.delete(key);
-    }
-  }
-}
-
-/**
  * A fixed-window counter per key (an address, an e-mail) kept in the database (rate_limits), so that every server
  * process on it counts the same attempts and a restart forgets none. Keys are stored as the SHA-256 of the limit's
  * name and the key; expired windows are removed now and then, a batch at a time.
