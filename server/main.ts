@@ -28,11 +28,17 @@ if (defaulted.length && !isLoopback(config.host)) {
   await postgres.close();
   process.exit(1);
 }
-await bootstrap(db, { email: config.adminEmail, password: config.adminPassword });
-if (firstStart && config.seedDemo) {
-  console.log('First start: creating demo data…');
-  await seedDemo(db, new UploadStore(config.dataDir));
-}
+// Servers starting together on an empty database take turns: the first creates the admin and the demo data, the
+// others wait for its commit and find them.
+await db.transaction(async (tx) => {
+  await tx.run("SELECT pg_advisory_xact_lock(hashtext('console first start'))");
+  const empty = !(await hasAdmin(tx));
+  await bootstrap(tx, { email: config.adminEmail, password: config.adminPassword });
+  if (empty && config.seedDemo) {
+    console.log('First start: creating demo data…');
+    await seedDemo(tx, new UploadStore(config.dataDir));
+  }
+});
 // Files no row refers to: what a crash between a file's write and its commit, or before its removal, left behind.
 await fileKeeper(db, new UploadStore(config.dataDir)).sweep();
 

@@ -114,6 +114,28 @@ describe('the address the server listens on', () => {
     expect(await allowed.exited).toBe(0);
   }, 120_000);
 
+  it('creates one admin and one set of demo data when two servers start together on an empty database', async () => {
+    const DATABASE_URL = await createDatabase();
+    const servers = [1, 2].map(() =>
+      startServer({
+        DATABASE_URL,
+        SEED_DEMO: '1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'console-listen-test-')),
+      }),
+    );
+    await Promise.all(servers.map((server) => server.listening));
+    const pool = createPool(DATABASE_URL);
+    const db = dbOver(pool);
+    expect(await db.many('SELECT role, count(*) AS n FROM users GROUP BY role ORDER BY role')).toEqual([
+      { role: 'admin', n: 1 },
+      { role: 'user', n: 300 },
+    ]);
+    expect(await db.one('SELECT count(*) AS n FROM settings')).toEqual({ n: 1 });
+    await pool.end();
+    for (const server of servers) server.child.kill('SIGTERM');
+    expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
+  }, 120_000);
+
   it('reads HOST as an IP address or localhost, and knows which are loopback', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
