@@ -4,19 +4,19 @@ import { useEffect, useMemo, type BaseSyntheticEvent, type ReactNode } from 'rea
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod/mini';
-import { ApiError, fieldRefusals } from '@/lib/api-error';
+import { ApiError, fieldRefusals } from '@/lib/core/api-error';
 import { notify } from '@/lib/notify';
-import type { WayBack } from '../error-state';
+import type { WayBack } from '../list-kit/error-state';
 import { useVersionedUpdate, type UpdatableResource } from '../stale-write-dialog';
 import { useUnsavedChangesGuard } from '../unsaved-changes-guard';
-import { useFocusFirstError } from './focus-first-error';
+import { useFocusFirstError } from '../form-kit/focus-first-error';
 
 /** A form's schema: what it holds as it is typed (Values), and what validation makes of it (Output). */
 type FormSchema<Values extends FieldValues, Output> = z.ZodMiniType<Output, Values>;
 
 type SaveCallbacks = { onSuccess: () => void; onError: (error: Error) => void; onSettled: () => void };
 
-/** What a record form writes through: a resource from defineResource (lib/resource.ts) creates and updates. */
+/** What a record form writes through: a resource from defineResource (lib/data/resource.ts) creates and updates. */
 type FormResource<Item extends VersionedRecord, Input, Key extends QueryKey> = UpdatableResource<
   Item,
   Input,

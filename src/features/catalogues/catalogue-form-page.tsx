@@ -5,18 +5,24 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
-import { ErrorState } from '@/components/error-state';
+import { ErrorState } from '@/components/list-kit/error-state';
 import { ControlledForm } from '@/components/form/controlled-form';
-import { FormActions } from '@/components/form/form-actions';
+import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useFormController } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/page-card';
+import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
 import { numberLimit, textLimit } from '@/lib/field-limits';
-import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
+import {
+  requiredHtml,
+  requiredText,
+  statusField,
+  statusFromForm,
+  statusToForm,
+} from '@/components/form-kit/schema-parts';
 import { idParam, toSlug, type Catalogue, type CatalogueRecord, type Field } from './define-catalogue';
 import { catalogueResource, choicesResource, type CatalogueInput } from './resource';
 

@@ -2,9 +2,9 @@ import ky, { isTimeoutError, type Options, type Progress } from 'ky';
 import type { z } from 'zod/mini';
 import { apiRoot } from '@/config/api-root';
 import { env } from '@/config/env';
-import { ApiError } from './api-error';
-import { callPath, cleanParams, type SearchParams } from './resource-calls';
-import { session } from './session';
+import { ApiError } from '../core/api-error';
+import { callPath, cleanParams, type SearchParams } from '../resource-calls';
+import { session } from '../core/session';
 
 /**
  * The one HTTP client. Retries are React Query's job (reads only), so ky never retries.
