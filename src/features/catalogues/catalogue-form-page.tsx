@@ -11,7 +11,7 @@ import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
+import { useRecordForm } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
@@ -238,7 +238,7 @@ function ChoiceField({
 
 function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: CatalogueRecord }) {
   const { fields } = catalogue;
-  const controller = useFormController({
+  const controller = useRecordForm({
     schema: formSchema(catalogue, record),
     resource: catalogueResource(catalogue),
     record,

@@ -5,7 +5,7 @@ import { FormActions } from '@/components/form-kit/form-actions';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { StatusField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
+import { useRecordForm } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
@@ -28,7 +28,7 @@ export function FaqFormPage() {
 }
 
 function FaqForm({ faq }: { faq?: Faq }) {
-  const controller = useFormController({
+  const controller = useRecordForm({
     schema: faqFormSchema,
     resource: faqResource,
     record: faq,

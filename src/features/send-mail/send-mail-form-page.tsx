@@ -8,7 +8,7 @@ import { askToConfirm } from '@/components/confirm';
 import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form-kit/form-actions';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
+import { useRecordForm } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/list-kit/page-card';
 import { textLimit } from '@/lib/field-limits';
 import { requiredText } from '@/components/form-kit/schema-parts';
@@ -33,7 +33,7 @@ export function SendMailFormPage() {
   const testable = useFeature('mail-test');
   const sendTest = useSendTestMail();
   const adminEmail = useSession()?.email ?? '';
-  const controller = useFormController({
+  const controller = useRecordForm({
     schema: formSchema,
     resource: mailResource,
     values: () => ({ title: '', body: '', users: [] }),
