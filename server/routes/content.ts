@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/connection';
-import { NUMBER_RANGE, TEXT_MAX } from '../../contract/limits';
+import { CATALOGUE_API } from '../../contract/catalogues';
+import { TEXT_MAX } from '../../contract/limits';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -87,28 +88,26 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const statement = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`);
     return (id: string) => Boolean(statement.get(id));
   };
+  // The event's fields and file as contract/catalogues.ts declares them.
+  const EVENT = CATALOGUE_API.events.fields;
   const eventBody = fields({
-    name: text('Name', { required: true, max: TEXT_MAX.events.name }),
-    venue: text('Venue', { required: true, max: TEXT_MAX.events.venue }),
-    startTime: text('Start time', { required: true, max: 5, format: TIME_OF_DAY }),
-    endTime: text('End time', { required: true, max: 5, format: TIME_OF_DAY }),
-    date: date('Date', { required: true }),
-    numberOfParticipants: number('Number of participants', {
-      required: true,
-      ...NUMBER_RANGE.events.numberOfParticipants,
-      integer: true,
-    }),
-    category: refRule('Event category', idIn('event_categories')),
-    university: refRule('University', idIn('universities')),
+    name: text(EVENT.name.label, EVENT.name),
+    venue: text(EVENT.venue.label, EVENT.venue),
+    startTime: text(EVENT.startTime.label, { required: true, max: 5, format: TIME_OF_DAY }),
+    endTime: text(EVENT.endTime.label, { required: true, max: 5, format: TIME_OF_DAY }),
+    date: date(EVENT.date.label, EVENT.date),
+    numberOfParticipants: number(EVENT.numberOfParticipants.label, EVENT.numberOfParticipants),
+    category: refRule(EVENT.category.label, idIn('event_categories')),
+    university: refRule(EVENT.university.label, idIn('universities')),
   });
   /** An event's fields, checked; it ends after it starts, on its day. */
   const eventInput = (body: Record<string, unknown>) => {
     const data = eventBody.parse(body);
     if (data.endTime <= data.startTime)
-      throw new HttpError(400, 'End time must be after start time', { field: 'endTime' });
+      throw new HttpError(400, EVENT.endTime.after.message, { field: 'endTime' });
     return data;
   };
-  const EVENT_FILES = { file: { label: 'Event image', kind: 'image' } } as const;
+  const EVENT_FILES = CATALOGUE_API.events.files;
   const eventImage = async (body: Record<string, unknown>) => {
     const file = fileField(body, 'file');
     return file ? { image: await uploads.check(EVENT_FILES.file.label, file, EVENT_FILES.file.kind) } : {};
@@ -155,7 +154,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const body = await formBody(c, EVENT_FILES);
     const data = eventInput(body);
     const files = await eventImage(body);
-    if (!files.image) throw new HttpError(400, 'Event image is required', { field: 'file' });
+    if (!files.image) throw new HttpError(400, EVENT_FILES.file.requiredOnCreate, { field: 'file' });
     const id = newId();
     const stamp = now();
     await keeper.commit(files, (paths) => {
@@ -406,11 +405,12 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
+  const SETTING = CATALOGUE_API.setting.fields;
   const settingBody = fields({
-    privacy: text('Privacy policy', { required: true, max: TEXT_MAX.setting.privacy }),
-    termsCondition: text('Terms and conditions', { required: true, max: TEXT_MAX.setting.termsCondition }),
+    privacy: text(SETTING.privacy.label, SETTING.privacy),
+    termsCondition: text(SETTING.termsCondition.label, SETTING.termsCondition),
   });
-  const SETTING_FILES = { file: { label: 'Image', kind: 'image' } } as const;
+  const SETTING_FILES = CATALOGUE_API.setting.files;
   const findSetting = (id: string) => {
     const row = db.prepare('SELECT * FROM settings WHERE id = ?').get(id) as
       Record<string, unknown> | undefined;
