@@ -296,6 +296,14 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
+  it('refuses a fraction of a member before sending, as the API would (its whole numbers, from the contract)', async () => {
+    const { user } = renderApp('/offer/add');
+    await user.type(await screen.findByLabelText('Minimum Members'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Add Offer' }));
+    expect(await screen.findByText('Minimum Members must be a whole number')).toBeInTheDocument();
+    expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
   describe('offers no day before today for the expiry', () => {
     /** Opens the expiry's calendar on a form loaded on `today` (only the clock's date is fixed; timers run). */
     async function calendarOn(today: Date) {
