@@ -16,6 +16,7 @@ import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
 import { numberLimit, textLimit } from '@/lib/field-limits';
+import { checkNumber, Refusal } from '@contract/rules';
 import {
   requiredHtml,
   requiredText,
@@ -57,22 +58,23 @@ const rangeOf = (catalogue: Catalogue, field: Extract<Field, { kind: 'number' }>
   max: numberLimit(catalogue.key, field.name)?.max,
 });
 
-/** A number typed into a form: '' when left empty, else a decimal number in the field's range. */
+/**
+ * A number typed into a form: '' when left empty (SPEC's message when it is required), else what the API takes, said
+ * as the API's rule says it (contract/rules.ts) with the form's label.
+ */
 function numberSchema(field: Extract<Field, { kind: 'number' }>, max: number | undefined) {
   return z.string().check(
     z.refine((value) => Boolean(value.trim()) || !field.required, field.required ?? ''),
-    z.refine(
-      (value) => !value.trim() || (/^-?\d+(\.\d+)?$/.test(value.trim()) && Number(value) >= field.min),
-      `${field.label} must be a number of at least ${field.min}`,
-    ),
-    z.refine(
-      (value) => max === undefined || !value.trim() || !(Number(value) > max),
-      `${field.label} must be at most ${max}`,
-    ),
-    z.refine(
-      (value) => !field.whole || !value.trim() || Number.isInteger(Number(value)),
-      `${field.label} must be a whole number`,
-    ),
+    z.superRefine((value, context) => {
+      if (!value.trim()) return;
+      const checked = checkNumber(field.label, value, {
+        min: field.min,
+        max: max ?? Number.MAX_SAFE_INTEGER,
+        integer: field.whole,
+      });
+      if (checked instanceof Refusal)
+        context.addIssue({ code: 'custom', message: checked.message, input: value });
+    }),
   );
 }
 
