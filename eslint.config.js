@@ -138,31 +138,6 @@ export default tseslint.config(
     },
   },
   {
-    // The one exception: the catalogues' mock API is generated from the console's catalogue declarations (paths,
-    // fields and their checks, columns), which would have to be split in two to live in contract/.
-    files: ['mocks/handlers/catalogues.ts'],
-    rules: {
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './mocks',
-              from: './src',
-              except: ['./features/catalogues', './lib/declared-columns.ts'],
-              message: 'The mocks share only contract/ with the console and the server: move the fact there.',
-            },
-            {
-              target: './mocks',
-              from: './server',
-              message: 'The mocks share only contract/ with the console and the server: move the fact there.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['src/components/safe-html.tsx'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -15,13 +15,18 @@ type Group = NonNullable<Rolldown.CodeSplittingOptions['groups']>[number];
  * round trip on HTTP/1.1's six connections, into one. A group may only take modules whose own imports are in it or in
  * a group it comes after: vendor taking lib/notify.ts (which imports an icon chunk that imports vendor) made a cycle,
  * and the console failed to start ('e is not a function').
+ *
+ * The console's own code joins a group by living in the group's folder: src/lib/core and src/config travel in vendor,
+ * src/components/list-kit and src/lib/data in list-kit, src/components/form-kit in form-kit. Moving a module into one
+ * of these folders adds its bytes to every screen that loads the group. Their stylesheets stay out of the groups: the
+ * base stylesheet (main.tsx) takes the list kit's, which every screen's first paint uses.
  */
 export const CHUNK_GROUPS: Group[] = [
   { name: 'floating-ui', priority: 5, test: /node_modules[\\/]@floating-ui[\\/]/ },
   {
     name: 'vendor',
     priority: 4,
-    test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query)|ky|zod)[\\/]|[\\/]src[\\/](?:lib[\\/](?:api-error|session|query-roots|versioned-update)|config[\\/](?:env|api-root))\.ts$|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](?:createReactComponent|defaultAttributes)|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+    test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query)|ky|zod)[\\/]|[\\/]src[\\/](?:lib[\\/]core|config)[\\/][^\\/]+\.ts$|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](?:createReactComponent|defaultAttributes)|vite[\\/]preload-helper|rolldown[\\/]runtime/,
   },
   {
     // Mantine's core (Box, styles API, provider) and the few components the shell itself shows.
@@ -37,19 +42,19 @@ export const CHUNK_GROUPS: Group[] = [
     test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Alert|Card|Paper)[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:Alert|Card|Paper)\.layer\.css$/,
   },
   {
-    // What a form screen needs beyond the shell (react-hook-form and its zod resolver, the password field,
-    // the form actions, the sign-in form and its call): one file instead of seven on a cold /sign-in.
+    // What a form screen needs beyond the shell (react-hook-form and its zod resolver, and components/form-kit/: the
+    // password field, the form actions, focus on the first field in error, the schemas' parts).
     name: 'form-kit',
     priority: 2,
-    test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]src[\\/](?:components[\\/]form[\\/](?:password-field|form-actions|focus-first-error)\.tsx?|lib[\\/]form\.ts|features[\\/]auth[\\/](?:sign-in-form|api)\.tsx?)$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:PasswordInput)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:PasswordInput)\.layer\.css$/,
+    test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]src[\\/]components[\\/]form-kit[\\/][^\\/]+\.tsx?$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:PasswordInput)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:PasswordInput)\.layer\.css$/,
   },
   {
-    // What a list screen needs beyond the shell (the shared table, its pagination and search box, the
-    // inputs, the API client and resource helpers, and the user status call that the users and moderation
-    // screens share): one request instead of about a dozen small ones,
-    // each of which costs a round trip on HTTP/1.1's six connections.
+    // What a list screen needs beyond the shell (components/list-kit/: the shared table, its pagination and search
+    // box; lib/data/: the API client, the resource helpers and the user status call that the users and moderation
+    // screens share; Mantine's inputs): one request instead of about a dozen small ones, each of which costs a round
+    // trip on HTTP/1.1's six connections.
     name: 'list-kit',
     priority: 2,
-    test: /[\\/]src[\\/](?:components[\\/](?:page-card|data-table|paged-table|pagination-bar|busy-overlay|status-badge|error-state)\.tsx|lib[\\/](?:resource|schemas|api-client|search-box|user-status)\.ts)$|[\\/]contract[\\/]sort-fields\.ts$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
+    test: /[\\/]src[\\/](?:components[\\/]list-kit|lib[\\/]data)[\\/][^\\/]+\.tsx?$|[\\/]contract[\\/]sort-fields\.ts$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
   },
 ];

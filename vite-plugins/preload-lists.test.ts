@@ -71,7 +71,7 @@ describe('chunk groups', () => {
     const modules = (path: string) => join(here, '../node_modules', path);
     expect(groupOf(modules('react-dom/cjs/react-dom-client.production.js'))).toBe('vendor');
     expect(groupOf(modules('@floating-ui/dom/dist/floating-ui.dom.mjs'))).toBe('floating-ui');
-    expect(groupOf(join(here, '../src/components/data-table.tsx'))).toBe('list-kit');
+    expect(groupOf(join(here, '../src/components/list-kit/data-table.tsx'))).toBe('list-kit');
     expect(groupOf(modules('react-hook-form/dist/index.esm.mjs'))).toBe('form-kit');
     for (const heavy of [
       '@tiptap/core/dist/index.js',

@@ -27,7 +27,8 @@ import {
 } from '../db/content';
 import { isUniqueViolation, type Db } from '../db/postgres/db';
 import { foreignKeyViolation } from '../db/resources';
-import { NUMBER_RANGE, TEXT_MAX } from '../../contract/limits';
+import { CATALOGUE_API } from '../../contract/catalogues';
+import { TEXT_MAX } from '../../contract/limits';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -105,24 +106,22 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     },
     ...(before.image !== after.image ? [{ name: 'image', kind: 'file' } as const] : []),
   ];
+  // The event's fields and file as contract/catalogues.ts declares them.
+  const EVENT = CATALOGUE_API.events.fields;
   const EVENT_REFS = {
-    category: { table: 'event_categories', label: 'Event category' },
-    university: { table: 'universities', label: 'University' },
+    category: { table: 'event_categories', label: EVENT.category.label },
+    university: { table: 'universities', label: EVENT.university.label },
   } as const;
   const eventBody = (known: ReadonlySet<string>) => {
     const refField = (name: keyof typeof EVENT_REFS) =>
       refRule(EVENT_REFS[name].label, (id) => known.has(`${EVENT_REFS[name].table}:${id}`));
     return fields({
-      name: text('Name', { required: true, max: TEXT_MAX.events.name }),
-      venue: text('Venue', { required: true, max: TEXT_MAX.events.venue }),
-      startTime: text('Start time', { required: true, max: 5, format: TIME_OF_DAY }),
-      endTime: text('End time', { required: true, max: 5, format: TIME_OF_DAY }),
-      date: date('Date', { required: true }),
-      numberOfParticipants: number('Number of participants', {
-        required: true,
-        ...NUMBER_RANGE.events.numberOfParticipants,
-        integer: true,
-      }),
+      name: text(EVENT.name.label, EVENT.name),
+      venue: text(EVENT.venue.label, EVENT.venue),
+      startTime: text(EVENT.startTime.label, { required: true, max: 5, format: TIME_OF_DAY }),
+      endTime: text(EVENT.endTime.label, { required: true, max: 5, format: TIME_OF_DAY }),
+      date: date(EVENT.date.label, EVENT.date),
+      numberOfParticipants: number(EVENT.numberOfParticipants.label, EVENT.numberOfParticipants),
       category: refField('category'),
       university: refField('university'),
     });
@@ -131,7 +130,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   const eventInput = async (body: Record<string, unknown>) => {
     const data = eventBody(await existingRefs(db, body, EVENT_REFS)).parse(body);
     if (data.endTime <= data.startTime)
-      throw new HttpError(400, 'End time must be after start time', { field: 'endTime' });
+      throw new HttpError(400, EVENT.endTime.after.message, { field: 'endTime' });
     return data;
   };
   /** A category or university deleted between the body's check and the write: refused as the check refuses it. */
@@ -147,7 +146,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       throw error;
     }
   };
-  const EVENT_FILES = { file: { label: 'Event image', kind: 'image' } } as const;
+  const EVENT_FILES = CATALOGUE_API.events.files;
   const eventImage = async (body: Record<string, unknown>) => {
     const file = fileField(body, 'file');
     return file ? { image: await uploads.check(EVENT_FILES.file.label, file, EVENT_FILES.file.kind) } : {};
@@ -194,7 +193,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     const body = await formBody(c, EVENT_FILES);
     const data = await eventInput(body);
     const files = await eventImage(body);
-    if (!files.image) throw new HttpError(400, 'Event image is required', { field: 'file' });
+    if (!files.image) throw new HttpError(400, EVENT_FILES.file.requiredOnCreate, { field: 'file' });
     const id = newId();
     await refusingLostRefs(() =>
       keeper.commit(files, async (paths, tx) => {
@@ -399,11 +398,12 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
+  const SETTING = CATALOGUE_API.setting.fields;
   const settingBody = fields({
-    privacy: text('Privacy policy', { required: true, max: TEXT_MAX.setting.privacy }),
-    termsCondition: text('Terms and conditions', { required: true, max: TEXT_MAX.setting.termsCondition }),
+    privacy: text(SETTING.privacy.label, SETTING.privacy),
+    termsCondition: text(SETTING.termsCondition.label, SETTING.termsCondition),
   });
-  const SETTING_FILES = { file: { label: 'Image', kind: 'image' } } as const;
+  const SETTING_FILES = CATALOGUE_API.setting.files;
   const SETTING_EXISTS = 'A setting record already exists; update it instead';
   const findSetting = async (id: string) => {
     const row = await findSettingRow(db, id);

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfirmHost } from '@/components/confirm';
 import { notificationsContainer } from '@/lib/notify';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 import { unsavedChanges } from '@/lib/unsaved-changes';
 import { layoutColourSchemeManager } from './layout/layout-settings';
 import { cssVariablesResolver, theme } from './theme';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { session, useSession, type SignInState } from '@/lib/session';
+import { session, useSession, type SignInState } from '@/lib/core/session';
 import { useAnyUnsavedChanges } from '@/lib/unsaved-changes';
 
 const SignInDialog = lazy(() =>

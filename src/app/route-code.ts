@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes, type Params } from 'react-router-dom';
 import type { LazyRoute } from '@/lib/route-table';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
 
 /**

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import type { LazyRoute } from '@/lib/route-table';
 import type { Feature } from '@/lib/features';
-import { useFeature } from '@/lib/session';
+import { useFeature } from '@/lib/core/session';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';

@@ -12,7 +12,7 @@ import { formatDateTime, formatLocaleDate, formatTimeOfDay } from '@/lib/format'
 import type { ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { HtmlViewer } from './html-viewer';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from './list-kit/status-badge';
 import { TruncatedText } from './truncated-text';
 import { UserLink } from './user-link';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { errorText } from '@/lib/api-error';
+import { errorText } from '@/lib/core/api-error';
 import { exportFileName } from '@/lib/export-file-name';
 import { runExport, saveFile, type ExportJob, type ExportProgress } from '@/lib/list-export';
 import { useModalDialog } from './modal-dialog';

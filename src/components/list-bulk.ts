@@ -1,4 +1,4 @@
-import { ApiError, errorText } from '@/lib/api-error';
+import { ApiError, errorText } from '@/lib/core/api-error';
 import type { BulkAction, ListController } from '@/lib/list-controller';
 import { notify } from '@/lib/notify';
 import { refreshAfterWrite } from '@/lib/query-client';

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useSearchBox } from '@/lib/search-box';
+import { useSearchBox } from '@/components/list-kit/search-box';
 
 /**
  * A list's labelled search box, for ListView's children: what is typed reaches the list's `setSearch` as the

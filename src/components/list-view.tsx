@@ -1,9 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { BulkAction, ListController } from '@/lib/list-controller';
-import { DataTable, type TableColumn } from './data-table';
+import { DataTable, type TableColumn } from './list-kit/data-table';
 import { ExportButton } from './export-button';
-import { PagedTable } from './paged-table';
+import { PagedTable } from './list-kit/paged-table';
 
 type ListViewProps<Row> = {
   list: ListController<Row>;

@@ -7,10 +7,10 @@ import {
 } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, errorText } from '@/lib/api-error';
+import { ApiError, errorText } from '@/lib/core/api-error';
 import { unsavedChanges } from '@/lib/unsaved-changes';
-import { StaleWriteError } from '@/lib/versioned-update';
-import type { WayBack } from './error-state';
+import { StaleWriteError } from '@/lib/core/versioned-update';
+import type { WayBack } from './list-kit/error-state';
 
 // Interaction-only: the dialog's code (Mantine's modal machinery) loads when a save meets a conflict or a deleted
 // record, which keeps it out of every form's first load.
@@ -31,7 +31,7 @@ export const STALE_WRITE_TEXT = {
 
 const isGone = (error: unknown) => error instanceof ApiError && error.kind === 'http' && error.status === 404;
 
-/** A record whose updatedAt, when the API sends it, is its version (lib/versioned-update.ts). */
+/** A record whose updatedAt, when the API sends it, is its version (lib/core/versioned-update.ts). */
 type Versioned = { _id: string; updatedAt?: unknown };
 const versionOf = (record: Versioned | undefined) =>
   typeof record?.updatedAt === 'string' ? record.updatedAt : null;

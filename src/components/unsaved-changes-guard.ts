@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useState, type ContextType } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 import { guardHistoryMoves, unsavedChanges } from '@/lib/unsaved-changes';
 import { confirmLeave } from './confirm';
 

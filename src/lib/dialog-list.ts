@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type ListSort, type ListState } from './list-state';
-import type { Rows } from './resource';
+import type { Rows } from './data/resource';
 import { matchesEveryWord, searchWords } from '@contract/search-words';
 
 /**

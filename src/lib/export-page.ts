@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { Rows } from './resource';
+import type { Rows } from './data/resource';
 
 /**
  * One page of a server-paged list's export (lib/list-export.ts's 'pages' source), read with the list's own page

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@
 import { useState, type ReactNode } from 'react';
 import { useListParams } from './list-params';
 import type { ListSort, ListState } from './list-state';
-import type { Rows } from './resource';
+import type { Rows } from './data/resource';
 import type { SearchParams } from './resource-calls';
 import type { ExportJob } from './list-export';
 
@@ -10,7 +10,7 @@ import type { ExportJob } from './list-export';
  * One column of any list, as the list controller and components/list-view.tsx take it: how its cell renders, and the
  * text it shows (what the browser sorts by and what export writes). The declared lists (catalogues, read-only lists,
  * FAQ) compile their DeclaredColumns to these; the hand-built lists write them directly. The view turns each into the
- * TableColumn that components/data-table.tsx draws.
+ * TableColumn that components/list-kit/data-table.tsx draws.
  */
 export type ListColumn<Row> = {
   /** Unique in its list; a browser-sorted list's `sort` in the URL. */

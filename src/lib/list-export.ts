@@ -1,8 +1,8 @@
-import { api } from './api-client';
-import { ApiError } from './api-error';
+import { api } from './data/api-client';
+import { ApiError } from './core/api-error';
 import { CSV_BOM, csvHeadings, csvRow, type CsvColumn } from '@contract/csv';
 import { htmlText } from './html-text';
-import type { Rows } from './resource';
+import type { Rows } from './data/resource';
 import type { SearchParams } from './resource-calls';
 
 // A list's export as CSV (DECISIONS, "Lists: sort, select, export"). Loaded with import() on the first click of

@@ -5,10 +5,10 @@ import {
   type QueryClientConfig,
   type QueryKey,
 } from '@tanstack/react-query';
-import { ApiError, errorText, fieldRefusals } from './api-error';
+import { ApiError, errorText, fieldRefusals } from './core/api-error';
 import { notify } from './notify';
-import { ACTIVITY_KEY } from './query-roots';
-import { StaleWriteError } from './versioned-update';
+import { ACTIVITY_KEY } from './core/query-roots';
+import { StaleWriteError } from './core/versioned-update';
 
 /**
  * What a call site says about its failures (SPEC 8), instead of building notifications by hand:

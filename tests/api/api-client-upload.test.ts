@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
-import { api } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-import { session } from '@/lib/session';
+import { api } from '@/lib/data/api-client';
+import { ApiError } from '@/lib/core/api-error';
+import { session } from '@/lib/core/session';
 import { apiCalls } from '../support/request-log';
 import { signIn, TEST_TOKEN } from '../support/render';
 

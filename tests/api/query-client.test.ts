@@ -1,9 +1,9 @@
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import * as notifications from '@/lib/notify';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/core/api-error';
 import { createQueryClient } from '@/lib/query-client';
-import { ACTIVITY_KEY } from '@/lib/query-roots';
+import { ACTIVITY_KEY } from '@/lib/core/query-roots';
 import { userQueries } from '@/features/users/api';
 import { apiCalls } from '../support/request-log';
 import { signIn } from '../support/render';

@@ -1,11 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
-import { session } from '@/lib/session';
+import { api } from '@/lib/data/api-client';
+import { ApiError } from '@/lib/core/api-error';
+import { session } from '@/lib/core/session';
 import { apiCalls } from '../support/request-log';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { renderApp, signIn, TEST_TOKEN } from '../support/render';
 
 const FRESH_TOKEN = 'fresh-admin-token';
 const expired = () => HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 });
@@ -53,5 +56,35 @@ describe('a refused token that is no longer the stored one', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(await apiCalls('/api/faq/listAll')).toHaveLength(2);
+  });
+});
+
+describe('a call sent while nobody was signed in', () => {
+  const faqs = z.object({ result: z.array(z.object({ question: z.string() })) });
+
+  it('is made again with the new token when the refusal arrives after the next sign-in', async () => {
+    // A screen still mounted as its session ended asks again without a token; the admin signs in before the answer.
+    server.use(
+      http.get('*/api/faq/listAll', ({ request }) => {
+        if (request.headers.get('authorization')) return undefined;
+        signIn();
+        return HttpResponse.json({ success: false, message: 'Unauthorized' }, { status: 401 });
+      }),
+    );
+
+    const answer = await api.get('faq/listAll', faqs);
+
+    expect(answer.result.map((faq) => faq.question)).toContain('How do I reset my password?');
+    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+    const calls = await apiCalls('/api/faq/listAll');
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([null, `Bearer ${TEST_TOKEN}`]);
+  });
+
+  it('is refused as an expired session, once, while still nobody is signed in', async () => {
+    const refusal = await api.get('faq/listAll', faqs).catch((error: unknown) => error);
+
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).message).toBe('Your session has expired. Please sign in again.');
+    expect(await apiCalls('/api/faq/listAll')).toHaveLength(1);
   });
 });

@@ -291,8 +291,16 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     const { user } = renderApp('/offer/add');
     await user.type(await screen.findByLabelText('Off (%)'), '-3');
     await user.click(screen.getByRole('button', { name: 'Add Offer' }));
-    expect(await screen.findByText('Off (%) must be a number of at least 0')).toBeInTheDocument();
+    expect(await screen.findByText('Off (%) must be at least 0')).toBeInTheDocument();
     expect(screen.getByLabelText('Off (%)')).toHaveValue(-3);
+    expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('refuses a fraction of a member before sending, as the API would (its whole numbers, from the contract)', async () => {
+    const { user } = renderApp('/offer/add');
+    await user.type(await screen.findByLabelText('Minimum Members'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Add Offer' }));
+    expect(await screen.findByText('Minimum Members must be a whole number')).toBeInTheDocument();
     expect((await apiCalls()).filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 

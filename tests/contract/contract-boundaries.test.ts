@@ -21,6 +21,9 @@ describe('src, server and mocks share only contract/', () => {
     ['mocks/fixture.ts', '../server/lib/ids', 'The mocks share only contract/'],
     ['mocks/handlers/fixture.ts', '@/lib/format', 'The mocks share only contract/'],
     ['mocks/handlers/catalogues.ts', '@/lib/format', 'The mocks share only contract/'],
+    // The catalogues' mock API reads contract/catalogues.ts, not the console's declarations.
+    ['mocks/handlers/catalogues.ts', '@/features/catalogues/registry', 'The mocks share only contract/'],
+    ['mocks/handlers/catalogues.ts', '@/lib/declared-columns', 'The mocks share only contract/'],
     ['contract/fixture.ts', '../src/lib/format', 'contract/ is shared by'],
     ['contract/fixture.ts', '../server/lib/ids', 'contract/ is shared by'],
     ['src/lib/fixture.ts', '../../server/lib/ids', ''],
@@ -36,8 +39,7 @@ describe('src, server and mocks share only contract/', () => {
     ['mocks/fixture.ts', '@contract/csv'],
     ['src/lib/fixture.ts', '@contract/csv'],
     ['contract/fixture.ts', './csv'],
-    // The catalogues' mock API is generated from the console's declarations: the one commented exception.
-    ['mocks/handlers/catalogues.ts', '@/features/catalogues/registry'],
+    ['mocks/handlers/catalogues.ts', '@contract/catalogues'],
     // Tests may import anything, the server's too.
     ['server/test/fixture.test.ts', '../../mocks/db'],
   ])('%s may import %s', { timeout: 60_000 }, async (file, from) => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { routeWithId, type Catalogue, type Field } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/core/api-error';
 import { CHOSEN_ICON, choose, fillCatalogueForm } from '../catalogues/catalogue-form';
 import {
   callsTo,

@@ -66,6 +66,23 @@ describe('a file field', () => {
     expect(screen.getByText('logo.png')).toBeInTheDocument();
   });
 
+  it('keeps a form whose other fields are valid from being sent while its refused choice stands', async () => {
+    const { user } = renderApp('/profile');
+    const anyFile = userEvent.setup({ applyAccept: false });
+    await user.type(await screen.findByLabelText('New Password'), 'secret1');
+    await anyFile.upload(fileInput(0), pdf());
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    const refusal = await screen.findByText('Profile Image must be a PNG, JPEG, WebP or GIF image');
+    expect(screen.queryByText('ticket.pdf')).toBeNull();
+    expect(await apiCalls('/api/admin/profile/update')).toHaveLength(0);
+    expect(refusal).toBeInTheDocument();
+
+    await user.upload(fileInput(0), png('me.png'));
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await waitFor(async () => expect(await apiCalls('/api/admin/profile/update')).toHaveLength(1));
+  });
+
   it("refuses a file larger than the server takes when chosen, with the server's words", async () => {
     const { user } = renderApp('/post/add');
     await screen.findByLabelText('Name');

@@ -35,7 +35,7 @@ const exists = (path: string) => FILES.has(path.replace(/\/$/, '')) || FOLDERS.h
 const read = (file: string) => TEXTS[`/${file}`]!;
 const DOCS = ['README.md', 'docs/architecture.md', 'docs/performance.md', 'docs/api.md'];
 
-/** Repository paths written in backticks (`src/lib/session.ts`, `e2e/budget.spec.ts`), without placeholders. */
+/** Repository paths written in backticks (`src/lib/core/session.ts`, `e2e/budget.spec.ts`), without placeholders. */
 function pathsIn(text: string): string[] {
   const found = new Set<string>();
   for (const [, path] of text.matchAll(

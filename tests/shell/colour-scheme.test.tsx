@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 import { renderApp, TEST_TOKEN } from '../support/render';
 
 const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');

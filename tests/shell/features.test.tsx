@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
 import { server } from '@mocks/node';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within, type ByRoleMatcher } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 import { renderApp, signIn } from '../support/render';
 
 /**

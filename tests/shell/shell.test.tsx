@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { server } from '@mocks/node';
 import { MENU } from '@/app/layout/menu';
-import { api } from '@/lib/api-client';
-import { session } from '@/lib/session';
+import { api } from '@/lib/data/api-client';
+import { session } from '@/lib/core/session';
 import { apiCalls } from '../support/request-log';
 import { renderApp, signIn, TEST_TOKEN } from '../support/render';
 

@@ -7,7 +7,7 @@ import { mockFeatures, setSpecOnly } from '@mocks/scenario';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 
 export const TEST_TOKEN = 'test-admin-token';
 

@@ -4,7 +4,7 @@ import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetDb } from '@mocks/db';
 import { server } from '@mocks/node';
-import { session } from '@/lib/session';
+import { session } from '@/lib/core/session';
 import { resetRequestLog, startRequestLog } from './request-log';
 
 configure({

@@ -6,11 +6,11 @@ import { IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ErrorState } from '@/components/error-state';
+import { ErrorState } from '@/components/list-kit/error-state';
 import { useModalDialog } from '@/components/modal-dialog';
 import { userQueries } from '@/features/users/api';
 import { userName } from '@/lib/declared-columns';
-import { applicableSearch } from '@/lib/search-box';
+import { applicableSearch } from '@/components/list-kit/search-box';
 import type { MenuItem } from '../layout/menu';
 
 const [store, spotlight] = createSpotlight();

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/core/session';
 import { menuFor } from '../layout/menu';
 
 // The search, its list and Spotlight's code and styles load when first opened, never with the first screen.

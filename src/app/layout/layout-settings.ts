@@ -108,7 +108,7 @@ function updateSettings(patch: Partial<LayoutSettings>) {
 
 /**
  * The settings drawer's choices, remembered in this browser (localStorage 'layout-settings', JSON). Signing out keeps
- * them (lib/session.ts): they belong to the browser, not to the session.
+ * them (lib/core/session.ts): they belong to the browser, not to the session.
  */
 export function useLayoutSettings() {
   const raw = useSyncExternalStore(subscribe, readStored, () => null);

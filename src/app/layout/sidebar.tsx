@@ -3,7 +3,7 @@ import { IconChevronDown, IconHeartHandshake, IconLogout } from '@tabler/icons-r
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
-import { session, useSession } from '@/lib/session';
+import { session, useSession } from '@/lib/core/session';
 import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
 import { menuGroupsFor, type MenuGroup, type MenuItem } from './menu';
 import './sidebar.css';

@@ -6,7 +6,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { mediaUrl } from '@/lib/media';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/core/session';
 import { JumpToLauncher } from '../jump-to/jump-to-launcher';
 
 type TopBarProps = {

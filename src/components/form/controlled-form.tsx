@@ -1,14 +1,16 @@
 import { Stack } from '@mantine/core';
 import type { BaseSyntheticEvent, ReactNode, RefObject } from 'react';
+import { RefusedChoices } from './file-choice';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
 
-/** What ControlledForm takes of useFormController's answer. */
+/** What ControlledForm takes of useRecordForm's or useMutationForm's answer. */
 type Controller<Values extends FieldValues, Output> = {
   form: UseFormReturn<Values, unknown, Output>;
   submit: (event?: BaseSyntheticEvent) => Promise<void>;
   formRef: RefObject<HTMLFormElement | null>;
   generation: number;
   dialog: ReactNode;
+  refusedChoices: Map<string, string>;
 };
 
 /**
@@ -25,14 +27,16 @@ export function ControlledForm<Values extends FieldValues, Output>({
   children: ReactNode;
   maw?: number;
 }) {
-  const { form, submit, formRef, generation, dialog } = controller;
+  const { form, submit, formRef, generation, dialog, refusedChoices } = controller;
   return (
     <FormProvider {...form}>
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <Stack key={generation} maw={maw}>
-          {children}
-        </Stack>
-      </form>
+      <RefusedChoices value={refusedChoices}>
+        <form ref={formRef} onSubmit={submit} noValidate>
+          <Stack key={generation} maw={maw}>
+            {children}
+          </Stack>
+        </form>
+      </RefusedChoices>
       {dialog}
     </FormProvider>
   );

@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useController, type FieldValues, type UseControllerProps } from 'react-hook-form';
-import { STATUS_OPTIONS } from '@/lib/form';
+import { STATUS_OPTIONS } from '@/components/form-kit/schema-parts';
 
 type SelectFieldProps<T extends FieldValues> = UseControllerProps<T> &
   Omit<SelectProps, 'value' | 'defaultValue' | 'onChange' | 'error' | 'name'>;

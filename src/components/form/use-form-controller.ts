@@ -1,22 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
-import { useEffect, useMemo, type BaseSyntheticEvent, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  set,
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod/mini';
-import { ApiError, fieldRefusals } from '@/lib/api-error';
+import { ApiError, fieldRefusals } from '@/lib/core/api-error';
 import { notify } from '@/lib/notify';
-import type { WayBack } from '../error-state';
+import type { WayBack } from '../list-kit/error-state';
 import { useVersionedUpdate, type UpdatableResource } from '../stale-write-dialog';
 import { useUnsavedChangesGuard } from '../unsaved-changes-guard';
-import { useFocusFirstError } from './focus-first-error';
+import { useFocusFirstError } from '../form-kit/focus-first-error';
 
 /** A form's schema: what it holds as it is typed (Values), and what validation makes of it (Output). */
 type FormSchema<Values extends FieldValues, Output> = z.ZodMiniType<Output, Values>;
 
 type SaveCallbacks = { onSuccess: () => void; onError: (error: Error) => void; onSettled: () => void };
 
-/** What a record form writes through: a resource from defineResource (lib/resource.ts) creates and updates. */
+/** What a record form writes through: a resource from defineResource (lib/data/resource.ts) creates and updates. */
 type FormResource<Item extends VersionedRecord, Input, Key extends QueryKey> = UpdatableResource<
   Item,
   Input,
@@ -27,17 +35,8 @@ type FormResource<Item extends VersionedRecord, Input, Key extends QueryKey> = U
 /** A record an update form edits: its id, and its version when the API sends one. */
 type VersionedRecord = { _id: string; updatedAt?: unknown };
 
-/**
- * One form's declaration. With `resource`, the form adds a record, or with `record` updates it, protected against
- * stale writes; with `mutation`, it writes through that one call (a single record of the admin's own).
- */
-export type FormDeclaration<
-  Values extends FieldValues,
-  Output,
-  Item extends VersionedRecord,
-  Input,
-  Key extends QueryKey = QueryKey,
-> = {
+/** One form's declaration: what useRecordForm and useMutationForm take, beside the resource or call they write by. */
+export type FormDeclaration<Values extends FieldValues, Output, Item extends VersionedRecord, Input> = {
   schema: FormSchema<Values, Output>;
   /** The record being updated; absent when adding. */
   record?: Item;
@@ -59,73 +58,154 @@ export type FormDeclaration<
   confirm?: (values: Output, save: () => void) => void;
   /** After each attempt, saved or refused. */
   onSettled?: () => void;
-} & (
-  | { resource: FormResource<Item, Input, Key>; mutation?: never }
-  | { mutation: UseMutationResult<unknown, Error, Input>; resource?: never }
-);
+};
 
-/** The form that writes through a mutation of its own has no resource: these are never called. */
-const useUnused = () =>
-  useMutation<unknown, Error, never>({ mutationFn: () => Promise.reject(new Error('No resource')) });
-const NO_RESOURCE = {
-  queries: {
-    detail: () => {
-      throw new Error('No resource');
-    },
-  },
-  useCreate: useUnused,
-  useUpdate: useUnused,
-} as unknown as FormResource<never, never, never>;
+/** How a form's values reach the API, and what the way adds to the screen. */
+type Writer<Input> = {
+  /** Whether the form adds (else it updates a record). */
+  adding: boolean;
+  write: (input: Input, callbacks: SaveCallbacks) => void;
+  pending: boolean;
+  /** Changes on Reload (after a stale write): the fields, keyed by it, start again from the record's values. */
+  generation: number;
+  /** The stale-write or record-gone dialog, when one is open. */
+  dialog: ReactNode;
+};
 
 /**
- * One form, whatever the form (react-admin's useEditController and refine's useForm are the models): react-hook-form
- * with the schema's resolver (the save gets parsed values), values from the record, the stale-write version, the
- * unsaved-changes guard, the focus on the first field in error (refused by validation or by the server), a server
- * refusal that names a field said under that field, and after a save SPEC's words, the guard released and the way
- * on. A page declares its schema, its fields and where to go; ControlledForm renders the <form>.
+ * A form that adds a record, or with `record` updates it, through its resource (defineResource), protected against
+ * stale writes. See useFormController.
  */
-export function useFormController<
+export function useRecordForm<
   Values extends FieldValues,
   Output,
   Item extends VersionedRecord,
   Input,
   Key extends QueryKey = QueryKey,
->(declaration: FormDeclaration<Values, Output, Item, Input, Key>) {
-  const { schema, record, values, toInput, redirect, back, serverFields = {} } = declaration;
-  const navigate = useNavigate();
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver<Values, unknown, Output>(schema),
-    defaultValues: values(record) as DefaultValues<Values>,
-    shouldFocusError: false,
-  });
-  const resource = (declaration.resource ?? NO_RESOURCE) as FormResource<Item, Input, Key>;
+>(
+  declaration: FormDeclaration<Values, Output, Item, Input> & {
+    resource: FormResource<Item, Input, Key>;
+  },
+) {
+  const { resource, record, values, back } = declaration;
+  const fields = useFormFields(declaration);
   const create = resource.useCreate();
   const update = useVersionedUpdate(
     resource,
-    declaration.resource ? record : undefined,
-    (fresh) => form.reset(values(fresh)),
+    record,
+    (fresh) => {
+      fields.refusedChoices.clear();
+      fields.form.reset(values(fresh));
+    },
     back,
   );
+  const adding = !record;
+  return useFormController(declaration, fields, {
+    adding,
+    write: (input, callbacks) => (adding ? create.mutate(input, callbacks) : update.save(input, callbacks)),
+    pending: create.isPending || update.isPending,
+    generation: update.generation,
+    dialog: update.dialog,
+  });
+}
+
+/** A form that writes through one call of its own (a single record of the admin's own). See useFormController. */
+export function useMutationForm<Values extends FieldValues, Output, Input>(
+  declaration: FormDeclaration<Values, Output, never, Input> & {
+    mutation: UseMutationResult<unknown, Error, Input>;
+  },
+) {
+  const { mutation } = declaration;
+  return useFormController(declaration, useFormFields(declaration), {
+    adding: true,
+    write: (input, callbacks) => mutation.mutate(input, callbacks),
+    pending: mutation.isPending,
+    generation: 0,
+    dialog: null,
+  });
+}
+
+/**
+ * The form's state: react-hook-form with the schema's resolver (the save gets parsed values; a file refused when
+ * chosen stands as its field's error until another choice, so the save is refused like any invalid field), values
+ * from the record, the unsaved-changes guard and the focus on the first field in error.
+ */
+function useFormFields<Values extends FieldValues, Output>({
+  schema,
+  record,
+  values,
+  serverFields = {},
+}: {
+  schema: FormSchema<Values, Output>;
+  record?: VersionedRecord;
+  values: (record?: never) => Values;
+  serverFields?: Record<string, Path<Values>>;
+}) {
+  const [refusedChoices] = useState(() => new Map<Path<Values>, string>());
+  const [resolver] = useState(() =>
+    refusingChoices(zodResolver<Values, unknown, Output>(schema), refusedChoices),
+  );
+  const [initialValues] = useState(() => values(record as never));
+  const form = useForm<Values, unknown, Output>({
+    resolver,
+    defaultValues: initialValues as DefaultValues<Values>,
+    shouldFocusError: false,
+  });
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
   const { formRef, focusFirstError } = useFocusFirstError();
-
   // The request fields this form shows, each under the form's name for it.
-  const fieldNames = useMemo(() => {
+  const [fieldNames] = useState(() => {
     const names = new Map<string, Path<Values>>(
-      Object.keys(values(record)).map((name) => [name, name as Path<Values>]),
+      Object.keys(initialValues).map((name) => [name, name as Path<Values>]),
     );
     for (const [sent, shown] of Object.entries(serverFields)) names.set(sent, shown);
     return names;
-    // The form's fields are fixed by its declaration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
   useEffect(() => fieldRefusals.show(new Set(fieldNames.keys())), [fieldNames]);
+  return { form, guard, formRef, focusFirstError, fieldNames, refusedChoices };
+}
 
-  const adding = !record || !declaration.resource;
+/** The schema's resolver, with the files refused when chosen added to the fields in error. */
+function refusingChoices<Values extends FieldValues, Output>(
+  resolver: Resolver<Values, unknown, Output>,
+  refused: ReadonlyMap<Path<Values>, string>,
+): Resolver<Values, unknown, Output> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    if (!refused.size) return result;
+    const errors = { ...result.errors } as FieldErrors<Values>;
+    for (const [name, message] of refused) set(errors, name, { type: REFUSED_CHOICE, message });
+    return { values: {}, errors };
+  };
+}
+
+/**
+ * One form, whatever the form (react-admin's useEditController and refine's useForm are the models): its state
+ * (useFormFields), a server refusal that names a field said under that field, and after a save SPEC's words, the
+ * guard released and the way on. A page declares its schema, its fields and where to go, and takes useRecordForm or
+ * useMutationForm; ControlledForm renders the <form>.
+ */
+function useFormController<Values extends FieldValues, Output, Input>(
+  declaration: Pick<
+    FormDeclaration<Values, Output, never, Input>,
+    'toInput' | 'success' | 'redirect' | 'leave' | 'confirm' | 'onSettled'
+  >,
+  {
+    form,
+    guard,
+    formRef,
+    focusFirstError,
+    fieldNames,
+    refusedChoices,
+  }: ReturnType<typeof useFormFields<Values, Output>>,
+  writer: Writer<Input>,
+) {
+  const { toInput, redirect } = declaration;
+  const navigate = useNavigate();
   const message =
     typeof declaration.success === 'string'
       ? declaration.success
-      : adding
+      : writer.adding
         ? declaration.success.added
         : declaration.success.updated;
 
@@ -145,48 +225,26 @@ export function useFormController<
     onSettled: () => declaration.onSettled?.(),
   };
 
-  function write(parsed: Output) {
-    const input = toInput(parsed);
-    if (declaration.mutation) declaration.mutation.mutate(input, callbacks);
-    else if (adding) create.mutate(input, callbacks);
-    else update.save(input, callbacks);
-  }
-
-  /**
-   * The <form>'s submit: validation, then the save. A file refused when chosen stands until another choice: the
-   * other fields are checked all the same, and nothing is sent.
-   */
-  const validateAndSave = form.handleSubmit(
+  const write = (parsed: Output) => writer.write(toInput(parsed), callbacks);
+  /** The <form>'s submit: validation, then the save (after the declaration's question, if it asks one). */
+  const submit = form.handleSubmit(
     (parsed) => (declaration.confirm ? declaration.confirm(parsed, () => write(parsed)) : write(parsed)),
     focusFirstError,
   );
-  const submit = async (event?: BaseSyntheticEvent) => {
-    const refused = Object.entries(form.formState.errors).filter(
-      ([, error]) => error?.type === REFUSED_CHOICE,
-    );
-    if (!refused.length) return validateAndSave(event);
-    event?.preventDefault();
-    await form.trigger();
-    for (const [name, error] of refused)
-      form.setError(name as Path<Values>, { type: REFUSED_CHOICE, message: String(error?.message ?? '') });
-    focusFirstError();
-  };
 
-  const pending = (declaration.mutation ?? create).isPending || update.isPending;
-  const dialog: ReactNode = update.dialog;
   return {
     form,
     /** Whether the form updates a record (else it adds one). */
-    updating: !adding,
+    updating: !writer.adding,
     submit,
-    pending,
+    pending: writer.pending,
     formRef,
-    /** Changes on Reload (after a stale write): the fields, keyed by it, start again from the record's values. */
-    generation: update.generation,
-    /** The stale-write or record-gone dialog, when one is open. */
-    dialog,
+    generation: writer.generation,
+    dialog: writer.dialog,
+    /** The files refused when chosen, by field (components/form/file-choice.ts keeps it through ControlledForm). */
+    refusedChoices: refusedChoices as Map<string, string>,
   };
 }
 
-/** The error type of a file refused the moment it was chosen (components/form/file-choice.ts): it blocks the save. */
+/** The error type of a file refused the moment it was chosen (components/form/file-choice.ts). */
 export const REFUSED_CHOICE = 'refused-choice';

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/page-card';
+import { PageCard } from '@/components/list-kit/page-card';
 import { formatDateTime } from '@/lib/format';
 import { useListController, type ListColumn } from '@/lib/list-controller';
 import { ActivityFilters, type ActivityFilterValues } from './activity-filters';

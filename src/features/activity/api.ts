@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
-import { ACTIVITY_KEY } from '@/lib/query-roots';
-import { defineResource } from '@/lib/resource';
-import { flag, id, optionalDate, text } from '@/lib/schemas';
+import { api } from '@/lib/data/api-client';
+import { ACTIVITY_KEY } from '@/lib/core/query-roots';
+import { defineResource } from '@/lib/data/resource';
+import { flag, id, optionalDate, text } from '@/lib/data/schemas';
 import {
   ACTIVITY_ENDPOINTS,
   activityPageParams,

@@ -1,5 +1,5 @@
 import { pageRequest, readListParams, type ListState } from '@/lib/list-state';
-import { ACTIVITY_KEY } from '@/lib/query-roots';
+import { ACTIVITY_KEY } from '@/lib/core/query-roots';
 import { readCalls, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
 // What the activity screen asks the API, as plain data: api.ts declares the resource with these, and

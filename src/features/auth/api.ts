@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
-import { featureNamesIn, session } from '@/lib/session';
-import { id, text } from '@/lib/schemas';
+import { api } from '@/lib/data/api-client';
+import { featureNamesIn, session } from '@/lib/core/session';
+import { id, text } from '@/lib/data/schemas';
 
 const loginResponse = z.object({
   message: text,

@@ -1,7 +1,7 @@
 import { Alert, Card, Center, Title } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
-import { useSession, type SignInState } from '@/lib/session';
+import { useSession, type SignInState } from '@/lib/core/session';
 import { SignInForm } from './sign-in-form';
 
 function safeDestination(from: string | undefined) {

@@ -1,19 +1,16 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.blogCategory;
+const field = fieldsOf(API);
 
 /** Blog category (SPEC 2.18, 3, 5, 7.11, 8): paginated. Quirk: its delete says 'Blog deleted successfully!'. */
 export const blogCategory = defineCatalogue({
   ...CATALOGUE_ENTRIES.blogCategory,
-  api: {
-    list: 'blog-category/list',
-    read: 'blog-category/read/:id',
-    create: 'blog-category/create',
-    update: 'blog-category/update/:id',
-    remove: 'blog-category/delete/:id',
-  },
-  paginated: true,
-  record: { name: 'text', description: 'text' },
+  ...callsOf(API),
   columns: [
     sortable(column.text('Name', 'name'), 'name'),
     column.html('Description', 'description'),

@@ -1,6 +1,11 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.blogs;
+const field = fieldsOf(API);
 
 /**
  * Blogs (SPEC 2.18, 3, 5, 7.11, 8): paginated; the list is /blogs but the forms are /blog/add and
@@ -10,27 +15,7 @@ import { CATALOGUE_ENTRIES } from './entries';
 export const blogs = defineCatalogue({
   ...CATALOGUE_ENTRIES.blogs,
   formTitle: 'Blog',
-  api: {
-    list: 'blog/list',
-    read: 'blog/read/:id',
-    create: 'blog/create',
-    update: 'blog/update/:id',
-    remove: 'blog/delete/:id',
-  },
-  multipart: ['create', 'update'],
-  paginated: true,
-  record: {
-    title: 'text',
-    slug: 'text',
-    author: 'text',
-    seoTitle: 'text',
-    category: 'text',
-    focusKeyword: 'text',
-    image: 'path',
-    shortDescription: 'text',
-    description: 'text',
-    metaDescription: 'text',
-  },
+  ...callsOf(API),
   columns: [
     sortable(column.text('Title', 'title'), 'title'),
     column.html('Short Description', 'shortDescription'),
@@ -44,10 +29,10 @@ export const blogs = defineCatalogue({
     field.slug('slug', 'Slug', 'Slug is required', 'title'),
     field.text('author', 'Author', 'Please enter author'),
     field.text('seoTitle', 'SEO Title', 'Please enter seo title'),
-    field.choice('category', 'Blog Type', 'Please select blog type', 'blog-category/listAll'),
+    field.choice('category', 'Blog Type', 'Please select blog type'),
     field.text('focusKeyword', 'Focus Keyword', 'Please enter focus keyword'),
     field.status('Please select status'),
-    field.image('image', 'Image', 'Image is required', 'file'),
+    field.image('image', 'Image', 'Image is required'),
     field.textarea('shortDescription', 'Short Description', 'Please enter short description'),
     field.html('description', 'Description', 'Please enter description'),
     field.textarea('metaDescription', 'Meta Description', 'Please enter meta description'),

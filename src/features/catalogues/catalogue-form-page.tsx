@@ -5,18 +5,25 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
-import { ErrorState } from '@/components/error-state';
+import { ErrorState } from '@/components/list-kit/error-state';
 import { ControlledForm } from '@/components/form/controlled-form';
-import { FormActions } from '@/components/form/form-actions';
+import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/page-card';
+import { useRecordForm } from '@/components/form/use-form-controller';
+import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
 import { numberLimit, textLimit } from '@/lib/field-limits';
-import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
+import { checkNumber, Refusal } from '@contract/rules';
+import {
+  requiredHtml,
+  requiredText,
+  statusField,
+  statusFromForm,
+  statusToForm,
+} from '@/components/form-kit/schema-parts';
 import { idParam, toSlug, type Catalogue, type CatalogueRecord, type Field } from './define-catalogue';
 import { catalogueResource, choicesResource, type CatalogueInput } from './resource';
 
@@ -51,22 +58,23 @@ const rangeOf = (catalogue: Catalogue, field: Extract<Field, { kind: 'number' }>
   max: numberLimit(catalogue.key, field.name)?.max,
 });
 
-/** A number typed into a form: '' when left empty, else a decimal number in the field's range. */
+/**
+ * A number typed into a form: '' when left empty (SPEC's message when it is required), else what the API takes, said
+ * as the API's rule says it (contract/rules.ts) with the form's label.
+ */
 function numberSchema(field: Extract<Field, { kind: 'number' }>, max: number | undefined) {
   return z.string().check(
     z.refine((value) => Boolean(value.trim()) || !field.required, field.required ?? ''),
-    z.refine(
-      (value) => !value.trim() || (/^-?\d+(\.\d+)?$/.test(value.trim()) && Number(value) >= field.min),
-      `${field.label} must be a number of at least ${field.min}`,
-    ),
-    z.refine(
-      (value) => max === undefined || !value.trim() || !(Number(value) > max),
-      `${field.label} must be at most ${max}`,
-    ),
-    z.refine(
-      (value) => !field.whole || !value.trim() || Number.isInteger(Number(value)),
-      `${field.label} must be a whole number`,
-    ),
+    z.superRefine((value, context) => {
+      if (!value.trim()) return;
+      const checked = checkNumber(field.label, value, {
+        min: field.min,
+        max: max ?? Number.MAX_SAFE_INTEGER,
+        integer: field.whole,
+      });
+      if (checked instanceof Refusal)
+        context.addIssue({ code: 'custom', message: checked.message, input: value });
+    }),
   );
 }
 
@@ -232,7 +240,7 @@ function ChoiceField({
 
 function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: CatalogueRecord }) {
   const { fields } = catalogue;
-  const controller = useFormController({
+  const controller = useRecordForm({
     schema: formSchema(catalogue, record),
     resource: catalogueResource(catalogue),
     record,

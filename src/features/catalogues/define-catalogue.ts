@@ -3,10 +3,11 @@ import type { DeclaredColumn } from '@/lib/declared-columns';
 
 /**
  * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts); its columns are the
- * lists' one vocabulary, lib/declared-columns.ts. Everything here is plain data: the generic list and form screens,
- * the mock API and the tests read it. The router and the menu import every declaration, so nothing here may pull in
- * code (zod, the API client) that the first load does not need: the record's schema is built from `record` in
- * resource.ts, with the screens.
+ * lists' one vocabulary, lib/declared-columns.ts. Everything here is plain data: the generic list and form screens
+ * and the tests read it. A declaration takes its calls, record and fields' constraints from the contract
+ * (from-contract.ts, contract/catalogues.ts), which the server and the mock API read too. The router and the menu
+ * import this module, so nothing here may pull in code (zod, the API client, the contract's catalogues) that the
+ * first load does not need: the record's schema is built from `record` in resource.ts, with the screens.
  */
 
 /** A choice of a select: what is sent, and what the admin reads. */
@@ -30,105 +31,6 @@ export type Field =
   | { kind: 'choice'; name: string; label: string; required?: string; from: string }
   | { kind: 'slug'; name: string; label: string; required: string; from: string }
   | { kind: 'status'; name: 'enabled'; label: string; required: string };
-
-export const field = {
-  text: (name: string, label: string, required: string): Field => ({ kind: 'text', name, label, required }),
-  textarea: (name: string, label: string, required: string): Field => ({
-    kind: 'textarea',
-    name,
-    label,
-    required,
-  }),
-  /** Rich text (its editor loads only on forms that have one); stored as HTML. */
-  html: (name: string, label: string, required: string): Field => ({ kind: 'html', name, label, required }),
-  /** An image held in the form and sent as the multipart file `name`; required while the record has none. */
-  icon: (required: string, name = 'icon', label = 'Icon'): Field => ({ kind: 'icon', name, label, required }),
-  /**
-   * An image stored in the record's `name`, uploaded as the multipart file `upload` (SPEC 7 names them apart, e.g.
-   * offer's brandLogo travels as `file`); required while the record has none, so only when adding.
-   */
-  image: (name: string, label: string, required: string, upload = name): Field => ({
-    kind: 'icon',
-    name,
-    label,
-    required,
-    upload,
-  }),
-  /** A number of at least `min`; optional when no message is given; `whole`: no fraction (a count of people). */
-  number: (
-    name: string,
-    label: string,
-    required?: string,
-    min = 0,
-    options: { whole?: boolean } = {},
-  ): Field => ({
-    kind: 'number',
-    name,
-    label,
-    required,
-    min,
-    ...options,
-  }),
-  /**
-   * A day from a date picker, sent as the end of that day (an expiry), or with `midday` as its noon (a day that stays
-   * the same day for every time zone within twelve hours); `fromToday`: the earliest day is today.
-   */
-  date: (
-    name: string,
-    label: string,
-    required: string,
-    options: { fromToday?: boolean; midday?: boolean } = {},
-  ): Field => ({
-    kind: 'date',
-    name,
-    label,
-    required,
-    ...options,
-  }),
-  /** A time of day, HH:mm; `after`: it must be later than another time field (an event's end, its start). */
-  time: (
-    name: string,
-    label: string,
-    required: string,
-    after?: { field: string; message: string },
-  ): Field => ({ kind: 'time', name, label, required, after }),
-  /** One of fixed choices, sent as its value. */
-  select: (name: string, label: string, required: string, options: readonly Option[]): Field => ({
-    kind: 'select',
-    name,
-    label,
-    required,
-    options,
-  }),
-  /** Yes or No, sent as a boolean. */
-  yesNo: (name: string, label: string, required: string): Field => ({ kind: 'yesNo', name, label, required }),
-  /**
-   * One record of another list (`from`, a listAll path under /api), shown by its name and sent as its id; optional
-   * without a message.
-   */
-  choice: (name: string, label: string, required: string | undefined, from: string): Field => ({
-    kind: 'choice',
-    name,
-    label,
-    required,
-    from,
-  }),
-  /** Follows the field `from` as a slug (see toSlug) until the admin edits it. */
-  slug: (name: string, label: string, required: string, from: string): Field => ({
-    kind: 'slug',
-    name,
-    label,
-    required,
-    from,
-  }),
-  /** The Status select: Active = true, Inactive = false, sent as `enabled`. */
-  status: (required = 'Please select status'): Field => ({
-    kind: 'status',
-    name: 'enabled',
-    label: 'Status',
-    required,
-  }),
-};
 
 /** One row of a single-record catalogue's list (Setting): a field of the record, viewed in a dialog. */
 export type RecordRow = { label: string; field: string; dialogTitle: string };

@@ -1,6 +1,11 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.eventCategory;
+const field = fieldsOf(API);
 
 /**
  * Event category (SPEC 2.24, 5, 7.13, 8). Quirks: the update route's parameter is planId; it reads through
@@ -9,15 +14,7 @@ import { CATALOGUE_ENTRIES } from './entries';
  */
 export const eventCategory = defineCatalogue({
   ...CATALOGUE_ENTRIES.eventCategory,
-  api: {
-    list: 'eventcategory/listAll?enabled=true&sortBy=enabled',
-    read: 'event-category/read/:id',
-    create: 'eventcategory/create-with-icon',
-    update: 'eventcategory/update-with-icon/:id',
-    remove: 'eventcategory/delete/:id',
-  },
-  multipart: ['create', 'update'],
-  record: { name: 'text', icon: 'path' },
+  ...callsOf(API),
   columns: [column.index(), column.text('Name', 'name'), column.status(), column.icon(), column.actions()],
   fields: [
     field.text('name', 'Name', 'Please enter name'),

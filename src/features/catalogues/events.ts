@@ -1,6 +1,11 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.events;
+const field = fieldsOf(API);
 
 /**
  * Events (SPEC 2.16, 3, 5, 7.10, 8; DECISIONS): the admin list (list-admin, page and limit) with who created each
@@ -14,28 +19,7 @@ import { CATALOGUE_ENTRIES } from './entries';
 export const events = defineCatalogue({
   ...CATALOGUE_ENTRIES.events,
   formTitle: 'Event',
-  api: {
-    list: 'event/list-admin',
-    read: 'event/read/:id',
-    create: 'event/create',
-    update: 'event/update/:id',
-    remove: 'event/delete/:id',
-  },
-  multipart: ['create', 'update'],
-  paginated: true,
-  record: {
-    name: 'text',
-    venue: 'text',
-    category: 'ref',
-    date: 'date',
-    startTime: 'text',
-    endTime: 'text',
-    numberOfParticipants: 'number',
-    image: 'path',
-    userId: 'ref',
-    joinedUsers: 'refs',
-    joinedCount: 'number',
-  },
+  ...callsOf(API),
   columns: [
     sortable(column.text('Name', 'name'), 'name'),
     sortable(column.text('Venue', 'venue'), 'venue'),
@@ -43,26 +27,21 @@ export const events = defineCatalogue({
     sortable(column.date('Date', 'date'), 'date'),
     column.range('Time', 'startTime', 'endTime'),
     column.user('Created By', 'userId'),
-    column.people('Joined User', 'joinedUsers', {
-      count: 'joinedCount',
-      pages: { path: 'event/joined/:id', feature: 'event-joined' },
+    column.people('Joined User', API.pagedUsers.field, {
+      count: API.pagedUsers.count,
+      pages: { path: API.pagedUsers.path, feature: API.pagedUsers.feature },
     }),
     column.actions(),
   ],
   fields: [
     field.text('name', 'Name', 'Please enter name'),
     field.text('venue', 'Venue', 'Please enter venue'),
-    field.image('image', 'Event Image', 'Event image is required', 'file'),
+    field.image('image', 'Event Image', 'Event image is required'),
     field.time('startTime', 'Start Time', 'Please select start time'),
-    field.time('endTime', 'End Time', 'Please select end time', {
-      field: 'startTime',
-      message: 'End time must be after start time',
-    }),
+    field.time('endTime', 'End Time', 'Please select end time'),
     field.date('date', 'Day and Date', 'Please enter date and date', { midday: true }),
-    field.number('numberOfParticipants', 'Number of Participants', 'Please enter number of participants', 1, {
-      whole: true,
-    }),
-    field.choice('category', 'Category', undefined, 'eventcategory/listAll'),
+    field.number('numberOfParticipants', 'Number of Participants', 'Please enter number of participants'),
+    field.choice('category', 'Category'),
   ],
   messages: {
     added: 'Event added successfully!',

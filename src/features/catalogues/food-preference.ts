@@ -1,18 +1,16 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.foodPreference;
+const field = fieldsOf(API);
 
 /** Food preference (SPEC 2.23, 5, 7.13, 8). Quirk: its delete says 'Hobbies deleted successfully!'. */
 export const foodPreference = defineCatalogue({
   ...CATALOGUE_ENTRIES.foodPreference,
-  api: {
-    list: 'foodpreference/listAll',
-    read: 'foodpreference/read/:id',
-    create: 'foodpreference/create',
-    update: 'foodpreference/update/:id',
-    remove: 'foodpreference/delete/:id',
-  },
-  record: { name: 'text' },
+  ...callsOf(API),
   columns: [column.index(), column.text('Name', 'name'), column.status(), column.actions()],
   fields: [field.text('name', 'Name', 'Please enter name'), field.status('Please select status')],
   messages: {

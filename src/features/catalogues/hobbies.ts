@@ -1,19 +1,16 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.hobbies;
+const field = fieldsOf(API);
 
 /** Hobbies (SPEC 2.23, 5, 7.13, 8): an icon upload; the list falls back to the default hobby icon. */
 export const hobbies = defineCatalogue({
   ...CATALOGUE_ENTRIES.hobbies,
-  api: {
-    list: 'hobbies/listAll',
-    read: 'hobbies/read/:id',
-    create: 'hobbies/create-with-icon',
-    update: 'hobbies/update-with-icon/:id',
-    remove: 'hobbies/delete/:id',
-  },
-  multipart: ['create', 'update'],
-  record: { name: 'text', icon: 'path' },
+  ...callsOf(API),
   columns: [column.index(), column.text('Name', 'name'), column.status(), column.icon(), column.actions()],
   fields: [
     field.text('name', 'Name', 'Please enter name'),

@@ -1,18 +1,16 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.languages;
+const field = fieldsOf(API);
 
 /** Language speak (SPEC 2.24, 5, 7.13, 8). Quirks: it uses the language calls; its name message is about a question. */
 export const languageSpeak = defineCatalogue({
   ...CATALOGUE_ENTRIES.languageSpeak,
-  api: {
-    list: 'language/listAll',
-    read: 'language/read/:id',
-    create: 'language/create',
-    update: 'language/update/:id',
-    remove: 'language/delete/:id',
-  },
-  record: { name: 'text' },
+  ...callsOf(API),
   columns: [column.text('Name', 'name'), column.status(), column.actions()],
   fields: [field.text('name', 'Name', 'Please enter question'), field.status('Please select status')],
   messages: {

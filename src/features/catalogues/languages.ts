@@ -1,19 +1,17 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.languages;
+const field = fieldsOf(API);
 
 /** Languages (SPEC 2.23, 5, 7.13, 8). */
 export const languages = defineCatalogue({
   ...CATALOGUE_ENTRIES.languages,
   formTitle: 'Language',
-  api: {
-    list: 'language/listAll',
-    read: 'language/read/:id',
-    create: 'language/create',
-    update: 'language/update/:id',
-    remove: 'language/delete/:id',
-  },
-  record: { name: 'text' },
+  ...callsOf(API),
   columns: [column.index(), column.text('Name', 'name'), column.status(), column.actions()],
   fields: [field.text('name', 'Name', 'Please enter name'), field.status('Please select status')],
   messages: {

@@ -1,6 +1,11 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.lookingFor;
+const field = fieldsOf(API);
 
 /**
  * Looking for (SPEC 2.24, 5, 7.13, 8). Quirks: the add route is /looking-for/Add (capital A); it creates through
@@ -8,15 +13,7 @@ import { CATALOGUE_ENTRIES } from './entries';
  */
 export const lookingFor = defineCatalogue({
   ...CATALOGUE_ENTRIES.lookingFor,
-  api: {
-    list: 'lookingfor/listAll?enabled=true',
-    read: 'lookingfor/read/:id',
-    create: 'lookingfor/create-with-icon',
-    update: 'lookingfor/update/:id',
-    remove: 'lookingfor/delete/:id',
-  },
-  multipart: ['create', 'update'],
-  record: { name: 'text', icon: 'path' },
+  ...callsOf(API),
   columns: [column.text('Name', 'name'), column.status(), column.icon(), column.actions()],
   fields: [
     field.text('name', 'Name', 'Please enter name'),

@@ -1,6 +1,11 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.offer;
+const field = fieldsOf(API);
 
 /**
  * Offer (SPEC 2.12, 3, 5, 7.7, 8): paginated. Quirks: the brand logo travels as the multipart file `file` and the
@@ -8,25 +13,7 @@ import { CATALOGUE_ENTRIES } from './entries';
  */
 export const offer = defineCatalogue({
   ...CATALOGUE_ENTRIES.offer,
-  api: {
-    list: 'offer/list',
-    read: 'offer/read/:id',
-    create: 'offer/create',
-    update: 'offer/update/:id',
-    remove: 'offer/delete/:id',
-  },
-  multipart: ['create', 'update'],
-  paginated: true,
-  record: {
-    title: 'text',
-    brandLogo: 'path',
-    image: 'path',
-    off: 'number',
-    minimumPurchaseAmount: 'number',
-    minimumMember: 'number',
-    expireDate: 'date',
-    description: 'text',
-  },
+  ...callsOf(API),
   columns: [
     sortable(column.text('Title', 'title'), 'title'),
     sortable(column.date('Expire Date', 'expireDate', 'Expired'), 'expireDate'),
@@ -38,12 +25,12 @@ export const offer = defineCatalogue({
   ],
   fields: [
     field.text('title', 'Title', 'Please enter title'),
-    field.image('brandLogo', 'Brand Logo', 'Brand logo is required', 'file'),
-    field.image('image', 'Offer Image', 'Offer image is required', 'document'),
+    field.image('brandLogo', 'Brand Logo', 'Brand logo is required'),
+    field.image('image', 'Offer Image', 'Offer image is required'),
     field.number('off', 'Off (%)', 'Please enter off'),
     field.number('minimumPurchaseAmount', 'Minimum Purchase Amount'),
     field.number('minimumMember', 'Minimum Members'),
-    field.date('expireDate', 'Expire Date', 'Please select expire date', { fromToday: true }),
+    field.date('expireDate', 'Expire Date', 'Please select expire date'),
     field.html('description', 'Description', 'Please enter description'),
     field.status('Please select status'),
   ],

@@ -6,7 +6,7 @@ import { ListView } from '@/components/list-view';
 import { useModalDialog } from '@/components/modal-dialog';
 import { inlineRowsQuery, useLocalListParams } from '@/lib/dialog-list';
 import { useListController, type ListColumn } from '@/lib/list-controller';
-import { useFeature } from '@/lib/session';
+import { useFeature } from '@/lib/core/session';
 import { userName, type PeoplePages } from '@/lib/declared-columns';
 import type { Ref } from './define-catalogue';
 import { peopleResource, type Person } from './resource';

@@ -1,14 +1,13 @@
-import { PLAN_PRICES, PLAN_TYPES } from '@contract/plans';
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
 
-const PRICES = PLAN_PRICES.map((price) => ({ value: price, label: price }));
+const capitalised = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 
-const TYPES = PLAN_TYPES.map((type) => ({
-  value: type,
-  label: type.charAt(0).toUpperCase() + type.slice(1),
-}));
+const API = CATALOGUE_API.plan;
+const field = fieldsOf(API);
 
 /**
  * Plan (SPEC 2.14, 3, 5, 7.8, 8, 9): paginated, edit only: no delete and no Add button on the list, though
@@ -16,18 +15,8 @@ const TYPES = PLAN_TYPES.map((type) => ({
  */
 export const plan = defineCatalogue({
   ...CATALOGUE_ENTRIES.plan,
-  api: { list: 'plan/list', read: 'plan/read/:id', create: 'plan/create', update: 'plan/update/:id' },
-  paginated: true,
+  ...callsOf(API),
   addButton: false,
-  record: {
-    name: 'text',
-    benefit: 'text',
-    planType: 'text',
-    price: 'text',
-    productId: 'text',
-    isRecommended: 'flag',
-    description: 'text',
-  },
   columns: [
     sortable(column.text('Name', 'name'), 'name'),
     column.text('Description', 'description'),
@@ -37,8 +26,8 @@ export const plan = defineCatalogue({
   fields: [
     field.text('name', 'Name', 'Please enter name'),
     field.html('benefit', 'Benefit', 'Please enter benefit'),
-    field.select('planType', 'Plan Type', 'Please select one', TYPES),
-    field.select('price', 'Price', 'Please select price', PRICES),
+    field.select('planType', 'Plan Type', 'Please select one', capitalised),
+    field.select('price', 'Price', 'Please select price'),
     field.text('productId', 'Product Id', 'Please enter product id'),
     field.yesNo('isRecommended', 'Recommended', 'Please select one'),
     field.status('Please select status'),

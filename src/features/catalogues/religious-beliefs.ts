@@ -1,18 +1,16 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.religiousBeliefs;
+const field = fieldsOf(API);
 
 /** Religious beliefs (SPEC 2.24, 5, 7.13, 8). Quirk: 'Religiou beliefs added successfully!' is spelled so. */
 export const religiousBeliefs = defineCatalogue({
   ...CATALOGUE_ENTRIES.religiousBeliefs,
-  api: {
-    list: 'religiousbelief/listAll',
-    read: 'religiousbelief/read/:id',
-    create: 'religiousbelief/create',
-    update: 'religiousbelief/update/:id',
-    remove: 'religiousbelief/delete/:id',
-  },
-  record: { name: 'text' },
+  ...callsOf(API),
   columns: [column.text('Name', 'name'), column.status(), column.actions()],
   fields: [field.text('name', 'Name', 'Please Enter Religious Name'), field.status('Please select status')],
   messages: {

@@ -1,18 +1,16 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.reportElement;
+const field = fieldsOf(API);
 
 /** Report element (SPEC 2.10, 5, 7.5, 8). */
 export const reportElement = defineCatalogue({
   ...CATALOGUE_ENTRIES.reportElement,
-  api: {
-    list: 'reportelement/listAll',
-    read: 'reportelement/read/:id',
-    create: 'reportelement/create',
-    update: 'reportelement/update/:id',
-    remove: 'reportelement/delete/:id',
-  },
-  record: { message: 'text' },
+  ...callsOf(API),
   columns: [column.index(), column.text('Message', 'message'), column.status(), column.actions()],
   fields: [field.text('message', 'Message', 'Please enter message'), field.status('Please select status')],
   messages: {

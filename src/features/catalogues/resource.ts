@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { defineResource, toFormData, type PageRequest } from '@/lib/resource';
-import { flag, id, optionalDate, optionalNumber, optionalPath, text } from '@/lib/schemas';
-import { version } from '@/lib/versioned-update';
+import { defineResource, toFormData, type PageRequest } from '@/lib/data/resource';
+import { flag, id, optionalDate, optionalNumber, optionalPath, text } from '@/lib/data/schemas';
+import { version } from '@/lib/core/versioned-update';
 import { withId, type Catalogue, type CatalogueRecord, type Ref } from './define-catalogue';
 import { CATALOGUES } from './registry';
 

@@ -1,5 +1,10 @@
-import { defineCatalogue, field } from './define-catalogue';
+import { CATALOGUE_API } from '@contract/catalogues';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.setting;
+const field = fieldsOf(API);
 
 /**
  * Setting (SPEC 2.11, 5, 7.6, 8): a single record whose two texts are the list's rows, each viewed in a dialog.
@@ -7,14 +12,7 @@ import { CATALOGUE_ENTRIES } from './entries';
  */
 export const setting = defineCatalogue({
   ...CATALOGUE_ENTRIES.setting,
-  api: {
-    list: 'setting/listAll',
-    read: 'setting/read/:id',
-    create: 'setting/create',
-    update: 'setting/update-with-image/:id',
-  },
-  multipart: ['update'],
-  record: { privacy: 'text', termsCondition: 'text' },
+  ...callsOf(API),
   singleRecord: {
     header: ['Name', 'View', 'Action'],
     rows: [

@@ -1,18 +1,16 @@
+import { CATALOGUE_API } from '@contract/catalogues';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue, field } from './define-catalogue';
+import { defineCatalogue } from './define-catalogue';
 import { CATALOGUE_ENTRIES } from './entries';
+import { callsOf, fieldsOf } from './from-contract';
+
+const API = CATALOGUE_API.university;
+const field = fieldsOf(API);
 
 /** University (SPEC 2.8, 5, 7.3, 8). Quirks: the update route is /university-update/{id}; the header reads STATUS. */
 export const university = defineCatalogue({
   ...CATALOGUE_ENTRIES.university,
-  api: {
-    list: 'university/listAll',
-    read: 'university/read/:id',
-    create: 'university/create',
-    update: 'university/update/:id',
-    remove: 'university/delete/:id',
-  },
-  record: { name: 'text', email: 'text', description: 'text' },
+  ...callsOf(API),
   columns: [
     column.text('Name', 'name', 'email'),
     column.text('Description', 'description'),

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import type { CaseStatus } from '@contract/moderation';
 import { caseStatus } from '@/lib/moderation';
-import { USER_HISTORY_KEY } from '@/lib/query-roots';
-import { defineResource } from '@/lib/resource';
-import { id, optionalDate, text, userRef } from '@/lib/schemas';
+import { USER_HISTORY_KEY } from '@/lib/core/query-roots';
+import { defineResource } from '@/lib/data/resource';
+import { id, optionalDate, text, userRef } from '@/lib/data/schemas';
 import {
   CHAT_REPORT_ENDPOINTS,
   chatReportPageParams,

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '@contract/moderation';
-import { USERS_KEY } from '@/lib/query-roots';
+import { USERS_KEY } from '@/lib/core/query-roots';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
 import { CASE_CHANGES } from './api';

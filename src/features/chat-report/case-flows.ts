@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { askForText } from '@/components/confirm';
-import { api } from '@/lib/api-client';
-import { ApiError, errorText } from '@/lib/api-error';
+import { api } from '@/lib/data/api-client';
+import { ApiError, errorText } from '@/lib/core/api-error';
 import { userNameAndEmail } from '@/lib/declared-columns';
 import { NOTE_MAX, REASON_MAX, type CaseStatus } from '@contract/moderation';
 import { refreshAfterWrite } from '@/lib/query-client';
-import { USERS_KEY } from '@/lib/query-roots';
-import { text } from '@/lib/schemas';
-import { patchUserStatus } from '@/lib/user-status';
+import { USERS_KEY } from '@/lib/core/query-roots';
+import { text } from '@/lib/data/schemas';
+import { patchUserStatus } from '@/lib/data/user-status';
 import { CASE_CHANGES } from './api';
 import { CASE_TEXT } from './case-strings';
 

@@ -1,12 +1,12 @@
 import { NativeSelect, Stack, Text } from '@mantine/core';
 import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/page-card';
+import { PageCard } from '@/components/list-kit/page-card';
 import { TruncatedText } from '@/components/truncated-text';
 import { UserLink } from '@/components/user-link';
 import { userName, type UserRef } from '@/lib/declared-columns';
 import { formatDateTime } from '@/lib/format';
 import { useListController, type ListColumn } from '@/lib/list-controller';
-import { useFeature } from '@/lib/session';
+import { useFeature } from '@/lib/core/session';
 import { chatReportResource, type ChatReport } from './api';
 import { CASE_FILTER, CHAT_REPORT_SORTS, chatReportRequest } from './calls';
 import { CaseActions, CaseStatusBadge } from './case-actions';

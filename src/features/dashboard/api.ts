@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { defineResource } from '@/lib/resource';
+import { defineResource } from '@/lib/data/resource';
 import { DASHBOARD_ENDPOINTS } from './calls';
-import { optionalNumber } from '@/lib/schemas';
+import { optionalNumber } from '@/lib/data/schemas';
 
 const counts = z.object({ userCount: optionalNumber, contactCount: optionalNumber });
 

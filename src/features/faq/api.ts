@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
-import { defineResource } from '@/lib/resource';
+import { defineResource } from '@/lib/data/resource';
 import { FAQ_READ_ENDPOINTS } from './calls';
-import { flag, id, text } from '@/lib/schemas';
-import { version } from '@/lib/versioned-update';
+import { flag, id, text } from '@/lib/data/schemas';
+import { version } from '@/lib/core/versioned-update';
 
 const faq = z.object({ _id: id, question: text, answer: text, enabled: flag, updatedAt: version });
 

@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { BackButton } from '@/components/back-button';
 import { ControlledForm } from '@/components/form/controlled-form';
-import { FormActions } from '@/components/form/form-actions';
+import { FormActions } from '@/components/form-kit/form-actions';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { StatusField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/page-card';
+import { useRecordForm } from '@/components/form/use-form-controller';
+import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
 import { faqQueries, faqResource, type Faq } from './api';
@@ -28,7 +28,7 @@ export function FaqFormPage() {
 }
 
 function FaqForm({ faq }: { faq?: Faq }) {
-  const controller = useFormController({
+  const controller = useRecordForm({
     schema: faqFormSchema,
     resource: faqResource,
     record: faq,

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { declaredColumns } from '@/components/declared-cells';
 import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/page-card';
+import { PageCard } from '@/components/list-kit/page-card';
 import { RowActions } from '@/components/row-actions';
 import { column } from '@/lib/declared-columns';
 import { deleteAction, useListController } from '@/lib/list-controller';

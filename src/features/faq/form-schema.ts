@@ -1,5 +1,11 @@
 import { z } from 'zod/mini';
-import { requiredHtml, requiredText, statusField, statusFromForm, statusToForm } from '@/lib/form';
+import {
+  requiredHtml,
+  requiredText,
+  statusField,
+  statusFromForm,
+  statusToForm,
+} from '@/components/form-kit/schema-parts';
 import type { Faq, FaqInput } from './api';
 import { FAQ_TEXT } from './strings';
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
-import { defineResource, toFormData } from '@/lib/resource';
+import { api } from '@/lib/data/api-client';
+import { defineResource, toFormData } from '@/lib/data/resource';
 import { OWN_PROFILE_ENDPOINTS } from './calls';
-import { text } from '@/lib/schemas';
-import { session } from '@/lib/session';
+import { text } from '@/lib/data/schemas';
+import { session } from '@/lib/core/session';
 
 const ownProfile = z.object({ email: text, photo: text });
 // The reference server ends every other session when the password changes and answers with a fresh token.

@@ -1,11 +1,11 @@
-import { PasswordField } from '@/components/form/password-field';
+import { PasswordField } from '@/components/form-kit/password-field';
 import { z } from 'zod/mini';
 import { ControlledForm } from '@/components/form/controlled-form';
-import { FormActions } from '@/components/form/form-actions';
+import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/page-card';
+import { useMutationForm } from '@/components/form/use-form-controller';
+import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
@@ -34,7 +34,7 @@ export function OwnProfilePage() {
 }
 
 function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
-  const controller = useFormController({
+  const controller = useMutationForm({
     schema: profileSchema,
     mutation: useUpdateOwnProfile(),
     values: () => ({ email, password: '', file: null }),

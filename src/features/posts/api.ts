@@ -1,9 +1,9 @@
 import type { Progress } from 'ky';
 import { z } from 'zod/mini';
 import type { ListState } from '@/lib/list-state';
-import { defineResource, toFormData } from '@/lib/resource';
-import { id, optionalDate, optionalPath, text, userRef } from '@/lib/schemas';
-import { version } from '@/lib/versioned-update';
+import { defineResource, toFormData } from '@/lib/data/resource';
+import { id, optionalDate, optionalPath, text, userRef } from '@/lib/data/schemas';
+import { version } from '@/lib/core/versioned-update';
 import {
   POST_READ_ENDPOINTS,
   POST_SORTS,

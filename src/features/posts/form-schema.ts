@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { requiredText } from '@/lib/form';
+import { requiredText } from '@/components/form-kit/schema-parts';
 import type { Post, PostInput } from './api';
 import { POSTS_TEXT } from './strings';
 

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { BackButton } from '@/components/back-button';
 import { ControlledForm } from '@/components/form/controlled-form';
-import { FormActions } from '@/components/form/form-actions';
+import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/page-card';
+import { useRecordForm } from '@/components/form/use-form-controller';
+import { PageCard } from '@/components/list-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/core/session';
 import { postQueries, postResource, type Post } from './api';
 import {
   hasFiles,
@@ -41,7 +41,7 @@ function PostForm({ post }: { post?: Post }) {
   const userId = useSession()?.userId ?? '';
   // How much of the files has been sent, while a save with files is under way.
   const [sent, setSent] = useState<number | null>(null);
-  const controller = useFormController({
+  const controller = useRecordForm({
     schema: postFormSchema,
     resource: postResource,
     record: post,

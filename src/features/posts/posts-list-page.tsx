@@ -3,15 +3,15 @@ import { IconPhoto, IconPlus, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/page-card';
+import { PageCard } from '@/components/list-kit/page-card';
 import { RowActions } from '@/components/row-actions';
 import { UserLink } from '@/components/user-link';
 import { userName } from '@/lib/declared-columns';
 import { formatDateTime } from '@/lib/format';
 import { deleteAction, useListController, type ListColumn } from '@/lib/list-controller';
 import { notify } from '@/lib/notify';
-import { useSearchBox } from '@/lib/search-box';
-import { useFeature } from '@/lib/session';
+import { useSearchBox } from '@/components/list-kit/search-box';
+import { useFeature } from '@/lib/core/session';
 import { POST_SORTS, postMedia, postResource, postsListQuery, type Post } from './api';
 import { POSTS_TEXT } from './strings';
 

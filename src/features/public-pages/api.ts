@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
-import { defineResource } from '@/lib/resource';
-import { ack, text } from '@/lib/schemas';
+import { api } from '@/lib/data/api-client';
+import { defineResource } from '@/lib/data/resource';
+import { ack, text } from '@/lib/data/schemas';
 import { PUBLIC_TEXT } from './strings';
 
 /** GET /api/childsafetypolicy (SPEC 7.13): a public call, so no token is sent even when an admin is signed in. */

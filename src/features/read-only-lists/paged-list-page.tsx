@@ -1,10 +1,10 @@
 import { declaredColumns } from '@/components/declared-cells';
 import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/page-card';
+import { PageCard } from '@/components/list-kit/page-card';
 import { sortFieldsOf } from '@/lib/declared-columns';
 import { useListController } from '@/lib/list-controller';
 import { pageRequest } from '@/lib/list-state';
-import { useFeature } from '@/lib/session';
+import { useFeature } from '@/lib/core/session';
 import type { PagedList } from './define-paged-list';
 import { pagedListResource } from './resource';
 

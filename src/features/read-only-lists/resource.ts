@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { defineResource } from '@/lib/resource';
-import { id, optionalDate, optionalNumber, text } from '@/lib/schemas';
+import { defineResource } from '@/lib/data/resource';
+import { id, optionalDate, optionalNumber, text } from '@/lib/data/schemas';
 import { userName, type DeclaredRow } from '@/lib/declared-columns';
 import type { PagedList, Person } from './define-paged-list';
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { api } from '@/lib/api-client';
-import { USERS_KEY } from '@/lib/query-roots';
-import { defineResource, type PageRequest } from '@/lib/resource';
-import { flag, id, optionalDate, text } from '@/lib/schemas';
+import { api } from '@/lib/data/api-client';
+import { USERS_KEY } from '@/lib/core/query-roots';
+import { defineResource, type PageRequest } from '@/lib/data/resource';
+import { flag, id, optionalDate, text } from '@/lib/data/schemas';
 import { MAIL_READ_ENDPOINTS, MAIL_SORTS, readMailList } from './calls';
 
 export { MAIL_SORTS, readMailList };

@@ -6,7 +6,7 @@ import { useModalDialog } from '@/components/modal-dialog';
 import { userName } from '@/lib/declared-columns';
 import { inlineRowsQuery, useLocalListParams } from '@/lib/dialog-list';
 import { useListController, type ListColumn } from '@/lib/list-controller';
-import { useFeature } from '@/lib/session';
+import { useFeature } from '@/lib/core/session';
 import { formatNumericDateTime } from '@/lib/format';
 import {
   DELIVERY_STATES,

@@ -6,14 +6,14 @@ import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
 import { askToConfirm } from '@/components/confirm';
 import { ControlledForm } from '@/components/form/controlled-form';
-import { FormActions } from '@/components/form/form-actions';
+import { FormActions } from '@/components/form-kit/form-actions';
 import { TextField } from '@/components/form/text-field';
-import { useFormController } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/page-card';
+import { useRecordForm } from '@/components/form/use-form-controller';
+import { PageCard } from '@/components/list-kit/page-card';
 import { textLimit } from '@/lib/field-limits';
-import { requiredText } from '@/lib/form';
+import { requiredText } from '@/components/form-kit/schema-parts';
 import { notify } from '@/lib/notify';
-import { useFeature, useSession } from '@/lib/session';
+import { useFeature, useSession } from '@/lib/core/session';
 import { ALL_USERS, mailResource, recipientsResource, useSendTestMail } from './api';
 import { MAIL_TEXT, recipientsText, testReminder } from './strings';
 import { UserPicker } from './user-picker';
@@ -33,7 +33,7 @@ export function SendMailFormPage() {
   const testable = useFeature('mail-test');
   const sendTest = useSendTestMail();
   const adminEmail = useSession()?.email ?? '';
-  const controller = useFormController({
+  const controller = useRecordForm({
     schema: formSchema,
     resource: mailResource,
     values: () => ({ title: '', body: '', users: [] }),

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { ListState } from '@/lib/list-state';
-import { patchUserStatus } from '@/lib/user-status';
-import { USER_HISTORY_KEY, USERS_KEY } from '@/lib/query-roots';
-import { defineResource } from '@/lib/resource';
-import { flag, id, optionalDate, optionalNumber, text } from '@/lib/schemas';
+import { patchUserStatus } from '@/lib/data/user-status';
+import { USER_HISTORY_KEY, USERS_KEY } from '@/lib/core/query-roots';
+import { defineResource } from '@/lib/data/resource';
+import { flag, id, optionalDate, optionalNumber, text } from '@/lib/data/schemas';
 import {
   USER_ENDPOINTS,
   USER_FILTERS,

@@ -1,6 +1,6 @@
 import { SORT_FIELDS } from '@contract/sort-fields';
 import { apiSortFields, pageRequest, readListParams, type ListState } from '@/lib/list-state';
-import { USERS_KEY } from '@/lib/query-roots';
+import { USERS_KEY } from '@/lib/core/query-roots';
 import { readCalls, sortParams, type FirstCall, type PageRequest } from '@/lib/resource-calls';
 
 // What the users screens ask the API (SPEC 7.2), as plain data: api.ts declares the resource with these, and

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { caseStatus } from '@/lib/moderation';
-import { USER_HISTORY_KEY } from '@/lib/query-roots';
-import { defineResource, type PageRequest } from '@/lib/resource';
-import { flag, id, optionalDate, text } from '@/lib/schemas';
+import { USER_HISTORY_KEY } from '@/lib/core/query-roots';
+import { defineResource, type PageRequest } from '@/lib/data/resource';
+import { flag, id, optionalDate, text } from '@/lib/data/schemas';
 
 export const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

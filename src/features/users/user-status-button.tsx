@@ -1,7 +1,7 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { userNameAndEmail } from '@/lib/declared-columns';
 import { notify } from '@/lib/notify';
-import { useFeature } from '@/lib/session';
+import { useFeature } from '@/lib/core/session';
 import { useSetUserStatus, type User } from './api';
 import { USERS_TEXT } from './strings';
 

@@ -4,13 +4,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-view';
 import { userName, userNameAndEmail } from '@/lib/declared-columns';
-import { PageCard } from '@/components/page-card';
-import { StatusBadge } from '@/components/status-badge';
+import { PageCard } from '@/components/list-kit/page-card';
+import { StatusBadge } from '@/components/list-kit/status-badge';
 import { countOf, useListController, type BulkAction, type ListColumn } from '@/lib/list-controller';
 import { mediaUrl } from '@/lib/media';
-import { useSearchBox } from '@/lib/search-box';
-import { patchUserStatus } from '@/lib/user-status';
-import { useFeature } from '@/lib/session';
+import { useSearchBox } from '@/components/list-kit/search-box';
+import { patchUserStatus } from '@/lib/data/user-status';
+import { useFeature } from '@/lib/core/session';
 import './users-list.css';
 import {
   STATUS_CHANGES,

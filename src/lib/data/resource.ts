@@ -16,9 +16,9 @@ import {
   type PageRequest,
   type ReadEndpoints,
   type SearchParams,
-} from './resource-calls';
+} from '../resource-calls';
 import { text } from './schemas';
-import { asStaleWrite, ifMatch } from './versioned-update';
+import { asStaleWrite, ifMatch } from '../core/versioned-update';
 
 /** A list answer, paginated or not, as screens use it. */
 export type Rows<T> = { rows: T[]; total: number };

@@ -1,6 +1,6 @@
 import { Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from './document-title';
+import { useDocumentTitle } from '../document-title';
 import './page-card.css';
 
 /** The frame of every screen: a card with the screen's title (its one h1, and the tab's title) and its actions. */

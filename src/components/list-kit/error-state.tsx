@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { errorText } from '@/lib/api-error';
+import { errorText } from '@/lib/core/api-error';
 
 // Mantine's Alert (and its close button) load only when a screen actually fails, not with every list.
-const ErrorAlert = lazy(() => import('./error-alert').then((module) => ({ default: module.ErrorAlert })));
+const ErrorAlert = lazy(() => import('../error-alert').then((module) => ({ default: module.ErrorAlert })));
 
 /** Where a screen that cannot show its record sends the admin: its list. */
 export type WayBack = { to: string; label: string };

@@ -2,9 +2,9 @@ import ky, { isTimeoutError, type Options, type Progress } from 'ky';
 import type { z } from 'zod/mini';
 import { apiRoot } from '@/config/api-root';
 import { env } from '@/config/env';
-import { ApiError } from './api-error';
-import { callPath, cleanParams, type SearchParams } from './resource-calls';
-import { session } from './session';
+import { ApiError } from '../core/api-error';
+import { callPath, cleanParams, type SearchParams } from '../resource-calls';
+import { session } from '../core/session';
 
 /**
  * The one HTTP client. Retries are React Query's job (reads only), so ky never retries.
@@ -205,16 +205,17 @@ async function request(
   if (!schema && response.ok && !response.headers.get('content-type')?.includes('json')) return response;
   const body = await readBody(response);
 
-  if (token && isTokenRefused(response.status, body)) {
+  if (options.auth !== 'none' && isTokenRefused(response.status, body)) {
     // A late answer to a call sent with an older token (before a password change, or while another tab signed in
-    // again) says nothing about the stored token: the call is made once more with it, and nobody is signed out.
+    // again), or with none (a screen still mounted as its session ended, answered after the next sign-in), says
+    // nothing about the stored token: the call is made once more with it, and nobody is signed out.
     const current = session.token();
     if (current && current !== token && !retriedWithNewToken) {
       return schema
         ? request(method, path, schema, options, true)
         : request(method, path, null, options, true);
     }
-    session.expire(token);
+    if (token) session.expire(token);
     throw new ApiError({ kind: 'session-expired', path, status: response.status });
   }
   if (!response.ok || field(body, 'success') === false) {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
-import type { Feature } from './features';
+import type { Feature } from '../features';
 
 /**
  * The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab; beside SPEC's

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Rows } from '@/lib/resource';
+import type { Rows } from '@/lib/data/resource';
 import { BusyOverlay } from './busy-overlay';
 import { DataTable, type TableColumn } from './data-table';
 import { PaginationBar } from './pagination-bar';
