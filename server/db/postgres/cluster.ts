@@ -15,18 +15,20 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   chownSync,
   existsSync,
   mkdirSync,
   readFileSync,
   renameSync,
+  statSync,
   rmSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -107,6 +109,20 @@ function isPostgres(pid: number): boolean {
   return !existsSync(comm) || readFileSync(comm, 'utf8').trim() === 'postgres';
 }
 
+/**
+ * Under root the cluster runs as `postgres`, which must pass through every directory above its own (a DATA_DIR made by
+ * mkdtemp is 0700). Each of them that `postgres` cannot enter gets the right to pass through for others (o+x), never
+ * to list: the files in DATA_DIR keep their own modes (the JWT secret is 0600).
+ */
+function letThrough(dir: string, user: RunAs) {
+  for (let at = dir; ; at = dirname(at)) {
+    const { mode, uid, gid } = statSync(at);
+    const passes = uid === user.uid ? mode & 0o100 : gid === user.gid ? mode & 0o010 : mode & 0o001;
+    if (!passes) chmodSync(at, (mode & 0o7777) | 0o001);
+    if (dirname(at) === at) return;
+  }
+}
+
 /** The postmaster's pid and port from its lock file, when one is there. */
 export function readPostmasterPid(dataDir: string): { pid: number; port: number } | undefined {
   const file = join(dataDir, 'postmaster.pid');
@@ -169,6 +185,10 @@ export async function startEmbedded(
 ): Promise<EmbeddedCluster> {
   const bin = await binaries();
   const user = await runAs();
+  if (user.uid !== undefined) {
+    mkdirSync(dirname(dataDir), { recursive: true });
+    letThrough(dirname(dataDir), user);
+  }
   const passwordFile = `${dataDir}.password`;
   const ownerFile = `${dataDir}.owner`;
 

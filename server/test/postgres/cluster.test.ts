@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,9 +65,8 @@ async function answers(url: string): Promise<boolean> {
 
 describe('the embedded cluster', () => {
   const root = mkdtempSync(join(tmpdir(), 'console-pg-lifecycle-'));
-  chmodSync(root, 0o755);
   const dataDir = join(root, 'pg');
-  // The server's DATA_DIR is root: its cluster lives in root/pg.
+  // The server's DATA_DIR is root (0700, as mkdtemp makes it): its cluster lives in root/pg.
   afterAll(async () => {
     for (const pid of postmasters(dataDir)) process.kill(pid, 'SIGQUIT');
     await until(() => postmasters(dataDir).length === 0, 'no postmaster is left');
@@ -77,6 +76,8 @@ describe('the embedded cluster', () => {
   it('survives its server killed with SIGKILL: the next start stops the one left and runs exactly one', async () => {
     const first = await startServer(root);
     expect(await answers(first.url)).toBe(true);
+    // Under root the cluster runs as postgres: DATA_DIR lets it through, and still lets nobody else list it.
+    if (process.getuid?.() === 0) expect(statSync(root).mode & 0o777).toBe(0o701);
     const [left] = postmasters(dataDir);
     first.child.kill('SIGKILL');
     await first.exited;

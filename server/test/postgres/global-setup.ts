@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -21,8 +21,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;
   const dir = given ? undefined : mkdtempSync(join(tmpdir(), 'console-pg-test-'));
-  // Run as root, the cluster runs as the user postgres, which must reach its data directory.
-  if (dir) chmodSync(dir, 0o755);
   // A throwaway cluster need not survive a crash: without flushes to disk, each test's CREATE DATABASE is quick.
   const cluster = dir
     ? await startEmbedded(join(dir, 'pg'), {
