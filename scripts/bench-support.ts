@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dbOver, type Db } from '../server/db/postgres/db';
 import { openPostgres } from '../server/db/postgres/open';
-import { bootstrap } from '../server/seed/bootstrap';
-import { FIRST_NAMES, LAST_NAMES } from '../server/seed/demo';
+import { seedScale } from '../server/seed/scale';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,8 +26,8 @@ export async function openBenchDatabase(dataDir: string): Promise<BenchDatabase>
 }
 
 /**
- * `count` users (names, e-mails, phones, genders; one in nine inactive, one in three verified, three in five with a
- * plan) and the admin, written by PostgreSQL itself (generate_series): a million in a minute or two, not hours. A
+ * `count` users (seed:scale's members: names, e-mails, phones, genders, statuses, plans, joining dates over five
+ * years) and the admin, written by PostgreSQL itself (server/seed/scale.ts): a million in minutes, not hours. A
  * database that already holds exactly `count` users is used as it is. The database is returned open: close it before
  * a server starts on the same DATA_DIR.
  */
@@ -43,31 +42,7 @@ export async function seedUsers(dataDir: string, count: number): Promise<BenchDa
     await opened.close();
     throw new Error(`${dataDir} holds ${seeded} users, not ${count}`);
   }
-  await bootstrap(db, ADMIN);
-  const id = "lpad(to_hex(1700000000 + n), 8, '0') || lpad(to_hex(n), 16, '0')";
-  // Written on the users as well, as the plans' trigger would: the trigger then finds nothing to change.
-  const plan =
-    "CASE WHEN n % 5 < 3 THEN CASE n % 3 WHEN 0 THEN 'silver' WHEN 1 THEN 'gold' ELSE 'platinum' END END";
-  await db.transaction(async (tx) => {
-    await tx.run(
-      `INSERT INTO users (id, role, name, surname, email, phone_number, country_code, gender, enabled, is_verified,
-         plan_product, created_at, updated_at)
-       SELECT ${id}, 'user', f, l, lower(f || '.' || l || '.' || n || '@example.com'), (7000000000 + n)::text, '+44',
-         CASE WHEN n % 2 = 1 THEN 'Male' ELSE 'Female' END, n % 9 <> 4, n % 3 = 0, ${plan},
-         to_timestamp(1704067200 + n * 60), to_timestamp(1704067200 + n * 60)
-       FROM generate_series(0, $1::bigint - 1) AS n,
-         LATERAL (SELECT ($2::text[])[n % array_length($2::text[], 1) + 1] AS f,
-           ($3::text[])[(n / array_length($2::text[], 1)) % array_length($3::text[], 1) + 1] AS l) names`,
-      [count, FIRST_NAMES, LAST_NAMES],
-    );
-    await tx.run(
-      `INSERT INTO user_plans (user_id, product_id, status)
-       SELECT ${id}, ${plan}, 'active' FROM generate_series(0, $1::bigint - 1) AS n WHERE n % 5 < 3`,
-      [count],
-    );
-  });
-  // The visibility map too, as autovacuum would leave it: deep pages are read from the indexes alone.
-  await db.run('VACUUM ANALYZE');
+  await seedScale(db, { users: count, admin: ADMIN });
   return opened;
 }
 
