@@ -285,4 +285,32 @@ describe('db:import-sqlite', () => {
     await expect(importSqlite(db, join(dir, 'other.db'))).rejects.toThrow(/not a console database/);
     expect((await db.one<{ n: number }>('SELECT count(*) AS n FROM users')).n).toBe(0);
   });
+
+  it('rolls a half-done import back: a row PostgreSQL refuses leaves the database as the first start left it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-import-'));
+    const file = join(dir, 'console.db');
+    const sqlite = openDatabase(file);
+    const stamp = '2024-05-06T07:08:09.010Z';
+    sqlite
+      .prepare(
+        `INSERT INTO users (id, role, name, email, enabled, created_at, updated_at) VALUES (?, 'user', 'Ada', ?, 1, ?, ?)`,
+      )
+      .run('2'.repeat(24), 'ada@example.com', stamp, stamp);
+    // SQLite's activity table has no primary key; PostgreSQL's refuses the second entry, the import's last table.
+    const entry = sqlite.prepare(
+      `INSERT INTO activity (id, created_at, action, record_type, summary) VALUES (?, ?, 'create', 'user', 'Created')`,
+    );
+    entry.run('9'.repeat(24), stamp);
+    entry.run('9'.repeat(24), '2024-05-06T07:08:10.010Z');
+    sqlite.close();
+
+    const target = await freshDatabase();
+    const db = dbOver(target.pool);
+    await bootstrap(db, ADMIN);
+    const before = await tableCounts(db);
+    await expect(importSqlite(db, file)).rejects.toThrow(/duplicate key/);
+    expect(await tableCounts(db)).toEqual(before);
+    expect(await db.one("SELECT email FROM users WHERE role = 'admin'")).toEqual({ email: ADMIN.email });
+    expect(await db.maybeOne('SELECT 1 FROM users WHERE id = $1', ['2'.repeat(24)])).toBeUndefined();
+  });
 });
