@@ -144,7 +144,7 @@ export async function seedScale(
       ];
       const members = `
         SELECT n, h, f, l FROM generate_series($1::bigint, $2::bigint) AS n,
-          LATERAL (SELECT abs(hashint8(n))::bigint AS h) mixed,
+          LATERAL (SELECT abs(hashint8(n)::bigint) AS h) mixed,
           LATERAL (SELECT ($3::text[])[h % array_length($3::text[], 1) + 1] AS f,
             ($4::text[])[h / 7 % array_length($4::text[], 1) + 1] AS l) names`;
       await tx.run(
@@ -172,7 +172,7 @@ export async function seedScale(
       await tx.run(
         `INSERT INTO user_plans (user_id, product_id, status)
          SELECT ${id}, ${plan}, CASE WHEN h % 7 = 0 THEN 'expired' ELSE 'active' END
-         FROM generate_series($1::bigint, $2::bigint) AS n, LATERAL (SELECT abs(hashint8(n))::bigint AS h) mixed
+         FROM generate_series($1::bigint, $2::bigint) AS n, LATERAL (SELECT abs(hashint8(n)::bigint) AS h) mixed
          WHERE h % 5 < 3`,
         [base + from + 1, base + from + count],
       );
