@@ -208,7 +208,7 @@ test.describe('axe-core', () => {
       browser,
       request,
     }) => {
-      test.setTimeout(420_000);
+      test.setTimeout(600_000);
       const signedOut = await (await browser.newContext()).newPage();
       const signedInContext = await browser.newContext();
       await signInContext(signedInContext, request);
