@@ -9,7 +9,7 @@ import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form-kit/form-actions';
 import { TextField } from '@/components/form/text-field';
 import { useRecordForm } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/list-kit/page-card';
+import { PageCard } from '@/components/page-kit/page-card';
 import { textLimit } from '@/lib/field-limits';
 import { requiredText } from '@/components/form-kit/schema-parts';
 import { notify } from '@/lib/notify';
