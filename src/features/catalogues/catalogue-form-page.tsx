@@ -10,6 +10,7 @@ import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
+import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { useRecordForm } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-kit/page-card';
@@ -276,13 +277,22 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
     switch (field.kind) {
       case 'text':
       case 'slug':
-      case 'textarea':
         return (
           <TextField<FormValues>
             key={field.name}
             name={field.name}
             label={field.label}
-            rows={field.kind === 'textarea' ? 4 : undefined}
+            max={textLimit(catalogue.key, field.name)}
+            onTyped={slugFollowing(field.name)}
+          />
+        );
+      case 'textarea':
+        return (
+          <TextAreaField<FormValues>
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            rows={4}
             max={textLimit(catalogue.key, field.name)}
             onTyped={slugFollowing(field.name)}
           />
