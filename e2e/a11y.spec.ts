@@ -1,7 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { axeViolations } from './axe';
 import { apiSession, sampleIds, screenReady, screens, signInContext, type Screen } from './support';
 
 /**
@@ -16,8 +16,6 @@ import { apiSession, sampleIds, screenReady, screens, signInContext, type Screen
  */
 type Scheme = 'light' | 'dark';
 
-/** The WCAG 2.0 and 2.1 A and AA rules; label-content-name-mismatch (WCAG 2.5.3) carries wcag21a. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Rules whose every finding fails the run, whatever impact axe rates it. */
 const ALWAYS_FAILS = new Set(['label-content-name-mismatch']);
 const fails = (violation: Result) =>
@@ -26,27 +24,14 @@ const fails = (violation: Result) =>
 const minor = new Map<string, { impact: string; help: string; where: Set<string> }>();
 
 /**
- * The rules of TAGS whose outcome depends on colours. A state is checked with every rule in the scheme it loads in,
+ * The rules of WCAG_TAGS whose outcome depends on colours. A state is checked with every rule in the scheme it loads in,
  * and with these in the other: names, roles, labels and structure do not change with the scheme.
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/**
- * axe on the page as it is now, with the gate's configuration (`include`: only that part of the page; `rules`: only
- * these rules).
- */
-async function axeViolations(page: Page, include?: string, rules?: string[]) {
-  // Only violations are collected: axe skips gathering every passing node, a good part of its time.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  if (rules) builder.withRules(rules);
-  else builder.withTags(TAGS);
-  if (include) builder.include(include);
-  return (await builder.analyze()).violations;
-}
-
 /** The failing findings on the page as it is now, described for the report; the others go to the minor list. */
 async function failures(page: Page, where: string, rules?: string[], include?: string) {
-  const violations = await axeViolations(page, include, rules);
+  const violations = await axeViolations(page, { include, rules });
   for (const violation of violations.filter((found) => !fails(found))) {
     const entry = minor.get(violation.id) ?? {
       impact: violation.impact ?? 'unknown',
@@ -171,7 +156,7 @@ test.describe('axe-core', () => {
         '<button type="button" aria-label="Search Ctrl K">Search Ctrl K</button>';
       document.body.append(probe);
     });
-    const found = (await axeViolations(page, '#label-in-name-probe')).filter(fails);
+    const found = (await axeViolations(page, { include: '#label-in-name-probe' })).filter(fails);
     expect(found.map((violation) => violation.id)).toEqual(['label-content-name-mismatch']);
     expect(found[0]!.nodes.map((node) => node.html)).toEqual([
       '<button type="button" aria-label="Search screens and users">Search Ctrl K</button>',
@@ -195,9 +180,11 @@ test.describe('axe-core', () => {
       document.head.append(style);
       document.body.append(probe);
     });
-    expect((await axeViolations(page, '#dark-contrast-probe')).filter(fails)).toEqual([]);
+    expect((await axeViolations(page, { include: '#dark-contrast-probe' })).filter(fails)).toEqual([]);
     await switchScheme(page, 'dark');
-    const found = (await axeViolations(page, '#dark-contrast-probe', COLOUR_RULES)).filter(fails);
+    const found = (
+      await axeViolations(page, { include: '#dark-contrast-probe', rules: COLOUR_RULES })
+    ).filter(fails);
     expect(found.map((violation) => violation.id)).toEqual(['color-contrast']);
   });
 
@@ -208,7 +195,7 @@ test.describe('axe-core', () => {
       browser,
       request,
     }) => {
-      test.setTimeout(420_000);
+      test.setTimeout(600_000);
       const signedOut = await (await browser.newContext()).newPage();
       const signedInContext = await browser.newContext();
       await signInContext(signedInContext, request);

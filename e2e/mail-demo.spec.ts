@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { ADMIN, notification } from './support';
 
 /**
@@ -22,10 +22,7 @@ async function signIn(page: Page) {
 
 async function noSeriousViolations(page: Page, where: string) {
   await page.waitForTimeout(400); // the dialog's opening transition
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('[role="dialog"]')
-    .analyze();
+  const violations = await axeViolations(page, { include: '[role="dialog"]' });
   expect(
     violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -12,7 +12,7 @@ import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
-import '@/components/list-kit/page-card.css';
+import '@/components/page-kit/page-card.css';
 import '@/components/list-kit/data-table.css';
 import '@/components/list-kit/pagination-bar.css';
 import './styles.css';

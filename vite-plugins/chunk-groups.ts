@@ -11,15 +11,17 @@ type Group = NonNullable<Rolldown.CodeSplittingOptions['groups']>[number];
  * Floating UI (popovers, tooltips, modals) gets its own chunk, so a screen without them does not load it merely
  * because the bundler grouped it with something that screen does use. React, the router, React Query and ky, which
  * every screen needs, travel as one chunk: split along the screens that first used each piece, they came in four
- * more files and compressed 4 KiB worse. The kits (form-kit, list-kit, surfaces) turn a dozen small files, each a
- * round trip on HTTP/1.1's six connections, into one. A group may only take modules whose own imports are in it or in
- * a group it comes after: vendor taking lib/notify.ts (which imports an icon chunk that imports vendor) made a cycle,
- * and the console failed to start ('e is not a function').
+ * more files and compressed 4 KiB worse. The kits (page-kit, form-kit, list-kit, surfaces) turn a dozen small files,
+ * each a round trip on HTTP/1.1's six connections, into one. A group may only take modules whose own imports are in it
+ * or in a group it comes after: vendor taking lib/notify.ts (which imports an icon chunk that imports vendor) made a
+ * cycle, and the console failed to start ('e is not a function').
  *
  * The console's own code joins a group by living in the group's folder: src/lib/core and src/config travel in vendor,
- * src/components/list-kit and src/lib/data in list-kit, src/components/form-kit in form-kit. Moving a module into one
- * of these folders adds its bytes to every screen that loads the group. Their stylesheets stay out of the groups: the
- * base stylesheet (main.tsx) takes the list kit's, which every screen's first paint uses.
+ * src/components/page-kit and src/lib/data in page-kit, src/components/list-kit in list-kit, src/components/form-kit
+ * in form-kit. Moving a module into one of these folders adds its bytes to every screen that loads the group: page-kit
+ * comes with every screen that shows data, forms and lists alike, so what only lists use goes in list-kit (the
+ * profile form, which loads no list-kit, is held to 165 KiB). Their stylesheets stay out of the groups: the base
+ * stylesheet (main.tsx) takes the page and list kits', which every screen's first paint uses.
  */
 export const CHUNK_GROUPS: Group[] = [
   { name: 'floating-ui', priority: 5, test: /node_modules[\\/]@floating-ui[\\/]/ },
@@ -49,12 +51,19 @@ export const CHUNK_GROUPS: Group[] = [
     test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]src[\\/]components[\\/]form-kit[\\/][^\\/]+\.tsx?$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:PasswordInput)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:PasswordInput)\.layer\.css$/,
   },
   {
-    // What a list screen needs beyond the shell (components/list-kit/: the shared table, its pagination and search
-    // box; lib/data/: the API client, the resource helpers and the user status call that the users and moderation
-    // screens share; Mantine's inputs): one request instead of about a dozen small ones, each of which costs a round
-    // trip on HTTP/1.1's six connections.
+    // What every screen with data needs beyond the shell, forms and lists alike (components/page-kit/: the screen's
+    // card and its error state; lib/data/: the API client, the resource helpers and the user status call; Mantine's
+    // text input). The profile form takes nothing of the lists from it.
+    name: 'page-kit',
+    priority: 2,
+    test: /[\\/]src[\\/](?:components[\\/]page-kit|lib[\\/]data)[\\/][^\\/]+\.tsx?$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|utils[\\/]random-id)[\\/]|@mantine[\\/]core[\\/]esm[\\/]core[\\/]styles-api[\\/]use-resolved-styles-api|zod[\\/]v4[\\/]mini[\\/]coerce/,
+  },
+  {
+    // What a list screen needs beyond page-kit (components/list-kit/: the list controller and its view, the table, its
+    // pagination, the search box, the status badge, the export button; Mantine's select, badge and anchor): one request
+    // instead of about a dozen small ones, each of which costs a round trip on HTTP/1.1's six connections.
     name: 'list-kit',
     priority: 2,
-    test: /[\\/]src[\\/](?:components[\\/]list-kit|lib[\\/]data)[\\/][^\\/]+\.tsx?$|[\\/]contract[\\/]sort-fields\.ts$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|CloseButton|TextInput|NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-id|use-debounced-callback|utils[\\/](?:random-id|use-callback-ref))[\\/]|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|core[\\/]styles-api[\\/]use-resolved-styles-api)|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$|zod[\\/]v4[\\/]mini[\\/]coerce/,
+    test: /[\\/]src[\\/]components[\\/]list-kit[\\/][^\\/]+\.tsx?$|[\\/]contract[\\/]sort-fields\.ts$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:NativeSelect|Badge|Combobox[\\/]ComboboxChevron)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](?:use-debounced-callback|utils[\\/]use-callback-ref)[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Anchor|Combobox[\\/](?:Combobox\.module|get-parsed-combobox-data))|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(?:DatabaseOff|ChevronLeft|ChevronLeftPipe|ChevronRight|ChevronRightPipe)\.mjs$/,
   },
 ];

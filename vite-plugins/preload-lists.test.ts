@@ -80,4 +80,32 @@ describe('chunk groups', () => {
     ])
       expect(groupOf(modules(heavy)), heavy).toBeNull();
   });
+
+  it('put what forms and lists share in page-kit, and what only lists use in list-kit', () => {
+    const modules = (path: string) => join(here, '../node_modules', path);
+    const sources = (path: string) => join(here, '../src', path);
+    for (const shared of [
+      sources('components/page-kit/page-card.tsx'),
+      sources('components/page-kit/error-state.tsx'),
+      sources('lib/data/api-client.ts'),
+      modules('@mantine/core/esm/components/TextInput/TextInput.mjs'),
+      modules('@mantine/core/esm/components/Input/Input.mjs'),
+    ])
+      expect(groupOf(shared), shared).toBe('page-kit');
+    for (const listOnly of [
+      sources('components/list-kit/list-controller.ts'),
+      sources('components/list-kit/list-view.tsx'),
+      sources('components/list-kit/pagination-bar.tsx'),
+      modules('@mantine/core/esm/components/NativeSelect/NativeSelect.mjs'),
+      modules('@mantine/core/esm/components/Badge/Badge.mjs'),
+    ])
+      expect(groupOf(listOnly), listOnly).toBe('list-kit');
+    // Every source file of the two folders is in its group (a file added there joins it).
+    for (const [folder, group] of [
+      ['components/page-kit', 'page-kit'],
+      ['components/list-kit', 'list-kit'],
+    ] as const)
+      for (const file of SOURCES.filter((path) => path.includes(join('src', folder)) && /\.tsx?$/.test(path)))
+        expect(groupOf(file), file).toBe(group);
+  });
 });

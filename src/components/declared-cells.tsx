@@ -9,7 +9,7 @@ import {
   type PeopleColumn,
 } from '@/lib/declared-columns';
 import { formatDateTime, formatLocaleDate, formatTimeOfDay } from '@/lib/format';
-import type { ListColumn } from '@/lib/list-controller';
+import type { ListColumn } from '@/components/list-kit/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { HtmlViewer } from './html-viewer';
 import { StatusBadge } from './list-kit/status-badge';
@@ -239,7 +239,7 @@ function need<Cell>(cell: Cell | undefined, declared: DeclaredColumn): Cell {
 }
 
 /**
- * A declared column as the list controller's (lib/list-controller.ts): its cell, the text the cell shows (exported
+ * A declared column as the list controller's (components/list-kit/list-controller.ts): its cell, the text the cell shows (exported
  * as CSV; none for images and controls), how a list of every record sorts it in the browser, and its API sort field.
  * `id` names it in the list (a browser-sorted list's `sort` in the URL).
  */

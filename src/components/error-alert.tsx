@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ApiError, errorText } from '@/lib/core/api-error';
-import type { WayBack } from './list-kit/error-state';
+import type { WayBack } from './page-kit/error-state';
 
 /** Refusals that the same request meets again: a bad id, a forbidden read, a record that is not (or no longer) there. */
 const REFUSALS = new Set([400, 403, 404, 410]);

@@ -1,11 +1,11 @@
 import { ApiError, errorText } from '@/lib/core/api-error';
-import type { BulkAction, ListController } from '@/lib/list-controller';
+import type { BulkAction, ListController } from '@/components/list-kit/list-controller';
 import { notify } from '@/lib/notify';
 import { refreshAfterWrite } from '@/lib/query-client';
 import { askToConfirm } from './confirm';
 
 // A list's bulk action, from its confirmation to its summary (DECISIONS, "Lists: sort, select, export"). Loaded with
-// import() on the first click of a bulk action's button (components/list-view.tsx), never in a first load: nothing
+// import() on the first click of a bulk action's button (components/list-kit/list-view.tsx), never in a first load: nothing
 // of it is needed before rows are selected and acted on.
 
 const CONCURRENT = 4;

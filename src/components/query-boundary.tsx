@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorState, type WayBack } from './list-kit/error-state';
+import { ErrorState, type WayBack } from './page-kit/error-state';
 
 /**
  * Renders `children` with a query's data once it has arrived; a loader before, an error state when it failed with

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, errorText } from '@/lib/core/api-error';
 import { unsavedChanges } from '@/lib/unsaved-changes';
 import { StaleWriteError } from '@/lib/core/versioned-update';
-import type { WayBack } from './list-kit/error-state';
+import type { WayBack } from './page-kit/error-state';
 
 // Interaction-only: the dialog's code (Mantine's modal machinery) loads when a save meets a conflict or a deleted
 // record, which keeps it out of every form's first load.

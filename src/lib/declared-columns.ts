@@ -44,7 +44,7 @@ export type PeoplePages = { path: string; feature: Feature };
 
 /**
  * One column of a list's declaration, as plain data: its kind, header and field. components/declared-cells.tsx
- * compiles it to a ListColumn (lib/list-controller.ts).
+ * compiles it to a ListColumn (components/list-kit/list-controller.ts).
  */
 export type DeclaredColumn = (
   | { kind: 'index'; header: string }

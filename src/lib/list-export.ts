@@ -6,7 +6,7 @@ import type { Rows } from './data/resource';
 import type { SearchParams } from './resource-calls';
 
 // A list's export as CSV (DECISIONS, "Lists: sort, select, export"). Loaded with import() on the first click of
-// Export CSV (components/export-button.tsx), never in a first load. At a million users nothing holds the whole file
+// Export CSV (components/list-kit/export-button.tsx), never in a first load. At a million users nothing holds the whole file
 // as one string: each page's text, or each chunk of a streamed answer, becomes a Blob part, and the parts are folded
 // into Blobs as they accumulate (which the browser may keep out of the JavaScript heap, on disk when large).
 

@@ -9,7 +9,7 @@ import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
 
 /**
- * The one list controller over every list (lib/list-controller.ts, components/list-view.tsx): sort (in the browser
+ * The one list controller over every list (components/list-kit/list-controller.ts, components/list-kit/list-view.tsx): sort (in the browser
  * for the listAll screens, through the API for the paged ones, and only when announced), selection and bulk
  * actions, as an admin and the API see them.
  */

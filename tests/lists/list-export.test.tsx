@@ -8,7 +8,7 @@ import { apiPath, fail } from '@mocks/http';
 import { nextId } from '@mocks/ids';
 import { server } from '@mocks/node';
 import { AppProviders } from '@/app/providers';
-import { ExportButton } from '@/components/export-button';
+import { ExportButton } from '@/components/list-kit/export-button';
 import { api } from '@/lib/data/api-client';
 import { csvRow } from '@contract/csv';
 import { exportFileName } from '@/lib/export-file-name';

@@ -6,7 +6,7 @@ import { IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ErrorState } from '@/components/list-kit/error-state';
+import { ErrorState } from '@/components/page-kit/error-state';
 import { useModalDialog } from '@/components/modal-dialog';
 import { userQueries } from '@/features/users/api';
 import { userName } from '@/lib/declared-columns';

@@ -1,37 +1,29 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 
 /** From this share of its maximum on, a field counts its characters. */
 const COUNT_FROM = 0.9;
 
-/**
- * A text field of a ControlledForm: one line, or `rows` lines. With `max` (the server's limit, lib/field-limits.ts)
- * it takes no more characters than that, and near the limit says how many it holds.
- */
-export function TextField<T extends FieldValues>({
-  name,
-  label,
-  max,
-  rows,
-  type,
-  autoComplete,
-  onTyped,
-}: {
+export type TextFieldProps<T extends FieldValues> = {
   name: Path<T>;
   label: string;
   max?: number | undefined;
-  rows?: number;
-  type?: 'email';
-  autoComplete?: string;
   /** Before the form takes a typed value (a slug that follows its title). */
   onTyped?: (value: string) => void;
-}) {
+};
+
+/**
+ * What a text field of a ControlledForm passes to its Mantine input, one line or several (text-area-field.tsx). With
+ * `max` (the server's limit, lib/field-limits.ts) it takes no more characters than that, and near the limit says how
+ * many it holds.
+ */
+export function useTextFieldProps<T extends FieldValues>({ name, label, max, onTyped }: TextFieldProps<T>) {
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ name, control });
   const value = typeof field.value === 'string' ? field.value : '';
   const counted = max !== undefined && value.length >= max * COUNT_FROM;
-  const props = {
+  return {
     ref: field.ref,
     name: field.name,
     label,
@@ -47,9 +39,13 @@ export function TextField<T extends FieldValues>({
       : undefined,
     error: fieldState.error?.message,
   };
-  return rows ? (
-    <Textarea {...props} rows={rows} />
-  ) : (
-    <TextInput {...props} type={type} autoComplete={autoComplete} />
-  );
+}
+
+/** A one-line text field of a ControlledForm (useTextFieldProps). */
+export function TextField<T extends FieldValues>({
+  type,
+  autoComplete,
+  ...field
+}: TextFieldProps<T> & { type?: 'email'; autoComplete?: string }) {
+  return <TextInput {...useTextFieldProps(field)} type={type} autoComplete={autoComplete} />;
 }

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod/mini';
 import { ApiError, fieldRefusals } from '@/lib/core/api-error';
 import { notify } from '@/lib/notify';
-import type { WayBack } from '../list-kit/error-state';
+import type { WayBack } from '../page-kit/error-state';
 import { useVersionedUpdate, type UpdatableResource } from '../stale-write-dialog';
 import { useUnsavedChangesGuard } from '../unsaved-changes-guard';
 import { useFocusFirstError } from '../form-kit/focus-first-error';

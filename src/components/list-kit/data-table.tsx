@@ -2,7 +2,7 @@ import { Center, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import './data-table.css';
-import { ErrorState } from './error-state';
+import { ErrorState } from '../page-kit/error-state';
 
 /** One column as the table draws it: its header (a sort button, a checkbox) and its cell, nothing about data. */
 export type TableColumn<Row> = {

@@ -1,9 +1,9 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/list-kit/page-card';
+import { ListView } from '@/components/list-kit/list-view';
+import { PageCard } from '@/components/page-kit/page-card';
 import { formatDateTime } from '@/lib/format';
-import { useListController, type ListColumn } from '@/lib/list-controller';
+import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { ActivityFilters, type ActivityFilterValues } from './activity-filters';
 import { activityResource, type ActivityEntry } from './api';
 import { ACTIVITY_FILTERS, activityRequest } from './calls';

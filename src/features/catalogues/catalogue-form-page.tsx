@@ -5,14 +5,15 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { BackButton } from '@/components/back-button';
-import { ErrorState } from '@/components/list-kit/error-state';
+import { ErrorState } from '@/components/page-kit/error-state';
 import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { SelectField, StatusField } from '@/components/form/select-field';
+import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { useRecordForm } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/list-kit/page-card';
+import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
 import { numberLimit, textLimit } from '@/lib/field-limits';
@@ -276,13 +277,22 @@ function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: C
     switch (field.kind) {
       case 'text':
       case 'slug':
-      case 'textarea':
         return (
           <TextField<FormValues>
             key={field.name}
             name={field.name}
             label={field.label}
-            rows={field.kind === 'textarea' ? 4 : undefined}
+            max={textLimit(catalogue.key, field.name)}
+            onTyped={slugFollowing(field.name)}
+          />
+        );
+      case 'textarea':
+        return (
+          <TextAreaField<FormValues>
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            rows={4}
             max={textLimit(catalogue.key, field.name)}
             onTyped={slugFollowing(field.name)}
           />

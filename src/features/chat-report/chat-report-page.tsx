@@ -1,11 +1,11 @@
 import { NativeSelect, Stack, Text } from '@mantine/core';
-import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/list-kit/page-card';
+import { ListView } from '@/components/list-kit/list-view';
+import { PageCard } from '@/components/page-kit/page-card';
 import { TruncatedText } from '@/components/truncated-text';
 import { UserLink } from '@/components/user-link';
 import { userName, type UserRef } from '@/lib/declared-columns';
 import { formatDateTime } from '@/lib/format';
-import { useListController, type ListColumn } from '@/lib/list-controller';
+import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { useFeature } from '@/lib/core/session';
 import { chatReportResource, type ChatReport } from './api';
 import { CASE_FILTER, CHAT_REPORT_SORTS, chatReportRequest } from './calls';

@@ -3,7 +3,7 @@ import { IconAddressBook, IconUsers, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
-import { ErrorState } from '@/components/list-kit/error-state';
+import { ErrorState } from '@/components/page-kit/error-state';
 import { dashboardResource } from './api';
 
 function CountCard({

@@ -6,7 +6,7 @@ import { RichTextField } from '@/components/form/rich-text-field';
 import { StatusField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useRecordForm } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/list-kit/page-card';
+import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
 import { faqQueries, faqResource, type Faq } from './api';

@@ -5,7 +5,7 @@ import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
 import { TextField } from '@/components/form/text-field';
 import { useMutationForm } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/list-kit/page-card';
+import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
 import { ownProfileResource, useUpdateOwnProfile } from './api';

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState } from '@/components/list-kit/error-state';
+import { ErrorState } from '@/components/page-kit/error-state';
 import { SafeHtml } from '@/components/safe-html';
 import { childSafetyPolicyResource } from './api';
 import { PublicPageFrame } from './public-page-frame';

@@ -1,8 +1,8 @@
 import { declaredColumns } from '@/components/declared-cells';
-import { ListView } from '@/components/list-view';
-import { PageCard } from '@/components/list-kit/page-card';
+import { ListView } from '@/components/list-kit/list-view';
+import { PageCard } from '@/components/page-kit/page-card';
 import { sortFieldsOf } from '@/lib/declared-columns';
-import { useListController } from '@/lib/list-controller';
+import { useListController } from '@/components/list-kit/list-controller';
 import { pageRequest } from '@/lib/list-state';
 import { useFeature } from '@/lib/core/session';
 import type { PagedList } from './define-paged-list';

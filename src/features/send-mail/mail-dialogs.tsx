@@ -1,11 +1,11 @@
 import { Badge, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { ListSearch } from '@/components/list-search';
-import { ListView } from '@/components/list-view';
+import { ListView } from '@/components/list-kit/list-view';
 import { useModalDialog } from '@/components/modal-dialog';
 import { userName } from '@/lib/declared-columns';
 import { inlineRowsQuery, useLocalListParams } from '@/lib/dialog-list';
-import { useListController, type ListColumn } from '@/lib/list-controller';
+import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { useFeature } from '@/lib/core/session';
 import { formatNumericDateTime } from '@/lib/format';
 import {

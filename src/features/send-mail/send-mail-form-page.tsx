@@ -7,9 +7,10 @@ import { BackButton } from '@/components/back-button';
 import { askToConfirm } from '@/components/confirm';
 import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form-kit/form-actions';
+import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { useRecordForm } from '@/components/form/use-form-controller';
-import { PageCard } from '@/components/list-kit/page-card';
+import { PageCard } from '@/components/page-kit/page-card';
 import { textLimit } from '@/lib/field-limits';
 import { requiredText } from '@/components/form-kit/schema-parts';
 import { notify } from '@/lib/notify';
@@ -79,7 +80,12 @@ export function SendMailFormPage() {
     <PageCard title={MAIL_TEXT.formTitle} actions={<BackButton fallback="/send-mail" />}>
       <ControlledForm controller={controller}>
         <TextField<FormValues> name="title" label={MAIL_TEXT.subject} max={textLimit('mail', 'title')} />
-        <TextField<FormValues> name="body" label={MAIL_TEXT.body} rows={6} max={textLimit('mail', 'body')} />
+        <TextAreaField<FormValues>
+          name="body"
+          label={MAIL_TEXT.body}
+          rows={6}
+          max={textLimit('mail', 'body')}
+        />
         <Controller
           control={form.control}
           name="users"

@@ -2,7 +2,7 @@ import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox
 import { useDebouncedValue, useThrottledCallback } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type Ref, type UIEvent } from 'react';
-import { ErrorState } from '@/components/list-kit/error-state';
+import { ErrorState } from '@/components/page-kit/error-state';
 import { userName } from '@/lib/declared-columns';
 import { ALL_USERS, PICKER_PAGE_SIZE, recipientsResource, type Person } from './api';
 import { MAIL_TEXT } from './strings';

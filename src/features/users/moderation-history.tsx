@@ -1,9 +1,9 @@
 import { Anchor, NativeSelect, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ListView } from '@/components/list-view';
+import { ListView } from '@/components/list-kit/list-view';
 import { userName } from '@/lib/declared-columns';
 import { useLocalListParams } from '@/lib/dialog-list';
-import { useListController, type ListColumn } from '@/lib/list-controller';
+import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { formatDateTime } from '@/lib/format';
 import {
   HISTORY_KINDS,

@@ -2,11 +2,16 @@ import { NativeSelect, TextInput, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ListView } from '@/components/list-view';
+import { ListView } from '@/components/list-kit/list-view';
 import { userName, userNameAndEmail } from '@/lib/declared-columns';
-import { PageCard } from '@/components/list-kit/page-card';
+import { PageCard } from '@/components/page-kit/page-card';
 import { StatusBadge } from '@/components/list-kit/status-badge';
-import { countOf, useListController, type BulkAction, type ListColumn } from '@/lib/list-controller';
+import {
+  countOf,
+  useListController,
+  type BulkAction,
+  type ListColumn,
+} from '@/components/list-kit/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { useSearchBox } from '@/components/list-kit/search-box';
 import { patchUserStatus } from '@/lib/data/user-status';

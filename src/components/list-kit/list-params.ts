@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, readListParams, type ListSort } from './list-state';
+import { DEFAULT_PAGE_SIZE, readListParams, type ListSort } from '@/lib/list-state';
 
 /**
  * A list's page, page size, filters, search and sort, kept in the URL so that reload, back/forward and shared links

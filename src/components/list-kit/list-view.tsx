@@ -1,9 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import type { BulkAction, ListController } from '@/lib/list-controller';
-import { DataTable, type TableColumn } from './list-kit/data-table';
+import type { BulkAction, ListController } from './list-controller';
+import { DataTable, type TableColumn } from './data-table';
 import { ExportButton } from './export-button';
-import { PagedTable } from './list-kit/paged-table';
+import { PagedTable } from './paged-table';
 
 type ListViewProps<Row> = {
   list: ListController<Row>;
@@ -22,7 +22,7 @@ type ListViewProps<Row> = {
 const ORDER = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * Any list as the controller describes it (lib/list-controller.ts): its filters and export, a line with the
+ * Any list as the controller describes it (components/list-kit/list-controller.ts): its filters and export, a line with the
  * selection's count and the bulk actions that change a selected row, and their summary (both said in polite live
  * regions), then the table with a checkbox per row and one for
  * the page where the list has bulk actions, its sortable headers as buttons inside th[aria-sort] (the order's arrow drawn by data-table.css from it), and for a paged
@@ -92,7 +92,7 @@ export function ListView<Row>({
   if (failure) throw failure;
   // The confirmation and the run load on the first click (components/list-bulk.ts): no first load needs them.
   const confirm = (action: BulkAction<Row>) =>
-    import('./list-bulk').then(
+    import('../list-bulk').then(
       (bulkModule) => bulkModule.confirmBulk(list, action),
       (error: unknown) => setFailure(error ?? new Error('The bulk action could not be loaded')),
     );

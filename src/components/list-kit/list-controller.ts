@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useListParams } from './list-params';
-import type { ListSort, ListState } from './list-state';
-import type { Rows } from './data/resource';
-import type { SearchParams } from './resource-calls';
-import type { ExportJob } from './list-export';
+import type { ListSort, ListState } from '@/lib/list-state';
+import type { Rows } from '@/lib/data/resource';
+import type { SearchParams } from '@/lib/resource-calls';
+import type { ExportJob } from '@/lib/list-export';
 
 /**
- * One column of any list, as the list controller and components/list-view.tsx take it: how its cell renders, and the
+ * One column of any list, as the list controller and components/list-kit/list-view.tsx take it: how its cell renders, and the
  * text it shows (what the browser sorts by and what export writes). The declared lists (catalogues, read-only lists,
  * FAQ) compile their DeclaredColumns to these; the hand-built lists write them directly. The view turns each into the
  * TableColumn that components/list-kit/data-table.tsx draws.
@@ -140,7 +140,7 @@ function sortRows<Row>(rows: Row[], column: ListColumn<Row> | undefined, sort: L
 /**
  * One list's controller, whatever the list: its state in the URL or a dialog's own (page, size, search, filters,
  * sort), its query, the sorted rows, the selection, the bulk actions and the export job. ListView
- * (components/list-view.tsx) renders it. The selection is kept across pages (the count says how many, wherever they are) and is cleared when the
+ * (components/list-kit/list-view.tsx) renders it. The selection is kept across pages (the count says how many, wherever they are) and is cleared when the
  * search, a filter or the sort changes, since the rows it named are then another list.
  */
 export function useListController<Row, Filter extends string = never, Key extends QueryKey = QueryKey>(
@@ -264,7 +264,7 @@ export function useListController<Row, Filter extends string = never, Key extend
                   kind: 'pages',
                   // Without the query cache, which must not hold the whole list (lib/export-page.ts).
                   fetchPage: (page, size, signal) =>
-                    import('./export-page').then((module) =>
+                    import('@/lib/export-page').then((module) =>
                       module.fetchExportPage(queryClient, options.query({ ...state, page, size }), signal),
                     ),
                 },

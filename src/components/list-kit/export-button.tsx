@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import type { ExportJob } from '@/lib/list-export';
-import type { ExportDialog } from './export-dialog';
+import type { ExportDialog } from '../export-dialog';
 
 /** The dialog once loaded (as React.lazy keeps a component): a list shown later opens it without a wait. */
 let loadedDialog: typeof ExportDialog | null = null;
@@ -20,7 +20,7 @@ export function ExportButton<Row>({ job, disabled }: { job: () => ExportJob<Row>
   const start = () => {
     setRunning(job());
     if (!Dialog)
-      import('./export-dialog').then(
+      import('../export-dialog').then(
         (module) => {
           loadedDialog = module.ExportDialog;
           setDialog(() => module.ExportDialog);
