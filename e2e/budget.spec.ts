@@ -80,7 +80,8 @@ test('the first load of every screen, measured in Chromium, keeps within its bud
   browser,
   request,
 }) => {
-  test.setTimeout(360_000);
+  // A guard against a hang, not a speed check: about 3.5 minutes alone, 6 beside another heavy job.
+  test.setTimeout(600_000);
   const chunkModules = JSON.parse(readFileSync('dist/.vite/chunks.json', 'utf8')) as Record<
     string,
     Record<string, number>

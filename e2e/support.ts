@@ -154,7 +154,8 @@ export function screens(ids: Awaited<ReturnType<typeof sampleIds>>): Screen[] {
  * been quiet for a moment (so anything the first render asks for, such as a lazy container, is counted too).
  */
 export async function screenReady(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // A cold screen on a machine busy with a second lane and its server can take longer than the usual 10 s to draw.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   await expect(
     page.locator('[aria-busy="true"], [aria-label="Loading"], [aria-label^="Loading "]'),
   ).toHaveCount(0);

@@ -8,7 +8,8 @@
 // Usage: npm run lighthouse [-- --url http://localhost:3000] [-- --runs 3] [-- --graph] [-- /users /sign-in]
 //   --graph prints, for each run, how Lighthouse's simulation reached its LCP: every request and every main-thread
 //   task of its optimistic and pessimistic graphs with their simulated start and end (the estimate is their mean,
-//   and each ends with its last node). This is where to look before trying to move LCP.
+//   and each ends with its last node; a task also names its longest events and their scripts). This is where to look
+//   before trying to move LCP.
 //   Without --url it builds if needed and starts its own server on a fresh DATA_DIR (PORT, default 4188).
 //   CHROME_PATH (default /usr/bin/chromium). Reports: .lighthouse/<page>-<run>.json
 import { spawn } from 'node:child_process';
@@ -99,6 +100,20 @@ async function sessionEntries() {
   };
 }
 
+/** What a main-thread task of the trace spent its time on: its longest events, each with the script it ran. */
+function taskParts(node, origin) {
+  return node.childEvents
+    .filter((event) => event.dur >= 2000)
+    .toSorted((a, b) => b.dur - a.dur)
+    .slice(0, 4)
+    .map((event) => {
+      const data = event.args?.data ?? event.args?.beginData ?? {};
+      const where = (data.url ?? data.stackTrace?.[0]?.url ?? '').replace(origin, '');
+      return `${event.name}${where ? ` ${where}` : ''} ${(event.dur / 1000).toFixed(1)} ms`;
+    })
+    .join(', ');
+}
+
 /** The simulated LCP's two graphs, node by node (see --graph above); tasks under 8 ms of simulated time are left out. */
 async function printLcpGraph(path, run, lhr, artifacts) {
   const estimate = await LanternLargestContentfulPaint.request(
@@ -123,7 +138,9 @@ async function printLcpGraph(path, run, lhr, artifacts) {
       if (node.type === 'network')
         console.info(`  ${span}  ${node.request.url.replace(baseUrl, '')} (${node.request.transferSize} B)`);
       else if (endTime - startTime >= 8)
-        console.info(`  ${span}  main thread, ${(node.duration / 1000).toFixed(1)} ms observed`);
+        console.info(
+          `  ${span}  main thread, ${(node.duration / 1000).toFixed(1)} ms observed: ${taskParts(node, baseUrl)}`,
+        );
     }
   }
 }
