@@ -112,6 +112,8 @@ export default defineConfig(({ mode }) => ({
           // A PostgreSQL for server/test/postgres (TEST_DATABASE_URL, or an embedded one started for the run).
           globalSetup: ['server/test/postgres/global-setup.ts'],
           testTimeout: 20000,
+          // A file's beforeAll makes its database and server, and some send a few hundred requests through them.
+          hookTimeout: 60000,
         },
       },
     ],
