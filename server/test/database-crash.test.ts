@@ -14,8 +14,19 @@ import { readPostmasterPid } from '../db/postgres/cluster';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const running = new Set<ReturnType<typeof spawn>>();
+const dataDirs: string[] = [];
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
+  // A test that fails after killing its server leaves the postmaster that server started: a fast shutdown.
+  for (const dataDir of dataDirs) {
+    const held = readPostmasterPid(join(dataDir, 'pg'));
+    try {
+      if (held && readFileSync(`/proc/${held.pid}/cmdline`, 'utf8').includes(join(dataDir, 'pg')))
+        process.kill(held.pid, 'SIGINT');
+    } catch {
+      // Gone already.
+    }
+  }
 });
 
 /** `npm start`'s server process on `dataDir` (its embedded PostgreSQL in dataDir/pg), on a free port. */
@@ -83,6 +94,7 @@ function killPostmaster(dataDir: string): number {
 describe('the embedded PostgreSQL killed with kill -9', () => {
   it('loses nothing acknowledged; the server answers 503 meanwhile, restarts it, and starts again on it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-pg-crash-'));
+    dataDirs.push(dataDir);
     const first = startServer(dataDir);
     const api = client(await first.listening);
     await api.signIn();
