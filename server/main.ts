@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { DEFAULT_ADMIN_PASSWORD, isLoopback, loadConfig } from './config';
+import { MAIL_CHANNEL } from './db/mail';
 import { dbOver } from './db/postgres/db';
+import { listen } from './db/postgres/listen';
 import { openPostgres } from './db/postgres/open';
 import { createMailer, messageIdDomain } from './lib/mail';
 import { createMailQueue } from './lib/mail-queue';
@@ -53,6 +55,8 @@ const app = createApp({
   distDir: fileURLToPath(new URL('../dist', import.meta.url)),
 });
 mailQueue.start();
+// Mail stored by another process on the database wakes this worker at once (the queue's poll is the fallback).
+const mailWake = await listen(postgres.url, MAIL_CHANNEL, () => mailQueue.wake());
 
 const everywhere = config.host === '0.0.0.0' || config.host === '::';
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -78,7 +82,7 @@ let stopping = false;
 let closing: Promise<void> | undefined;
 const closeAndExit = () => {
   if (closing) return;
-  closing = postgres.close();
+  closing = mailWake.close().then(() => postgres.close());
   void closing.then(
     () => process.exit(0),
     (error: unknown) => {

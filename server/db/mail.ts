@@ -176,7 +176,21 @@ export function claimDeliveries(db: Db, now: number, limit: number, lease: numbe
   });
 }
 
-/** Claimed deliveries given back unsent (a worker stopping): due again at `now`, if the claim still holds. */
+/** The channel on which every server process's mail worker listens (lib/mail-queue.ts): work is waiting. */
+export const MAIL_CHANNEL = 'console_mail';
+
+/**
+ * Wakes the mail workers of every process on the database: inside a transaction, once it commits (so a worker never
+ * wakes before the rows it is woken for are visible).
+ */
+export async function wakeMailWorkers(db: Db): Promise<void> {
+  await db.run('SELECT pg_notify($1, NULL)', [MAIL_CHANNEL]);
+}
+
+/**
+ * Claimed deliveries given back unsent (a worker stopping): due again at `now`, if the claim still holds; the other
+ * processes' workers are woken to take them.
+ */
 export async function releaseDeliveries(
   db: Db,
   rows: readonly { mailId: string; userId: string }[],
@@ -190,6 +204,7 @@ export async function releaseDeliveries(
      WHERE d.mail_id = r.mail_id AND d.user_id = r.user_id AND d.state = 'queued' AND d.due_at = $3`,
     [rows.map((row) => row.mailId), rows.map((row) => row.userId), lease, now],
   );
+  await wakeMailWorkers(db);
 }
 
 export function mailTexts(db: Db, ids: readonly string[]) {

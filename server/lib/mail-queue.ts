@@ -9,6 +9,7 @@ import {
   nextDueAt,
   recordOutcomes,
   releaseDeliveries,
+  wakeMailWorkers,
   type Claimed,
   type Outcome,
 } from '../db/mail';
@@ -36,7 +37,10 @@ export type MailQueueOptions = {
   expandBatch?: number;
   /** Messages handed to the transport at once (SMTP_URL's pool reuses its connections). */
   concurrency?: number;
-  /** The longest the worker sleeps when nothing is due (a new mail stored by this process wakes it at once). */
+  /**
+   * The longest the worker sleeps when nothing is due: a new mail wakes it at once, stored by this process or
+   * (through wake()) by another.
+   */
   idleMs?: number;
   /** How long a claim holds (LEASE_MS): a batch must be sent within it, and a dead worker's is resent after it. */
   leaseMs?: number;
@@ -51,6 +55,11 @@ export type MailQueue = {
    */
   store(mail: NewMail, also?: (tx: Db, id: string) => Promise<void>): Promise<string>;
   start(): void;
+  /**
+   * Work may be waiting (another process stored a mail: db/postgres/listen.ts hears its NOTIFY): a worker sleeping
+   * looks at once, one working looks again before it sleeps.
+   */
+  wake(): void;
   /** Lets the messages in flight finish and be recorded, gives back the batch's unsent claims, then resolves. */
   stop(): Promise<void>;
   /** Works until nothing is due at the clock's time (tests; refused while started). */
@@ -236,12 +245,20 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     return true;
   }
 
-  let wake = () => {};
+  // A wake while the worker is busy is kept for its next pause, which then returns at once: the work it is woken for
+  // may have been committed after the claim that found nothing.
+  let woken = false;
+  let interrupt = () => {};
+  const wake = () => {
+    woken = true;
+    interrupt();
+  };
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (woken) return resolve();
       const timer = setTimeout(resolve, ms);
       timer.unref();
-      wake = () => {
+      interrupt = () => {
         clearTimeout(timer);
         resolve();
       };
@@ -249,6 +266,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
 
   async function run(untilIdle: boolean) {
     while (!stopping) {
+      woken = false;
       let worked: boolean;
       try {
         worked = await db.transaction((tx) => expandAllUsers(tx, expandBatch, clock()));
@@ -283,6 +301,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       const id = await db.transaction(async (tx) => {
         const stored = await store(tx, mail);
         await also?.(tx, stored);
+        await wakeMailWorkers(tx);
         return stored;
       });
       wake();
@@ -293,6 +312,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       stopping = false;
       void track(run(false));
     },
+    wake,
     stop() {
       stopping = true;
       wake();

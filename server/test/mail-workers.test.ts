@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { MAIL_CHANNEL } from '../db/mail';
 import { makeServer } from './harness';
 import { smtpStub } from './smtp-stub';
 
@@ -19,10 +20,9 @@ type Mail = {
 };
 
 /** A worker process; resolves once it has started. */
-function startWorker(databaseUrl: string, smtpUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, databaseUrl, smtpUrl, String(LEASE_MS)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function startWorker(databaseUrl: string, smtpUrl: string, idleMs = 100): Promise<ChildProcess> {
+  const args = [CHILD, databaseUrl, smtpUrl, String(LEASE_MS), String(idleMs)];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   onTestFinished(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
@@ -95,5 +95,61 @@ describe('two processes delivering one mail', () => {
 
     second.kill('SIGTERM');
     await exited(second);
+  }, 60_000);
+});
+
+describe('a mail stored by one process', () => {
+  it("wakes another process's sleeping worker at once, and still does after its listening connection was cut", async () => {
+    // Process A (this one) stores mail through the API and runs no worker; process B's worker polls once a minute.
+    const server = await makeServer({ queue: { start: false } });
+    const ids = (
+      await server.db.many<{ id: string }>(
+        `INSERT INTO users (id, role, name, email, created_at, updated_at)
+         SELECT lpad(to_hex(g), 24, '0'), 'user', 'User ' || g, 'user' || g || '@example.com', now(), now()
+         FROM generate_series(1, 3) g RETURNING id`,
+      )
+    ).map(({ id }) => id);
+    const smtp = await smtpStub();
+    onTestFinished(() => smtp.close());
+    const worker = await startWorker(server.databaseUrl, smtp.url, 60_000);
+
+    /** Stores a mail to the three users through A; resolves with how long B took to send all three. */
+    const delivered = async (title: string) => {
+      const before = smtp.messages.length;
+      const started = Date.now();
+      const created = await server.call('POST', '/api/mail-send/create', {
+        json: { title, body: 'Hello', users: ids },
+      });
+      expect(created.status).toBe(200);
+      await vi.waitFor(() => expect(smtp.messages.length).toBe(before + 3), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      return Date.now() - started;
+    };
+    // Well under the minute's poll: B was woken by A's NOTIFY.
+    expect(await delivered('First')).toBeLessThan(2500);
+
+    const listener = () =>
+      server.db.maybeOne<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+        [`listen ${MAIL_CHANNEL}`],
+      );
+    const cut = (await listener())!.pid;
+    await server.db.run('SELECT pg_terminate_backend($1)', [cut]);
+    await vi.waitFor(
+      async () => {
+        const now = await listener();
+        expect(now?.pid).toBeDefined();
+        expect(now!.pid).not.toBe(cut);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // The wake that a new connection gives for what it may have missed has passed; B sleeps again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await delivered('Second')).toBeLessThan(2500);
+
+    worker.kill('SIGTERM');
+    await exited(worker);
   }, 60_000);
 });

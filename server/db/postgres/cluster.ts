@@ -17,9 +17,11 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  appendFileSync,
   existsSync,
   mkdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   statSync,
   rmSync,
@@ -28,6 +30,7 @@ import {
 } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -103,10 +106,25 @@ function alive(pid: number): boolean {
   return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
 }
 
-function isPostgres(pid: number): boolean {
+const realpath = (path: string) => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Whether `pid` is the postmaster of `dataDir`: after a crash the pid in postmaster.pid may belong to another process
+ * by now (another cluster's backend among them), which must not be stopped.
+ */
+function isPostmasterOf(pid: number, dataDir: string): boolean {
   if (!alive(pid)) return false;
-  const comm = `/proc/${pid}/comm`;
-  return !existsSync(comm) || readFileSync(comm, 'utf8').trim() === 'postgres';
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (!existsSync(cmdline)) return true;
+  const args = readFileSync(cmdline, 'utf8').split('\0');
+  const given = args[args.indexOf('-D') + 1];
+  return args[0]!.endsWith('postgres') && given !== undefined && realpath(given) === realpath(dataDir);
 }
 
 /**
@@ -121,6 +139,51 @@ function letThrough(dir: string, user: RunAs) {
     if (!passes) chmodSync(at, (mode & 0o7777) | 0o001);
     if (dirname(at) === at) return;
   }
+}
+
+const MB = 1024 * 1024;
+const within = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/**
+ * What a database server on a machine of `memory` bytes, shared with the server process, is given instead of
+ * PostgreSQL's defaults (128 MB of shared buffers, a checkpoint every 1 GB of WAL), which are sized for a machine of
+ * any size and let a table of a million members with its indexes fall out of the cache. fsync and synchronous_commit
+ * keep their defaults (on): a write acknowledged is on disk. docs/postgres.md says why each.
+ */
+export function serverSettings(memory = totalmem()): Record<string, string> {
+  const mb = (bytes: number) => `${Math.floor(bytes / MB)}MB`;
+  return {
+    shared_buffers: mb(within(memory / 4, 128 * MB, 8192 * MB)),
+    effective_cache_size: mb(within(memory / 2, 512 * MB, 65536 * MB)),
+    maintenance_work_mem: mb(within(memory / 32, 64 * MB, 1024 * MB)),
+    max_wal_size: '4GB',
+    min_wal_size: '256MB',
+    checkpoint_timeout: '15min',
+  };
+}
+
+const SETTINGS_FILE = 'console.conf';
+const INCLUDE = `include_if_exists = '${SETTINGS_FILE}'`;
+
+/**
+ * Writes serverSettings() into the cluster's console.conf at every start (so the machine's memory as it is now), and
+ * has postgresql.conf include it, a cluster initialised before included. postgresql.auto.conf is read after both: an
+ * ALTER SYSTEM still overrides them.
+ */
+function writeSettings(dataDir: string, user: RunAs) {
+  const file = join(dataDir, SETTINGS_FILE);
+  writeFileSync(
+    file,
+    `# Written by the console server at every start (server/db/postgres/cluster.ts): use ALTER SYSTEM to override.\n${Object.entries(
+      serverSettings(),
+    )
+      .map(([name, value]) => `${name} = '${value}'\n`)
+      .join('')}`,
+    { mode: 0o600 },
+  );
+  if (user.uid !== undefined) chownSync(file, user.uid, user.gid!);
+  const conf = join(dataDir, 'postgresql.conf');
+  if (!readFileSync(conf, 'utf8').split('\n').includes(INCLUDE)) appendFileSync(conf, `\n${INCLUDE}\n`);
 }
 
 /** The postmaster's pid and port from its lock file, when one is there. */
@@ -164,16 +227,53 @@ async function initialise(bin: Binaries, dataDir: string, passwordFile: string, 
   renameSync(fresh, dataDir);
 }
 
-/** Stops whatever postmaster holds `dataDir`, and clears a lock file that no postmaster holds. */
+/**
+ * Stops whatever postmaster holds `dataDir`. A lock file whose postmaster is dead (killed with kill -9) is left to
+ * PostgreSQL, which takes it over once no process of the dead server still holds its shared memory; one naming a pid
+ * that another program has by now is removed.
+ */
 async function stopLeftover(bin: Binaries, dataDir: string, user: RunAs) {
   const held = readPostmasterPid(dataDir);
-  if (!held) return;
-  if (!isPostgres(held.pid)) {
+  if (!held || !alive(held.pid)) return;
+  if (!isPostmasterOf(held.pid, dataDir)) {
     unlinkSync(join(dataDir, 'postmaster.pid'));
     return;
   }
   await run(bin.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'], user);
 }
+
+/**
+ * Starts the postmaster on `port` and waits until it accepts connections: after a crash that includes replaying the
+ * WAL written since the last checkpoint (up to max_wal_size), hence the long wait. Resolves with its pid.
+ */
+async function startPostmaster(
+  bin: Binaries,
+  dataDir: string,
+  user: RunAs,
+  port: number,
+  settings: Record<string, string>,
+): Promise<number> {
+  const options = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  await run(
+    bin.pg_ctl,
+    [
+      'start',
+      '-D',
+      dataDir,
+      '-l',
+      join(dataDir, 'postgres.log'),
+      '-w',
+      '-t',
+      '600',
+      '-o',
+      `-p ${port}${options.join('')}`,
+    ],
+    { ...user, cwd: dataDir },
+  );
+  return readPostmasterPid(dataDir)!.pid;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts the embedded cluster in `dataDir` (initialised on first start), or throws when a live server process owns
@@ -201,35 +301,24 @@ export async function startEmbedded(
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(bin, dataDir, passwordFile, user);
   else await stopLeftover(bin, dataDir, user);
   writeFileSync(ownerFile, String(process.pid));
+  writeSettings(dataDir, user);
 
-  const settings = Object.entries(options.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
+  const settings = options.settings ?? {};
   let port = 0;
+  let postmaster = 0;
   for (let attempt = 1; ; attempt += 1) {
     port = await freePort();
     try {
-      await run(
-        bin.pg_ctl,
-        [
-          'start',
-          '-D',
-          dataDir,
-          '-l',
-          join(dataDir, 'postgres.log'),
-          '-w',
-          '-t',
-          '60',
-          '-o',
-          `-p ${port}${settings.join('')}`,
-        ],
-        { ...user, cwd: dataDir },
-      );
+      postmaster = await startPostmaster(bin, dataDir, user, port, settings);
       break;
     } catch (error) {
-      // Another program may take the port between its choice and the bind.
-      if (attempt === 3) throw error;
+      // Another program may take the port between its choice and the bind; after a kill -9, the dead server's
+      // processes may hold its shared memory for a moment. A postmaster that runs (still recovering) is not doubled.
+      const held = readPostmasterPid(dataDir);
+      if (attempt === 5 || (held && isPostmasterOf(held.pid, dataDir))) throw error;
+      await sleep(500 * attempt);
     }
   }
-  const postmaster = readPostmasterPid(dataDir)!.pid;
 
   const password = readFileSync(passwordFile, 'utf8').trim();
   const address = (database: string) =>
@@ -249,6 +338,7 @@ export async function startEmbedded(
   const onExit = () => {
     if (stopped) return;
     stopped = true;
+    clearInterval(watch);
     try {
       process.kill(postmaster, 'SIGINT');
       unlinkSync(ownerFile);
@@ -258,12 +348,37 @@ export async function startEmbedded(
   };
   process.once('exit', onExit);
 
+  // A postmaster that dies under the server (killed, out of memory) is started again on the same port, where the
+  // pool finds it: PostgreSQL recovers from its WAL, so every commit acknowledged before is there. Meanwhile the
+  // API answers 503.
+  let restarting = false;
+  const watch = setInterval(() => {
+    if (stopped || restarting || alive(postmaster)) return;
+    restarting = true;
+    console.error(`The embedded PostgreSQL (pid ${postmaster}) has stopped: starting it again`);
+    void startPostmaster(bin, dataDir, user, port, settings)
+      .then(
+        (pid) => {
+          if (stopped) process.kill(pid, 'SIGINT');
+          postmaster = pid;
+          console.error(`The embedded PostgreSQL is back (pid ${pid})`);
+        },
+        (error: unknown) =>
+          console.error(`Starting the embedded PostgreSQL again failed, trying again: ${String(error)}`),
+      )
+      .finally(() => {
+        restarting = false;
+      });
+  }, 1000);
+  watch.unref();
+
   return {
     url: address(DATABASE),
     port,
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(watch);
       process.removeListener('exit', onExit);
       await stopLeftover(bin, dataDir, user);
       rmSync(ownerFile, { force: true });

@@ -56,6 +56,10 @@ function over(runner: Runner, pool: Pool, inTransaction: boolean): Db {
     async transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
       if (inTransaction) return work(db);
       const client = await pool.connect();
+      // A connection lost while checked out fails the query under way; its 'error' event, unheard, would end the
+      // process. The pool drops the broken connection when it is given back.
+      const lost = () => undefined;
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const result = await work(over(client, pool, true));
@@ -65,6 +69,7 @@ function over(runner: Runner, pool: Pool, inTransaction: boolean): Db {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.removeListener('error', lost);
         client.release();
       }
     },
@@ -80,3 +85,34 @@ export function dbOver(pool: Pool): Db {
 /** PostgreSQL's code for a unique constraint refused (23505), so a store can answer "already exists". */
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown: another backend crashed
+  '57P03', // cannot_connect_now: starting up or recovering
+  '53300', // too_many_connections
+]);
+
+/**
+ * Whether `error` says the database cannot be reached or is restarting (rather than that a statement failed): the
+ * request may succeed in a moment, so the API answers 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  );
+}

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { serverSettings } from '../../db/postgres/cluster';
 
 const CHILD = fileURLToPath(new URL('./cluster-child.ts', import.meta.url));
 
@@ -39,6 +40,10 @@ function startServer(root: string): Promise<Server> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A test that fails leaves no server behind to hold the cluster from the next one.
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -49,6 +54,21 @@ function startServer(root: string): Promise<Server> {
     });
     void exited.then((code) => reject(new Error(`The server exited (${code}): ${stderr}`)));
   });
+}
+
+/** The settings named, as the running server has them (pg_settings' unit-less form: 8kB pages, MB, seconds). */
+async function settings(url: string, names: string[]): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; value: string }>(
+      'SELECT name, current_setting(name) AS value FROM pg_settings WHERE name = ANY($1)',
+      [names],
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.value]));
+  } finally {
+    await client.end();
+  }
 }
 
 /** Whether the database at `url` answers, migrated. */
@@ -93,6 +113,58 @@ describe('the embedded cluster', () => {
     expect(await second.exited).toBe(0);
     expect(postmasters(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('runs with settings sized for the machine, a cluster initialised without them included', async () => {
+    const expected = {
+      ...serverSettings(),
+      fsync: 'on',
+      synchronous_commit: 'on',
+    };
+    const asShown = (values: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          value.replace(/^(\d+)MB$/, (_, mb: string) =>
+            Number(mb) % 1024 === 0 ? `${Number(mb) / 1024}GB` : value,
+          ),
+        ]),
+      );
+    const first = await startServer(root);
+    expect(await settings(first.url, Object.keys(expected))).toEqual(asShown(expected));
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // A cluster of an earlier version: postgresql.conf as initdb wrote it, no console.conf.
+    const conf = join(dataDir, 'postgresql.conf');
+    writeFileSync(conf, readFileSync(conf, 'utf8').replace("include_if_exists = 'console.conf'", ''));
+    rmSync(join(dataDir, 'console.conf'));
+    const second = await startServer(root);
+    expect(await settings(second.url, Object.keys(expected))).toEqual(asShown(expected));
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('sizes memory from the machine within bounds', () => {
+    const GB = 1024 ** 3;
+    expect(serverSettings(16 * GB)).toEqual({
+      shared_buffers: '4096MB',
+      effective_cache_size: '8192MB',
+      maintenance_work_mem: '512MB',
+      max_wal_size: '4GB',
+      min_wal_size: '256MB',
+      checkpoint_timeout: '15min',
+    });
+    expect(serverSettings(GB / 2)).toMatchObject({
+      shared_buffers: '128MB',
+      effective_cache_size: '512MB',
+      maintenance_work_mem: '64MB',
+    });
+    expect(serverSettings(256 * GB)).toMatchObject({
+      shared_buffers: '8192MB',
+      effective_cache_size: '65536MB',
+      maintenance_work_mem: '1024MB',
+    });
   });
 
   it('is refused to a second server while the first one runs, and stops when its server exits', async () => {
@@ -106,5 +178,5 @@ describe('the embedded cluster', () => {
     expect(await first.exited).toBe(0);
     await until(() => postmasters(dataDir).length === 0, 'the postmaster has stopped');
     expect(existsSync(join(dataDir, 'postmaster.pid'))).toBe(false);
-  });
+  }, 120_000);
 });

@@ -21,10 +21,16 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;
   const dir = given ? undefined : mkdtempSync(join(tmpdir(), 'console-pg-test-'));
-  // A throwaway cluster need not survive a crash: without flushes to disk, each test's CREATE DATABASE is quick.
+  // A throwaway cluster need not survive a crash: without flushes to disk, each test's CREATE DATABASE is quick. Its
+  // hundreds of small databases need no large cache, and each DROP DATABASE at the end scans all of it.
   const cluster = dir
     ? await startEmbedded(join(dir, 'pg'), {
-        settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+        settings: {
+          fsync: 'off',
+          synchronous_commit: 'off',
+          full_page_writes: 'off',
+          shared_buffers: '128MB',
+        },
       })
     : undefined;
   const url = given ?? cluster!.url;
