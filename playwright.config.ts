@@ -31,6 +31,9 @@ const referenceServer = (port: number, dataDir: string | undefined) => ({
   url: `http://127.0.0.1:${port}/api/childsafetypolicy`,
   timeout: 240_000,
   reuseExistingServer: false,
+  // Stopped as an operator would (SIGTERM), so that it stops its embedded PostgreSQL too; killed outright, it would
+  // leave that cluster running on its temporary DATA_DIR.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
   stdout: 'pipe' as const,
   env: {
     PORT: String(port),
