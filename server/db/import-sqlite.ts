@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { migrate as migrateSqlite } from './migrations';
 import type { Db, SqlValue } from './postgres/db';
-import { ident } from './row-counts';
+import { COUNTED, ident } from './row-counts';
 
 /**
  * The tables copied, parents before the rows that refer to them. user_counts, row_counts, activity_days and the mail
@@ -44,19 +44,6 @@ export const IMPORTED_TABLES = [
 
 /** SQLite's own tables, and those whose rows PostgreSQL's triggers and indexes rebuild. */
 const DERIVED = /^(sqlite_|users_search|activity_days$)/;
-
-/** The tables counted in row_counts (migration 001's triggers). */
-const COUNTED_ROWS = [
-  'contacts',
-  'events',
-  'posts',
-  'feedbacks',
-  'chat_reports',
-  'chat_blocks',
-  'mails',
-  'offers',
-  'blogs',
-];
 
 /** Rows per INSERT ... SELECT FROM unnest(...): one array parameter per column. */
 const BATCH = 5000;
@@ -200,7 +187,7 @@ async function checkCounts(tx: Db, sqlite: Database.Database): Promise<CountChec
     sqlite: sqliteCount('SELECT count(*) FROM users'),
     postgres: users.n,
   });
-  for (const table of COUNTED_ROWS) {
+  for (const table of COUNTED) {
     const row = await tx.maybeOne<{ n: number }>(
       "SELECT n FROM row_counts WHERE table_name = $1 AND value = ''",
       [table],

@@ -12,7 +12,8 @@ export type CountedTable =
   | 'offers'
   | 'blogs';
 
-const COUNTED: readonly string[] = [
+/** The tables counted in row_counts (migration 001's triggers). */
+export const COUNTED: readonly string[] = [
   'contacts',
   'events',
   'posts',
