@@ -4,13 +4,23 @@
 // pages (time and bytes, median of 5, measured while the mail goes out), the time until every recipient has it, and
 // the server process's peak RSS (VmHWM). Then the crash run: a second mail to everyone, the
 // server killed with SIGKILL mid-send and started again, and the outbox counted per recipient (every recipient at
-// least once, at most 200 duplicates; BENCH_CRASH=0 skips it). Only talks to 127.0.0.1; the temporary directory is
+// least once, at most 200 duplicates; BENCH_CRASH=0 skips it). BENCH_PROCESSES=2 runs two server processes on one
+// database and one DATA_DIR (the bench holds the database and gives both its DATABASE_URL), so both mail workers
+// share the sending; the crash run then kills one of them. Only talks to 127.0.0.1; the temporary directory is
 // removed at the end.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, opendirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoryMb, seedUsers, signIn, sleep, startServer, stopServer } from './bench-support';
+import {
+  memoryMb,
+  seedUsers,
+  signIn,
+  sleep,
+  startServer,
+  stopServer,
+  type BenchDatabase,
+} from './bench-support';
 
 /** The bytes of the files under `dir`, however deep. */
 function sizeOnDisk(dir: string): number {
@@ -27,6 +37,8 @@ const SIZES = (process.argv.slice(2).length ? process.argv.slice(2) : ['100000',
 const PORT = Number(process.env.BENCH_PORT ?? 3927);
 /** BENCH_CRASH=0 skips the crash run (it sends the mail to everyone a second time). */
 const CRASH_RUN = !['0', 'off', 'false'].includes(process.env.BENCH_CRASH ?? '');
+/** Server processes sharing the database and DATA_DIR, on BENCH_PORT, BENCH_PORT + 1, … */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** The longest any wait may last: seeding aside, nothing here should come near it. */
 const DEADLINE_MS = 90 * 60_000;
@@ -114,6 +126,9 @@ function countDeliveries(dataDir: string, mailId: string) {
 async function bench(users: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-mail-'));
   let server: ChildProcess | undefined;
+  /** With more than one process: the database the bench holds open, and the processes after the first. */
+  let database: BenchDatabase | undefined;
+  const others: ChildProcess[] = [];
   const rows: [string, string][] = [];
   const report = (label: string, value: string) => {
     rows.push([label, value]);
@@ -122,10 +137,18 @@ async function bench(users: number) {
   try {
     console.log(`\n${users.toLocaleString('en')} users (${dataDir})`);
     const seeding = performance.now();
-    await (await seedUsers(dataDir, users)).close();
+    const seeded = await seedUsers(dataDir, users);
+    if (PROCESSES > 1) database = seeded;
+    else await seeded.close();
     report('seed', ms(performance.now() - seeding));
 
-    server = await startServer({ port: PORT, dataDir, env: withoutSmtp, log: join(dataDir, 'server.log') });
+    const env = database ? { ...withoutSmtp, DATABASE_URL: database.url } : withoutSmtp;
+    server = await startServer({ port: PORT, dataDir, env, log: join(dataDir, 'server.log') });
+    for (let i = 1; i < PROCESSES; i += 1)
+      others.push(
+        await startServer({ port: PORT + i, dataDir, env, log: join(dataDir, `server-${i + 1}.log`) }),
+      );
+    report('server processes', String(PROCESSES));
     let token = await signIn(PORT);
     // A list page as the console shows it: ten mails, the big one among small ones.
     const someUsers = (
@@ -165,17 +188,17 @@ async function bench(users: number) {
     const done = await waitUntil(token, mail._id, (state) => state.delivery.queued === 0);
     const sendMs = performance.now() - sending;
     // The process's peak so far (VmHWM): the small mails before are nothing beside this one.
-    const peak = memoryMb(server.pid!, 'VmHWM');
+    const peak = Math.max(...[server, ...others].map((process) => memoryMb(process.pid!, 'VmHWM')));
     report(
       'until every recipient has it (file transport)',
       `${(sendMs / 1000).toFixed(1)} s (${Math.round(mail.recipientCount / (sendMs / 1000))} messages/s)`,
     );
     report('delivery counts', JSON.stringify(done.delivery));
-    report('peak RSS while sending', `${peak.toFixed(0)} MB`);
+    report(`peak RSS while sending${others.length ? ' (the larger process)' : ''}`, `${peak.toFixed(0)} MB`);
     // The embedded PostgreSQL's files (data and write-ahead log); a DATABASE_URL's are not on this disk.
     if (!process.env.DATABASE_URL) {
-      const database = sizeOnDisk(join(dataDir, 'pg'));
-      report('database on disk after the first mail', `${(database / 1024 / 1024).toFixed(0)} MB`);
+      const onDisk = sizeOnDisk(join(dataDir, 'pg'));
+      report('database on disk after the first mail', `${(onDisk / 1024 / 1024).toFixed(0)} MB`);
     }
     const first = countDeliveries(dataDir, mail._id);
     report('outbox (first mail)', `${first.recipients} recipients, ${first.duplicates} duplicates`);
@@ -191,7 +214,7 @@ async function bench(users: number) {
     await stopServer(server, 'SIGKILL');
     report('killed with SIGKILL at', `${crashed.delivery.sent.toLocaleString('en')} sent`);
     const restarting = performance.now();
-    server = await startServer({ port: PORT, dataDir, env: withoutSmtp, log: join(dataDir, 'server.log') });
+    server = await startServer({ port: PORT, dataDir, env, log: join(dataDir, 'server.log') });
     token = await signIn(PORT);
     const finished = await waitUntil(token, crash.mail._id, (state) => state.delivery.queued === 0);
     report('restart until every recipient has it', ms(performance.now() - restarting));
@@ -206,7 +229,9 @@ async function bench(users: number) {
     );
     return rows;
   } finally {
+    for (const other of others) await stopServer(other, 'SIGTERM');
     if (server) await stopServer(server, 'SIGTERM');
+    await database?.close();
     // rm unlinks a million files in a fraction of the CPU time rmSync takes; rmSync where there is no rm.
     if (spawnSync('rm', ['-rf', dataDir]).status !== 0) rmSync(dataDir, { recursive: true, force: true });
   }

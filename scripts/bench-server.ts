@@ -2,8 +2,10 @@
 // Seeds a temporary DATA_DIR, starts the real server as its own process, then keeps 8 requests in flight for a few
 // seconds per scenario and reports p50/p95 latency and requests per second. Then a sign-in flood: 100 clients from
 // 127.0.0.2 with a new e-mail each attempt, while the admin signs in and opens the dashboard from 127.0.0.1.
+// BENCH_USERS sets the size (1,000,000 for the product's); BENCH_DATA_DIR names a folder to seed once and reuse (one
+// bench:lists seeded with as many users will do); BENCH_ONLY=lists or flood runs one part.
 // Only talks to loopback addresses.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,22 +16,24 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const CONCURRENCY = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
-/** `BENCH_ONLY=flood` runs the sign-in flood alone. */
+/** `BENCH_ONLY=flood` runs the sign-in flood alone, `lists` the list scenarios alone. */
 const ONLY = process.env.BENCH_ONLY;
 const FLOOD_CLIENTS = 100;
 /** The admin's sign-in and dashboard during the flood: the target for each. */
 const FLOOD_TARGET_MS = 500;
 
-/** bench-support's users and 40 hobbies (the listAll scenario). */
+/** bench-support's users and 40 hobbies (the listAll scenario), unless a reused DATA_DIR has its hobbies already. */
 async function seed(dataDir: string) {
   const seeded = await seedUsers(dataDir, USERS);
-  await seeded.db.transaction(async (tx) => {
-    for (let i = 0; i < 40; i += 1)
-      await tx.run(
-        'INSERT INTO hobbies (id, name, enabled, created_at, updated_at) VALUES ($1, $2, true, now(), now())',
-        [newId(), `Hobby ${i}`],
-      );
-  });
+  const { n: hobbies } = await seeded.db.one<{ n: number }>('SELECT count(*)::int AS n FROM hobbies');
+  if (hobbies === 0)
+    await seeded.db.transaction(async (tx) => {
+      for (let i = 0; i < 40; i += 1)
+        await tx.run(
+          'INSERT INTO hobbies (id, name, enabled, created_at, updated_at) VALUES ($1, $2, true, now(), now())',
+          [newId(), `Hobby ${i}`],
+        );
+    });
   await seeded.close();
 }
 
@@ -204,15 +208,18 @@ async function listScenarios(token: string) {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-console.log(`Seeding ${USERS.toLocaleString('en')} users in ${dataDir}…`);
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'console-bench-'));
+const keep = Boolean(process.env.BENCH_DATA_DIR);
+console.log(
+  `${existsSync(join(dataDir, 'pg')) || process.env.DATABASE_URL ? 'Using' : 'Seeding'} ${USERS.toLocaleString('en')} users in ${dataDir}…`,
+);
 await seed(dataDir);
 const server = await startServer({ port: PORT, dataDir });
 try {
   const token = await signIn(PORT);
   if (ONLY !== 'flood') await listScenarios(token);
-  await signInFlood();
+  if (ONLY !== 'lists') await signInFlood();
 } finally {
   await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,7 +13,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A benchmark's database: DATABASE_URL's, or the embedded PostgreSQL in DATA_DIR/pg (stopped by close()). */
-export type BenchDatabase = { db: Db; close(): Promise<void> };
+export type BenchDatabase = { db: Db; url: string; close(): Promise<void> };
 
 /** The database the server on `dataDir` will use, opened (and migrated). */
 export async function openBenchDatabase(dataDir: string): Promise<BenchDatabase> {
@@ -22,7 +22,7 @@ export async function openBenchDatabase(dataDir: string): Promise<BenchDatabase>
   // Run as root, the embedded PostgreSQL runs as the user postgres, which must reach DATA_DIR/pg.
   chmodSync(dataDir, 0o755);
   const postgres = await openPostgres({ databaseUrl: process.env.DATABASE_URL, dataDir });
-  return { db: dbOver(postgres.pool), close: () => postgres.close() };
+  return { db: dbOver(postgres.pool), url: postgres.url, close: () => postgres.close() };
 }
 
 /**

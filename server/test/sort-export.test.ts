@@ -303,8 +303,8 @@ describe('a searched and sorted users page', () => {
       queried.push(sql);
       return many(sql, values);
     });
-    const sorting = userList(db, { sortedMatchesUpTo: Infinity });
-    const walking = userList(db, { sortedMatchesUpTo: 0 });
+    const sorting = userList(db, { plan: 'sort' });
+    const walking = userList(db, { plan: 'walk' });
     let compared = 0;
     for (const filter of [{}, { filter: 'user.enabled', equal: 'false' }, { planFilter: 'gold' }])
       for (const q of ['example', 'smith', 'son', 'smith example', 'ia son'])
@@ -336,6 +336,82 @@ describe('a searched and sorted users page', () => {
     expect(await sorting.page(everyone, 140, 7)).toEqual(unsearched);
     expect(unsearched.rowids).toHaveLength(7);
     expect(queried.filter((sql) => sql.includes('LIMIT') && sql.includes('ILIKE'))).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('counts a search again after any write to users or 10 s, and uses its count meanwhile', async () => {
+    const { db } = await makeServer({ seedUsers: 150 });
+    const counts: string[] = [];
+    const one = db.one.bind(db);
+    vi.spyOn(db, 'one').mockImplementation((sql, values) => {
+      if (sql.includes('count(*)')) counts.push(sql);
+      return one(sql, values);
+    });
+    const list = userList(db);
+    const smith = selectUsers({ q: 'smith', fields: 'name,email' });
+    const before = await list.count(smith);
+    expect(before).toBeGreaterThan(0);
+    expect(counts).toHaveLength(1);
+    expect(await list.count(smith)).toBe(before);
+    expect(counts).toHaveLength(1);
+    // Another search is counted on its own.
+    await list.count(selectUsers({ q: 'son', fields: 'name,email' }));
+    expect(counts).toHaveLength(2);
+    // A write to users, by any process: the next count sees it.
+    await db.run(
+      `UPDATE users SET name = 'Smithson' WHERE rowid = (SELECT min(rowid) FROM users
+       WHERE role = 'user' AND name NOT ILIKE '%smith%' AND email NOT ILIKE '%smith%')`,
+    );
+    expect(await list.count(smith)).toBe(before + 1);
+    expect(counts).toHaveLength(3);
+    expect(await list.count(smith)).toBe(before + 1);
+    expect(counts).toHaveLength(3);
+    // Past 10 s it is counted again, written or not.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10_001 });
+    try {
+      expect(await list.count(smith)).toBe(before + 1);
+      expect(counts).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('sorts the matches where a walk would read more rows, and walks where it reads fewer', async () => {
+    const { db } = await makeServer({ seedUsers: 150 });
+    const queried: string[] = [];
+    const many = db.many.bind(db);
+    vi.spyOn(db, 'many').mockImplementation((sql, values) => {
+      queried.push(sql);
+      return many(sql, values);
+    });
+    // Every search past the first threshold, so that the choice is made on the rows each plan reads.
+    const list = userList(db, { sortedMatchesUpTo: 0 });
+    const users = await list.count(selectUsers({}));
+    const planOf = async (query: Record<string, string>, offset: number) => {
+      queried.length = 0;
+      const page = await list.page(selectUsers({ fields: 'name,email', ...query }), offset, 5);
+      expect(page.rowids.length, JSON.stringify(query)).toBeGreaterThan(0);
+      const sql = queried.find((text) => text.includes('LIMIT'))!;
+      return sql.includes('WITH matches AS MATERIALIZED') ? 'sort' : 'walk';
+    };
+    const share = async (q: string) => (await list.count(selectUsers({ q, fields: 'name,email' }))) / users;
+    // A few matches among many users (a sixth here), in e-mail or name order, which a search on them gathers:
+    // sorted, page 1 too.
+    const sparse = 'smith';
+    expect(await share(sparse)).toBeLessThan(0.2);
+    expect(await planOf({ q: sparse, sort: 'email', order: 'desc' }, 0)).toBe('sort');
+    expect(await planOf({ q: sparse, sort: 'name' }, 0)).toBe('sort');
+    // More than a fifth of the users: walked in those orders.
+    const dense = 'ma';
+    expect(await share(dense)).toBeGreaterThan(0.2);
+    expect(await share(dense)).toBeLessThan(1);
+    expect(await planOf({ q: dense, sort: 'email', order: 'desc' }, 0)).toBe('walk');
+    // In the order of creation the matches are spread out: page 1 is near for a walk, the middle page is not.
+    expect(await planOf({ q: dense, sort: 'created' }, 0)).toBe('walk');
+    expect(await planOf({ q: dense }, 0)).toBe('walk');
+    const matches = await list.count(selectUsers({ q: dense, fields: 'name,email' }));
+    expect(await planOf({ q: dense, sort: 'created' }, Math.floor(matches / 2) - 3)).toBe('sort');
     vi.restoreAllMocks();
   });
 });
