@@ -20,5 +20,6 @@ export const RECORD_TYPES = [
   'setting',
   'mail',
   'chat-report',
+  'session',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];

@@ -22,6 +22,11 @@ export const FEATURES = [
   'user-history',
   /** A chat report's case (status, note, who handled it), ?status= on its list, PATCH /api/chat-report/case/{id}. */
   'report-cases',
+  /**
+   * Sessions on the server: POST /api/logout ends the caller's, GET /api/admin/sessions lists the caller's live ones,
+   * DELETE /api/admin/sessions/{id} and POST /api/admin/sessions/end-others end them; idle ones expire.
+   */
+  'sessions',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

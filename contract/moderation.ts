@@ -14,6 +14,11 @@ export const ACTIVITY_ACTIONS = [
   'test-send',
   'password',
   'case',
+  /** Sessions ('sessions'): a sign-in, one refused after its password was checked, a sign-out, sessions ended. */
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'session-end',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -16,11 +16,15 @@ import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { registerMailRoutes } from './routes/mail';
 import { registerModerationRoutes } from './routes/moderation';
 import { registerResources } from './routes/resources';
+import { registerSessionRoutes } from './routes/sessions';
 import { registerPublicUserRoutes, registerUserRoutes } from './routes/users';
 
 export type AppDeps = {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'publicUrl' | 'trustProxy'>;
+  config: Pick<
+    Config,
+    'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'sessionIdleMinutes' | 'publicUrl' | 'trustProxy'
+  >;
   mailer: Mailer;
   /** Sent mail's durable delivery (lib/mail-queue.ts); whoever creates the app starts and stops its worker. */
   mailQueue: MailQueue;
@@ -75,13 +79,14 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerPublicUserRoutes(app, { db, keeper, mailer, ...config });
 
   // Admin calls read nothing, not even a body they refuse, before the token is checked.
-  app.use('/api/*', requireAdmin(db, config.jwtSecret));
+  app.use('/api/*', requireAdmin(db, config.jwtSecret, config));
   app.use('/api/*', bodyless);
   registerUserRoutes(app, { db, keeper, ...config });
   registerResources(app, db, keeper);
   registerContentRoutes(app, { db, keeper });
   registerMailRoutes(app, { db, mailer, queue: mailQueue });
   registerModerationRoutes(app, db);
+  registerSessionRoutes(app, db, config);
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });

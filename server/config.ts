@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SESSION_IDLE_MINUTES } from '../contract/sessions';
 
 const flag = (fallback: boolean) =>
   z
@@ -37,6 +38,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).default(DEFAULT_ADMIN_PASSWORD),
   JWT_SECRET: z.string().min(16).optional(),
   TOKEN_TTL: whole(1, 999_999_999, 12 * 60 * 60),
+  SESSION_IDLE_MINUTES: whole(1, 999_999, DEFAULT_SESSION_IDLE_MINUTES),
   SEED_DEMO: flag(true),
   TRUST_PROXY: flag(false),
   SMTP_URL: z.string().url().optional(),
@@ -55,6 +57,8 @@ export type Config = {
   adminPassword: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
+  /** A session unused this long is refused (measured to the minute: see lib/auth.ts). */
+  sessionIdleMinutes: number;
   seedDemo: boolean;
   /** Behind one reverse proxy: the client is the last X-Forwarded-For entry, which that proxy appended. */
   trustProxy: boolean;
@@ -95,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: values.ADMIN_PASSWORD,
     jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),
     tokenTtlSeconds: values.TOKEN_TTL,
+    sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     seedDemo: values.SEED_DEMO,
     trustProxy: values.TRUST_PROXY,
     smtpUrl: values.SMTP_URL,

@@ -32,6 +32,7 @@ const RECORD_TABLES: Record<RecordType, { table: string; role?: 'user' | 'admin'
   setting: { table: 'settings' },
   mail: { table: 'mails' },
   'chat-report': { table: 'chat_reports' },
+  session: { table: 'admin_sessions' },
 };
 
 /** The longest summary an entry keeps; a text value in it is cut at TEXT_IN_SUMMARY characters. */
@@ -130,16 +131,20 @@ export type ActivityRow = {
 /**
  * Appends entries and answers them. `record` takes the write's transaction (`tx`, inside db.transaction or
  * keeper.commit's write), so the entry and the write commit or roll back together; outside one it throws. The
- * admin's name and e-mail are copied into the entry.
+ * admin's name and e-mail are copied into the entry; `adminId` is null for what no signed-in admin did (a refused
+ * sign-in).
  */
 export function activityLog(db: Db) {
   return {
-    async record(tx: Db, adminId: string, entry: ActivityInput): Promise<void> {
+    async record(tx: Db, adminId: string | null, entry: ActivityInput): Promise<void> {
       if (!tx.inTransaction) throw new Error("An activity entry is recorded in its write's transaction");
-      const admin = await tx.maybeOne<{ name: string; surname: string; email: string }>(
-        'SELECT name, surname, email FROM users WHERE id = $1',
-        [adminId],
-      );
+      const admin =
+        adminId === null
+          ? undefined
+          : await tx.maybeOne<{ name: string; surname: string; email: string }>(
+              'SELECT name, surname, email FROM users WHERE id = $1',
+              [adminId],
+            );
       const at = new Date();
       await tx.run(
         `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,

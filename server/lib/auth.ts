@@ -1,35 +1,93 @@
+import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { sign, verify } from 'hono/jwt';
+import { USER_AGENT_MAX } from '../../contract/sessions';
 import type { Db } from '../db/postgres/db';
-import { findAdminTokenVersion } from '../db/users';
+import {
+  endExpiredSessions,
+  findTokenSession,
+  insertSession,
+  touchSession,
+  type LiveSince,
+} from '../db/sessions';
+import type { AppEnv } from './env';
 import { HttpError } from './errors';
 
-/** `ver` is the admin's token_version when signed; changing the password bumps it, ending older sessions. */
-export type AdminClaims = { sub: string; role: 'admin'; ver: number; iat: number; exp: number };
+/**
+ * `sid` names the session (admin_sessions) the token belongs to; `ver` is the admin's token_version when signed,
+ * which a password change moves on, so that the changing session's older tokens end with the others.
+ */
+export type AdminClaims = { sub: string; role: 'admin'; ver: number; sid: string; iat: number; exp: number };
 
+/** How long a session lasts: TOKEN_TTL from its sign-in at most, and SESSION_IDLE_MINUTES unused. */
+export type SessionPolicy = { tokenTtlSeconds: number; sessionIdleMinutes: number };
+
+/** last_seen_at is written at most this often per session, so no request writes only to say it came. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Since when a session must have been used, and started, to be live at `at` (ms since the epoch). */
+export function liveSince(policy: SessionPolicy, at = Date.now()): LiveSince {
+  return {
+    idleSince: new Date(at - policy.sessionIdleMinutes * 60_000).toISOString(),
+    startedSince: new Date(at - policy.tokenTtlSeconds * 1000).toISOString(),
+  };
+}
+
+/**
+ * A token of the session `sessionId`. It expires TOKEN_TTL after the session started (`startedAt`, ms; now for a new
+ * one), so a fresh token for an older session does not lengthen it.
+ */
 export async function issueToken(
-  admin: { id: string; tokenVersion: number },
+  admin: { id: string; tokenVersion: number; sessionId: string },
   secret: string,
   ttlSeconds: number,
+  startedAt = Date.now(),
 ): Promise<string> {
-  const issuedAt = Math.floor(Date.now() / 1000);
   const claims: AdminClaims = {
     sub: admin.id,
     role: 'admin',
     ver: admin.tokenVersion,
-    iat: issuedAt,
-    exp: issuedAt + ttlSeconds,
+    sid: admin.sessionId,
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(startedAt / 1000) + ttlSeconds,
   };
   return sign(claims, secret, 'HS256');
 }
 
 /**
- * Every admin route: a valid HS256 token with an expiry, not yet expired, of an admin who still exists and has not
- * changed the password since it was signed.
- * An expired one gets SPEC's 'jwt expired' with jwtExpired: true, which the console turns into a new sign-in; the
- * signature is checked first, so only a token this server signed is ever told it expired.
+ * Starts a session for a sign-in (in its transaction) and returns its id. The admin's sessions that have expired
+ * since are marked ended on the way, so the index of open sessions holds only live ones and a few.
  */
-export function requireAdmin(db: Db, secret: string): MiddlewareHandler<{ Variables: { adminId: string } }> {
+export async function startSession(
+  tx: Db,
+  policy: SessionPolicy,
+  session: { adminId: string; ip: string; userAgent: string; at: Date },
+): Promise<string> {
+  const id = randomBytes(16).toString('base64url');
+  const at = session.at.toISOString();
+  await endExpiredSessions(tx, session.adminId, liveSince(policy, session.at.getTime()), at);
+  await insertSession(tx, {
+    id,
+    admin_id: session.adminId,
+    created_at: at,
+    ip: session.ip,
+    user_agent: session.userAgent.slice(0, USER_AGENT_MAX),
+  });
+  return id;
+}
+
+const expired = () => new HttpError(401, 'jwt expired', { jwtExpired: true });
+const invalid = () => new HttpError(401, 'Invalid token');
+
+/**
+ * Every admin route: a valid HS256 token with an expiry, not yet expired, of a session that has not ended, has been
+ * used within the idle timeout and is younger than TOKEN_TTL, of an admin who still exists and has not changed the
+ * password since the token was signed. The session and the admin are one read by primary keys.
+ * An expiry (the token's, the idle timeout, the session's lifetime) gets SPEC's 'jwt expired' with jwtExpired: true,
+ * which the console turns into a new sign-in; the signature is checked first, so only a token this server signed is
+ * ever told it expired. An ended session gets 'Invalid token'.
+ */
+export function requireAdmin(db: Db, secret: string, policy: SessionPolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -39,21 +97,34 @@ export function requireAdmin(db: Db, secret: string): MiddlewareHandler<{ Variab
       // hono checks the expiry before the signature: it is left out here and checked below, once the signature holds.
       payload = await verify(token, secret, { alg: 'HS256', exp: false });
     } catch {
-      throw new HttpError(401, 'Invalid token');
+      throw invalid();
     }
-    if (typeof payload.exp === 'number' && payload.exp <= Math.floor(Date.now() / 1000)) {
-      throw new HttpError(401, 'jwt expired', { jwtExpired: true });
-    }
-    const admin = typeof payload.sub === 'string' ? await findAdminTokenVersion(db, payload.sub) : undefined;
+    const now = Date.now();
+    if (typeof payload.exp === 'number' && payload.exp <= Math.floor(now / 1000)) throw expired();
     if (
       payload.role !== 'admin' ||
       typeof payload.exp !== 'number' ||
-      !admin ||
-      payload.ver !== admin.token_version
-    ) {
-      throw new HttpError(401, 'Invalid token');
-    }
-    c.set('adminId', admin.id);
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string'
+    )
+      throw invalid();
+    const session = await findTokenSession(db, payload.sid);
+    if (
+      !session ||
+      session.admin_id !== payload.sub ||
+      payload.ver !== session.token_version ||
+      session.ended_at !== null
+    )
+      throw invalid();
+    const lastSeen = Date.parse(session.last_seen_at);
+    if (
+      lastSeen + policy.sessionIdleMinutes * 60_000 <= now ||
+      Date.parse(session.created_at) + policy.tokenTtlSeconds * 1000 <= now
+    )
+      throw expired();
+    if (now - lastSeen >= TOUCH_EVERY_MS) await touchSession(db, payload.sid, new Date(now).toISOString());
+    c.set('adminId', session.admin_id);
+    c.set('sessionId', payload.sid);
     await next();
   };
 }

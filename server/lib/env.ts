@@ -1,2 +1,2 @@
-/** Hono's per-request variables: the signed-in admin, set by requireAdmin. */
-export type AppEnv = { Variables: { adminId: string } };
+/** Hono's per-request variables: the signed-in admin and their session, set by requireAdmin. */
+export type AppEnv = { Variables: { adminId: string; sessionId: string } };

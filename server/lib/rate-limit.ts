@@ -10,12 +10,17 @@ import type { Db } from '../db/postgres/db';
  * client sent).
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
+  return addressKey(peerAddress(c, trustProxy));
+}
+
+/** The client's address as it connected (or as the trusted proxy appended it), for people to read. */
+export function peerAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return addressKey(forwarded);
+    if (forwarded) return forwarded;
   }
   try {
-    return addressKey(getConnInfo(c).remote.address ?? 'unknown');
+    return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
     // app.request() in tests has no socket.
     return 'unknown';

@@ -19,8 +19,9 @@ import {
   updateAdminProfile,
   type UserRow,
 } from '../db/users';
+import { endOtherSessions, findTokenSession } from '../db/sessions';
 import { activityLog, summarise, type Change } from '../lib/activity';
-import { issueToken } from '../lib/auth';
+import { issueToken, liveSince, startSession } from '../lib/auth';
 import {
   formBody,
   jsonBody,
@@ -36,14 +37,16 @@ import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
 import { FEATURES } from '../../contract/features';
 import { PASSWORD_MIN, TEXT_MAX } from '../../contract/limits';
 import { REASON_MAX } from '../../contract/moderation';
+import { browserName } from '../../contract/sessions';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
 import { hashPassword, imitateCheck, verifyPassword } from '../lib/passwords';
-import { clientAddress, RecentKeys, StoredRateLimiter, UnderWay } from '../lib/rate-limit';
+import { clientAddress, peerAddress, RecentKeys, StoredRateLimiter, UnderWay } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../../contract/user-export';
 import { selectUsers, userList } from '../lib/user-list';
+import { otherSessions } from './sessions';
 import { fields, freeText, secret, text } from '../lib/validate';
 
 /** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
@@ -72,6 +75,9 @@ function summary(row: UserRow) {
 const EXPORT_BATCH = 1000;
 type ExportRow = { country_code: string; phone_number: string; gender: string };
 
+/** The longest client address a session or a log entry keeps (a forwarded one is whatever the proxy sent). */
+const ADDRESS_MAX = 100;
+
 const ADMIN_SAFE = (row: UserRow) => ({
   _id: row.id,
   name: row.name,
@@ -89,6 +95,7 @@ export function registerPublicUserRoutes(
     publicUrl,
     jwtSecret,
     tokenTtlSeconds,
+    sessionIdleMinutes,
     trustProxy,
   }: {
     db: Db;
@@ -97,9 +104,12 @@ export function registerPublicUserRoutes(
     publicUrl: string;
     jwtSecret: string;
     tokenTtlSeconds: number;
+    sessionIdleMinutes: number;
     trustProxy: boolean;
   },
 ) {
+  const log = activityLog(db);
+  const sessionPolicy = { tokenTtlSeconds, sessionIdleMinutes };
   // Counted in the database: every server process on it sees the same attempts.
   const loginAttempts = new StoredRateLimiter(db, 'sign-in', 5, 15 * 60 * 1000);
   // Per client address too, whatever the e-mail: trying a new address each time gets no fresh attempts.
@@ -155,21 +165,46 @@ export function registerPublicUserRoutes(
     } finally {
       checking.leave(address);
     }
-    if (!user || !valid || user.role !== 'admin' || (isRole !== undefined && isRole !== 'admin')) {
+    const ip = peerAddress(c, trustProxy).slice(0, ADDRESS_MAX);
+    const userAgent = c.req.header('user-agent') ?? '';
+    const admin = user?.role === 'admin' ? user : undefined;
+    if (!admin || !valid || (isRole !== undefined && isRole !== 'admin')) {
+      // Only an attempt whose password was checked gets here: the limits above bound how many are logged.
+      await db.transaction((tx) =>
+        log.record(tx, null, {
+          action: 'sign-in-failed',
+          recordType: 'session',
+          recordId: null,
+          // The e-mail typed is kept only when it is an admin's: anything else typed there may be a password.
+          recordName: admin?.email ?? '',
+          summary: `${!admin ? 'No admin with this e-mail' : !valid ? 'Wrong password' : 'Not signing in as an admin'}, from ${ip}`,
+        }),
+      );
       throw new HttpError(401, 'Invalid email or password');
     }
     await loginAttempts.reset(key);
     await addressAttempts.undo(address);
     signedInFrom.remember(address);
+    const sessionId = await db.transaction(async (tx) => {
+      const id = await startSession(tx, sessionPolicy, { adminId: admin.id, ip, userAgent, at: new Date() });
+      await log.record(tx, admin.id, {
+        action: 'sign-in',
+        recordType: 'session',
+        recordId: id,
+        recordName: browserName(userAgent),
+        summary: `Signed in from ${ip}`,
+      });
+      return id;
+    });
     const token = await issueToken(
-      { id: user.id, tokenVersion: user.token_version },
+      { id: admin.id, tokenVersion: admin.token_version, sessionId },
       jwtSecret,
       tokenTtlSeconds,
     );
     return c.json({
       success: true,
       message: 'Login successful',
-      result: { token, ...ADMIN_SAFE(user), features: FEATURES },
+      result: { token, ...ADMIN_SAFE(admin), features: FEATURES },
     });
   });
 
@@ -296,10 +331,12 @@ export function registerUserRoutes(
     keeper,
     jwtSecret,
     tokenTtlSeconds,
-  }: { db: Db; keeper: FileKeeper; jwtSecret: string; tokenTtlSeconds: number },
+    sessionIdleMinutes,
+  }: { db: Db; keeper: FileKeeper; jwtSecret: string; tokenTtlSeconds: number; sessionIdleMinutes: number },
 ) {
   const users = userList(db);
   const log = activityLog(db);
+  const sessionPolicy = { tokenTtlSeconds, sessionIdleMinutes };
 
   app.get('/api/admin/dashboard', async (c) => {
     const [userCount, contactCount] = await Promise.all([
@@ -451,11 +488,12 @@ export function registerUserRoutes(
     password: secret('Password', { min: PASSWORD_MIN, max: TEXT_MAX.profile.password }),
   });
   const PROFILE_FILES = { file: { label: 'Photo', kind: 'image' } } as const;
-  // A new password ends every other session: the token version moves on, and this request gets a fresh token.
+  // A new password ends every other session; this one goes on with a fresh token, since the token version moves on.
   app.patch('/api/admin/profile/update', uploadLimit, async (c) => {
     const body = await formBody(c, PROFILE_FILES);
     const { email, password } = profileBody.parse(body);
     const adminId = c.get('adminId');
+    const sessionId = c.get('sessionId');
     if (await emailTakenByOther(db, email, adminId))
       throw new HttpError(409, 'This e-mail address is already in use');
     const file = fileField(body, 'file');
@@ -489,6 +527,17 @@ export function registerUserRoutes(
           recordName: `${before.name} ${before.surname}`.trim(),
           summary: summarise(changes, 'admin'),
         });
+        const ended = passwordChanged
+          ? await endOtherSessions(tx, adminId, sessionId, liveSince(sessionPolicy), 'password', now())
+          : 0;
+        if (ended > 0)
+          await log.record(tx, adminId, {
+            action: 'session-end',
+            recordType: 'session',
+            recordId: null,
+            recordName: '',
+            summary: `Password changed: ended ${otherSessions(ended)}`,
+          });
         return { result: after, replaced: paths.photo ? [before.photo] : [] };
       })
       .catch((error: unknown) => {
@@ -496,10 +545,12 @@ export function registerUserRoutes(
         if (isUniqueViolation(error)) throw new HttpError(409, 'This e-mail address is already in use');
         throw error;
       });
+    const session = await findTokenSession(db, sessionId);
     const token = await issueToken(
-      { id: row.id, tokenVersion: row.token_version },
+      { id: row.id, tokenVersion: row.token_version, sessionId },
       jwtSecret,
       tokenTtlSeconds,
+      session ? Date.parse(session.created_at) : undefined,
     );
     return c.json({
       success: true,

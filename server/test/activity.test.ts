@@ -2,11 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { decode } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../contract/activity';
 import { ACTIVITY_ACTIONS } from '../../contract/moderation';
 import type { AppEnv } from '../lib/env';
-import { ADMIN, makeServer, pngFile } from './harness';
+import { ADMIN, makeServer, pngFile, sessionToken } from './harness';
 
 /**
  * The activity log (feature 'activity-log'): every authenticated write route appends exactly one entry in its own
@@ -59,7 +60,7 @@ async function newest(s: Server) {
 }
 
 type Write = {
-  init: { json?: unknown; form?: FormData };
+  init: { json?: unknown; form?: FormData; token?: string };
   path: string;
   action: string;
   recordType: string;
@@ -282,6 +283,37 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       action: 'case',
       recordType: 'chat-report',
       recordId: id,
+    };
+  },
+  // The session routes end a session of their own, so that the walk's own token goes on working.
+  'POST /api/logout': async (s) => {
+    const token = await sessionToken(s.db, s.adminId);
+    return {
+      path: '/api/logout',
+      init: { token },
+      action: 'sign-out',
+      recordType: 'session',
+      recordId: decode(token).payload.sid as string,
+    };
+  },
+  'DELETE /api/admin/sessions/:id': async (s) => {
+    const id = decode(await sessionToken(s.db, s.adminId)).payload.sid as string;
+    return {
+      path: `/api/admin/sessions/${id}`,
+      init: {},
+      action: 'session-end',
+      recordType: 'session',
+      recordId: id,
+    };
+  },
+  'POST /api/admin/sessions/end-others': async (s) => {
+    await sessionToken(s.db, s.adminId);
+    return {
+      path: '/api/admin/sessions/end-others',
+      init: {},
+      action: 'session-end',
+      recordType: 'session',
+      recordId: null,
     };
   },
 };

@@ -1,7 +1,6 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
-import { issueToken } from '../lib/auth';
-import { ADMIN, makeServer, SECRET } from './harness';
+import { ADMIN, makeServer, SECRET, sessionToken } from './harness';
 
 describe('sign-in', () => {
   it('answers SPEC 7.1 login fields for the admin', async () => {
@@ -151,8 +150,8 @@ describe('admin routes', () => {
   });
 
   it("answer an expired token with 'jwt expired' and jwtExpired: true", async () => {
-    const { call, adminId } = await makeServer();
-    const expired = await issueToken({ id: adminId, tokenVersion: 0 }, SECRET, -60);
+    const { call, adminId, db } = await makeServer();
+    const expired = await sessionToken(db, adminId, { ttlSeconds: -60 });
     const answer = await call('GET', '/api/faq/listAll', { token: expired });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ success: false, message: 'jwt expired', jwtExpired: true });

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { sign } from 'hono/jwt';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { issueToken } from '../lib/auth';
-import { ADMIN, eventFields, form, makeServer, offerFields, pngFile, SECRET } from './harness';
+import { ADMIN, eventFields, form, makeServer, offerFields, pngFile, SECRET, sessionToken } from './harness';
 
 type Server = Awaited<ReturnType<typeof makeServer>>;
 
@@ -13,7 +12,7 @@ const idOf = (answer: { body: Record<string, unknown> }) => (answer.body.result 
 
 describe('tokens', () => {
   it('tells only a token this server signed that it has expired', async () => {
-    const { call, adminId } = await makeServer();
+    const { call, adminId, db } = await makeServer();
     const past = Math.floor(Date.now() / 1000) - 60;
     const forged = await sign(
       { sub: adminId, role: 'admin', ver: 0, iat: past - 60, exp: past },
@@ -24,7 +23,7 @@ describe('tokens', () => {
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ success: false, message: 'Invalid token' });
 
-    const ours = await issueToken({ id: adminId, tokenVersion: 0 }, SECRET, -60);
+    const ours = await sessionToken(db, adminId, { ttlSeconds: -60 });
     expect((await call('GET', '/api/admin/dashboard', { token: ours })).body).toEqual({
       success: false,
       message: 'jwt expired',
@@ -53,6 +52,7 @@ describe('configuration', () => {
       'ADMIN_PASSWORD',
       'JWT_SECRET',
       'TOKEN_TTL',
+      'SESSION_IDLE_MINUTES',
       'SEED_DEMO',
       'TRUST_PROXY',
       'SMTP_URL',
@@ -68,6 +68,7 @@ describe('configuration', () => {
       adminPassword: 'Admin@123',
       jwtSecret: expect.stringMatching(/^[\w-]{64}$/),
       tokenTtlSeconds: 43_200,
+      sessionIdleMinutes: 30,
       seedDemo: true,
       trustProxy: false,
       smtpUrl: undefined,

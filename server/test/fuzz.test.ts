@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/postgres/db';
-import { issueToken } from '../lib/auth';
 import { FILE_COLUMNS } from '../lib/uploads';
 import { RESOURCES } from '../routes/resources';
-import { makeServer, PNG_BYTES, SECRET } from './harness';
+import { makeServer, PNG_BYTES, sessionToken } from './harness';
 
 /**
  * Every route of SPEC section 7, sent generated hostile input: wrong types, nulls, arrays, nested objects, huge and
@@ -458,7 +457,7 @@ describe('hostile input on every route (fast-check)', () => {
     const admin = await server.db.one<{ id: string; token_version: number }>(
       "SELECT id, token_version FROM users WHERE role = 'admin'",
     );
-    return issueToken({ id: admin.id, tokenVersion: admin.token_version }, SECRET, 3600);
+    return sessionToken(server.db, admin.id, { tokenVersion: admin.token_version });
   }
 
   for (const route of routes()) {

@@ -5,7 +5,7 @@ import { onTestFinished } from 'vitest';
 import { createApp } from '../app';
 import { dbOver, type Db } from '../db/postgres/db';
 import { createPool } from '../db/postgres/pool';
-import { issueToken } from '../lib/auth';
+import { issueToken, startSession } from '../lib/auth';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createMailQueue, type MailQueueOptions } from '../lib/mail-queue';
 import { fileKeeper, UploadStore } from '../lib/uploads';
@@ -29,6 +29,8 @@ export async function makeServer(
     dataDir?: string;
     distDir?: string;
     trustProxy?: boolean;
+    /** SESSION_IDLE_MINUTES (30 unless given). */
+    sessionIdleMinutes?: number;
     mailer?: Mailer;
     /** The mail queue's clock, schedule and sizes; `start: false` leaves its worker to the test (queue.drain()). */
     queue?: Partial<Omit<MailQueueOptions, 'db' | 'mailer'>> & { start?: boolean };
@@ -46,6 +48,7 @@ export async function makeServer(
     dataDir,
     jwtSecret: SECRET,
     tokenTtlSeconds: 3600,
+    sessionIdleMinutes: options.sessionIdleMinutes ?? 30,
     publicUrl: 'http://console.test',
     trustProxy: options.trustProxy ?? false,
   };
@@ -78,7 +81,7 @@ export async function makeServer(
   const { id: adminId } = await db.one<{ id: string }>(
     "SELECT id FROM users WHERE role = 'admin' ORDER BY rowid LIMIT 1",
   );
-  const token = await issueToken({ id: adminId, tokenVersion: 0 }, SECRET, 3600);
+  const token = await sessionToken(db, adminId);
 
   /** `remote` stands in for the socket's peer address, which app.request() does not have. */
   async function call(
@@ -126,6 +129,25 @@ export async function makeServer(
   };
 
   return { app, db: db as Db, pool, databaseUrl, dataDir, token, adminId, call, outbox, queue, close };
+}
+
+/**
+ * A token of a new session of the admin `adminId`, as a sign-in from `userAgent` would start it (the test server's
+ * policy: TOKEN_TTL 3600 s, 30 idle minutes); `ttlSeconds` may be negative for a token that has expired.
+ */
+export async function sessionToken(
+  db: Db,
+  adminId: string,
+  { tokenVersion = 0, ttlSeconds = 3600, userAgent = '' } = {},
+) {
+  const sessionId = await db.transaction((tx) =>
+    startSession(
+      tx,
+      { tokenTtlSeconds: 3600, sessionIdleMinutes: 30 },
+      { adminId, ip: 'unknown', userAgent, at: new Date() },
+    ),
+  );
+  return issueToken({ id: adminId, tokenVersion, sessionId }, SECRET, ttlSeconds);
 }
 
 export const PNG_BYTES = Buffer.from(

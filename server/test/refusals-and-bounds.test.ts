@@ -1,11 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { issueToken } from '../lib/auth';
 import { UPLOADS_UNDER_WAY } from '../lib/body';
 import { newId } from '../lib/ids';
 import { TEST_SENDS_PER_HOUR } from '../routes/mail';
-import { form, makeServer, offerFields, SECRET } from './harness';
+import { form, makeServer, offerFields, sessionToken } from './harness';
 
 /** What the API refuses and how far it lets a client go (issue 25, item 6), as an API client meets it. */
 
@@ -27,7 +26,7 @@ async function addAdmin(s: Server) {
     "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES ($1, 'admin', 'Other', 'Admin', $2, $3, $3)",
     [id, `admin-${id}@example.com`, stamp],
   );
-  return issueToken({ id, tokenVersion: 0 }, SECRET, 3600);
+  return sessionToken(s.db, id);
 }
 
 const statusReasons = async (s: Server, user: string) =>

@@ -1,0 +1,110 @@
+import type { Hono } from 'hono';
+import { browserName } from '../../contract/sessions';
+import type { Db } from '../db/postgres/db';
+import { endOtherSessions, endSession, pageOfLiveSessions, type SessionRow } from '../db/sessions';
+import { activityLog } from '../lib/activity';
+import { liveSince, type SessionPolicy } from '../lib/auth';
+import { noBodyLimit } from '../lib/body';
+import type { AppEnv } from '../lib/env';
+import { notFound } from '../lib/errors';
+import { now } from '../lib/ids';
+import { pageBody, paging } from '../lib/paging';
+
+/** A session as the sessions list answers it. */
+function sessionAnswer(row: SessionRow, currentId: string) {
+  return {
+    _id: row.id,
+    browser: browserName(row.user_agent),
+    userAgent: row.user_agent,
+    address: row.ip,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    current: row.id === currentId,
+  };
+}
+
+export const otherSessions = (n: number) => `${n} other session${n === 1 ? '' : 's'}`;
+
+/**
+ * Sessions on the server (announced as 'sessions'): sign out, and the caller's own live sessions, listed and ended.
+ * Each end is logged; an admin can end only their own sessions here.
+ */
+export function registerSessionRoutes(app: Hono<AppEnv>, db: Db, policy: SessionPolicy) {
+  const log = activityLog(db);
+
+  app.post('/api/logout', noBodyLimit, async (c) => {
+    const adminId = c.get('adminId');
+    await db.transaction(async (tx) => {
+      const ended = await endSession(tx, adminId, c.get('sessionId'), liveSince(policy), 'sign-out', now());
+      // Ended by another request meanwhile: nothing of this session is left to log.
+      if (!ended) return;
+      await log.record(tx, adminId, {
+        action: 'sign-out',
+        recordType: 'session',
+        recordId: ended.id,
+        recordName: browserName(ended.user_agent),
+        summary: `Signed out from ${ended.ip || 'an unknown address'}`,
+      });
+    });
+    return c.json({ success: true, message: 'Signed out' });
+  });
+
+  app.get('/api/admin/sessions', async (c) => {
+    const { page, size, offset } = paging(c.req.query());
+    const { rows, count } = await pageOfLiveSessions(db, c.get('adminId'), liveSince(policy), {
+      offset,
+      limit: size,
+    });
+    const current = c.get('sessionId');
+    return c.json(
+      pageBody(
+        rows.map((row) => sessionAnswer(row, current)),
+        count,
+        page,
+        size,
+      ),
+    );
+  });
+
+  app.post('/api/admin/sessions/end-others', noBodyLimit, async (c) => {
+    const adminId = c.get('adminId');
+    const ended = await db.transaction(async (tx) => {
+      const n = await endOtherSessions(
+        tx,
+        adminId,
+        c.get('sessionId'),
+        liveSince(policy),
+        'others-ended',
+        now(),
+      );
+      if (n > 0)
+        await log.record(tx, adminId, {
+          action: 'session-end',
+          recordType: 'session',
+          recordId: null,
+          recordName: '',
+          summary: `Ended ${otherSessions(n)}`,
+        });
+      return n;
+    });
+    return c.json({ success: true, message: 'Other sessions ended', result: { ended } });
+  });
+
+  // Another admin's session, or one that has ended, is not found: the id says nothing of whose it is.
+  app.delete('/api/admin/sessions/:id', noBodyLimit, async (c) => {
+    const adminId = c.get('adminId');
+    const id = c.req.param('id');
+    await db.transaction(async (tx) => {
+      const ended = await endSession(tx, adminId, id, liveSince(policy), 'ended', now());
+      if (!ended) throw notFound('Session');
+      await log.record(tx, adminId, {
+        action: 'session-end',
+        recordType: 'session',
+        recordId: ended.id,
+        recordName: browserName(ended.user_agent),
+        summary: `Ended the session from ${ended.ip || 'an unknown address'}`,
+      });
+    });
+    return c.json({ success: true, message: 'Session ended' });
+  });
+}
