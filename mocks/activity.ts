@@ -43,6 +43,8 @@ function recordExists(recordType: string, recordId: string | null): boolean {
       return has(db.mails);
     case 'chat-report':
       return has(db.chatReports);
+    case 'session':
+      return has(db.sessions);
     default:
       return Object.entries(db.catalogues).some(
         ([collection, rows]) => recordTypeOf(collection) === recordType && has(rows),
@@ -57,19 +59,22 @@ export const activityAnswer = (entry: MockActivity) => ({
 
 /**
  * Appends one entry for a successful admin write (contract: exactly one per write, by the signed-in admin), newest
- * first. Call it only after the write has been made, so a refused write appends none.
+ * first. Call it only after the write has been made, so a refused write appends none. A refused sign-in is logged
+ * with no admin (`signedIn: false`).
  */
 export function recordActivity(
   entry: Pick<MockActivity, 'action' | 'recordType' | 'recordName' | 'summary'> & {
     recordId: string | null;
     reason?: string | null;
   },
+  { signedIn = true } = {},
 ) {
   const { _id, name, surname, email } = db.admin;
   db.activity.unshift({
     _id: nextId(),
     createdAt: new Date().toISOString(),
-    admin: { _id, name: [name, surname].filter(Boolean).join(' '), email },
+    // A refused sign-in is no signed-in admin's doing.
+    admin: signedIn ? { _id, name: [name, surname].filter(Boolean).join(' '), email } : null,
     reason: null,
     ...entry,
   });

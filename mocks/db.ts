@@ -79,12 +79,24 @@ export type MockAdmin = {
   photo: string;
 };
 
+/** A sign-in ('sessions'): its token is in `tokens` while it lasts; ending it removes both. */
+export type MockSession = {
+  _id: string;
+  token: string;
+  userAgent: string;
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
+};
+
 export const MOCK_ADMIN_EMAIL = 'admin@example.com';
 export const MOCK_ADMIN_PASSWORD = 'Admin@123';
 
 type Db = {
   admin: MockAdmin;
   tokens: Set<string>;
+  /** The admin's sessions, newest first (mocks/handlers/sessions.ts). */
+  sessions: MockSession[];
   users: MockUser[];
   faqs: MockFaq[];
   contacts: MockContact[];
@@ -301,6 +313,7 @@ function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'post
       photo: '',
     },
     tokens: new Set(),
+    sessions: [],
     users: makeUsers(64),
     faqs: makeFaqs(),
     contacts: makeContacts(18),

@@ -7,6 +7,7 @@ import { moderationHandlers } from './handlers/moderation';
 import { postHandlers } from './handlers/posts';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
+import { sessionHandlers } from './handlers/sessions';
 import { userHandlers } from './handlers/users';
 import { scenarioHandler } from './scenario';
 
@@ -22,5 +23,6 @@ export const handlers = [
   ...postHandlers,
   ...publicHandlers,
   ...profileHandlers,
+  ...sessionHandlers,
   ...userHandlers,
 ];

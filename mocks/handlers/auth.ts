@@ -1,9 +1,11 @@
 import { http } from 'msw';
 import { TEXT_MAX } from '@contract/limits';
+import { recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
 import { inField, jsonBody, password, refusing, requiredText, text } from '../rules';
 import { mockFeatures } from '../scenario';
+import { startSession } from './sessions';
 
 export const authHandlers = [
   http.post(
@@ -17,17 +19,21 @@ export const authHandlers = [
         password('Password', body.password, { max: TEXT_MAX.signIn.password }),
       );
       const role = inField('isRole', () => text('Role', body.isRole, { max: TEXT_MAX.signIn.isRole }));
-      if (
-        email !== db.admin.email ||
-        given !== db.admin.password ||
-        (role !== undefined && role !== 'admin')
-      ) {
+      const admin = email === db.admin.email;
+      if (!admin || given !== db.admin.password || (role !== undefined && role !== 'admin')) {
+        recordActivity(
+          {
+            action: 'sign-in-failed',
+            recordType: 'session',
+            recordId: null,
+            recordName: admin ? email : '',
+            summary: `${!admin ? 'No admin with this e-mail' : given !== db.admin.password ? 'Wrong password' : 'Not signing in as an admin'}, from unknown`,
+          },
+          { signedIn: false },
+        );
         return fail(401, 'Invalid email or password');
       }
-      // Never the token of an earlier session (a reset or a password change empties the set): a late refusal of a
-      // call sent with the old one must not be taken for a refusal of the new one.
-      const token = `mock-token-${crypto.randomUUID()}`;
-      db.tokens.add(token);
+      const token = startSession(request);
       const { _id, name, surname, email: address, photo } = db.admin;
       // The extensions offered, as the reference server names them; a SPEC-only API sends no such field.
       const features = mockFeatures();

@@ -4,6 +4,7 @@ import { changeSummary, recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, ok, refuseWithoutAdmin } from '../http';
 import { formBody, imageFile, inField, password, refusing, requiredText } from '../rules';
+import { endOtherSessions, otherSessions, sessionOf } from './sessions';
 
 export const profileHandlers = [
   http.patch(
@@ -19,10 +20,11 @@ export const profileHandlers = [
         password('Password', form.get('password'), { min: PASSWORD_MIN, max: TEXT_MAX.profile.password }),
       );
       const file = await imageFile('Photo', form.get('file'));
-      // Like the reference server: a new password ends every other session, and the answer carries a fresh token.
+      // Like the reference server: a new password ends every other session, and this one goes on with a fresh token.
       const passwordChanged = newPassword !== db.admin.password;
       const summary = changeSummary(db.admin, { email, ...(file ? { photo: 'data:' } : {}) });
-      if (passwordChanged) db.tokens.clear();
+      const session = sessionOf(request);
+      const ended = passwordChanged ? endOtherSessions(session) : 0;
       db.admin.email = email;
       db.admin.password = newPassword;
       if (file) db.admin.photo = `uploads/admin-${Date.now()}.png`;
@@ -33,7 +35,19 @@ export const profileHandlers = [
         recordName: [db.admin.name, db.admin.surname].join(' '),
         summary: passwordChanged ? 'Password changed' : summary,
       });
+      if (ended > 0)
+        recordActivity({
+          action: 'session-end',
+          recordType: 'session',
+          recordId: null,
+          recordName: '',
+          summary: `Password changed: ended ${otherSessions(ended)}`,
+        });
       const token = `admin-token-${nextId()}`;
+      if (passwordChanged) {
+        db.tokens.delete(session.token);
+        session.token = token;
+      }
       db.tokens.add(token);
       return ok({
         message: 'Profile updated successfully',

@@ -11,6 +11,10 @@ import { makeServer, PNG_BYTES } from './harness';
 
 type Context = {
   token: string;
+  /** A second sign-in's token, which the logout case ends. */
+  spareToken: string;
+  /** A third sign-in's session, which the session-end case ends. */
+  otherSessionId: string;
   userId: string;
   faqId: string;
   mailId: string;
@@ -592,6 +596,51 @@ const CASES: Case[] = [
       init: { method: 'PATCH' },
     }),
   },
+  // Sessions ('sessions'): the caller's own session goes on until the end of the run.
+  { name: 'sessions', request: get('/api/admin/sessions?page=1&limit=10') },
+  { name: 'sessions, page 0', request: get('/api/admin/sessions?page=0') },
+  { name: 'sessions without a token', request: get('/api/admin/sessions', false) },
+  {
+    name: 'end a session',
+    request: ({ otherSessionId }) => ({
+      path: `/api/admin/sessions/${otherSessionId}`,
+      init: { method: 'DELETE' },
+    }),
+  },
+  {
+    name: 'end a session that has ended',
+    request: ({ otherSessionId }) => ({
+      path: `/api/admin/sessions/${otherSessionId}`,
+      init: { method: 'DELETE' },
+    }),
+  },
+  {
+    name: 'end an unknown session',
+    request: () => ({ path: '/api/admin/sessions/AAAAAAAAAAAAAAAAAAAAAA', init: { method: 'DELETE' } }),
+  },
+  {
+    name: 'sign out',
+    request: ({ spareToken }) => ({
+      path: '/api/logout',
+      init: { method: 'POST', headers: { Authorization: `Bearer ${spareToken}` } },
+    }),
+  },
+  {
+    name: 'a signed-out token',
+    request: ({ spareToken }) => ({
+      path: '/api/admin/dashboard',
+      init: { headers: { Authorization: `Bearer ${spareToken}` } },
+    }),
+  },
+  {
+    name: 'sign out without a token',
+    request: () => ({ path: '/api/logout', init: { method: 'POST' }, auth: false }),
+  },
+  {
+    name: 'end the other sessions',
+    request: () => ({ path: '/api/admin/sessions/end-others', init: { method: 'POST' } }),
+  },
+  { name: 'sessions, only the caller’s left', request: get('/api/admin/sessions') },
 ];
 
 /** What a CSV answer must agree on: its headers (the count only as a number: the data differ) and its first line. */
@@ -637,9 +686,16 @@ describe('mocks and the reference server agree (contract)', () => {
   const answers: { mock: Answer[]; server: Answer[] } = { mock: [], server: [] };
 
   async function run(send: (path: string, init: RequestInit) => Promise<Response>, into: Answer[]) {
-    const signIn = await send('/api/login', json('POST', ADMIN));
-    const token = ((await signIn.json()) as { result: { token: string } }).result.token;
+    const signIn = async () =>
+      ((await (await send('/api/login', json('POST', ADMIN))).json()) as { result: { token: string } }).result
+        .token;
+    const token = await signIn();
+    const spareToken = await signIn();
+    const otherToken = await signIn();
     const bearer = { Authorization: `Bearer ${token}` };
+    const sessions = (await (
+      await send('/api/admin/sessions?limit=100', { headers: { Authorization: `Bearer ${otherToken}` } })
+    ).json()) as { result: { _id: string; current: boolean }[] };
     const users = (await (await send('/api/admin/list', { headers: bearer })).json()) as {
       result: { _id: string }[];
     };
@@ -651,6 +707,8 @@ describe('mocks and the reference server agree (contract)', () => {
         [])[0]?._id ?? 'ffffffffffffffffffffffff';
     const context = {
       token,
+      spareToken,
+      otherSessionId: sessions.result.find((session) => session.current)!._id,
       userId: users.result[0]!._id,
       faqId: faqs.result[0]!._id,
       mailId: await firstId('/api/mail-send/list?page=1&limit=10'),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '@/features/catalogues/registry';
+import { ACTION_LABELS, actionLabel } from '@/features/activity/strings';
 import { fieldLabel } from '@contract/field-labels';
+import { ACTIVITY_ACTIONS } from '@contract/moderation';
 
 /** The activity log's record type of each catalogue (the API collection its records belong to). */
 const RECORD_TYPE = {
@@ -31,4 +33,11 @@ describe("the activity log's summaries", () => {
         expect(fieldLabel(recordType, field.name), `${key}.${field.name}`).toBe(field.label);
     },
   );
+});
+
+describe("the activity filter's action names", () => {
+  it.each(ACTIVITY_ACTIONS.map((action) => [action]))('names %s in words', (action) => {
+    expect(Object.hasOwn(ACTION_LABELS, action), action).toBe(true);
+    expect(actionLabel(action)).not.toBe(action);
+  });
 });

@@ -69,6 +69,7 @@ describe('the extensions an API announces', () => {
       'status-reason',
       'user-history',
       'report-cases',
+      'sessions',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

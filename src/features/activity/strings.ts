@@ -28,6 +28,10 @@ export const ACTION_LABELS: Record<string, string> = {
   'test-send': 'Test mail sent',
   password: 'Password changed',
   case: 'Report case changed',
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in refused',
+  'sign-out': 'Signed out',
+  'session-end': 'Session ended',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */
