@@ -3,7 +3,8 @@ import { IconChevronDown, IconHeartHandshake, IconLogout } from '@tabler/icons-r
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
-import { session, useSession } from '@/lib/core/session';
+import { useSession } from '@/lib/core/session';
+import { signOut } from '@/lib/data/sign-out';
 import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
 import { menuGroupsFor, type MenuGroup, type MenuItem } from './menu';
 import './sidebar.css';
@@ -72,7 +73,7 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
   const link = { pathname, settings, onNavigate };
 
   // Ending the session is enough: the guard then sends the admin to /login.
-  const logout = () => confirmLogout(() => session.end());
+  const logout = () => confirmLogout(() => void signOut());
 
   return (
     <div className="sidebar">

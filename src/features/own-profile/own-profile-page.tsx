@@ -8,7 +8,9 @@ import { useMutationForm } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
+import { useFeature } from '@/lib/core/session';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
+import { OwnSessions } from './own-sessions';
 import { reloadTo } from './reload';
 import { PROFILE_TEXT } from './strings';
 
@@ -45,6 +47,7 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
     leave: reloadTo,
   });
   const { errors } = controller.form.formState;
+  const sessions = useFeature('sessions');
 
   return (
     <PageCard title={PROFILE_TEXT.title}>
@@ -66,6 +69,7 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
         />
         <FormActions label={PROFILE_TEXT.title} pending={controller.pending} />
       </ControlledForm>
+      {sessions ? <OwnSessions /> : null}
     </PageCard>
   );
 }

@@ -10,3 +10,27 @@ export const PROFILE_TEXT = {
   passwordShort: 'Password must be at least 6 characters',
   updated: 'Profile updated successfully!',
 } as const;
+
+/** "Your sessions" on the own profile ('sessions'): the admin's live sign-ins, each ended from here. */
+export const SESSIONS_TEXT = {
+  title: 'Your sessions',
+  browser: 'Browser',
+  address: 'Address',
+  started: 'Started',
+  lastSeen: 'Last seen',
+  action: 'Action',
+  current: 'This session',
+  end: 'End',
+  endOthers: 'End all other sessions',
+  empty: 'No sessions',
+  loading: 'Loading sessions',
+  endQuestion: 'End this session?',
+  endMessage: (browser: string, address: string) =>
+    `${browser} at ${address} will be signed out at its next action.`,
+  endOthersQuestion: 'End all other sessions?',
+  endOthersMessage:
+    'Every other browser signed in to your account will be signed out. This one stays signed in.',
+  cancel: 'Cancel',
+  ended: 'Session ended',
+  othersEnded: 'Other sessions ended',
+} as const;

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '@mocks/db';
+import { server } from '@mocks/node';
+import { apiCalls } from '../support/request-log';
+import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
+
+/**
+ * Sessions on the server ('sessions'): the Logout button ends the session on the server before clearing it here, and
+ * the own profile lists the admin's sessions with End and "End all other sessions". Against a SPEC-only API neither
+ * calls anything new.
+ */
+
+const PHONE_TOKEN = 'phone-session-token';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+/** Another browser signed in to the same account, as the mock API keeps it. */
+function signedInOnPhone() {
+  db.tokens.add(PHONE_TOKEN);
+  db.sessions.unshift({
+    _id: 'phone-session',
+    token: PHONE_TOKEN,
+    userAgent: IPHONE,
+    address: '198.51.100.4',
+    createdAt: '2026-11-20T08:30:00.000Z',
+    lastSeenAt: '2026-11-26T09:15:00.000Z',
+  });
+}
+
+async function logOut(path = '/faq') {
+  const view = renderApp(path);
+  await view.user.click(await screen.findByRole('button', { name: 'Logout' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' });
+  await view.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+  return view;
+}
+
+describe('Logout', () => {
+  it('ends the session on the server, then clears it here', async () => {
+    await logOut();
+    const [call] = await apiCalls('/api/logout');
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(db.tokens.has(TEST_TOKEN)).toBe(false);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(
+      await screen.findByRole('heading', { name: 'Enter your email and password to sign in' }),
+    ).toBeVisible();
+  });
+
+  it('clears the session here when the call fails', async () => {
+    server.use(
+      http.post('*/api/logout', () =>
+        HttpResponse.json({ success: false, message: 'Down' }, { status: 500 }),
+      ),
+    );
+    await logOut();
+    expect(await apiCalls('/api/logout')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('calls nothing against a SPEC-only API', async () => {
+    specOnlyApi();
+    await logOut();
+    expect(await apiCalls('/api/logout')).toEqual([]);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});
+
+describe('Your sessions', () => {
+  it('lists the admin’s sessions, newest first, this one marked', async () => {
+    signedInOnPhone();
+    renderApp('/profile');
+    const table = await screen.findByRole('table', { name: 'Your sessions' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, mine, phone] = within(table).getAllByRole('row');
+    expect(within(mine!).getByText('This session')).toBeInTheDocument();
+    expect(within(mine!).queryByRole('button', { name: /^End/ })).not.toBeInTheDocument();
+    expect(within(phone!).getByText('Safari on iPhone')).toBeInTheDocument();
+    expect(within(phone!).getByText('198.51.100.4')).toBeInTheDocument();
+    const [call] = await apiCalls('/api/admin/sessions');
+    expect(call?.query).toEqual({ page: '1', limit: '10' });
+  });
+
+  it('ends another session after confirmation, which signs that browser out', async () => {
+    signedInOnPhone();
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'End Safari on iPhone, 198.51.100.4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
+    expect(
+      within(dialog).getByText('Safari on iPhone at 198.51.100.4 will be signed out at its next action.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'End' }));
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
+    const [call] = await apiCalls('/api/admin/sessions/phone-session');
+    expect(call?.method).toBe('DELETE');
+    expect(db.tokens.has(PHONE_TOKEN)).toBe(false);
+    const table = screen.getByRole('table', { name: 'Your sessions' });
+    await waitFor(() => expect(within(table).queryByText('Safari on iPhone')).not.toBeInTheDocument());
+    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+  });
+
+  it('ends all other sessions after confirmation and keeps this one', async () => {
+    signedInOnPhone();
+    const { user } = renderApp('/profile');
+    const endOthers = await screen.findByRole('button', { name: 'End all other sessions' });
+    await waitFor(() => expect(endOthers).toBeEnabled());
+    await user.click(endOthers);
+    const dialog = await screen.findByRole('dialog', { name: 'End all other sessions?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End all other sessions' }));
+    expect(await screen.findByText('Other sessions ended')).toBeInTheDocument();
+    const [call] = await apiCalls('/api/admin/sessions/end-others');
+    expect(call?.method).toBe('POST');
+    expect(db.tokens.has(PHONE_TOKEN)).toBe(false);
+    const table = screen.getByRole('table', { name: 'Your sessions' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'End all other sessions' })).toBeDisabled(),
+    );
+    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+  });
+
+  it('is not shown against a SPEC-only API, which is not asked', async () => {
+    specOnlyApi();
+    renderApp('/profile');
+    expect(await screen.findByLabelText('Email')).toHaveValue(db.admin.email);
+    expect(screen.queryByRole('heading', { name: 'Your sessions' })).not.toBeInTheDocument();
+    expect(await apiCalls('/api/admin/sessions')).toEqual([]);
+  });
+
+  it('sends the admin to sign in at the next call once this session was ended elsewhere', async () => {
+    const { user, router } = renderApp('/faq');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    // Ended from another browser (its End, or End all other sessions there).
+    db.tokens.delete(TEST_TOKEN);
+    await user.click(within(menu).getByRole('link', { name: 'Users' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
