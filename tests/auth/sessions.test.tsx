@@ -70,10 +70,30 @@ describe('Logout', () => {
   });
 });
 
+/** The profile's Your sessions tab, chosen. */
+async function openSessions(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('tab', { name: 'Your sessions' }));
+}
+
 describe('Your sessions', () => {
+  it('is a tab of the profile, whose list is asked for only once it is chosen', async () => {
+    signedInOnPhone();
+    const { user } = renderApp('/profile');
+    expect(await screen.findByLabelText('Email')).toHaveValue(db.admin.email);
+    expect(screen.getByRole('tab', { name: 'Update Profile', selected: true })).toBeInTheDocument();
+    expect(await apiCalls('/api/admin/sessions')).toEqual([]);
+    await user.type(screen.getByLabelText('Email'), '.org');
+    await openSessions(user);
+    expect(await screen.findByRole('table', { name: 'Your sessions' })).toBeInTheDocument();
+    // Back to the form: what was typed is still there.
+    await user.click(screen.getByRole('tab', { name: 'Update Profile' }));
+    expect(screen.getByLabelText('Email')).toHaveValue(`${db.admin.email}.org`);
+  });
+
   it('lists the admin’s sessions, newest first, this one marked', async () => {
     signedInOnPhone();
-    renderApp('/profile');
+    const { user } = renderApp('/profile');
+    await openSessions(user);
     const table = await screen.findByRole('table', { name: 'Your sessions' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const [, mine, phone] = within(table).getAllByRole('row');
@@ -88,6 +108,7 @@ describe('Your sessions', () => {
   it('ends another session after confirmation, which signs that browser out', async () => {
     signedInOnPhone();
     const { user } = renderApp('/profile');
+    await openSessions(user);
     await user.click(await screen.findByRole('button', { name: 'End Safari on iPhone, 198.51.100.4' }));
     const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
     expect(
@@ -106,6 +127,7 @@ describe('Your sessions', () => {
   it('ends all other sessions after confirmation and keeps this one', async () => {
     signedInOnPhone();
     const { user } = renderApp('/profile');
+    await openSessions(user);
     const endOthers = await screen.findByRole('button', { name: 'End all other sessions' });
     await waitFor(() => expect(endOthers).toBeEnabled());
     await user.click(endOthers);
@@ -127,6 +149,7 @@ describe('Your sessions', () => {
     specOnlyApi();
     renderApp('/profile');
     expect(await screen.findByLabelText('Email')).toHaveValue(db.admin.email);
+    expect(screen.queryByRole('tab', { name: 'Your sessions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your sessions' })).not.toBeInTheDocument();
     expect(await apiCalls('/api/admin/sessions')).toEqual([]);
   });

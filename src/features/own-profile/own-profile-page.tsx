@@ -1,3 +1,5 @@
+import { lazy, Suspense, useState } from 'react';
+import { Loader, Tabs } from '@mantine/core';
 import { PasswordField } from '@/components/form-kit/password-field';
 import { z } from 'zod/mini';
 import { ControlledForm } from '@/components/form/controlled-form';
@@ -10,9 +12,14 @@ import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
 import { useFeature } from '@/lib/core/session';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
-import { OwnSessions } from './own-sessions';
 import { reloadTo } from './reload';
-import { PROFILE_TEXT } from './strings';
+import { PROFILE_TEXT, SESSIONS_TEXT } from './strings';
+
+// Your sessions is a list (the list kit) on a form screen: its code comes when its tab is first chosen, so the
+// profile's first load stays a form's.
+const OwnSessions = lazy(() =>
+  import('./own-sessions').then(({ OwnSessions }) => ({ default: OwnSessions })),
+);
 
 const profileSchema = z.object({
   email: z
@@ -48,28 +55,53 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
   });
   const { errors } = controller.form.formState;
   const sessions = useFeature('sessions');
+  // The sessions' panel is drawn from its first choice on and then kept, like the form's, so that going from tab to
+  // tab loses nothing typed.
+  const [sessionsShown, showSessions] = useState(false);
+
+  const form = (
+    <ControlledForm controller={controller} maw={520}>
+      <ImageFileField<ProfileValues> name="file" label={PROFILE_TEXT.image} currentPath={photo} round />
+      <TextField<ProfileValues>
+        name="email"
+        label={PROFILE_TEXT.email}
+        type="email"
+        autoComplete="email"
+        max={textLimit('profile', 'email')}
+      />
+      <PasswordField
+        label={PROFILE_TEXT.password}
+        autoComplete="new-password"
+        maxLength={textLimit('profile', 'password')}
+        {...controller.form.register('password')}
+        error={errors.password?.message}
+      />
+      <FormActions label={PROFILE_TEXT.title} pending={controller.pending} />
+    </ControlledForm>
+  );
 
   return (
     <PageCard title={PROFILE_TEXT.title}>
-      <ControlledForm controller={controller} maw={520}>
-        <ImageFileField<ProfileValues> name="file" label={PROFILE_TEXT.image} currentPath={photo} round />
-        <TextField<ProfileValues>
-          name="email"
-          label={PROFILE_TEXT.email}
-          type="email"
-          autoComplete="email"
-          max={textLimit('profile', 'email')}
-        />
-        <PasswordField
-          label={PROFILE_TEXT.password}
-          autoComplete="new-password"
-          maxLength={textLimit('profile', 'password')}
-          {...controller.form.register('password')}
-          error={errors.password?.message}
-        />
-        <FormActions label={PROFILE_TEXT.title} pending={controller.pending} />
-      </ControlledForm>
-      {sessions ? <OwnSessions /> : null}
+      {sessions ? (
+        <Tabs defaultValue="profile" onChange={(tab) => tab === 'sessions' && showSessions(true)}>
+          <Tabs.List>
+            <Tabs.Tab value="profile">{PROFILE_TEXT.title}</Tabs.Tab>
+            <Tabs.Tab value="sessions">{SESSIONS_TEXT.title}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="profile" pt="md">
+            {form}
+          </Tabs.Panel>
+          <Tabs.Panel value="sessions" pt="md">
+            {sessionsShown ? (
+              <Suspense fallback={<Loader size="sm" aria-label={`Loading ${SESSIONS_TEXT.title}`} />}>
+                <OwnSessions />
+              </Suspense>
+            ) : null}
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        form
+      )}
     </PageCard>
   );
 }
