@@ -136,11 +136,11 @@ const orderBy = (keys: readonly string[], descending: boolean) =>
  * where the matches are more than SPARSE_MATCHES of the users the filters keep.
  */
 export const SORTED_MATCHES_UP_TO = 10_000;
+const SPARSE_MATCHES = 0.2;
 
 /** How long a searched list's count is used again at most (`count`), and how many searches' counts are kept. */
 const COUNT_KEPT_MS = 10_000;
 const COUNTS_KEPT = 500;
-export const SPARSE_MATCHES = 0.2;
 
 /**
  * The users list's queries over one database. A searched page sorts its matches or walks the order's index as
@@ -204,23 +204,25 @@ export function userList(
     (matches ?? (await count(selection))) === (await countOfFilters(selection.filters));
 
   /**
-   * Whether a searched page ending `end` rows into its `total` matches sorts them rather than walk the order's index
-   * (SORTED_MATCHES_UP_TO).
+   * Whether a searched page ending `end` rows into its `total` matches, among the `users` its filters keep, sorts
+   * them rather than walk the order's index (SORTED_MATCHES_UP_TO).
    */
-  async function sortsMatches(selection: UserSelection, total: number, end: number) {
+  function sortsMatches(
+    selection: UserSelection,
+    { total, users, end }: Record<'total' | 'users' | 'end', number>,
+  ) {
     if (selection.search === undefined || plan === 'walk') return false;
     if (plan === 'sort' || total <= sortedMatchesUpTo) return true;
-    const users = await countOfFilters(selection.filters);
     const gathers = selection.sort?.field === 'name' || selection.sort?.field === 'email';
     return gathers ? total <= SPARSE_MATCHES * users : (end * users) / total > total;
   }
 
   /**
-   * The query of a page's rowids, `limits` giving its LIMIT and OFFSET placeholders. Its matches counted (`total`),
-   * a search keeping up to `sortedMatchesUpTo` is read through the trigram index first and those matches sorted (the
-   * planner, which cannot tell how many rows an ILIKE keeps, would otherwise walk a sort index past every user);
-   * past that, the index of the filters and the sort is walked, keeping the rows among the matches (a sorted page)
-   * or keeping the matching rows (newest first, where matches that many are near).
+   * The query of a page's rowids, `limits` giving its LIMIT and OFFSET placeholders. A search whose matches are
+   * `sorted` (sortsMatches) is read through the trigram index first and those matches sorted (the planner, which
+   * cannot tell how many rows an ILIKE keeps, would otherwise walk a sort index past every user); otherwise the index
+   * of the filters and the sort is walked, keeping the rows among the matches (a sorted page) or keeping the
+   * matching rows (newest first).
    */
   function pageQuery(
     selection: UserSelection,
@@ -257,22 +259,21 @@ export function userList(
     size: number,
   ): Promise<{ rowids: number[]; total: number; order: string }> {
     const total = await count(selection);
-    if (await keepsEveryone(selection, total)) return page({ ...selection, search: undefined }, offset, size);
+    // The users of the filters: a search that keeps them all reads the unsearched page (keepsEveryone).
+    const users = selection.search ? await countOfFilters(selection.filters) : total;
+    if (selection.search && total === users) return page({ ...selection, search: undefined }, offset, size);
     const { keys, descending } = orderOf(selection);
     const order = orderBy(keys, descending);
     if (offset >= total) return { rowids: [], total, order };
     const take = Math.min(size, total - offset);
     const fromEnd = offset > total - offset - take;
+    const skip = fromEnd ? total - offset - take : offset;
+    const sorted = sortsMatches(selection, { total, users, end: skip + take });
     const rows = await db.many<{ rowid: number }>(
-      ...pageQuery(
-        selection,
-        {
-          keys,
-          descending: descending !== fromEnd,
-          sorted: await sortsMatches(selection, total, (fromEnd ? total - offset - take : offset) + take),
-        },
-        (where) => [where.param(take), where.param(fromEnd ? total - offset - take : offset)],
-      ),
+      ...pageQuery(selection, { keys, descending: descending !== fromEnd, sorted }, (where) => [
+        where.param(take),
+        where.param(skip),
+      ]),
     );
     const rowids = rows.map((row) => row.rowid);
     return { rowids: fromEnd ? rowids.reverse() : rowids, total, order };
