@@ -21,9 +21,10 @@ const SCREEN_GZIP = 165 * KIB;
 /**
  * The add and update forms carry their form kit, and some the date picker (199-234 KiB gzip on 2026-11-25); those
  * with the rich-text editor (Tiptap and ProseMirror) 346-369 KiB. Each kind is held to its own limit. The admin's own
- * profile is a form too, but a small one (one text field, the password, a photo): it is held to SCREEN_GZIP.
+ * profile is the update form of their record (DECISIONS.md's "add or update form"), and with the 'sessions' extension
+ * also the tab bar of Your sessions, whose list comes when that tab is first chosen: it is held to FORM_GZIP.
  */
-const RECORD_FORM = /\/(add|Add)$|update\//;
+const RECORD_FORM = /\/(add|Add)$|update\/|^\/profile$/;
 const FORM_GZIP = 240 * KIB;
 const RICH_TEXT_FORM_GZIP = 380 * KIB;
 /** Libraries that belong only to the screens that use them, never to the first load of a list. */

@@ -155,6 +155,12 @@ function routes(): Route[] {
     },
     { method: 'GET', path: 'event/joined/:id', table: 'events', body: 'none', query: [...PAGING, 'q'] },
     { method: 'GET', path: 'childsafetypolicy', body: 'none', public: true },
+    // Sessions on the server ('sessions'): each request's token is a session of its own (token()), so signing out or
+    // ending the others leaves the next request signed in.
+    { method: 'POST', path: 'logout', body: 'none' },
+    { method: 'GET', path: 'admin/sessions', body: 'none', query: PAGING },
+    { method: 'POST', path: 'admin/sessions/end-others', body: 'none' },
+    { method: 'DELETE', path: 'admin/sessions/:id', table: 'admin_sessions', body: 'none' },
     {
       method: 'PATCH',
       path: 'admin/profile/update',
@@ -409,6 +415,8 @@ describe('hostile input on every route (fast-check)', () => {
 
   beforeAll(async () => {
     server = await makeServer({ seedUsers: 6 });
+    // Live sessions for DELETE admin/sessions/:id to meet.
+    for (let i = 0; i < 3; i += 1) await token();
     const tables = new Set(routes().flatMap((route) => (route.table ? [route.table] : [])));
     for (const table of tables)
       ids[table] = (
