@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
 import { useSession } from '@/lib/core/session';
-import { signOut } from '@/lib/data/sign-out';
+import { signOut } from './sign-out';
 import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
 import { menuGroupsFor, type MenuGroup, type MenuItem } from './menu';
 import './sidebar.css';
