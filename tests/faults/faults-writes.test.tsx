@@ -487,7 +487,56 @@ const ACTIONS: Action[] = [
       await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     },
   },
+  // Sessions ('sessions'): End on another session's row of the profile's Your sessions, and End all other sessions.
+  {
+    route: '/profile',
+    endpoint: 'admin/sessions/:id',
+    screen: 'session end',
+    act: async (user) => {
+      signedInElsewhere();
+      const table = await openSessions(user);
+      await user.click(await within(table).findByRole('button', { name: /^End / }));
+      const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
+      await user.click(within(dialog).getByRole('button', { name: 'End' }));
+    },
+  },
+  {
+    route: '/profile',
+    endpoint: 'admin/sessions/end-others',
+    screen: 'session end',
+    act: async (user) => {
+      signedInElsewhere();
+      await openSessions(user);
+      await waitFor(() =>
+        expect(page().getByRole('button', { name: 'End all other sessions' })).toBeEnabled(),
+      );
+      await user.click(page().getByRole('button', { name: 'End all other sessions' }));
+      const dialog = await screen.findByRole('dialog', { name: 'End all other sessions?' });
+      await user.click(within(dialog).getByRole('button', { name: 'End all other sessions' }));
+    },
+  },
 ];
+
+/** Another browser signed in to the admin's account, for Your sessions to end. */
+function signedInElsewhere() {
+  db.tokens.add('other-browser-token');
+  db.sessions.unshift({
+    _id: 'other-browser-session',
+    token: 'other-browser-token',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    address: '198.51.100.7',
+    createdAt: '2026-11-20T08:30:00.000Z',
+    lastSeenAt: '2026-11-26T09:15:00.000Z',
+  });
+}
+
+/** The profile's Your sessions tab, chosen, once its list shows the other browser's row. */
+async function openSessions(user: User) {
+  await user.click(await screen.findByRole('tab', { name: 'Your sessions' }, FIRST_LOAD));
+  const table = await screen.findByRole('table', { name: 'Your sessions' }, FIRST_LOAD);
+  await within(table).findByText('198.51.100.7');
+  return table;
+}
 
 const ACTION_MATRIX = spread(ACTIONS, ['row delete']);
 
@@ -516,9 +565,36 @@ describe.each(ACTION_MATRIX)('$endpoint from $route', (action) => {
   );
 });
 
+// Logout ('sessions' announced) ends the session here whatever its call to the server meets: the server ends it at its
+// idle timeout at the latest.
+const LOGOUT_FAULTS = FULL_MATRIX
+  ? FAULTS
+  : [WITHOUT_WORDS, EXPIRY, FAULTS.find((fault) => fault.name === 'timeout')!];
+describe('Logout, whose call to end the session on the server', () => {
+  it.each(LOGOUT_FAULTS)(
+    'meets $name: signed out all the same, the call sent once',
+    async (fault: Fault) => {
+      inject(fault, 'all', 'logout');
+      const { user, router } = renderApp('/faq');
+      if (fault.name === 'timeout') clock = fakeClock();
+      await user.click(await screen.findByRole('button', { name: 'Logout' }, FIRST_LOAD));
+      const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      await waitFor(async () => expect(await writesTo('logout')).toHaveLength(1));
+      if (clock) await clock.passLimit();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(localStorage.getItem('accessToken')).toBeNull();
+      expect(await writesTo('logout')).toHaveLength(1);
+    },
+    30_000,
+  );
+});
+
 describe('the write matrix', () => {
   it('has every write the API serves', () => {
-    const covered = new Set([...WRITES, ...ACTIONS].map((write) => endpointKey(write.endpoint)));
+    const covered = new Set(
+      [...WRITES, ...ACTIONS, { endpoint: 'logout' }].map((write) => endpointKey(write.endpoint)),
+    );
     expect(servedEndpoints('writes').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
   });
 });
