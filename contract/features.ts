@@ -27,6 +27,11 @@ export const FEATURES = [
    * DELETE /api/admin/sessions/{id} and POST /api/admin/sessions/end-others end them; idle ones expire.
    */
   'sessions',
+  /**
+   * PATCH /api/admin/profile/update takes `currentPassword`, which a new e-mail or a new password needs; `password`
+   * may be empty (kept), so a new photo alone needs neither.
+   */
+  'profile-current-password',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

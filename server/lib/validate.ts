@@ -101,6 +101,11 @@ export function secret(label: string, options: { min?: number; max: number }) {
   return rule((value) => checkSecret(label, value, options));
 }
 
+/** A password that may be left out: sent empty (or not sent) it is undefined. */
+export function optionalSecret(label: string, options: { min?: number; max: number }) {
+  return rule((value) => (isEmpty(value) ? undefined : checkSecret(label, value, options)));
+}
+
 /**
  * A body's fields, each by its own rule, in the order declared; the first refusal is the answer (400), naming the
  * field it refused (`field`, so that a form can say it under that field). Only own

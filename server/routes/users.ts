@@ -32,7 +32,7 @@ import {
   uploadLimit,
 } from '../lib/body';
 import type { AppEnv } from '../lib/env';
-import { HttpError, notFound } from '../lib/errors';
+import { badRequest, HttpError, notFound } from '../lib/errors';
 import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
 import { FEATURES } from '../../contract/features';
 import { PASSWORD_MIN, TEXT_MAX } from '../../contract/limits';
@@ -47,7 +47,7 @@ import { fileField, type FileKeeper } from '../lib/uploads';
 import { USER_EXPORT_COLUMNS, userExportFileName } from '../../contract/user-export';
 import { selectUsers, userList } from '../lib/user-list';
 import { otherSessions } from './sessions';
-import { fields, freeText, secret, text } from '../lib/validate';
+import { fields, freeText, optionalSecret, secret, text } from '../lib/validate';
 
 /** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
 function summary(row: UserRow) {
@@ -77,6 +77,8 @@ type ExportRow = { country_code: string; phone_number: string; gender: string };
 
 /** The longest client address a session or a log entry keeps (a forwarded one is whatever the proxy sent). */
 const ADDRESS_MAX = 100;
+
+const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
 
 const ADMIN_SAFE = (row: UserRow) => ({
   _id: row.id,
@@ -485,31 +487,70 @@ export function registerUserRoutes(
     email: text('E-mail', { required: true, max: TEXT_MAX.profile.email, email: true }).transform((value) =>
       value.toLowerCase(),
     ),
-    password: secret('Password', { min: PASSWORD_MIN, max: TEXT_MAX.profile.password }),
+    // Empty: the password stays as it is.
+    password: optionalSecret('Password', { min: PASSWORD_MIN, max: TEXT_MAX.profile.password }),
+    currentPassword: optionalSecret('Current password', { max: TEXT_MAX.profile.password }),
   });
   const PROFILE_FILES = { file: { label: 'Photo', kind: 'image' } } as const;
+  // Every check of a password typed here is a guess at the admin's password: a few per admin, wherever from.
+  const passwordChecks = new StoredRateLimiter(db, 'profile-password', 5, 15 * 60 * 1000);
+  const onCurrentPassword = (message: string) => badRequest(message, 'currentPassword');
+  /**
+   * The new password the save sets, if it sets one, once the current password allows what it changes
+   * ('profile-current-password'): a new e-mail or a new password needs it, a photo alone or nothing new does not.
+   * Without `currentPassword`, a `password` is taken for the current one (SPEC's console sends it with every save).
+   */
+  async function checkCurrentPassword(
+    admin: UserRow,
+    change: { email: string; password?: string; currentPassword?: string },
+  ): Promise<string | undefined> {
+    const { email, password, currentPassword } = change;
+    if (currentPassword === undefined && email !== admin.email)
+      throw onCurrentPassword(CURRENT_PASSWORD_REQUIRED);
+    const claimed = currentPassword ?? password;
+    if (claimed === undefined) return undefined;
+    // Counted before the check, so that parallel guesses cannot all get past the limit.
+    const wait = await passwordChecks.hit(admin.id);
+    if (wait)
+      throw new HttpError(
+        429,
+        'Too many failed password attempts. Try again later.',
+        { field: 'currentPassword' },
+        { 'Retry-After': String(wait) },
+      );
+    // Signed in already: its hashing goes ahead of the sign-ins' queue.
+    if (!(await verifyPassword(claimed, admin.password_hash, 'priority')))
+      throw onCurrentPassword(
+        currentPassword === undefined ? CURRENT_PASSWORD_REQUIRED : 'The current password is incorrect',
+      );
+    await passwordChecks.reset(admin.id);
+    return password !== claimed ? password : undefined;
+  }
   // A new password ends every other session; this one goes on with a fresh token, since the token version moves on.
   app.patch('/api/admin/profile/update', uploadLimit, async (c) => {
     const body = await formBody(c, PROFILE_FILES);
-    const { email, password } = profileBody.parse(body);
+    const { email, password, currentPassword } = profileBody.parse(body);
     const adminId = c.get('adminId');
     const sessionId = c.get('sessionId');
-    if (await emailTakenByOther(db, email, adminId))
-      throw new HttpError(409, 'This e-mail address is already in use');
     const file = fileField(body, 'file');
     const files = file
       ? { photo: await keeper.uploads.check(PROFILE_FILES.file.label, file, PROFILE_FILES.file.kind) }
       : {};
     const current = await findAdmin(db, adminId);
     if (!current) throw notFound('User');
-    // Signed in already: its hashing goes ahead of the sign-ins' queue.
-    const passwordChanged = !(await verifyPassword(password, current.password_hash, 'priority'));
-    const hash = passwordChanged ? await hashPassword(password, 'priority') : current.password_hash;
+    const newPassword = await checkCurrentPassword(current, { email, password, currentPassword });
+    const passwordChanged = newPassword !== undefined;
+    if (await emailTakenByOther(db, email, adminId))
+      throw new HttpError(409, 'This e-mail address is already in use');
+    const hash = passwordChanged ? await hashPassword(newPassword, 'priority') : current.password_hash;
     // The photo it replaces is read inside the write: another save may have changed it while this one hashed.
     const row = await keeper
       .commit(files, async (paths, tx) => {
         const before = await findAdmin(tx, adminId, { lock: true });
         if (!before) throw notFound('User');
+        // Another save changed the e-mail meanwhile: this one would change it back unchecked.
+        if (email !== before.email && currentPassword === undefined)
+          throw onCurrentPassword(CURRENT_PASSWORD_REQUIRED);
         const after = await updateAdminProfile(tx, adminId, {
           email,
           passwordHash: hash,

@@ -546,7 +546,7 @@ describe('summaries', () => {
     }
 
     await s.call('PATCH', '/api/admin/profile/update', {
-      form: form({ email: 'new@example.com', password: 'Another@123' }),
+      form: form({ email: 'new@example.com', password: 'Another@123', currentPassword: ADMIN.password }),
     });
     const profile = await s.db.maybeOne(
       'SELECT summary, action FROM activity ORDER BY created_at DESC, id DESC',

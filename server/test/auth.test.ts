@@ -204,6 +204,7 @@ describe('own profile', () => {
     const form = new FormData();
     form.set('email', 'Boss@Example.com');
     form.set('password', 'n3w-password');
+    form.set('currentPassword', ADMIN.password);
     form.set(
       'file',
       new File(
@@ -243,6 +244,7 @@ describe('own profile', () => {
       const form = new FormData();
       form.set('email', ADMIN.email);
       form.set('password', password);
+      form.set('currentPassword', ADMIN.password);
       return form;
     };
 

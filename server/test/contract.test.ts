@@ -24,6 +24,8 @@ type Context = {
 type Case = {
   name: string;
   request: (context: Context) => { path: string; init?: RequestInit; auth?: boolean };
+  /** The status both must answer, where the case is there for it. */
+  status?: number;
 };
 
 const json = (method: string, body: unknown): RequestInit => ({
@@ -641,6 +643,60 @@ const CASES: Case[] = [
     request: () => ({ path: '/api/admin/sessions/end-others', init: { method: 'POST' } }),
   },
   { name: 'sessions, only the caller’s left', request: get('/api/admin/sessions') },
+  // The current password ('profile-current-password'); last, since a new password hands the caller a new token.
+  {
+    name: 'profile, new photo alone without a password',
+    status: 200,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: ADMIN.email, password: '', file: new Blob([PNG_BYTES]) }),
+    }),
+  },
+  {
+    name: 'profile, new e-mail without the current password',
+    status: 400,
+    request: () => ({ path: '/api/admin/profile/update', init: form({ email: 'boss@example.com' }) }),
+  },
+  {
+    name: 'profile, new e-mail with a wrong current password',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'boss@example.com', currentPassword: 'guess-1234' }),
+    }),
+  },
+  {
+    name: 'profile, new e-mail with the current password',
+    status: 200,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'boss@example.com', currentPassword: ADMIN.password }),
+    }),
+  },
+  {
+    name: 'profile, new password without the current password',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'boss@example.com', password: 'n3w-password' }),
+    }),
+  },
+  {
+    name: 'profile, new password with a wrong current password',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'boss@example.com', password: 'n3w-password', currentPassword: 'guess-1234' }),
+    }),
+  },
+  {
+    name: 'profile, new password with the current password',
+    status: 200,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'boss@example.com', password: 'n3w-password', currentPassword: ADMIN.password }),
+    }),
+  },
 ];
 
 /** What a CSV answer must agree on: its headers (the count only as a number: the data differ) and its first line. */
@@ -747,10 +803,11 @@ describe('mocks and the reference server agree (contract)', () => {
 
   afterAll(() => mockServer.close());
 
-  CASES.forEach(({ name }, index) => {
+  CASES.forEach(({ name, status }, index) => {
     it(name, () => {
       const mock = answers.mock[index]!;
       const server = answers.server[index]!;
+      if (status) expect(server.status, 'status expected').toBe(status);
       expect({ status: mock.status }, 'status').toEqual({ status: server.status });
       if (server.status >= 400) {
         expect(mock.body).toEqual(server.body);

@@ -165,7 +165,7 @@ function routes(): Route[] {
       method: 'PATCH',
       path: 'admin/profile/update',
       body: 'form',
-      fields: ['email', 'password'],
+      fields: ['email', 'password', 'currentPassword'],
       files: ['file'],
     },
   );

@@ -221,6 +221,7 @@ describe('a password change', () => {
     const profile = new FormData();
     profile.set('email', ADMIN.email);
     profile.set('password', 'n3w-password');
+    profile.set('currentPassword', ADMIN.password);
     const changed = await s.call('PATCH', '/api/admin/profile/update', { form: profile, token: here });
     expect(changed.status).toBe(200);
     const fresh = (changed.body.result as { token: string }).token;

@@ -262,7 +262,7 @@ describe('password hashing', () => {
       expect(same.status).toBe(200);
       // A new password: checked, then hashed.
       const changed = await call('PATCH', '/api/admin/profile/update', {
-        form: form({ email: ADMIN.email, password: 'n3w-password' }),
+        form: form({ email: ADMIN.email, password: 'n3w-password', currentPassword: ADMIN.password }),
         token: (same.body.result as { token: string }).token,
       });
       expect(changed.status).toBe(200);

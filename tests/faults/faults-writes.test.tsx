@@ -278,10 +278,12 @@ const WRITES: Write[] = [
     edit: async (user) => {
       await user.type(await screen.findByLabelText('Email', {}, FIRST_LOAD), '.uk');
       await user.type(screen.getByLabelText('New Password'), 'abc123');
+      await user.type(screen.getByLabelText('Current password'), 'Admin@123');
       await user.upload(fileInput(), image());
       return () => {
         expect(page().getByLabelText('Email')).toHaveValue('admin@example.com.uk');
         expect(page().getByLabelText('New Password')).toHaveValue('abc123');
+        expect(page().getByLabelText('Current password')).toHaveValue('Admin@123');
         expect(page().getByText('chosen.png')).toBeInTheDocument();
       };
     },

@@ -70,6 +70,7 @@ describe('a file field', () => {
     const { user } = renderApp('/profile');
     const anyFile = userEvent.setup({ applyAccept: false });
     await user.type(await screen.findByLabelText('New Password'), 'secret1');
+    await user.type(screen.getByLabelText('Current password'), 'Admin@123');
     await anyFile.upload(fileInput(0), pdf());
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
 

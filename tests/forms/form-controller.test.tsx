@@ -11,7 +11,7 @@ import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { FAQ_TEXT } from '@/features/faq/strings';
 import * as reload from '@/features/own-profile/reload';
-import { PROFILE_TEXT } from '@/features/own-profile/strings';
+import { CURRENT_PASSWORD_TEXT, PROFILE_TEXT } from '@/features/own-profile/strings';
 import { POSTS_TEXT } from '@/features/posts/strings';
 import { MAIL_TEXT } from '@/features/send-mail/strings';
 import { renderApp, specOnlyApi } from '../support/render';
@@ -112,7 +112,12 @@ const FORMS: [string, FormCase][] = [
     'own profile',
     {
       path: () => '/profile',
-      fill: async (user) => user.type(await screen.findByLabelText(PROFILE_TEXT.password), 'secret-1'),
+      fill: async (user) => {
+        await user.type(await screen.findByLabelText(PROFILE_TEXT.password), 'secret-1');
+        // 'profile-current-password': a new password needs the current one.
+        const current = screen.queryByLabelText(CURRENT_PASSWORD_TEXT.label);
+        if (current) await user.type(current, db.admin.password);
+      },
       submit: PROFILE_TEXT.title,
       write: { method: 'patch', path: 'admin/profile/update' },
       field: { label: PROFILE_TEXT.email, sent: 'email', added: '.uk', alone: 'new@example.com' },

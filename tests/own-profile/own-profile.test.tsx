@@ -5,7 +5,7 @@ import { db } from '@mocks/db';
 import { server } from '@mocks/node';
 import * as reload from '@/features/own-profile/reload';
 import { apiCalls } from '../support/request-log';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
 
 /** Mantine's FileInput labels a button and keeps the real file input hidden beside it. */
 const fileInput = () => {
@@ -15,8 +15,9 @@ const fileInput = () => {
 
 const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 
-describe('own profile', () => {
+describe('own profile against a SPEC-only API', () => {
   it('loads the e-mail, validates, sends multipart and reloads to the dashboard', async () => {
+    specOnlyApi();
     const reloadTo = vi.spyOn(reload, 'reloadTo').mockImplementation(() => {});
     const { user } = renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Update Profile' })).toBeInTheDocument();
@@ -48,6 +49,8 @@ describe('own profile', () => {
     const body = call?.body as FormData;
     expect(body.get('email')).toBe('boss@example.com');
     expect(body.get('password')).toBe('123456');
+    expect([...body.keys()].sort()).toEqual(['email', 'file', 'password']);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     // jsdom's File loses its name on the way through Node's fetch; its bytes arrive.
     expect((body.get('file') as Blob).size).toBe(4);
     expect(localStorage.getItem('photo')).toMatch(/^uploads\/admin-/);
@@ -60,6 +63,7 @@ describe('own profile', () => {
   });
 
   it('keeps what was typed and the chosen file when the server refuses', async () => {
+    specOnlyApi();
     server.use(
       http.patch('*/api/admin/profile/update', () =>
         HttpResponse.json(
@@ -85,5 +89,86 @@ describe('own profile', () => {
     expect(screen.getByLabelText('New Password')).toHaveValue('secret1');
     expect(screen.getByText('me.png')).toBeInTheDocument();
     expect(reloadTo).not.toHaveBeenCalled();
+  });
+});
+
+describe("own profile with 'profile-current-password'", () => {
+  const currentPassword = () => screen.getByLabelText('Current password');
+  /** The error message said under a field (the one of its descriptions Mantine marks as its error), if any. */
+  const messageOf = (field: HTMLElement) =>
+    (field.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter((id) => id.endsWith('-error'))
+      .map((id) => document.getElementById(id)?.textContent)
+      .join('') || undefined;
+
+  it('saves a new photo alone without any password, and sends no current password', async () => {
+    const reloadTo = vi.spyOn(reload, 'reloadTo').mockImplementation(() => {});
+    const { user } = renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Update Profile' });
+    expect(currentPassword()).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByLabelText('New Password')).toHaveAttribute('autocomplete', 'new-password');
+    await user.upload(fileInput(), photo());
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    await waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/dashboard'));
+    const [call] = await apiCalls('/api/admin/profile/update');
+    const body = call?.body as FormData;
+    expect(body.get('email')).toBe(db.admin.email);
+    expect(body.get('password')).toBe('');
+    expect(body.has('currentPassword')).toBe(false);
+    expect(db.admin.photo).toMatch(/^uploads\/admin-/);
+    // The password was kept: the session's token too.
+    expect(localStorage.getItem('accessToken')).not.toBe(null);
+    expect(db.tokens.has(TEST_TOKEN)).toBe(true);
+  });
+
+  it('asks for the current password when the e-mail or the password changes, before calling the API', async () => {
+    const { user } = renderApp('/profile');
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'boss@example.com');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Please enter your current password')).toBeInTheDocument();
+    expect(messageOf(currentPassword())).toBe('Please enter your current password');
+    await waitFor(() => expect(currentPassword()).toHaveFocus());
+
+    await user.clear(email);
+    await user.type(email, db.admin.email);
+    await user.type(screen.getByLabelText('New Password'), '123');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(messageOf(currentPassword())).toBe('Please enter your current password');
+    expect(await apiCalls('/api/admin/profile/update')).toHaveLength(0);
+  });
+
+  it('says a wrong current password under its field, keeping everything typed, and saves with the right one', async () => {
+    const reloadTo = vi.spyOn(reload, 'reloadTo').mockImplementation(() => {});
+    const { user } = renderApp('/profile');
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'boss@example.com');
+    await user.type(screen.getByLabelText('New Password'), 'n3w-password');
+    await user.type(currentPassword(), 'guess-1234');
+    await user.upload(fileInput(), photo());
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    await waitFor(() => expect(messageOf(currentPassword())).toBe('The current password is incorrect'));
+    expect(currentPassword()).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveValue('boss@example.com');
+    expect(screen.getByLabelText('New Password')).toHaveValue('n3w-password');
+    expect(currentPassword()).toHaveValue('guess-1234');
+    expect(screen.getByText('me.png')).toBeInTheDocument();
+    expect(reloadTo).not.toHaveBeenCalled();
+    expect(db.admin.email).not.toBe('boss@example.com');
+
+    await user.clear(currentPassword());
+    await user.type(currentPassword(), db.admin.password);
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/dashboard'));
+    const calls = await apiCalls('/api/admin/profile/update');
+    const body = calls.at(-1)?.body as FormData;
+    expect(body.get('currentPassword')).toBe('Admin@123');
+    expect(db.admin).toMatchObject({ email: 'boss@example.com', password: 'n3w-password' });
   });
 });

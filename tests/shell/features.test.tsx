@@ -70,6 +70,7 @@ describe('the extensions an API announces', () => {
       'user-history',
       'report-cases',
       'sessions',
+      'profile-current-password',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

@@ -10,7 +10,13 @@ const ownProfile = z.object({ email: text, photo: text });
 // The reference server ends every other session when the password changes and answers with a fresh token.
 const savedProfile = z.object({ email: text, photo: text, token: text });
 
-export type OwnProfileInput = { email: string; password: string; file: File | null };
+/** `currentPassword` only where the API announced 'profile-current-password'. */
+export type OwnProfileInput = {
+  email: string;
+  password: string;
+  currentPassword?: string;
+  file: File | null;
+};
 
 /** SPEC 7.2: the signed-in admin's own record (GET /api/user/read). */
 export const ownProfileResource = defineResource({
@@ -22,9 +28,9 @@ export const ownProfileResource = defineResource({
 /** PATCH /api/admin/profile/update (multipart); the new photo, e-mail and token (when given) go into the stored session. */
 export function useUpdateOwnProfile() {
   return useMutation({
-    mutationFn: async ({ email, password, file }: OwnProfileInput) => {
+    mutationFn: async ({ email, password, currentPassword, file }: OwnProfileInput) => {
       const { result } = await api.patch('admin/profile/update', z.object({ result: savedProfile }), {
-        body: toFormData({ email, password, file }),
+        body: toFormData({ email, password, currentPassword, file }),
       });
       session.update({
         photo: result.photo,

@@ -13,7 +13,7 @@ import { textLimit } from '@/lib/field-limits';
 import { useFeature } from '@/lib/core/session';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
 import { reloadTo } from './reload';
-import { PROFILE_TEXT, SESSIONS_TEXT } from './strings';
+import { CURRENT_PASSWORD_TEXT, PROFILE_TEXT, SESSIONS_TEXT } from './strings';
 
 // Your sessions is a list (the list kit) on a form screen: its code comes when its tab is first chosen, so the
 // profile's first load stays a form's.
@@ -21,17 +21,45 @@ const OwnSessions = lazy(() =>
   import('./own-sessions').then(({ OwnSessions }) => ({ default: OwnSessions })),
 );
 
-const profileSchema = z.object({
-  email: z
-    .string()
-    .check(z.trim(), z.minLength(1, PROFILE_TEXT.emailRequired), z.email(PROFILE_TEXT.emailInvalid)),
+const emailField = z
+  .string()
+  .check(z.trim(), z.minLength(1, PROFILE_TEXT.emailRequired), z.email(PROFILE_TEXT.emailInvalid));
+const fileField = z.nullable(z.instanceof(File));
+
+/** SPEC 2.13's form: every save sets the password. */
+const specSchema = z.object({
+  email: emailField,
   password: z
     .string()
     .check(z.minLength(1, PROFILE_TEXT.passwordRequired), z.minLength(6, PROFILE_TEXT.passwordShort)),
-  file: z.nullable(z.instanceof(File)),
+  currentPassword: z.optional(z.string()),
+  file: fileField,
 });
 
-type ProfileValues = z.input<typeof profileSchema>;
+/**
+ * With 'profile-current-password': the password may stay empty (kept), and the current password is asked for when
+ * the e-mail differs from the record's (`email`) or a new password is typed.
+ */
+const checkedSchema = (email: string) =>
+  z
+    .object({
+      email: emailField,
+      password: z
+        .string()
+        .check(z.refine((value) => value === '' || value.length >= 6, PROFILE_TEXT.passwordShort)),
+      currentPassword: z.string(),
+      file: fileField,
+    })
+    .check(
+      z.refine(
+        (values) =>
+          values.currentPassword !== '' ||
+          (values.email.toLowerCase() === email.toLowerCase() && values.password === ''),
+        { message: CURRENT_PASSWORD_TEXT.required, path: ['currentPassword'] },
+      ),
+    );
+
+type ProfileValues = z.input<typeof specSchema>;
 
 /** /profile (SPEC 2.13). */
 export function OwnProfilePage() {
@@ -43,11 +71,18 @@ export function OwnProfilePage() {
 }
 
 function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
+  // Kept from the first render: while an expired session is signed in again over the form, it names no feature.
+  const [checked] = useState(useFeature('profile-current-password'));
+  const [schema] = useState(() => (checked ? checkedSchema(email) : specSchema));
   const controller = useMutationForm({
-    schema: profileSchema,
+    schema,
     mutation: useUpdateOwnProfile(),
-    values: () => ({ email, password: '', file: null }),
-    toInput: (values) => values,
+    // Against a SPEC-only API the form holds, and sends, SPEC's fields alone.
+    values: () => ({ email, password: '', ...(checked ? { currentPassword: '' } : {}), file: null }),
+    toInput: ({ currentPassword, ...values }) => ({
+      ...values,
+      ...(currentPassword ? { currentPassword } : {}),
+    }),
     success: PROFILE_TEXT.updated,
     // SPEC 2.13: a full page reload to the dashboard.
     redirect: '/dashboard',
@@ -76,6 +111,16 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
         {...controller.form.register('password')}
         error={errors.password?.message}
       />
+      {checked ? (
+        <PasswordField
+          label={CURRENT_PASSWORD_TEXT.label}
+          description={CURRENT_PASSWORD_TEXT.description}
+          autoComplete="current-password"
+          maxLength={textLimit('profile', 'password')}
+          {...controller.form.register('currentPassword')}
+          error={errors.currentPassword?.message}
+        />
+      ) : null}
       <FormActions label={PROFILE_TEXT.title} pending={controller.pending} />
     </ControlledForm>
   );

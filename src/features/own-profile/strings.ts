@@ -11,6 +11,13 @@ export const PROFILE_TEXT = {
   updated: 'Profile updated successfully!',
 } as const;
 
+/** The current password on the own profile ('profile-current-password'): what a new e-mail or password needs. */
+export const CURRENT_PASSWORD_TEXT = {
+  label: 'Current password',
+  description: 'Needed to change your email or password',
+  required: 'Please enter your current password',
+} as const;
+
 /** "Your sessions" on the own profile ('sessions'): the admin's live sign-ins, each ended from here. */
 export const SESSIONS_TEXT = {
   title: 'Your sessions',
