@@ -71,7 +71,8 @@ export function OwnProfilePage() {
 }
 
 function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
-  // Kept from the first render: while an expired session is signed in again over the form, it names no feature.
+  // The features are kept from the first render: while an expired session is signed in again over the form, it names
+  // none, and the form would lose its Current password field and its tabs.
   const [checked] = useState(useFeature('profile-current-password'));
   const [schema] = useState(() => (checked ? checkedSchema(email) : specSchema));
   const controller = useMutationForm({
@@ -89,7 +90,7 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
     leave: reloadTo,
   });
   const { errors } = controller.form.formState;
-  const sessions = useFeature('sessions');
+  const [sessions] = useState(useFeature('sessions'));
   // The sessions' panel is drawn from its first choice on and then kept, like the form's, so that going from tab to
   // tab loses nothing typed.
   const [sessionsShown, showSessions] = useState(false);
