@@ -94,6 +94,14 @@ const READS: Read[] = [
   { route: '/activity', endpoint: 'activity/list', screen: '/activity' },
   // The profile's Moderation history (announced as user-history).
   { route: `/users/${db.users[0]!._id}`, endpoint: 'admin/history/:userId', screen: 'moderation history' },
+  // The own profile's Your sessions tab (announced as sessions), a list like the others.
+  {
+    route: '/profile',
+    endpoint: 'admin/sessions',
+    screen: 'own sessions',
+    open: async (user) =>
+      user.click(await screen.findByRole('tab', { name: 'Your sessions' }, { timeout: 15_000 })),
+  },
 ];
 
 /** Opens the first row's dialog whose button is named so. */
@@ -113,7 +121,7 @@ async function searchUsers(user: User) {
 }
 
 /** The component that shows a screen's failure: the lists' table, the forms' and profiles' boundary, or its own. */
-const TABLE = new Set(['catalogue list', 'catalogue page', 'catalogue record', 'paged list']);
+const TABLE = new Set(['catalogue list', 'catalogue page', 'catalogue record', 'paged list', 'own sessions']);
 const TABLE_ROUTES = new Set(['/users', '/faq', '/post', '/send-mail', '/chat-report', '/activity']);
 const BOUNDARY = new Set(['catalogue form', '/profile']);
 const familyOf = (read: Read) =>
