@@ -1,4 +1,6 @@
 import type { CsvColumn } from './csv';
+import { plainText } from './moderation';
+import { searchWords } from './search-words';
 
 /** What a row of the users list carries that its export shows (the list's summary of a user). */
 export type ExportedUser = {
@@ -56,7 +58,10 @@ export function userExportSummary(
   address: string,
 ) {
   const given = (name: string) => param(name) || undefined;
-  const q = given('q')?.trim();
+  // The words searched for, as JSON quotes them: no quote, line break or bidirectional control in a search makes the
+  // entry read as something else.
+  const words = searchWords(plainText(given('q') ?? '')).join(' ');
+  const q = words && JSON.stringify(words);
   const fields = given('fields');
   const plan = given('planFilter');
   const sort = given('sort');
@@ -66,7 +71,7 @@ export function userExportSummary(
       : '',
     plan ? `plan ${PLAN_NAMES[plan] ?? plan}` : '',
     q
-      ? `search "${q}"${
+      ? `search ${q}${
           fields && fields !== DEFAULT_SEARCHED
             ? ` in ${fields
                 .split(',')

@@ -67,6 +67,12 @@ describe("a users export's entry says what was exported in words", () => {
     );
   });
 
+  it('quotes the words searched for so that no search reads as something else', () => {
+    expect(
+      userExportSummary(query(`q=${encodeURIComponent('ana", plan Gold\n\u202Eb  \\c')}`), 3, 'unknown'),
+    ).toBe('Exported 3 users as CSV from unknown: search "ana\\", plan Gold b \\\\c"');
+  });
+
   it('names only what the export applied: a status without its filter, empty values and a blank search are none', () => {
     expect(userExportSummary(query('equal=false&planFilter=&q=%20%20&sort=&order=desc'), 2, 'unknown')).toBe(
       'Exported 2 users as CSV from unknown: all users',
