@@ -21,5 +21,7 @@ export const RECORD_TYPES = [
   'mail',
   'chat-report',
   'session',
+  /** The users list as a whole, as an export takes it (no one record). */
+  'user-list',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];

@@ -19,6 +19,8 @@ export const ACTIVITY_ACTIONS = [
   'sign-in-failed',
   'sign-out',
   'session-end',
+  /** A users export ('users-export'), logged as it starts: what, the filters and search, the row count. */
+  'export',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

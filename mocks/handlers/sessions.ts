@@ -9,7 +9,7 @@ import { offers } from '../scenario';
 const extensionMissing = () => fail(404, 'No such API route');
 
 /** The browser's own requests carry no address the mock could see; the reference server's tests read the same. */
-const ADDRESS = 'unknown';
+export const ADDRESS = 'unknown';
 
 const bearer = (request: Request) =>
   request.headers

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { CSV_BOM, csvHeadings, csvRow } from '@contract/csv';
 import { plainText, REASON_MAX } from '@contract/moderation';
 import { matchesEveryWord, searchedFields, searchWords } from '@contract/search-words';
-import { USER_EXPORT_COLUMNS, userExportFileName } from '@contract/user-export';
+import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '@contract/user-export';
 import { recordActivity } from '../activity';
 import { db, type MockUser } from '../db';
 import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -21,6 +21,7 @@ import {
   type SortFields,
 } from '../rules';
 import { offers } from '../scenario';
+import { ADDRESS } from './sessions';
 
 const SEARCHABLE: Record<string, keyof MockUser> = {
   name: 'name',
@@ -125,18 +126,28 @@ export const userHandlers = [
     }),
   ),
 
-  // The list as the server's CSV ('users-export'): every selected user, in order, with the count up front.
+  // The list as the server's CSV ('users-export'): every selected user, in order, with the count up front; logged
+  // as the server logs it.
   http.get(
     apiPath('admin/list/export'),
     refusing(({ request }) => {
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
-      const rows = selectUsers(new URL(request.url));
+      const url = new URL(request.url);
+      const rows = selectUsers(url);
+      const at = new Date();
+      recordActivity({
+        action: 'export',
+        recordType: 'user-list',
+        recordId: null,
+        recordName: userExportFileName(at),
+        summary: userExportSummary((name) => url.searchParams.get(name) ?? undefined, rows.length, ADDRESS),
+      });
       const csv = rows.map((user) => csvRow(USER_EXPORT_COLUMNS, user)).join('');
       return new HttpResponse(CSV_BOM + csvHeadings(USER_EXPORT_COLUMNS) + csv, {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${userExportFileName(new Date())}"`,
+          'Content-Disposition': `attachment; filename="${userExportFileName(at)}"`,
           'X-Total-Count': String(rows.length),
           'Cache-Control': 'no-store',
         },

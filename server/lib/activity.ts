@@ -10,8 +10,12 @@ import { newId } from './ids';
  * (a write that fails or is refused leaves none), never changed or deleted (the triggers of db/postgres/migrations/001_schema.sql).
  */
 
-/** The table (and role) that holds each type's records: whether a record still exists is looked up there. */
-const RECORD_TABLES: Record<RecordType, { table: string; role?: 'user' | 'admin' }> = {
+/**
+ * The table (and role) that holds each type's records: whether a record still exists is looked up there. The users
+ * list an export names is no one record.
+ */
+type TableType = Exclude<RecordType, 'user-list'>;
+const RECORD_TABLES: Record<TableType, { table: string; role?: 'user' | 'admin' }> = {
   user: { table: 'users', role: 'user' },
   admin: { table: 'users', role: 'admin' },
   plan: { table: 'plans' },
@@ -168,10 +172,12 @@ export function activityLog(db: Db) {
     /** Entries as the API answers them, each saying whether its record still exists (one query per record type). */
     async serialize(rows: readonly ActivityRow[]) {
       const existing = new Set<string>();
-      const idsByType = new Map<RecordType, string[]>();
-      for (const row of rows)
-        if (row.record_id && Object.hasOwn(RECORD_TABLES, row.record_type))
-          idsByType.set(row.record_type, [...(idsByType.get(row.record_type) ?? []), row.record_id]);
+      const idsByType = new Map<TableType, string[]>();
+      for (const row of rows) {
+        const type = row.record_type as TableType;
+        if (row.record_id && Object.hasOwn(RECORD_TABLES, type))
+          idsByType.set(type, [...(idsByType.get(type) ?? []), row.record_id]);
+      }
       await Promise.all(
         [...idsByType].map(async ([type, ids]) => {
           const { table, role } = RECORD_TABLES[type];

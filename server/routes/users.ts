@@ -44,7 +44,7 @@ import { pageBody, paging } from '../lib/paging';
 import { hashPassword, imitateCheck, verifyPassword } from '../lib/passwords';
 import { clientAddress, peerAddress, RecentKeys, StoredRateLimiter, UnderWay } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
-import { USER_EXPORT_COLUMNS, userExportFileName } from '../../contract/user-export';
+import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '../../contract/user-export';
 import { selectUsers, userList } from '../lib/user-list';
 import { otherSessions } from './sessions';
 import { fields, freeText, optionalSecret, secret, text } from '../lib/validate';
@@ -334,7 +334,15 @@ export function registerUserRoutes(
     jwtSecret,
     tokenTtlSeconds,
     sessionIdleMinutes,
-  }: { db: Db; keeper: FileKeeper; jwtSecret: string; tokenTtlSeconds: number; sessionIdleMinutes: number },
+    trustProxy,
+  }: {
+    db: Db;
+    keeper: FileKeeper;
+    jwtSecret: string;
+    tokenTtlSeconds: number;
+    sessionIdleMinutes: number;
+    trustProxy: boolean;
+  },
 ) {
   const users = userList(db);
   const log = activityLog(db);
@@ -359,10 +367,25 @@ export function registerUserRoutes(
   });
 
   // The list as CSV (announced as 'users-export'): every matching user, in the list's order, read in batches from a
-  // cursor and written as the client takes them, so neither side holds the list.
+  // cursor and written as the client takes them, so neither side holds the list. It is logged before the first row
+  // is sent: an export the client stops reading is on record too.
   app.get('/api/admin/list/export', async (c) => {
     const selection = selectUsers(c.req.query());
     const total = await users.count(selection);
+    const at = new Date();
+    await db.transaction((tx) =>
+      log.record(tx, c.get('adminId'), {
+        action: 'export',
+        recordType: 'user-list',
+        recordId: null,
+        recordName: userExportFileName(at),
+        summary: userExportSummary(
+          (name) => c.req.query(name),
+          total,
+          peerAddress(c, trustProxy).slice(0, ADDRESS_MAX),
+        ),
+      }),
+    );
     const batches = users.batches<ExportRow>(
       selection,
       'u.country_code, u.phone_number, u.gender',
@@ -402,7 +425,7 @@ export function registerUserRoutes(
     );
     return c.body(body, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${userExportFileName(new Date())}"`,
+      'Content-Disposition': `attachment; filename="${userExportFileName(at)}"`,
       'X-Total-Count': String(total),
       'Cache-Control': 'no-store',
     });

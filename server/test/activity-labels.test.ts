@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userExportSummary } from '../../contract/user-export';
 import { summarise } from '../lib/activity';
 import { makeServer } from './harness';
 
@@ -42,6 +43,39 @@ describe('activity summaries name fields as the console does', () => {
     const log = await s.call('GET', '/api/activity/list?limit=1');
     expect((log.body.result as { summary: string }[])[0]?.summary).toBe(
       'University Name: "Oxford" → "Oxford University"; Status: Active → Inactive',
+    );
+  });
+});
+
+describe("a users export's entry says what was exported in words", () => {
+  const query = (params: string) => (name: string) => new URLSearchParams(params).get(name) ?? undefined;
+
+  it('counts with thousands separators and one user in the singular', () => {
+    expect(
+      userExportSummary(
+        query(
+          'filter=user.enabled&equal=true&planFilter=platinum&q=ana&fields=name,email,phoneNumber&sort=created',
+        ),
+        1234,
+        '203.0.113.5',
+      ),
+    ).toBe(
+      'Exported 1,234 users as CSV from 203.0.113.5: status Active, plan Platinum, search "ana", sorted by date joined',
+    );
+    expect(userExportSummary(query('sort=status&order=desc'), 1, '::1')).toBe(
+      'Exported 1 user as CSV from ::1: sorted by status, descending',
+    );
+  });
+
+  it('quotes the words searched for so that no search reads as something else', () => {
+    expect(
+      userExportSummary(query(`q=${encodeURIComponent('ana", plan Gold\n\u202Eb  \\c')}`), 3, 'unknown'),
+    ).toBe('Exported 3 users as CSV from unknown: search "ana\\", plan Gold b \\\\c"');
+  });
+
+  it('names only what the export applied: a status without its filter, empty values and a blank search are none', () => {
+    expect(userExportSummary(query('equal=false&planFilter=&q=%20%20&sort=&order=desc'), 2, 'unknown')).toBe(
+      'Exported 2 users as CSV from unknown: all users',
     );
   });
 });

@@ -745,6 +745,89 @@ describe('facets', () => {
   });
 });
 
+describe('users exports', () => {
+  const today = () => `users-${new Date().toISOString().slice(0, 10)}.csv`;
+
+  it('logs each export: the filters and search in words, the count it announced, the admin and address', async () => {
+    const s = await makeServer({ seedUsers: 30 });
+    const exports: [string, (count: string) => string][] = [
+      [
+        'filter=user.enabled&equal=true&planFilter=gold&q=example&fields=name,email,phoneNumber&sort=name&order=desc',
+        (n) =>
+          `Exported ${n} users as CSV from 203.0.113.5: status Active, plan Gold, search "example", sorted by name, descending`,
+      ],
+      [
+        'filter=user.enabled&equal=false&q=%20ma%20&fields=name,surname&sort=email',
+        (n) =>
+          `Exported ${n} users as CSV from 203.0.113.5: status Inactive, search "ma" in name, surname, sorted by e-mail`,
+      ],
+      ['q=zzzzzz&fields=email', () => 'Exported 0 users as CSV from 203.0.113.5: search "zzzzzz" in e-mail'],
+      ['', (n) => `Exported ${n} users as CSV from 203.0.113.5: all users`],
+    ];
+    for (const [query, summary] of exports) {
+      const before = await entryCount(s);
+      const answer = await s.call('GET', `/api/admin/list/export?${query}`, { remote: '203.0.113.5' });
+      expect(answer.status, query).toBe(200);
+      expect(await entryCount(s), query).toBe(before + 1);
+      expect(await newest(s), query).toEqual({
+        _id: expect.any(String),
+        createdAt: expect.any(String),
+        admin: { _id: s.adminId, name: 'Admin User', email: ADMIN.email },
+        action: 'export',
+        recordType: 'user-list',
+        recordId: null,
+        recordName: today(),
+        summary: summary(answer.headers.get('x-total-count')!),
+        reason: null,
+        exists: false,
+      });
+    }
+    expect(await s.db.one('SELECT count(*)::int AS n FROM users WHERE role = $1', ['user'])).toEqual({
+      n: 30,
+    });
+    expect((await newest(s)).summary).toBe('Exported 30 users as CSV from 203.0.113.5: all users');
+    const filtered = await s.call('GET', '/api/activity/list?action=export&recordType=user-list');
+    expect(filtered.body.pagination).toMatchObject({ count: exports.length });
+  });
+
+  it('logs an export as it starts: one the client never reads is on record', async () => {
+    const s = await makeServer({ seedUsers: 5 });
+    const before = await entryCount(s);
+    const response = await s.app.request('/api/admin/list/export?planFilter=silver', {
+      headers: { Authorization: `Bearer ${s.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await entryCount(s)).toBe(before + 1);
+    await response.body!.cancel();
+    expect(await newest(s)).toMatchObject({
+      action: 'export',
+      summary: `Exported ${response.headers.get('x-total-count')} users as CSV from unknown: plan Silver`,
+    });
+  });
+
+  it('logs nothing for a refused export, and exports nothing it cannot log', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const before = await entryCount(s);
+    for (const [query, status, token] of [
+      ['planFilter=diamond', 400],
+      ['sort=phone', 400],
+      ['filter=user.enabled&equal=yes', 400],
+      [`q=${'x'.repeat(101)}`, 400],
+      ['q=ana&fields=constructor', 400],
+      ['', 401, null],
+      ['', 401, 'forged'],
+    ] as [string, number, string | null | undefined][]) {
+      const answer = await s.call('GET', `/api/admin/list/export?${query}`, { token });
+      expect(answer.status, query).toBe(status);
+      expect(await entryCount(s), query).toBe(before);
+    }
+    await failing(s, 'BEFORE INSERT ON activity');
+    const answer = await s.call('GET', '/api/admin/list/export');
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('Name,Email');
+  });
+});
+
 describe('the log survives a restart', () => {
   it('reads the same entries after the server is restarted on the same database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'console-activity-'));

@@ -26,6 +26,11 @@ type Case = {
   request: (context: Context) => { path: string; init?: RequestInit; auth?: boolean };
   /** The status both must answer, where the case is there for it. */
   status?: number;
+  /**
+   * The answer is the activity log's export entries, newest first: those of these export cases, newest first. Both
+   * sides must log each alike, with the count each side's export announced.
+   */
+  exportEntries?: string[];
 };
 
 const json = (method: string, body: unknown): RequestInit => ({
@@ -528,6 +533,11 @@ const CASES: Case[] = [
   { name: 'users export, unknown sort', request: get('/api/admin/list/export?sort=phone') },
   { name: 'users export, bad plan', request: get('/api/admin/list/export?planFilter=diamond') },
   { name: 'users export, no token', request: get('/api/admin/list/export', false) },
+  {
+    name: "users exports' activity entries (refused exports logged none)",
+    request: get('/api/activity/list?action=export&limit=10'),
+    exportEntries: ['users export, searched', 'users export, filtered and sorted', 'users export'],
+  },
   // Announced extensions 'activity-log', 'status-reason', 'user-history' and 'report-cases'.
   { name: 'activity', request: get('/api/activity/list?page=1&limit=5') },
   {
@@ -704,6 +714,8 @@ type Answer = {
   status: number;
   body: unknown;
   csv?: { headers: Record<string, string | null>; headings: string };
+  /** A CSV answer's X-Total-Count. */
+  total?: string | null;
 };
 
 const csvOf = (response: Response, text: string): Answer['csv'] =>
@@ -787,7 +799,12 @@ describe('mocks and the reference server agree (contract)', () => {
       } catch {
         /* not JSON: compared as text */
       }
-      into.push({ status: response.status, body, csv: csvOf(response, text) });
+      into.push({
+        status: response.status,
+        body,
+        csv: csvOf(response, text),
+        total: response.headers.get('x-total-count'),
+      });
     }
   }
 
@@ -803,7 +820,25 @@ describe('mocks and the reference server agree (contract)', () => {
 
   afterAll(() => mockServer.close());
 
-  CASES.forEach(({ name, status }, index) => {
+  /** A side's export entries, each count checked against the one its export announced, then written as N. */
+  function exportEntries(side: Answer[], body: unknown, exports: string[]) {
+    const entries = (body as { result: Record<string, unknown>[] }).result;
+    expect(entries).toHaveLength(exports.length);
+    return entries.map(({ action, recordType, recordId, recordName, summary }, index) => {
+      const total = Number(side[CASES.findIndex((c) => c.name === exports[index])]!.total);
+      const counted = `Exported ${total.toLocaleString('en-US')} user${total === 1 ? '' : 's'} `;
+      expect(String(summary).startsWith(counted), `${String(summary)} / ${counted}`).toBe(true);
+      return {
+        action,
+        recordType,
+        recordId,
+        recordName,
+        summary: String(summary).replace(counted, 'Exported N '),
+      };
+    });
+  }
+
+  CASES.forEach(({ name, status, exportEntries: exports }, index) => {
     it(name, () => {
       const mock = answers.mock[index]!;
       const server = answers.server[index]!;
@@ -820,6 +855,10 @@ describe('mocks and the reference server agree (contract)', () => {
           (server.body as { message?: unknown }).message,
         );
       }
+      if (exports)
+        expect(exportEntries(answers.mock, mock.body, exports)).toEqual(
+          exportEntries(answers.server, server.body, exports),
+        );
     });
   });
 });

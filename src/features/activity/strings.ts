@@ -32,6 +32,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'sign-in-failed': 'Sign-in refused',
   'sign-out': 'Signed out',
   'session-end': 'Session ended',
+  export: 'Exported',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */
@@ -42,6 +43,7 @@ const RECORD_TYPE_LABELS: Record<string, string> = {
   hobbies: 'Hobby',
   mail: 'Mail',
   'chat-report': 'Chat report',
+  'user-list': 'Users list',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;

@@ -1,0 +1,75 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@mocks/db';
+import { userExportFileName } from '@contract/user-export';
+import { apiCalls } from '../support/request-log';
+import { renderApp } from '../support/render';
+
+/**
+ * A users export in the activity log ('users-export' with 'activity-log'): exported from the Users list with its
+ * filters and sort, it is a row of Activity that the Action filter finds as Exported, saying what was exported.
+ */
+
+// jsdom saves nothing: the export's file gets a made-up object URL and its link's click is not followed.
+const objectUrls = {
+  createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
+  revokeObjectURL: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
+};
+afterEach(() => {
+  cleanup();
+  for (const [name, descriptor] of Object.entries(objectUrls)) {
+    if (descriptor) Object.defineProperty(URL, name, descriptor);
+    else Reflect.deleteProperty(URL, name);
+  }
+});
+
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const cellsOf = (row: HTMLElement) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent);
+
+describe('a users export on Activity', () => {
+  it('is a row the Action filter offers as Exported: the users list, its file, the filters and the count', async () => {
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:export') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const inactive = db.users.filter((user) => !user.enabled).length;
+    expect(inactive).toBeGreaterThan(1);
+
+    const { user } = renderApp('/users?status=false&sort=name&order=desc');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
+    await within(dialog).findByText(new RegExp(`^Exported ${inactive} rows to `), undefined, {
+      timeout: 5000,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Activity' }),
+    );
+    const log = await screen.findByRole('table', { name: 'Activity' }, { timeout: 5000 });
+    const action = screen.getByRole('combobox', { name: 'Action' });
+    await within(action).findByRole('option', { name: 'Exported' });
+    expect(
+      within(screen.getByRole('combobox', { name: 'Record type' })).getByRole('option', {
+        name: 'Users list',
+      }),
+    ).toHaveValue('user-list');
+    await user.selectOptions(action, 'Exported');
+    await waitFor(async () =>
+      expect((await apiCalls('/api/activity/list')).at(-1)?.query).toEqual({
+        page: '1',
+        limit: '10',
+        action: 'export',
+      }),
+    );
+    await waitFor(() => expect(rowsOf(log)).toHaveLength(1));
+    expect(cellsOf(rowsOf(log)[0]!)).toEqual([
+      expect.any(String),
+      'Admin User',
+      'Exported',
+      `Users list${userExportFileName(new Date())}`,
+      `Exported ${inactive} users as CSV from unknown: status Inactive, sorted by name, descending`,
+      '-',
+    ]);
+    expect(within(rowsOf(log)[0]!).queryByRole('link')).toBeNull();
+  });
+});
