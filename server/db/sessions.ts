@@ -38,6 +38,7 @@ export async function findTokenSession(db: Db, id: string): Promise<TokenSession
      FROM admin_sessions s JOIN users u ON u.id = s.admin_id AND u.role = 'admin'
      WHERE s.id = $1`,
     [id],
+    'token-session',
   );
 }
 

@@ -88,6 +88,14 @@ const invalid = () => new HttpError(401, 'Invalid token');
  * ever told it expired. An ended session gets 'Invalid token'.
  */
 export function requireAdmin(db: Db, secret: string, policy: SessionPolicy): MiddlewareHandler<AppEnv> {
+  // Imported once: given the secret as text, hono imports the key again for every token.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -95,7 +103,7 @@ export function requireAdmin(db: Db, secret: string, policy: SessionPolicy): Mid
     let payload: Record<string, unknown>;
     try {
       // hono checks the expiry before the signature: it is left out here and checked below, once the signature holds.
-      payload = await verify(token, secret, { alg: 'HS256', exp: false });
+      payload = await verify(token, await key, { alg: 'HS256', exp: false });
     } catch {
       throw invalid();
     }

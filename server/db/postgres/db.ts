@@ -14,8 +14,12 @@ export type SqlValue =
 export type Db = {
   /** Every row the query returns. */
   many<Row>(text: string, values?: readonly SqlValue[]): Promise<Row[]>;
-  /** The first row, or undefined. */
-  maybeOne<Row>(text: string, values?: readonly SqlValue[]): Promise<Row | undefined>;
+  /**
+   * The first row, or undefined. `statement` names it for PostgreSQL to keep parsed and planned on each connection (a
+   * named prepared statement), for the reads every request makes: parsing and planning a query each time cost about
+   * four times as much as running a primary-key read (`npm run bench:session`).
+   */
+  maybeOne<Row>(text: string, values?: readonly SqlValue[], statement?: string): Promise<Row | undefined>;
   /** The first row; a query that returns none is a bug in its caller, and throws. */
   one<Row>(text: string, values?: readonly SqlValue[]): Promise<Row>;
   /** Runs a statement; the number of rows it touched (INSERT, UPDATE, DELETE). */
@@ -33,8 +37,8 @@ export type Db = {
 type Runner = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 function over(runner: Runner, pool: Pool, inTransaction: boolean): Db {
-  const query = <Row>(text: string, values?: readonly SqlValue[]) =>
-    runner.query(text, values as unknown[] | undefined) as unknown as Promise<
+  const query = <Row>(text: string, values?: readonly SqlValue[], statement?: string) =>
+    runner.query({ text, values: values as unknown[] | undefined, name: statement }) as unknown as Promise<
       pg.QueryResult<Row & pg.QueryResultRow>
     >;
   const db: Db = {
@@ -42,8 +46,8 @@ function over(runner: Runner, pool: Pool, inTransaction: boolean): Db {
     async many<Row>(text: string, values?: readonly SqlValue[]) {
       return (await query<Row>(text, values)).rows;
     },
-    async maybeOne<Row>(text: string, values?: readonly SqlValue[]) {
-      return (await query<Row>(text, values)).rows[0];
+    async maybeOne<Row>(text: string, values?: readonly SqlValue[], statement?: string) {
+      return (await query<Row>(text, values, statement)).rows[0];
     },
     async one<Row>(text: string, values?: readonly SqlValue[]) {
       const row = (await query<Row>(text, values)).rows[0];
