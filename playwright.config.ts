@@ -11,7 +11,7 @@ import { defineConfig, devices } from '@playwright/test';
  * gate and the byte budget, which read every screen and write nothing, and demo mode's own spec, whose data lives in
  * the browser's mock API) and "flows" (everything else). No spec sees another lane's writes, so the lanes cannot
  * disturb each other's data; each lane keeps the one-at-a-time order its specs were written for. The two take about
- * as long as each other (about 21 minutes each on a fresh clone here), so neither waits long for the other.
+ * as long as each other (about 13 minutes each on a fresh clone here), so neither waits long for the other.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${PORT}`;
