@@ -90,10 +90,12 @@ export function registerSessionRoutes(app: Hono<AppEnv>, db: Db, policy: Session
     return c.json({ success: true, message: 'Other sessions ended', result: { ended } });
   });
 
-  // Another admin's session, or one that has ended, is not found: the id says nothing of whose it is.
+  // Another admin's session, or one that has ended, is not found: the id says nothing of whose it is. Nor is an id
+  // that no sign-in makes (base64url), which PostgreSQL might refuse as text (a NUL).
   app.delete('/api/admin/sessions/:id', noBodyLimit, async (c) => {
     const adminId = c.get('adminId');
     const id = c.req.param('id');
+    if (!/^[\w-]{1,64}$/.test(id)) throw notFound('Session');
     await db.transaction(async (tx) => {
       const ended = await endSession(tx, adminId, id, liveSince(policy), 'ended', now());
       if (!ended) throw notFound('Session');

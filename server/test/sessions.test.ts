@@ -172,6 +172,16 @@ describe('ending sessions', () => {
     expect((await sessions(s, s.token)).result.map((session) => session._id)).toEqual([sessionIdOf(s.token)]);
   });
 
+  it('answers 404 for an id no sign-in makes, a NUL or a long one included', async () => {
+    const s = await makeServer();
+    for (const id of ['%00', 'a%00b', 'x'.repeat(65), '%E2%80%AE'])
+      expect(await s.call('DELETE', `/api/admin/sessions/${id}`)).toMatchObject({
+        status: 404,
+        body: { success: false, message: 'Session not found' },
+      });
+    expect(await statusWith(s, s.token)).toBe(200);
+  });
+
   it('ends every other session of the caller and keeps the caller’s', async () => {
     const s = await makeServer();
     const here = tokenOf(await signIn(s));
