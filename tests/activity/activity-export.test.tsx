@@ -1,9 +1,10 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { userExportFileName } from '@contract/user-export';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
+import { restoreObjectUrlsAfterEach } from '../support/object-urls';
 
 /**
  * A users export in the activity log ('users-export' with 'activity-log'): exported from the Users list with its
@@ -11,17 +12,7 @@ import { renderApp } from '../support/render';
  */
 
 // jsdom saves nothing: the export's file gets a made-up object URL and its link's click is not followed.
-const objectUrls = {
-  createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
-  revokeObjectURL: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
-};
-afterEach(() => {
-  cleanup();
-  for (const [name, descriptor] of Object.entries(objectUrls)) {
-    if (descriptor) Object.defineProperty(URL, name, descriptor);
-    else Reflect.deleteProperty(URL, name);
-  }
-});
+restoreObjectUrlsAfterEach();
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const cellsOf = (row: HTMLElement) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent);

@@ -1,7 +1,7 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { db, type MockUser } from '@mocks/db';
 import { apiPath, fail } from '@mocks/http';
@@ -21,6 +21,7 @@ import { USER_EXPORT_COLUMNS } from '@contract/user-export';
 import { apiCalls } from '../support/request-log';
 import { renderApp, signIn, specOnlyApi, TEST_TOKEN } from '../support/render';
 import { parseCsv } from '../support/csv-reader';
+import { restoreObjectUrlsAfterEach } from '../support/object-urls';
 
 /** Export CSV (DECISIONS, "Lists: sort, select, export"): the button, its dialog and the three sources. */
 
@@ -49,21 +50,7 @@ function captureDownloads() {
   return downloads;
 }
 
-// URL's own object-URL functions (Node's, which the forms' previews use in other files of this worker), put back
-// after each test: deleting them would leave the next file without any.
-const objectUrls = {
-  createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
-  revokeObjectURL: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
-};
-
-afterEach(() => {
-  // An export dialog still open lets its file go as it unmounts: before the made-up URLs go.
-  cleanup();
-  for (const [name, descriptor] of Object.entries(objectUrls)) {
-    if (descriptor) Object.defineProperty(URL, name, descriptor);
-    else Reflect.deleteProperty(URL, name);
-  }
-});
+restoreObjectUrlsAfterEach();
 
 /** The file's bytes (jsdom's Blob has no arrayBuffer(); its FileReader reads them). */
 function bytesOf(file: Blob) {
