@@ -132,6 +132,55 @@ export type ActivityRow = {
   reason: string | null;
 };
 
+type EntryRow = [
+  string,
+  string,
+  string | null,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string,
+  string,
+  string | null,
+];
+
+/** An entry as its row's values, at the time of the call. */
+function entryRow(
+  entry: ActivityInput,
+  adminId: string | null,
+  adminName: string,
+  adminEmail: string,
+): EntryRow {
+  const at = new Date();
+  return [
+    newId(at),
+    at.toISOString(),
+    adminId,
+    adminName,
+    adminEmail,
+    entry.action,
+    entry.recordType,
+    entry.recordId,
+    cut(entry.recordName, NAME_MAX),
+    cut(entry.summary, SUMMARY_MAX),
+    entry.reason || null,
+  ];
+}
+
+/** Rows in one statement: the day counts' trigger runs once for them all. */
+async function insertEntries(tx: Db, rows: readonly EntryRow[]): Promise<void> {
+  const columns = Array.from({ length: 11 }, (_, index) => rows.map((row) => row[index] ?? null));
+  await tx.run(
+    `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
+       record_name, summary, reason)
+     SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+       $8::text[], $9::text[], $10::text[], $11::text[])`,
+    columns,
+  );
+}
+
 /**
  * Appends entries and answers them. `record` takes the write's transaction (`tx`, inside db.transaction or
  * keeper.commit's write), so the entry and the write commit or roll back together; outside one it throws. The
@@ -149,25 +198,9 @@ export function activityLog(db: Db) {
               'SELECT name, surname, email FROM users WHERE id = $1',
               [adminId],
             );
-      const at = new Date();
-      await tx.run(
-        `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
-           record_name, summary, reason)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          newId(at),
-          at.toISOString(),
-          adminId,
-          admin ? `${admin.name} ${admin.surname}`.trim() : '',
-          admin?.email ?? '',
-          entry.action,
-          entry.recordType,
-          entry.recordId,
-          cut(entry.recordName, NAME_MAX),
-          cut(entry.summary, SUMMARY_MAX),
-          entry.reason || null,
-        ],
-      );
+      await insertEntries(tx, [
+        entryRow(entry, adminId, admin ? `${admin.name} ${admin.surname}`.trim() : '', admin?.email ?? ''),
+      ]);
     },
     /** Entries as the API answers them, each saying whether its record still exists (one query per record type). */
     async serialize(rows: readonly ActivityRow[]) {
@@ -205,3 +238,45 @@ export function activityLog(db: Db) {
 }
 
 export type ActivityLog = ReturnType<typeof activityLog>;
+
+/**
+ * Entries that no signed-in admin's write carries (a refused sign-in), appended by group commit: the entries that
+ * arrive while one statement is being written go together in the next. Alone, an entry is written at once; under a
+ * flood of refusals the log costs one statement per batch, not one transaction (and one update of the day's shared
+ * count rows) per refusal. Each caller waits until its own entry is committed.
+ */
+export function refusalLog(db: Db, maxBatch = 500) {
+  let queue: { row: EntryRow; settle: (error?: unknown) => void }[] = [];
+  let writing = false;
+  async function drain() {
+    writing = true;
+    while (queue.length) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(maxBatch);
+      let failure: unknown;
+      try {
+        await db.transaction((tx) =>
+          insertEntries(
+            tx,
+            batch.map(({ row }) => row),
+          ),
+        );
+      } catch (error) {
+        failure = error ?? new Error('The activity entries could not be written');
+      }
+      for (const { settle } of batch) settle(failure);
+    }
+    writing = false;
+  }
+  return {
+    append(entry: ActivityInput): Promise<void> {
+      return new Promise((resolve, reject) => {
+        queue.push({
+          row: entryRow(entry, null, '', ''),
+          settle: (error) => (error ? reject(error) : resolve()),
+        });
+        if (!writing) void drain();
+      });
+    },
+  };
+}

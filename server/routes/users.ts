@@ -20,7 +20,7 @@ import {
   type UserRow,
 } from '../db/users';
 import { endOtherSessions, findTokenSession } from '../db/sessions';
-import { activityLog, summarise, type Change } from '../lib/activity';
+import { activityLog, refusalLog, summarise, type Change } from '../lib/activity';
 import { issueToken, liveSince, startSession } from '../lib/auth';
 import {
   formBody,
@@ -111,6 +111,7 @@ export function registerPublicUserRoutes(
   },
 ) {
   const log = activityLog(db);
+  const refusals = refusalLog(db);
   const sessionPolicy = { tokenTtlSeconds, sessionIdleMinutes };
   // Counted in the database: every server process on it sees the same attempts.
   const loginAttempts = new StoredRateLimiter(db, 'sign-in', 5, 15 * 60 * 1000);
@@ -172,16 +173,14 @@ export function registerPublicUserRoutes(
     const admin = user?.role === 'admin' ? user : undefined;
     if (!admin || !valid || (isRole !== undefined && isRole !== 'admin')) {
       // Only an attempt whose password was checked gets here: the limits above bound how many are logged.
-      await db.transaction((tx) =>
-        log.record(tx, null, {
-          action: 'sign-in-failed',
-          recordType: 'session',
-          recordId: null,
-          // The e-mail typed is kept only when it is an admin's: anything else typed there may be a password.
-          recordName: admin?.email ?? '',
-          summary: `${!admin ? 'No admin with this e-mail' : !valid ? 'Wrong password' : 'Not signing in as an admin'}, from ${ip}`,
-        }),
-      );
+      await refusals.append({
+        action: 'sign-in-failed',
+        recordType: 'session',
+        recordId: null,
+        // The e-mail typed is kept only when it is an admin's: anything else typed there may be a password.
+        recordName: admin?.email ?? '',
+        summary: `${!admin ? 'No admin with this e-mail' : !valid ? 'Wrong password' : 'Not signing in as an admin'}, from ${ip}`,
+      });
       throw new HttpError(401, 'Invalid email or password');
     }
     await loginAttempts.reset(key);

@@ -361,6 +361,21 @@ describe('sign-ins in the activity log', () => {
     expect(await entries(s, 'sign-in-failed')).toHaveLength(5);
   });
 
+  it('logs every refused attempt of a burst from many addresses, each once, and counts them', async () => {
+    const s = await makeServer();
+    const addresses = Array.from({ length: 16 }, (_, index) => `198.51.100.${index + 10}`);
+    const statuses = await Promise.all(
+      addresses.map(async (remote) => (await signIn(s, { password: 'wrong-password', remote })).status),
+    );
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const answer = await s.call('GET', '/api/activity/list?action=sign-in-failed&limit=100');
+    const refused = answer.body.result as Entry[];
+    expect(refused.map((entry) => entry.summary.replace('Wrong password, from ', '')).sort()).toEqual(
+      [...addresses].sort(),
+    );
+    expect((answer.body.pagination as { count: number }).count).toBe(16);
+  });
+
   it('offers the session actions and record type to the filters', async () => {
     const s = await makeServer();
     const { result } = (await s.call('GET', '/api/activity/facets')).body as {

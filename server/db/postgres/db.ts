@@ -3,7 +3,7 @@ import type { Pool } from './pool';
 
 /** A value a query takes as a parameter ($1, $2, ...). */
 export type SqlValue =
-  string | number | boolean | null | Date | Buffer | readonly string[] | readonly number[];
+  string | number | boolean | null | Date | Buffer | readonly (string | null)[] | readonly number[];
 
 /**
  * The server's one way to the database: parameterised SQL in PostgreSQL's dialect, rows typed by the caller (the
