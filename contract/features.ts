@@ -32,6 +32,12 @@ export const FEATURES = [
    * may be empty (kept), so a new photo alone needs neither.
    */
   'profile-current-password',
+  /**
+   * POST /api/admin/step-up { password }: what cannot be undone or exposes every member (a users export, mail to All
+   * Users, more than 50 writes in 5 minutes) answers 403 with `stepUp: true` unless the password was confirmed in the
+   * session within 5 minutes; the console asks for it and sends the call again.
+   */
+  'step-up',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

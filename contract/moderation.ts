@@ -21,6 +21,8 @@ export const ACTIVITY_ACTIONS = [
   'session-end',
   /** A users export ('users-export'), logged as it starts: what, the filters and search, the row count. */
   'export',
+  /** A step-up ('step-up'): the admin confirmed the password again for what asks for a recent proof. */
+  'step-up',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -87,6 +87,8 @@ export type MockSession = {
   address: string;
   createdAt: string;
   lastSeenAt: string;
+  /** When the admin last proved who they are in this session ('step-up'): its sign-in, or a step-up since. */
+  verifiedAt: string;
 };
 
 export const MOCK_ADMIN_EMAIL = 'admin@example.com';

@@ -8,12 +8,14 @@ import { postHandlers } from './handlers/posts';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
 import { sessionHandlers } from './handlers/sessions';
+import { stepUpHandlers } from './handlers/step-up';
 import { userHandlers } from './handlers/users';
 import { scenarioHandler } from './scenario';
 
 /** Every mock API handler; the scenario handler goes first so demo mode can bend any call. */
 export const handlers = [
   scenarioHandler,
+  ...stepUpHandlers,
   ...authHandlers,
   ...catalogueHandlers,
   ...contactHandlers,

@@ -4,7 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
 import type { Db } from './db/postgres/db';
-import { requireAdmin } from './lib/auth';
+import { bulkWriteGuard, requireAdmin } from './lib/auth';
 import { inlineScriptSources, serveConsole } from './lib/console-assets';
 import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
@@ -80,6 +80,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
 
   // Admin calls read nothing, not even a body they refuse, before the token is checked.
   app.use('/api/*', requireAdmin(db, config.jwtSecret, config));
+  app.use('/api/*', bulkWriteGuard(db));
   app.use('/api/*', bodyless);
   registerUserRoutes(app, { db, keeper, ...config });
   registerResources(app, db, keeper);

@@ -1,3 +1,4 @@
+import { proofRefusal } from './step-up';
 import { http } from 'msw';
 import { TEXT_MAX } from '@contract/limits';
 import { matchesEveryWord, searchWords } from '@contract/search-words';
@@ -99,6 +100,8 @@ export const mailHandlers = [
             : 'Recipients must be a list of user ids or "all"',
           'users',
         );
+      const unproven = all ? proofRefusal(request) : null;
+      if (unproven) return unproven;
       // Each recipient once, however often the list names them.
       const recipients = all
         ? db.users.filter((user) => user.enabled)

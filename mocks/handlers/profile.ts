@@ -27,16 +27,28 @@ function checkCurrentPassword(change: { email: string; password?: string; curren
   if (currentPassword === undefined && email !== db.admin.email) throw onCurrentPassword(REQUIRED);
   const claimed = currentPassword ?? password;
   if (claimed === undefined) return;
+  const checked = checkPassword(claimed);
+  if (checked === 'limited') throw onCurrentPassword(TOO_MANY_CHECKS, 429);
+  if (checked === 'wrong')
+    throw onCurrentPassword(currentPassword === undefined ? REQUIRED : 'The current password is incorrect');
+}
+
+export const TOO_MANY_CHECKS = 'Too many failed password attempts. Try again later.';
+
+/**
+ * A password typed by the signed-in admin (the profile's current password, a step-up), counted per admin as the
+ * reference server counts them: every check counts, and a right one clears the count.
+ */
+export function checkPassword(claimed: string): 'right' | 'wrong' | 'limited' {
   const now = Date.now();
   const count = checks.get(db.admin);
   const current = count && count.resetAt > now ? count : { count: 0, resetAt: now + CHECK_WINDOW_MS };
   current.count += 1;
   checks.set(db.admin, current);
-  if (current.count > CHECK_LIMIT)
-    throw onCurrentPassword('Too many failed password attempts. Try again later.', 429);
-  if (claimed !== db.admin.password)
-    throw onCurrentPassword(currentPassword === undefined ? REQUIRED : 'The current password is incorrect');
+  if (current.count > CHECK_LIMIT) return 'limited';
+  if (claimed !== db.admin.password) return 'wrong';
   checks.delete(db.admin);
+  return 'right';
 }
 
 export const profileHandlers = [

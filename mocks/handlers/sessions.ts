@@ -31,6 +31,7 @@ export function startSession(request: Request): string {
     address: ADDRESS,
     createdAt: at,
     lastSeenAt: at,
+    verifiedAt: at,
   };
   db.tokens.add(token);
   db.sessions.unshift(session);
@@ -60,6 +61,7 @@ export function sessionOf(request: Request): MockSession {
       address: ADDRESS,
       createdAt: at,
       lastSeenAt: at,
+      verifiedAt: at,
     };
     db.sessions.unshift(session);
   }

@@ -1,3 +1,4 @@
+import { proofRefusal } from './step-up';
 import { http, HttpResponse } from 'msw';
 import { CSV_BOM, csvHeadings, csvRow } from '@contract/csv';
 import { plainText, REASON_MAX } from '@contract/moderation';
@@ -131,7 +132,7 @@ export const userHandlers = [
   http.get(
     apiPath('admin/list/export'),
     refusing(({ request }) => {
-      const refusal = refuseWithoutAdmin(request);
+      const refusal = refuseWithoutAdmin(request) ?? proofRefusal(request);
       if (refusal) return refusal;
       const url = new URL(request.url);
       const rows = selectUsers(url);

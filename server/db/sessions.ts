@@ -11,10 +11,15 @@ export type SessionRow = {
   ended_reason: SessionEndReason | null;
   ip: string;
   user_agent: string;
+  /** When the admin last proved who they are in this session: its sign-in, or a step-up since. */
+  verified_at: string;
 };
 
 /** The session a token names, with its admin's token version: one read by two primary keys, on every admin call. */
-export type TokenSession = Pick<SessionRow, 'admin_id' | 'created_at' | 'last_seen_at' | 'ended_at'> & {
+export type TokenSession = Pick<
+  SessionRow,
+  'admin_id' | 'created_at' | 'last_seen_at' | 'ended_at' | 'verified_at'
+> & {
   token_version: number;
 };
 
@@ -26,20 +31,25 @@ export async function insertSession(
   session: Pick<SessionRow, 'id' | 'admin_id' | 'created_at' | 'ip' | 'user_agent'>,
 ): Promise<void> {
   await tx.run(
-    `INSERT INTO admin_sessions (id, admin_id, created_at, last_seen_at, ip, user_agent)
-     VALUES ($1, $2, $3, $3, $4, $5)`,
+    `INSERT INTO admin_sessions (id, admin_id, created_at, last_seen_at, verified_at, ip, user_agent)
+     VALUES ($1, $2, $3, $3, $3, $4, $5)`,
     [session.id, session.admin_id, session.created_at, session.ip, session.user_agent],
   );
 }
 
 export async function findTokenSession(db: Db, id: string): Promise<TokenSession | undefined> {
   return db.maybeOne(
-    `SELECT s.admin_id, s.created_at, s.last_seen_at, s.ended_at, u.token_version
+    `SELECT s.admin_id, s.created_at, s.last_seen_at, s.ended_at, s.verified_at, u.token_version
      FROM admin_sessions s JOIN users u ON u.id = s.admin_id AND u.role = 'admin'
      WHERE s.id = $1`,
     [id],
     'token-session',
   );
+}
+
+/** The admin proved who they are again in the live session `id`, at `at`. */
+export async function markVerified(db: Db, id: string, at: string): Promise<void> {
+  await db.run('UPDATE admin_sessions SET verified_at = $2 WHERE id = $1 AND ended_at IS NULL', [id, at]);
 }
 
 /** Moves last_seen_at to `at` unless another request did so within the last minute. */

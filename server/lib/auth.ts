@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { sign, verify } from 'hono/jwt';
 import { USER_AGENT_MAX } from '../../contract/sessions';
+import { BULK_WRITES, countsAsBulkWrite, STEP_UP_MESSAGE, STEP_UP_MS } from '../../contract/step-up';
 import type { Db } from '../db/postgres/db';
 import {
   endExpiredSessions,
@@ -12,6 +13,7 @@ import {
 } from '../db/sessions';
 import type { AppEnv } from './env';
 import { HttpError } from './errors';
+import { StoredRateLimiter } from './rate-limit';
 
 /**
  * `sid` names the session (admin_sessions) the token belongs to; `ver` is the admin's token_version when signed,
@@ -133,6 +135,30 @@ export function requireAdmin(db: Db, secret: string, policy: SessionPolicy): Mid
     if (now - lastSeen >= TOUCH_EVERY_MS) await touchSession(db, payload.sid, new Date(now).toISOString());
     c.set('adminId', session.admin_id);
     c.set('sessionId', payload.sid);
+    c.set('verifiedAt', Date.parse(session.verified_at));
+    await next();
+  };
+}
+
+/**
+ * For what cannot be undone or exposes every member ('step-up'): refused with 403 and `stepUp: true` unless the
+ * admin proved who they are in this session within STEP_UP_MS. The console asks for the password and sends the call
+ * again.
+ */
+export function requireRecentProof(c: Context<AppEnv>, at = Date.now()): void {
+  if (at - c.get('verifiedAt') > STEP_UP_MS) throw new HttpError(403, STEP_UP_MESSAGE, { stepUp: true });
+}
+
+/**
+ * Every admin write but the session's own counts against the session's BULK_WRITES in STEP_UP_MS (a list's bulk
+ * action is one call per row); past the limit a write needs a recent proof. Counted in the database, so two server
+ * processes count one session together.
+ */
+export function bulkWriteGuard(db: Db): MiddlewareHandler<AppEnv> {
+  const writes = new StoredRateLimiter(db, 'bulk-writes', BULK_WRITES, STEP_UP_MS);
+  return async (c, next) => {
+    if (countsAsBulkWrite(c.req.method, c.req.path) && (await writes.hit(c.get('sessionId'))) > 0)
+      requireRecentProof(c);
     await next();
   };
 }

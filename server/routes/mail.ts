@@ -4,6 +4,7 @@ import { emailOf, findMail as findMailRow, pageOfMails, type MailRow } from '../
 import type { Db } from '../db/postgres/db';
 import { TEXT_MAX } from '../../contract/limits';
 import { activityLog } from '../lib/activity';
+import { requireRecentProof } from '../lib/auth';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
@@ -142,6 +143,8 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
   const mailBody = fields({ ...message, users: recipientIds });
   app.post('/api/mail-send/create', jsonLimit, async (c) => {
     const data = mailBody.parse(await jsonBody(c));
+    // Mail to every member cannot be called back: it asks for a recent proof ('step-up').
+    if (data.users.includes('all')) requireRecentProof(c);
     const id = await queue.store(
       {
         title: data.title,

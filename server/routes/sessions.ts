@@ -1,14 +1,25 @@
 import type { Hono } from 'hono';
 import { browserName } from '../../contract/sessions';
 import type { Db } from '../db/postgres/db';
-import { endOtherSessions, endSession, pageOfLiveSessions, type SessionRow } from '../db/sessions';
+import { TEXT_MAX } from '../../contract/limits';
+import {
+  endOtherSessions,
+  endSession,
+  markVerified,
+  pageOfLiveSessions,
+  type SessionRow,
+} from '../db/sessions';
+import { findAdmin } from '../db/users';
 import { activityLog } from '../lib/activity';
 import { liveSince, type SessionPolicy } from '../lib/auth';
-import { noBodyLimit } from '../lib/body';
+import { jsonBody, jsonLimit, noBodyLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
-import { notFound } from '../lib/errors';
+import { badRequest, HttpError, notFound } from '../lib/errors';
 import { now } from '../lib/ids';
 import { pageBody, paging } from '../lib/paging';
+import { verifyPassword } from '../lib/passwords';
+import { StoredRateLimiter } from '../lib/rate-limit';
+import { fields, secret } from '../lib/validate';
 
 /** A session as the sessions list answers it. */
 function sessionAnswer(row: SessionRow, currentId: string) {
@@ -31,6 +42,9 @@ export const otherSessions = (n: number) => `${n} other session${n === 1 ? '' : 
  */
 export function registerSessionRoutes(app: Hono<AppEnv>, db: Db, policy: SessionPolicy) {
   const log = activityLog(db);
+  // The same count as the profile's password checks: each is a guess at the admin's password, wherever typed.
+  const passwordChecks = new StoredRateLimiter(db, 'profile-password', 5, 15 * 60 * 1000);
+  const proofBody = fields({ password: secret('Password', { max: TEXT_MAX.profile.password }) });
 
   app.post('/api/logout', noBodyLimit, async (c) => {
     const adminId = c.get('adminId');
@@ -108,5 +122,36 @@ export function registerSessionRoutes(app: Hono<AppEnv>, db: Db, policy: Session
       });
     });
     return c.json({ success: true, message: 'Session ended' });
+  });
+
+  // Step-up ('step-up'): the admin proves who they are again in this session, for what asks for a recent proof
+  // (lib/auth.ts requireRecentProof).
+  app.post('/api/admin/step-up', jsonLimit, async (c) => {
+    const { password } = proofBody.parse(await jsonBody(c));
+    const adminId = c.get('adminId');
+    const wait = await passwordChecks.hit(adminId);
+    if (wait)
+      throw new HttpError(
+        429,
+        'Too many failed password attempts. Try again later.',
+        { field: 'password' },
+        { 'Retry-After': String(wait) },
+      );
+    const admin = await findAdmin(db, adminId);
+    if (!admin || !(await verifyPassword(password, admin.password_hash, 'priority')))
+      throw badRequest('The password is incorrect', 'password');
+    await passwordChecks.reset(adminId);
+    const at = now();
+    await db.transaction(async (tx) => {
+      await markVerified(tx, c.get('sessionId'), at);
+      await log.record(tx, adminId, {
+        action: 'step-up',
+        recordType: 'session',
+        recordId: c.get('sessionId'),
+        recordName: '',
+        summary: 'Confirmed the password',
+      });
+    });
+    return c.json({ success: true, message: 'Confirmed', result: { verifiedAt: at } });
   });
 }

@@ -21,7 +21,7 @@ import {
 } from '../db/users';
 import { endOtherSessions, findTokenSession } from '../db/sessions';
 import { activityLog, refusalLog, summarise, type Change } from '../lib/activity';
-import { issueToken, liveSince, startSession } from '../lib/auth';
+import { issueToken, liveSince, requireRecentProof, startSession } from '../lib/auth';
 import {
   formBody,
   jsonBody,
@@ -368,7 +368,9 @@ export function registerUserRoutes(
   // The list as CSV (announced as 'users-export'): every matching user, in the list's order, read in batches from a
   // cursor and written as the client takes them, so neither side holds the list. It is logged before the first row
   // is sent: an export the client stops reading is on record too.
+  // Every member's personal data, whatever the filters: asks for a recent proof ('step-up').
   app.get('/api/admin/list/export', async (c) => {
+    requireRecentProof(c);
     const selection = selectUsers(c.req.query());
     const total = await users.count(selection);
     const at = new Date();

@@ -306,6 +306,13 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: id,
     };
   },
+  'POST /api/admin/step-up': async (s) => ({
+    path: '/api/admin/step-up',
+    init: { json: { password: ADMIN.password } },
+    action: 'step-up',
+    recordType: 'session',
+    recordId: decode(s.token).payload.sid as string,
+  }),
   'POST /api/admin/sessions/end-others': async (s) => {
     await sessionToken(s.db, s.adminId);
     return {

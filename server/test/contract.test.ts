@@ -653,6 +653,22 @@ const CASES: Case[] = [
     request: () => ({ path: '/api/admin/sessions/end-others', init: { method: 'POST' } }),
   },
   { name: 'sessions, only the caller’s left', request: get('/api/admin/sessions') },
+  // Step-up ('step-up'): a wrong password counts against the same per-admin limit as the profile's, a right one clears it.
+  {
+    name: 'step-up, wrong password',
+    status: 400,
+    request: () => ({ path: '/api/admin/step-up', init: json('POST', { password: 'guess-1234' }) }),
+  },
+  {
+    name: 'step-up, no password',
+    status: 400,
+    request: () => ({ path: '/api/admin/step-up', init: json('POST', {}) }),
+  },
+  {
+    name: 'step-up',
+    status: 200,
+    request: () => ({ path: '/api/admin/step-up', init: json('POST', { password: ADMIN.password }) }),
+  },
   // The current password ('profile-current-password'); last, since a new password hands the caller a new token.
   {
     name: 'profile, new photo alone without a password',

@@ -161,6 +161,7 @@ function routes(): Route[] {
     { method: 'GET', path: 'admin/sessions', body: 'none', query: PAGING },
     { method: 'POST', path: 'admin/sessions/end-others', body: 'none' },
     { method: 'DELETE', path: 'admin/sessions/:id', table: 'admin_sessions', body: 'none' },
+    { method: 'POST', path: 'admin/step-up', body: 'json', fields: ['password'] },
     {
       method: 'PATCH',
       path: 'admin/profile/update',

@@ -26,6 +26,7 @@ function signedInOnPhone() {
     address: '198.51.100.4',
     createdAt: '2026-11-20T08:30:00.000Z',
     lastSeenAt: '2026-11-26T09:15:00.000Z',
+    verifiedAt: '2026-11-20T08:30:00.000Z',
   });
 }
 

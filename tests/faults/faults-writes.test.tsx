@@ -529,6 +529,7 @@ function signedInElsewhere() {
     address: '198.51.100.7',
     createdAt: '2026-11-20T08:30:00.000Z',
     lastSeenAt: '2026-11-26T09:15:00.000Z',
+    verifiedAt: '2026-11-20T08:30:00.000Z',
   });
 }
 

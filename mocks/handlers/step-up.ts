@@ -1,0 +1,72 @@
+import { http, HttpResponse } from 'msw';
+import { TEXT_MAX } from '@contract/limits';
+import { BULK_WRITES, countsAsBulkWrite, STEP_UP_MESSAGE, STEP_UP_MS } from '@contract/step-up';
+import { recordActivity } from '../activity';
+import { db, type MockSession } from '../db';
+import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
+import { inField, jsonBody, password, refusing, Refusal } from '../rules';
+import { offers } from '../scenario';
+import { checkPassword, TOO_MANY_CHECKS } from './profile';
+import { sessionOf } from './sessions';
+
+/** Writes per session in the current window, as the reference server counts them ('bulk-writes'). */
+const writes = new WeakMap<MockSession, { count: number; resetAt: number }>();
+
+/**
+ * The reference server's refusal of what asks for a recent proof ('step-up'), or null when the session's proof is
+ * recent or the mock API does not offer step-up.
+ */
+export function proofRefusal(request: Request): Response | null {
+  if (!offers('step-up')) return null;
+  const session = sessionOf(request);
+  if (Date.now() - Date.parse(session.verifiedAt) <= STEP_UP_MS) return null;
+  return HttpResponse.json({ success: false, message: STEP_UP_MESSAGE, stepUp: true }, { status: 403 });
+}
+
+/** Makes every session's last proof older than STEP_UP_MS, as if the admin signed in a while ago. */
+export function ageProofs() {
+  const old = new Date(Date.now() - STEP_UP_MS - 60_000).toISOString();
+  for (const session of db.sessions) session.verifiedAt = old;
+}
+
+export const stepUpHandlers = [
+  // First of all handlers: a write past BULK_WRITES in the window needs a recent proof; otherwise the request goes on
+  // to its own handler.
+  http.all(apiPath('*'), ({ request }) => {
+    if (!offers('step-up') || refuseWithoutAdmin(request)) return undefined;
+    if (!countsAsBulkWrite(request.method, new URL(request.url).pathname)) return undefined;
+    const session = sessionOf(request);
+    const now = Date.now();
+    const count = writes.get(session);
+    const current = count && count.resetAt > now ? count : { count: 0, resetAt: now + STEP_UP_MS };
+    current.count += 1;
+    writes.set(session, current);
+    return current.count > BULK_WRITES ? (proofRefusal(request) ?? undefined) : undefined;
+  }),
+
+  http.post(
+    apiPath('admin/step-up'),
+    refusing(async ({ request }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('step-up')) return fail(404, 'No such API route');
+      const body = await jsonBody(request);
+      const typed = inField('password', () =>
+        password('Password', body.password, { max: TEXT_MAX.profile.password }),
+      );
+      const checked = checkPassword(typed);
+      if (checked === 'limited') throw new Refusal(429, TOO_MANY_CHECKS, 'password');
+      if (checked === 'wrong') throw new Refusal(400, 'The password is incorrect', 'password');
+      const session = sessionOf(request);
+      session.verifiedAt = new Date().toISOString();
+      recordActivity({
+        action: 'step-up',
+        recordType: 'session',
+        recordId: session._id,
+        recordName: '',
+        summary: 'Confirmed the password',
+      });
+      return ok({ message: 'Confirmed', result: { verifiedAt: session.verifiedAt } });
+    }),
+  ),
+];

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN, makeServer, sessionToken } from './harness';
+
+/**
+ * Step-up (feature 'step-up'): a users export, mail to All Users and a write past 50 in 5 minutes need the password
+ * confirmed in the session within 5 minutes (a sign-in counts); otherwise 403 with stepUp: true, and
+ * POST /api/admin/step-up confirms it for that session alone.
+ */
+
+type Server = Awaited<ReturnType<typeof makeServer>>;
+
+const SIX_MINUTES = 6 * 60_000;
+const later = (ms: number) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + ms);
+};
+const exportUsers = (s: Server, token?: string) => s.call('GET', '/api/admin/list/export', { token });
+const mailAll = (s: Server) =>
+  s.call('POST', '/api/mail-send/create', { json: { title: 'News', body: 'Hello', users: 'all' } });
+const stepUp = (s: Server, password: string, token?: string) =>
+  s.call('POST', '/api/admin/step-up', { json: { password }, token });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('what asks for a recent proof', () => {
+  it('takes a sign-in within 5 minutes as the proof', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    expect((await exportUsers(s)).status).toBe(200);
+    expect((await mailAll(s)).status).toBe(200);
+  });
+
+  it('refuses an export and mail to All Users once the proof is over 5 minutes old, and changes nothing', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const mailCount = async () =>
+      Number((await s.db.one<{ n: string }>('SELECT count(*) AS n FROM mails')).n);
+    const mailsBefore = await mailCount();
+    later(SIX_MINUTES);
+    const refused = await exportUsers(s);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      success: false,
+      message: 'Confirm your password to continue.',
+      stepUp: true,
+    });
+    expect(await mailAll(s)).toMatchObject({ status: 403, body: { stepUp: true } });
+    expect(await mailCount()).toBe(mailsBefore);
+    const exports = await s.db.one<{ n: string }>(
+      "SELECT count(*) AS n FROM activity WHERE action = 'export'",
+    );
+    expect(Number(exports.n)).toBe(0);
+  });
+
+  it('does not ask for mail to chosen members', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const { id } = await s.db.one<{ id: string }>("SELECT id FROM users WHERE role = 'user' LIMIT 1");
+    later(SIX_MINUTES);
+    const sent = await s.call('POST', '/api/mail-send/create', {
+      json: { title: 'News', body: 'Hello', users: [id] },
+    });
+    expect(sent.status).toBe(200);
+  });
+
+  it('asks past 50 writes in 5 minutes, and not before', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const { id } = await s.db.one<{ id: string }>("SELECT id FROM users WHERE role = 'user' LIMIT 1");
+    later(SIX_MINUTES);
+    const activate = () => s.call('PATCH', `/api/admin/status/${id}?enabled=true`);
+    for (let write = 1; write <= 50; write += 1)
+      expect((await activate()).status, `write ${write}`).toBe(200);
+    expect(await activate()).toMatchObject({ status: 403, body: { stepUp: true } });
+    expect((await stepUp(s, ADMIN.password)).status).toBe(200);
+    expect((await activate()).status).toBe(200);
+  });
+});
+
+describe('POST /api/admin/step-up', () => {
+  it('confirms the password for this session, which then exports again, and logs it', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    later(SIX_MINUTES);
+    const confirmed = await stepUp(s, ADMIN.password);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ success: true, message: 'Confirmed' });
+    expect((await exportUsers(s)).status).toBe(200);
+    const entry = await s.db.one<{ admin_id: string; record_type: string; summary: string }>(
+      "SELECT admin_id, record_type, summary FROM activity WHERE action = 'step-up'",
+    );
+    expect(entry).toEqual({ admin_id: s.adminId, record_type: 'session', summary: 'Confirmed the password' });
+  });
+
+  it('covers only the session that confirmed', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const other = await sessionToken(s.db, s.adminId);
+    later(SIX_MINUTES);
+    expect((await stepUp(s, ADMIN.password)).status).toBe(200);
+    expect((await exportUsers(s, other)).status).toBe(403);
+  });
+
+  it('expires again 5 minutes after the confirmation', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    later(SIX_MINUTES);
+    expect((await stepUp(s, ADMIN.password)).status).toBe(200);
+    vi.setSystemTime(Date.now() + SIX_MINUTES);
+    expect((await exportUsers(s)).status).toBe(403);
+  });
+
+  it('refuses a wrong password on its field, confirms nothing, and stops guesses after 5', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    later(SIX_MINUTES);
+    const wrong = await stepUp(s, 'not-the-password');
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'The password is incorrect', field: 'password' },
+    });
+    expect((await exportUsers(s)).status).toBe(403);
+    for (let guess = 0; guess < 4; guess += 1) await stepUp(s, `guess-${guess}`);
+    const limited = await stepUp(s, ADMIN.password);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await exportUsers(s)).status).toBe(403);
+  });
+
+  it('refuses an empty or missing password with 400', async () => {
+    const s = await makeServer();
+    expect((await s.call('POST', '/api/admin/step-up', { json: {} })).status).toBe(400);
+    expect((await stepUp(s, '')).status).toBe(400);
+  });
+});
