@@ -23,10 +23,17 @@ export function proofRefusal(request: Request): Response | null {
   return HttpResponse.json({ success: false, message: STEP_UP_MESSAGE, stepUp: true }, { status: 403 });
 }
 
+/** Every valid token's session, each token given one as its first call would. */
+function everySession(): MockSession[] {
+  return [...db.tokens].map((token) =>
+    sessionOf(new Request('http://localhost/', { headers: { authorization: `Bearer ${token}` } })),
+  );
+}
+
 /** Makes every session's last proof older than STEP_UP_MS, as if the admin signed in a while ago. */
 export function ageProofs() {
   const old = new Date(Date.now() - STEP_UP_MS - 60_000).toISOString();
-  for (const session of db.sessions) session.verifiedAt = old;
+  for (const session of everySession()) session.verifiedAt = old;
 }
 
 export const stepUpHandlers = [
@@ -70,3 +77,9 @@ export const stepUpHandlers = [
     }),
   ),
 ];
+
+/** Counts BULK_WRITES writes for every session in this window, as if a bulk action had just run. */
+export function fillBulkWindow() {
+  for (const session of db.sessions)
+    writes.set(session, { count: BULK_WRITES, resetAt: Date.now() + STEP_UP_MS });
+}

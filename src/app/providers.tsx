@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { ConfirmHost } from '@/components/confirm';
+import { askForPassword, ConfirmHost } from '@/components/confirm';
+import { provideProof } from '@/lib/data/api-client';
 import { notificationsContainer } from '@/lib/notify';
 import { session } from '@/lib/core/session';
 import { unsavedChanges } from '@/lib/unsaved-changes';
@@ -40,6 +41,9 @@ type AppProvidersProps = {
   /** 'test' turns off Mantine's transitions and portals, which jsdom cannot run. */
   mantineEnv?: 'default' | 'test';
 };
+
+// A call refused for want of a recent password ('step-up') asks for it in place, and is sent again.
+provideProof(askForPassword);
 
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   useClearCacheOnSessionEnd(queryClient);

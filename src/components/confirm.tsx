@@ -31,12 +31,20 @@ export type TextPromptRequest = {
   onAnswer: (text: string | undefined) => void;
 };
 
-// The dialogs' code, both kinds in one module, loads with the first question asked.
+/** The password again ('step-up'): `onDone` gets true once the server took it, false if the admin declined. */
+export type StepUpRequest = {
+  /** The server's words for why it asks. */
+  message: string | undefined;
+  onDone: (confirmed: boolean) => void;
+};
+
+// The dialogs' code, every kind in one module, loads with the first question asked.
 const PendingDialog = lazy(() =>
   import('./pending-dialog').then((module) => ({ default: module.PendingDialog })),
 );
 
-export type Pending = ConfirmRequest | (TextPromptRequest & { prompt: true });
+export type Pending =
+  ConfirmRequest | (TextPromptRequest & { prompt: true }) | (StepUpRequest & { stepUp: true });
 
 let pending: Pending | null = null;
 const listeners = new Set<() => void>();
@@ -53,6 +61,7 @@ function subscribe(listener: () => void) {
     // A confirmation belongs to the console that asked it: once no host shows it (the app unmounted), it is gone.
     if (listeners.size === 0) {
       if (pending && 'prompt' in pending) pending.onAnswer(undefined);
+      if (pending && 'stepUp' in pending) pending.onDone(false);
       pending = null;
     }
   };
@@ -99,6 +108,18 @@ export function askToConfirm(request: ConfirmRequest) {
 /** A question whose answer may carry some text (a reason), in a dialog of its own; one at a time, like a confirmation. */
 export function askForText(request: TextPromptRequest) {
   setPending({ ...request, prompt: true });
+}
+
+/**
+ * The password again, for a call the server refused for want of a recent one (lib/data/api-client.ts); resolves as
+ * StepUpRequest's onDone. A question already on screen is declined by it: the refused call cannot wait behind it.
+ */
+export function askForPassword(message: string | undefined): Promise<boolean> {
+  return new Promise((onDone) => {
+    if (pending && 'prompt' in pending) pending.onAnswer(undefined);
+    if (pending && 'stepUp' in pending) pending.onDone(false);
+    setPending({ message, onDone, stepUp: true });
+  });
 }
 
 /** Leaving a form that holds unsaved edits (a link, Back, the browser's back button). */

@@ -10,17 +10,26 @@ import { askToConfirm } from './confirm';
 
 const CONCURRENT = 4;
 
-/** Runs `run` over `items`, at most `limit` at once, and settles every one. */
+/**
+ * Runs `run` over `items`, at most `limit` at once, and settles every one. Once the admin declines to confirm the
+ * password the server asked for ('step-up'), the items not yet started fail with that refusal instead of asking again.
+ */
 async function settleAll<Item>(items: readonly Item[], limit: number, run: (item: Item) => Promise<unknown>) {
   const results: PromiseSettledResult<unknown>[] = new Array(items.length);
   let next = 0;
+  let declined: ApiError | undefined;
   const worker = async () => {
     while (next < items.length) {
       const index = next++;
+      if (declined) {
+        results[index] = { status: 'rejected', reason: declined };
+        continue;
+      }
       try {
         results[index] = { status: 'fulfilled', value: await run(items[index]!) };
       } catch (reason) {
         results[index] = { status: 'rejected', reason };
+        if (reason instanceof ApiError && reason.stepUp) declined = reason;
       }
     }
   };

@@ -1,9 +1,20 @@
 import type { Pending } from './confirm';
 import { ConfirmDialog } from './confirm-dialog';
+import { StepUpDialog } from './step-up-dialog';
 import { TextPromptDialog } from './text-prompt-dialog';
 
-/** The question confirm.tsx's host shows: a confirmation, or one with a text answer; `close` takes it off screen. */
+/** The question confirm.tsx's host shows: a confirmation, one with a text answer, or the password again; `close` takes it off screen. */
 export function PendingDialog({ request, close }: { request: Pending; close: () => void }) {
+  if ('stepUp' in request)
+    return (
+      <StepUpDialog
+        request={request}
+        onDone={(confirmed) => {
+          close();
+          request.onDone(confirmed);
+        }}
+      />
+    );
   if ('prompt' in request)
     return (
       <TextPromptDialog

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The request's field the refusal is about, when the server names one (the reference server's `field`). */
   readonly field: string | undefined;
+  /** The server asked for the password again ('step-up') and the admin did not give it. */
+  readonly stepUp: boolean;
   readonly path: string;
 
   constructor(init: {
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     status?: number | undefined;
     serverMessage?: string | undefined;
     field?: string | undefined;
+    stepUp?: boolean;
     cause?: unknown;
   }) {
     super(init.serverMessage ?? describe(init.kind, init.status), { cause: init.cause });
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.field = init.field;
+    this.stepUp = init.stepUp ?? false;
     this.path = init.path;
   }
 }

@@ -5,6 +5,7 @@ import { env } from '@/config/env';
 import { ApiError } from '../core/api-error';
 import { callPath, cleanParams, type SearchParams } from '../resource-calls';
 import { session } from '../core/session';
+import { storedFeature } from '../features';
 
 /**
  * The one HTTP client. Retries are React Query's job (reads only), so ky never retries.
@@ -61,6 +62,28 @@ function serverMessageOf(body: unknown): string | undefined {
 function refusedFieldOf(body: unknown): string | undefined {
   const name = field(body, 'field');
   return typeof name === 'string' && name ? name : undefined;
+}
+
+/**
+ * How the console asks the admin for the password again when a call answers 403 with `stepUp: true` ('step-up'):
+ * resolves true once the server has taken it (the call is then sent again), false if the admin declined. The app
+ * provides it (app/providers.tsx); without it, such a refusal fails like any other.
+ */
+type ProofProvider = (message: string | undefined) => Promise<boolean>;
+let proofProvider: ProofProvider | null = null;
+let proofAsked: Promise<boolean> | null = null;
+
+export function provideProof(provider: ProofProvider | null) {
+  proofProvider = provider;
+}
+
+/** One question at a time: the calls refused together (a bulk action's rows) all wait for the same answer. */
+function askForProof(message: string | undefined): Promise<boolean> {
+  if (!proofProvider) return Promise.resolve(false);
+  proofAsked ??= proofProvider(message).finally(() => {
+    proofAsked = null;
+  });
+  return proofAsked;
 }
 
 function isTokenRefused(status: number, body: unknown): boolean {
@@ -218,8 +241,14 @@ async function request(
     if (token) session.expire(token);
     throw new ApiError({ kind: 'session-expired', path, status: response.status });
   }
+  const stepUp = response.status === 403 && field(body, 'stepUp') === true && storedFeature('step-up');
+  if (stepUp && (await askForProof(serverMessageOf(body))))
+    return schema
+      ? request(method, path, schema, options, retriedWithNewToken)
+      : request(method, path, null, options, retriedWithNewToken);
   if (!response.ok || field(body, 'success') === false) {
     throw new ApiError({
+      stepUp,
       kind: 'http',
       path,
       status: response.status,

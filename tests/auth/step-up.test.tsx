@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '@mocks/db';
+import { ageProofs, fillBulkWindow } from '@mocks/handlers/step-up';
+import { apiCalls } from '../support/request-log';
+import { restoreObjectUrlsAfterEach } from '../support/object-urls';
+import { renderApp } from '../support/render';
+
+/**
+ * Step-up ('step-up'): a call the server refuses for want of a recent password asks for it in place, and is sent
+ * again once the server took it; declining fails the call with the server's words, asked once however many calls
+ * were refused together.
+ */
+
+restoreObjectUrlsAfterEach();
+
+async function usersTable() {
+  const table = await screen.findByRole('table', { name: 'Users' });
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  return table;
+}
+
+const stepUpCalls = async () =>
+  (await apiCalls()).filter((call) => call.path === '/api/admin/step-up').map((call) => call.body);
+
+describe('step-up', () => {
+  it('asks for the password when an export is refused, says a wrong one under the field, then exports', async () => {
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:export' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderApp('/users');
+    await usersTable();
+    ageProofs();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const proof = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    expect(within(proof).getByText(/Confirm your password to continue\./)).toBeInTheDocument();
+    const password = within(proof).getByLabelText(/Password/);
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await user.type(password, 'not-it');
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    expect(await within(proof).findByText('The password is incorrect')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, db.admin.password);
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    const exported = await screen.findByRole('dialog', { name: 'Export CSV' });
+    expect(await within(exported).findByText(/^Exported \d+ rows/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Confirm your password' })).not.toBeInTheDocument();
+    expect(await stepUpCalls()).toEqual([{ password: 'not-it' }, { password: db.admin.password }]);
+    const exports = (await apiCalls()).filter((call) => call.path === '/api/admin/list/export');
+    expect(exports).toHaveLength(2);
+    expect(db.activity.filter((entry) => entry.action === 'export')).toHaveLength(1);
+  });
+
+  it('fails the export with the server’s words when the admin cancels', async () => {
+    const { user } = renderApp('/users');
+    await usersTable();
+    ageProofs();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const proof = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(proof).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findAllByText('Confirm your password to continue.')).not.toHaveLength(0);
+    expect(await stepUpCalls()).toEqual([]);
+    expect(db.activity.filter((entry) => entry.action === 'export')).toHaveLength(0);
+  });
+
+  it('asks once for a bulk action’s refused rows; declined, none is changed and the rest are not sent', async () => {
+    const { user } = renderApp('/users?status=true');
+    const table = await usersTable();
+    ageProofs();
+    fillBulkWindow();
+    const targets = db.users.filter((item) => item.enabled).slice(0, 6);
+    for (const target of targets)
+      await user.click(
+        within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+      );
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const reason = await screen.findByRole('dialog', { name: 'Deactivate 6 users?' });
+    await user.click(within(reason).getByRole('button', { name: 'Deactivate' }));
+    const proof = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(proof).getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText(/6 failed: Confirm your password to continue\.$/, {
+        selector: '.mantine-Notification-description',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Confirm your password' })).not.toBeInTheDocument();
+    expect(targets.every((target) => target.enabled)).toBe(true);
+    // Four were in flight when the server refused; the other two were never sent.
+    const sent = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
+    expect(sent).toHaveLength(4);
+  });
+
+  it('sends a bulk action’s refused rows again once the password is confirmed', async () => {
+    const { user } = renderApp('/users?status=true');
+    const table = await usersTable();
+    ageProofs();
+    fillBulkWindow();
+    const targets = db.users.filter((item) => item.enabled).slice(0, 6);
+    for (const target of targets)
+      await user.click(
+        within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+      );
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const reason = await screen.findByRole('dialog', { name: 'Deactivate 6 users?' });
+    await user.click(within(reason).getByRole('button', { name: 'Deactivate' }));
+    const proof = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(proof).getByLabelText(/Password/), db.admin.password);
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('6 users deactivated', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    expect(targets.every((target) => !target.enabled)).toBe(true);
+    expect(await stepUpCalls()).toHaveLength(1);
+  });
+});
