@@ -21,6 +21,8 @@ export const ACTIVITY_ACTIONS = [
   'session-end',
   /** A users export ('users-export'), logged as it starts: what, the filters and search, the row count. */
   'export',
+  /** Two-factor ('two-factor'): set up, enabled, disabled, recovery codes renewed or used, required or not. */
+  'two-factor',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -8,6 +8,7 @@ import { postHandlers } from './handlers/posts';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
 import { sessionHandlers } from './handlers/sessions';
+import { twoFactorHandlers } from './handlers/two-factor';
 import { userHandlers } from './handlers/users';
 import { scenarioHandler } from './scenario';
 
@@ -24,5 +25,6 @@ export const handlers = [
   ...publicHandlers,
   ...profileHandlers,
   ...sessionHandlers,
+  ...twoFactorHandlers,
   ...userHandlers,
 ];
