@@ -81,9 +81,7 @@ function takeCode(typed: string): 'totp' | 'recovery' | undefined {
     state.lastStep = step;
     return 'totp';
   }
-  const recovery = state.recoveryCodes.find(
-    (one) => !one.used && one.code.replace(/-/g, '') === code.code,
-  );
+  const recovery = state.recoveryCodes.find((one) => !one.used && one.code.replace(/-/g, '') === code.code);
   if (!recovery) return undefined;
   recovery.used = true;
   return 'recovery';
@@ -102,7 +100,13 @@ function enable(step: number) {
 
 const adminName = () => [db.admin.name, db.admin.surname].join(' ');
 const entry = (summary: string) =>
-  recordActivity({ action: 'two-factor', recordType: 'admin', recordId: db.admin._id, recordName: adminName(), summary });
+  recordActivity({
+    action: 'two-factor',
+    recordType: 'admin',
+    recordId: db.admin._id,
+    recordName: adminName(),
+    summary,
+  });
 const withEnded = (summary: string, ended: number) =>
   ended > 0 ? `${summary}; ended ${otherSessions(ended)}` : summary;
 const recoveryLeft = () => db.twoFactor.recoveryCodes.filter((code) => !code.used).length;
@@ -315,7 +319,9 @@ export const twoFactorHandlers = [
       if (refusal) return refusal;
       if (!offers('two-factor')) return extensionMissing();
       const body = await jsonBody(request);
-      const required = inField('twoFactorRequired', () => bool('Two-factor required', body.twoFactorRequired));
+      const required = inField('twoFactorRequired', () =>
+        bool('Two-factor required', body.twoFactorRequired),
+      );
       const before = db.twoFactorRequired;
       db.twoFactorRequired = required;
       const onOff = (value: boolean) => (value ? 'On' : 'Off');

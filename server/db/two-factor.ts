@@ -94,14 +94,19 @@ export async function replaceRecoveryCodes(
   codeHashes: readonly string[],
 ): Promise<void> {
   await tx.run('DELETE FROM admin_recovery_codes WHERE admin_id = $1', [adminId]);
-  await tx.run(
-    'INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT $1, unnest($2::text[])',
-    [adminId, codeHashes],
-  );
+  await tx.run('INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT $1, unnest($2::text[])', [
+    adminId,
+    codeHashes,
+  ]);
 }
 
 /** Marks an unused recovery code used; whether there was one (a code is used once, even by two requests at once). */
-export async function useRecoveryCode(tx: Db, adminId: string, codeHash: string, at: string): Promise<boolean> {
+export async function useRecoveryCode(
+  tx: Db,
+  adminId: string,
+  codeHash: string,
+  at: string,
+): Promise<boolean> {
   return (
     (await tx.run(
       `UPDATE admin_recovery_codes SET used_at = $3 WHERE admin_id = $1 AND code_hash = $2 AND used_at IS NULL`,
@@ -135,7 +140,11 @@ export async function insertChallenge(
 }
 
 /** A challenge that is unused and not expired at `at`. */
-export async function findOpenChallenge(db: Db, idHash: string, at: string): Promise<ChallengeRow | undefined> {
+export async function findOpenChallenge(
+  db: Db,
+  idHash: string,
+  at: string,
+): Promise<ChallengeRow | undefined> {
   return db.maybeOne(
     `SELECT admin_id, kind, created_at, expires_at FROM sign_in_challenges
      WHERE id_hash = $1 AND used_at IS NULL AND expires_at > $2`,

@@ -206,7 +206,14 @@ export function registerTwoFactorSignIn(
             codeHashes: recoveryCodes.map((code) => recoveryCodeHash(readCode(code).code)),
             at: now(),
           });
-          const ended = await endOtherSessions(tx, admin.id, sessionId, liveSince(policy), 'two-factor', now());
+          const ended = await endOtherSessions(
+            tx,
+            admin.id,
+            sessionId,
+            liveSince(policy),
+            'two-factor',
+            now(),
+          );
           await log.record(tx, admin.id, enabledEntry(admin, ended));
           return { recoveryCodes };
         }
@@ -307,8 +314,7 @@ export function registerTwoFactorRoutes(app: Hono<AppEnv>, db: Db, policy: Sessi
       if (state?.secret) throw new HttpError(409, M.alreadyEnabled);
       if (!state?.pending_secret) throw onCode(M.noSetUp);
       const typed = readCode(code);
-      const step =
-        typed.kind === 'totp' ? totpStep(state.pending_secret, typed.code, Date.now()) : undefined;
+      const step = typed.kind === 'totp' ? totpStep(state.pending_secret, typed.code, Date.now()) : undefined;
       if (step === undefined) throw onCode(M.wrongCode);
       await enableTwoFactor(tx, admin.id, {
         step,
@@ -401,6 +407,10 @@ export function registerTwoFactorRoutes(app: Hono<AppEnv>, db: Db, policy: Sessi
             : `Two-factor required for every admin: ${onOff(before)} → ${onOff(required as boolean)}`,
       });
     });
-    return c.json({ success: true, message: 'Security settings saved', result: { twoFactorRequired: required } });
+    return c.json({
+      success: true,
+      message: 'Security settings saved',
+      result: { twoFactorRequired: required },
+    });
   });
 }

@@ -212,7 +212,9 @@ describe('signing in with two-factor', () => {
     expect((await entries(s, 'two-factor'))[0]!.summary).toBe('Recovery code used (9 left)');
     const again = await secondStep(s, challengeOf(await signIn(s)), code);
     expect(again.status).toBe(401);
-    expect((await s.call('GET', '/api/admin/two-factor')).body.result).toMatchObject({ recoveryCodesLeft: 9 });
+    expect((await s.call('GET', '/api/admin/two-factor')).body.result).toMatchObject({
+      recoveryCodesLeft: 9,
+    });
   });
 
   it('counts codes before checking them: the sixth from one address in 15 minutes is 429, the right one too', async () => {
@@ -331,10 +333,13 @@ describe('a two-factor change ends the other sessions at once, and is logged', (
     const { secret } = await enrol(s);
     expect(await live(s, other)).toBe(401);
     expect(await live(s, s.token)).toBe(200);
-    expect((await s.db.one<{ ended_reason: string }>(
-      'SELECT ended_reason FROM admin_sessions WHERE id = $1',
-      [decode(other).payload.sid as string],
-    )).ended_reason).toBe('two-factor');
+    expect(
+      (
+        await s.db.one<{ ended_reason: string }>('SELECT ended_reason FROM admin_sessions WHERE id = $1', [
+          decode(other).payload.sid as string,
+        ])
+      ).ended_reason,
+    ).toBe('two-factor');
 
     const second = await sessionToken(s.db, s.adminId);
     const wrong = await s.call('POST', '/api/admin/two-factor/recovery-codes', { json: { code: '000000' } });
