@@ -71,6 +71,7 @@ describe('the extensions an API announces', () => {
       'report-cases',
       'sessions',
       'profile-current-password',
+      'two-factor',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });
