@@ -41,6 +41,8 @@ const referenceServer = (port: number, dataDir: string | undefined) => ({
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'Admin@123',
     SEED_DEMO: '1',
+    // The specs sign in with the password; e2e/two-factor.spec.ts sets two-factor up itself.
+    TWO_FACTOR_REQUIRED: 'false',
   },
 });
 

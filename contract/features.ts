@@ -38,6 +38,13 @@ export const FEATURES = [
    * session within 5 minutes; the console asks for it and sends the call again.
    */
   'step-up',
+  /**
+   * Two-factor sign-in (TOTP, RFC 6238, with ten single-use recovery codes): POST /api/login may answer a challenge
+   * (`result.twoFactor`: 'code' or 'enrol') that POST /api/login/two-factor completes with a code, after
+   * POST /api/login/two-factor/setup for 'enrol'; /api/admin/two-factor (set up, confirm, recovery codes, disable)
+   * for the signed-in admin; GET and PATCH /api/admin/security: whether every admin must use it.
+   */
+  'two-factor',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -23,6 +23,8 @@ export const ACTIVITY_ACTIONS = [
   'export',
   /** A step-up ('step-up'): the admin confirmed the password again for what asks for a recent proof. */
   'step-up',
+  /** Two-factor ('two-factor'): set up, enabled, disabled, recovery codes renewed or used, required or not. */
+  'two-factor',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

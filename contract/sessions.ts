@@ -7,7 +7,14 @@
 export const USER_AGENT_MAX = 512;
 
 /** Why a session ended, as its row records it. */
-export const SESSION_END_REASONS = ['sign-out', 'ended', 'others-ended', 'password', 'expired'] as const;
+export const SESSION_END_REASONS = [
+  'sign-out',
+  'ended',
+  'others-ended',
+  'password',
+  'expired',
+  'two-factor',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /** How long a session may go unused before it is refused, unless SESSION_IDLE_MINUTES says otherwise. */

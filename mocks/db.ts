@@ -91,6 +91,19 @@ export type MockSession = {
   verifiedAt: string;
 };
 
+/** The admin's two-factor ('two-factor'), as the reference server keeps it (server/db/two-factor.ts). */
+export type MockTwoFactor = {
+  /** Base32; set once a code confirmed the set-up. */
+  secret: string | null;
+  pending: string | null;
+  /** The time step of the last code taken. */
+  lastStep: number;
+  recoveryCodes: { code: string; used: boolean }[];
+};
+
+/** Between a right password and the code. */
+export type MockChallenge = { id: string; kind: 'code' | 'enrol'; expiresAt: number; used: boolean };
+
 export const MOCK_ADMIN_EMAIL = 'admin@example.com';
 export const MOCK_ADMIN_PASSWORD = 'Admin@123';
 
@@ -99,6 +112,10 @@ type Db = {
   tokens: Set<string>;
   /** The admin's sessions, newest first (mocks/handlers/sessions.ts). */
   sessions: MockSession[];
+  twoFactor: MockTwoFactor;
+  challenges: MockChallenge[];
+  /** Whether every admin must use two-factor: off in the fixtures, so that tests sign in with the password. */
+  twoFactorRequired: boolean;
   users: MockUser[];
   faqs: MockFaq[];
   contacts: MockContact[];
@@ -316,6 +333,9 @@ function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'post
     },
     tokens: new Set(),
     sessions: [],
+    twoFactor: { secret: null, pending: null, lastStep: 0, recoveryCodes: [] },
+    challenges: [],
+    twoFactorRequired: false,
     users: makeUsers(64),
     faqs: makeFaqs(),
     contacts: makeContacts(18),

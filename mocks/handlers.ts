@@ -9,6 +9,7 @@ import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
 import { sessionHandlers } from './handlers/sessions';
 import { stepUpHandlers } from './handlers/step-up';
+import { twoFactorHandlers } from './handlers/two-factor';
 import { userHandlers } from './handlers/users';
 import { scenarioHandler } from './scenario';
 
@@ -26,5 +27,6 @@ export const handlers = [
   ...publicHandlers,
   ...profileHandlers,
   ...sessionHandlers,
+  ...twoFactorHandlers,
   ...userHandlers,
 ];

@@ -37,7 +37,11 @@ try {
   const seeded = await seedScale(dbOver(postgres.pool), {
     users,
     eventJoined,
-    admin: { email: config.adminEmail, password: config.adminPassword },
+    admin: {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      twoFactorRequired: config.twoFactorRequired,
+    },
     log: (line) => console.log(line),
   });
   const total = await postgres.pool.query<{ n: string }>(

@@ -17,6 +17,7 @@ import { registerMailRoutes } from './routes/mail';
 import { registerModerationRoutes } from './routes/moderation';
 import { registerResources } from './routes/resources';
 import { registerSessionRoutes } from './routes/sessions';
+import { registerTwoFactorRoutes } from './routes/two-factor';
 import { registerPublicUserRoutes, registerUserRoutes } from './routes/users';
 
 export type AppDeps = {
@@ -88,6 +89,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerMailRoutes(app, { db, mailer, queue: mailQueue });
   registerModerationRoutes(app, db);
   registerSessionRoutes(app, db, config);
+  registerTwoFactorRoutes(app, db, config);
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });

@@ -41,6 +41,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: whole(1, 999_999, DEFAULT_SESSION_IDLE_MINUTES),
   SEED_DEMO: flag(true),
   TRUST_PROXY: flag(false),
+  TWO_FACTOR_REQUIRED: flag(true),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Admin Console <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -62,6 +63,8 @@ export type Config = {
   seedDemo: boolean;
   /** Behind one reverse proxy: the client is the last X-Forwarded-For entry, which that proxy appended. */
   trustProxy: boolean;
+  /** Whether a new installation requires two-factor of every admin (an Owner changes it later; read on first start). */
+  twoFactorRequired: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where links in mails point (the account-deletion confirmation); defaults to http://localhost:PORT. */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     seedDemo: values.SEED_DEMO,
     trustProxy: values.TRUST_PROXY,
+    twoFactorRequired: values.TWO_FACTOR_REQUIRED,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),

@@ -35,7 +35,11 @@ if (defaulted.length && !isLoopback(config.host)) {
 await db.transaction(async (tx) => {
   await tx.run("SELECT pg_advisory_xact_lock(hashtext('console first start'))");
   const empty = !(await hasAdmin(tx));
-  await bootstrap(tx, { email: config.adminEmail, password: config.adminPassword });
+  await bootstrap(tx, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    twoFactorRequired: config.twoFactorRequired,
+  });
   if (empty && config.seedDemo) {
     console.log('First start: creating demo data…');
     await seedDemo(tx, new UploadStore(config.dataDir));

@@ -6,6 +6,7 @@ import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
 import { inField, jsonBody, password, refusing, requiredText, text } from '../rules';
 import { mockFeatures } from '../scenario';
 import { startSession } from './sessions';
+import { twoFactorStep } from './two-factor';
 
 export const authHandlers = [
   http.post(
@@ -33,6 +34,8 @@ export const authHandlers = [
         );
         return fail(401, 'Invalid email or password');
       }
+      const secondStep = twoFactorStep();
+      if (secondStep) return secondStep;
       const token = startSession(request);
       const { _id, name, surname, email: address, photo } = db.admin;
       // The extensions offered, as the reference server names them; a SPEC-only API sends no such field.

@@ -21,7 +21,7 @@ import {
 } from '../db/users';
 import { endOtherSessions, findTokenSession } from '../db/sessions';
 import { activityLog, refusalLog, summarise, type Change } from '../lib/activity';
-import { issueToken, liveSince, requireRecentProof, startSession } from '../lib/auth';
+import { issueToken, liveSince, requireRecentProof } from '../lib/auth';
 import {
   formBody,
   jsonBody,
@@ -34,10 +34,8 @@ import {
 import type { AppEnv } from '../lib/env';
 import { badRequest, HttpError, notFound } from '../lib/errors';
 import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
-import { FEATURES } from '../../contract/features';
 import { PASSWORD_MIN, TEXT_MAX } from '../../contract/limits';
 import { REASON_MAX } from '../../contract/moderation';
-import { browserName } from '../../contract/sessions';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
@@ -47,6 +45,8 @@ import { fileField, type FileKeeper } from '../lib/uploads';
 import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '../../contract/user-export';
 import { selectUsers, userList } from '../lib/user-list';
 import { otherSessions } from './sessions';
+import { registerTwoFactorSignIn, twoFactorStep } from './two-factor';
+import { adminSafe, signIns } from '../lib/sign-in';
 import { fields, freeText, optionalSecret, secret, text } from '../lib/validate';
 
 /** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
@@ -80,14 +80,6 @@ const ADDRESS_MAX = 100;
 
 const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
 
-const ADMIN_SAFE = (row: UserRow) => ({
-  _id: row.id,
-  name: row.name,
-  surname: row.surname,
-  email: row.email,
-  photo: row.photo ?? '',
-});
-
 export function registerPublicUserRoutes(
   app: Hono<AppEnv>,
   {
@@ -110,9 +102,9 @@ export function registerPublicUserRoutes(
     trustProxy: boolean;
   },
 ) {
-  const log = activityLog(db);
   const refusals = refusalLog(db);
   const sessionPolicy = { tokenTtlSeconds, sessionIdleMinutes };
+  const complete = signIns(db, { jwtSecret, policy: sessionPolicy });
   // Counted in the database: every server process on it sees the same attempts.
   const loginAttempts = new StoredRateLimiter(db, 'sign-in', 5, 15 * 60 * 1000);
   // Per client address too, whatever the e-mail: trying a new address each time gets no fresh attempts.
@@ -185,29 +177,14 @@ export function registerPublicUserRoutes(
     }
     await loginAttempts.reset(key);
     await addressAttempts.undo(address);
+    // With two-factor, the password leads to the second step (routes/two-factor.ts) instead of a session.
+    const secondStep = await twoFactorStep(db, admin);
+    if (secondStep) return c.json(secondStep);
     signedInFrom.remember(address);
-    const sessionId = await db.transaction(async (tx) => {
-      const id = await startSession(tx, sessionPolicy, { adminId: admin.id, ip, userAgent, at: new Date() });
-      await log.record(tx, admin.id, {
-        action: 'sign-in',
-        recordType: 'session',
-        recordId: id,
-        recordName: browserName(userAgent),
-        summary: `Signed in from ${ip}`,
-      });
-      return id;
-    });
-    const token = await issueToken(
-      { id: admin.id, tokenVersion: admin.token_version, sessionId },
-      jwtSecret,
-      tokenTtlSeconds,
-    );
-    return c.json({
-      success: true,
-      message: 'Login successful',
-      result: { token, ...ADMIN_SAFE(admin), features: FEATURES },
-    });
+    const { body } = await complete(admin, { ip, userAgent });
+    return c.json(body);
   });
+  registerTwoFactorSignIn(app, { db, complete, signedInFrom, trustProxy, policy: sessionPolicy });
 
   // SPEC 7.2 public deletion, made safe: same answer for every address, a mailed link confirms, nothing deleted now.
   const sameAnswer = {
@@ -472,7 +449,7 @@ export function registerUserRoutes(
   app.get('/api/user/read', async (c) => {
     const row = await findAdmin(db, c.get('adminId'));
     if (!row) throw notFound('User');
-    return c.json({ success: true, message: 'Success', result: ADMIN_SAFE(row) });
+    return c.json({ success: true, message: 'Success', result: adminSafe(row) });
   });
 
   app.get('/api/user/read/:userId', async (c) => {

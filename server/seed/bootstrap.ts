@@ -12,17 +12,26 @@ const DEFAULT_POLICY = `<h2>Child Safety Policy</h2>
 </ul>
 <p>Questions about this policy: <a href="mailto:safety@example.com">safety@example.com</a>.</p>`;
 
-/** What every database needs on first start: the admin account and the child safety policy. */
-export async function bootstrap(db: Db, admin: { email: string; password: string }) {
+/**
+ * What every database needs on first start: the admin account and the child safety policy. Creating the first admin
+ * also sets whether two-factor is required of every admin (TWO_FACTOR_REQUIRED) when `twoFactorRequired` is given;
+ * otherwise a new installation requires it (migration 008).
+ */
+export async function bootstrap(
+  db: Db,
+  admin: { email: string; password: string; twoFactorRequired?: boolean },
+) {
   if (!(await hasAdmin(db))) {
     const passwordHash = await hashPassword(admin.password);
     const stamp = now();
     // Two servers starting together on an empty database: the address's unique index lets one admin in.
-    await db.run(
+    const created = await db.run(
       `INSERT INTO users (id, role, name, surname, email, password_hash, photo, created_at, updated_at)
        VALUES ($1, 'admin', 'Admin', 'User', $2, $3, '', $4, $4) ON CONFLICT DO NOTHING`,
       [newId(), admin.email, passwordHash, stamp],
     );
+    if (created && admin.twoFactorRequired !== undefined)
+      await db.run('UPDATE security_settings SET two_factor_required = $1', [admin.twoFactorRequired]);
   }
   await db.run(
     `INSERT INTO policies (key, html, updated_at) VALUES ('childsafetypolicy', $1, $2) ON CONFLICT DO NOTHING`,

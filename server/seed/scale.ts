@@ -107,7 +107,7 @@ export async function seedScale(
   options: {
     users: number;
     eventJoined?: number;
-    admin: { email: string; password: string };
+    admin: Parameters<typeof bootstrap>[1];
     log?: (line: string) => void;
   },
 ): Promise<ScaleSeed> {

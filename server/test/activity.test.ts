@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../contract/activity';
 import { ACTIVITY_ACTIONS } from '../../contract/moderation';
 import type { AppEnv } from '../lib/env';
+import { readCode } from '../../contract/two-factor';
+import { replaceRecoveryCodes } from '../db/two-factor';
+import { newRecoveryCodes, recoveryCodeHash, totpCode } from '../lib/two-factor';
 import { ADMIN, makeServer, pngFile, sessionToken } from './harness';
 
 /**
@@ -323,7 +326,76 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: null,
     };
   },
+  // Two-factor ('two-factor'): each change is one entry, whatever sessions it ends.
+  'POST /api/admin/two-factor/setup': async (s) => {
+    await sessionToken(s.db, s.adminId);
+    return twoFactorWrite(s, '/api/admin/two-factor/setup', {});
+  },
+  'POST /api/admin/two-factor/confirm': async (s) => {
+    await turnTwoFactorOff(s);
+    const setUp = await s.call('POST', '/api/admin/two-factor/setup');
+    const { secret } = setUp.body.result as { secret: string };
+    return twoFactorWrite(s, '/api/admin/two-factor/confirm', {
+      json: { code: totpCode(secret, Date.now()) },
+    });
+  },
+  'POST /api/admin/two-factor/recovery-codes': async (s) => {
+    const code = (await recoveryCodesOf(s)).pop();
+    // The walk's call replaces them.
+    recoveryCodes.delete(s);
+    return twoFactorWrite(s, '/api/admin/two-factor/recovery-codes', { json: { code } });
+  },
+  'POST /api/admin/two-factor/disable': async (s) =>
+    twoFactorWrite(s, '/api/admin/two-factor/disable', {
+      json: { password: ADMIN.password, code: (await recoveryCodesOf(s)).pop() },
+    }),
+  'PATCH /api/admin/security': async () => ({
+    path: '/api/admin/security',
+    init: { json: { twoFactorRequired: false } },
+    action: 'two-factor',
+    recordType: 'admin',
+    recordId: null,
+  }),
 };
+
+const twoFactorWrite = (s: Server, path: string, init: Write['init']): Write => ({
+  path,
+  init,
+  action: 'two-factor',
+  recordType: 'admin',
+  recordId: s.adminId,
+});
+/** The recovery codes of the admin's two-factor, set up first when it is off. */
+const recoveryCodes = new WeakMap<Server, string[]>();
+async function recoveryCodesOf(s: Server) {
+  const state = await s.call('GET', '/api/admin/two-factor');
+  if (!(state.body.result as { enabled: boolean }).enabled) {
+    const setUp = await s.call('POST', '/api/admin/two-factor/setup');
+    const { secret } = setUp.body.result as { secret: string };
+    const confirmed = await s.call('POST', '/api/admin/two-factor/confirm', {
+      json: { code: totpCode(secret, Date.now()) },
+    });
+    recoveryCodes.set(s, (confirmed.body.result as { recoveryCodes: string[] }).recoveryCodes);
+  }
+  // Enabled by the walk itself, whose answer it keeps: codes of the test's own, stored as the server stores them.
+  if (!recoveryCodes.get(s)?.length) {
+    const codes = newRecoveryCodes();
+    await replaceRecoveryCodes(
+      s.db,
+      s.adminId,
+      codes.map((code) => recoveryCodeHash(readCode(code).code)),
+    );
+    recoveryCodes.set(s, codes);
+  }
+  return recoveryCodes.get(s)!;
+}
+async function turnTwoFactorOff(s: Server) {
+  const state = await s.call('GET', '/api/admin/two-factor');
+  if ((state.body.result as { enabled: boolean }).enabled)
+    await s.call('POST', '/api/admin/two-factor/disable', {
+      json: { password: ADMIN.password, code: (await recoveryCodesOf(s)).pop() },
+    });
+}
 const PLAN = {
   name: 'Gold',
   benefit: '<p>More</p>',
@@ -353,6 +425,8 @@ async function blogForm(s: Server) {
 
 const PUBLIC_WRITES = [
   'POST /api/login',
+  'POST /api/login/two-factor',
+  'POST /api/login/two-factor/setup',
   'DELETE /api/user/delete-account/:email',
   'POST /api/user/delete-account/confirm',
 ];

@@ -669,6 +669,88 @@ const CASES: Case[] = [
     status: 200,
     request: () => ({ path: '/api/admin/step-up', init: json('POST', { password: ADMIN.password }) }),
   },
+  // Two-factor ('two-factor'): what needs no code of the run's own (the flows are in two-factor.test.ts).
+  { name: 'two-factor state', status: 200, request: get('/api/admin/two-factor') },
+  { name: 'two-factor state without a token', request: get('/api/admin/two-factor', false) },
+  {
+    name: 'two-factor confirmed before any set-up',
+    status: 400,
+    request: () => ({ path: '/api/admin/two-factor/confirm', init: json('POST', { code: '123456' }) }),
+  },
+  {
+    name: 'two-factor confirmed without a code',
+    status: 400,
+    request: () => ({ path: '/api/admin/two-factor/confirm', init: json('POST', {}) }),
+  },
+  {
+    name: 'two-factor set up',
+    status: 200,
+    request: () => ({ path: '/api/admin/two-factor/setup', init: { method: 'POST' } }),
+  },
+  {
+    name: 'two-factor confirmed with a wrong code',
+    status: 400,
+    request: () => ({ path: '/api/admin/two-factor/confirm', init: json('POST', { code: '12345x' }) }),
+  },
+  {
+    name: 'recovery codes while two-factor is off',
+    status: 409,
+    request: () => ({
+      path: '/api/admin/two-factor/recovery-codes',
+      init: json('POST', { code: 'ABCD-EFGH-JKLM-NPQR' }),
+    }),
+  },
+  {
+    name: 'two-factor turned off without a password',
+    status: 400,
+    request: () => ({ path: '/api/admin/two-factor/disable', init: json('POST', { code: '123456' }) }),
+  },
+  {
+    name: 'two-factor turned off with a wrong password',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/two-factor/disable',
+      init: json('POST', { password: 'not-the-one', code: '123456' }),
+    }),
+  },
+  {
+    name: 'sign-in code with an unknown challenge',
+    status: 401,
+    request: () => ({
+      path: '/api/login/two-factor',
+      init: json('POST', { challenge: 'x'.repeat(43), code: '123456' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in code without a code',
+    status: 400,
+    request: () => ({
+      path: '/api/login/two-factor',
+      init: json('POST', { challenge: 'x'.repeat(43) }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'sign-in set-up with an unknown challenge',
+    status: 401,
+    request: () => ({
+      path: '/api/login/two-factor/setup',
+      init: json('POST', { challenge: 'x'.repeat(43) }),
+      auth: false,
+    }),
+  },
+  { name: 'security settings', status: 200, request: get('/api/admin/security') },
+  {
+    name: 'security settings, not a boolean',
+    status: 400,
+    request: () => ({ path: '/api/admin/security', init: json('PATCH', { twoFactorRequired: 'maybe' }) }),
+  },
+  {
+    name: 'security settings saved',
+    status: 200,
+    request: () => ({ path: '/api/admin/security', init: json('PATCH', { twoFactorRequired: false }) }),
+  },
   // The current password ('profile-current-password'); last, since a new password hands the caller a new token.
   {
     name: 'profile, new photo alone without a password',

@@ -67,6 +67,9 @@ const VALID: Record<string, unknown> = {
   body: 'Hello',
   password: 'Admin@123',
   isRole: 'admin',
+  code: '123456',
+  challenge: 'x'.repeat(43),
+  twoFactorRequired: 'false',
 };
 
 function routes(): Route[] {
@@ -169,6 +172,16 @@ function routes(): Route[] {
       fields: ['email', 'password', 'currentPassword'],
       files: ['file'],
     },
+    // Two-factor ('two-factor'): the sign-in's second step, and the admin's own set-up.
+    { method: 'POST', path: 'login/two-factor', body: 'json', fields: ['challenge', 'code'], public: true },
+    { method: 'POST', path: 'login/two-factor/setup', body: 'json', fields: ['challenge'], public: true },
+    { method: 'GET', path: 'admin/two-factor', body: 'none' },
+    { method: 'POST', path: 'admin/two-factor/setup', body: 'none' },
+    { method: 'POST', path: 'admin/two-factor/confirm', body: 'json', fields: ['code'] },
+    { method: 'POST', path: 'admin/two-factor/recovery-codes', body: 'json', fields: ['code'] },
+    { method: 'POST', path: 'admin/two-factor/disable', body: 'json', fields: ['password', 'code'] },
+    { method: 'GET', path: 'admin/security', body: 'none' },
+    { method: 'PATCH', path: 'admin/security', body: 'json', fields: ['twoFactorRequired'] },
   );
   // Deletions last, so the other routes meet real rows.
   return [

@@ -29,6 +29,8 @@ export async function makeServer(
     dataDir?: string;
     distDir?: string;
     trustProxy?: boolean;
+    /** TWO_FACTOR_REQUIRED on the first start (off unless given, so that the admin signs in with the password). */
+    twoFactorRequired?: boolean;
     /** SESSION_IDLE_MINUTES (30 unless given). */
     sessionIdleMinutes?: number;
     mailer?: Mailer;
@@ -40,7 +42,7 @@ export async function makeServer(
   const databaseUrl = options.databaseUrl ?? (await createDatabase());
   const pool = createPool(databaseUrl);
   const db = dbOver(pool);
-  await bootstrap(db, ADMIN);
+  await bootstrap(db, { ...ADMIN, twoFactorRequired: options.twoFactorRequired ?? false });
   if (options.seedUsers !== undefined)
     await seedDemo(db, new UploadStore(dataDir), { users: options.seedUsers });
   await fileKeeper(db, new UploadStore(dataDir)).sweep();

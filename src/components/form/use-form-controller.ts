@@ -46,8 +46,8 @@ export type FormDeclaration<Values extends FieldValues, Output, Item extends Ver
   toInput: (values: Output) => Input;
   /** SPEC's words after a save: one sentence, or one for adding and one for updating. */
   success: string | { added: string; updated: string };
-  /** Where the form leads after a save. */
-  redirect: string;
+  /** Where the form leads after a save; without it the form stays, and the page shows what the save answered. */
+  redirect?: string;
   /** How it gets there: navigation in the console unless the form says (the own profile reloads the page). */
   leave?: (to: string) => void;
   /** Where a record form leads when its record is gone (deleted meanwhile). */
@@ -213,7 +213,7 @@ function useFormController<Values extends FieldValues, Output, Input>(
     onSuccess: () => {
       notify.success(message);
       guard.release();
-      (declaration.leave ?? navigate)(redirect);
+      if (redirect !== undefined) (declaration.leave ?? navigate)(redirect);
     },
     // A refusal leaves every value and chosen file in the form; one that names a field is said under it.
     onError: (error) => {

@@ -34,6 +34,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'session-end': 'Session ended',
   export: 'Exported',
   'step-up': 'Password confirmed',
+  'two-factor': 'Two-factor changed',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */

@@ -4,40 +4,89 @@ import { api } from '@/lib/data/api-client';
 import { featureNamesIn, session } from '@/lib/core/session';
 import { id, text } from '@/lib/data/schemas';
 
-const loginResponse = z.object({
-  message: text,
-  result: z.object({
-    token: z.string().check(z.minLength(1)),
-    name: text,
-    surname: text,
-    _id: id,
-    email: text,
-    photo: text,
-    /** The extensions the API offers (DECISIONS): read by featureNamesIn, absent from SPEC's API. */
-    features: z.optional(z.unknown()),
-  }),
+const signedIn = z.object({
+  token: z.string().check(z.minLength(1)),
+  name: text,
+  surname: text,
+  _id: id,
+  email: text,
+  photo: text,
+  /** The extensions the API offers (DECISIONS): read by featureNamesIn, absent from SPEC's API. */
+  features: z.optional(z.unknown()),
+  /** Two-factor set up during this sign-in ('two-factor'): its recovery codes, shown once. */
+  recoveryCodes: z.optional(z.array(z.string())),
 });
+export type SignedIn = z.output<typeof signedIn>;
+
+/** 'two-factor': a right password answers the step that comes next instead of a token. */
+const challenge = z.object({
+  twoFactor: z.enum(['code', 'enrol']),
+  challenge: z.string().check(z.minLength(1)),
+  features: z.optional(z.unknown()),
+});
+export type TwoFactorChallenge = { step: 'code' | 'enrol'; id: string };
+
+const loginResponse = z.object({ message: text, result: z.union([signedIn, challenge]) });
 
 export type Credentials = { email: string; password: string };
 
-/** POST /api/login as an admin; the answer becomes the stored session (SPEC 3, 7.1), with the API's extensions. */
+/** The answer of a sign-in becomes the stored session (SPEC 3, 7.1), with the API's extensions. */
+export function startSession(result: SignedIn) {
+  session.start({
+    accessToken: result.token,
+    name: result.name,
+    userLastName: result.surname,
+    userId: result._id,
+    email: result.email,
+    photo: result.photo,
+    features: featureNamesIn(result.features),
+  });
+}
+
+/**
+ * POST /api/login as an admin. Signed in, the session is stored; with two-factor ('two-factor') the answer is the
+ * challenge of the step that comes next.
+ */
 export function useSignIn() {
   return useMutation({
     meta: { quietWithoutMessage: true, logged: false },
-    mutationFn: async ({ email, password }: Credentials) => {
+    mutationFn: async ({ email, password }: Credentials): Promise<TwoFactorChallenge | null> => {
       const { result } = await api.post('login', loginResponse, {
         json: { email, password, isRole: 'admin' },
         auth: 'none',
       });
-      session.start({
-        accessToken: result.token,
-        name: result.name,
-        userLastName: result.surname,
-        userId: result._id,
-        email: result.email,
-        photo: result.photo,
-        features: featureNamesIn(result.features),
-      });
+      if ('twoFactor' in result) return { step: result.twoFactor, id: result.challenge };
+      startSession(result);
+      return null;
     },
+  });
+}
+
+const setUp = z.object({ result: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }) });
+
+/** POST /api/login/two-factor/setup: the set-up two-factor requires before this sign-in goes on. */
+export function useSignInSetUp() {
+  return useMutation({
+    meta: { logged: false },
+    mutationFn: async (challengeId: string) =>
+      (await api.post('login/two-factor/setup', setUp, { json: { challenge: challengeId }, auth: 'none' }))
+        .result,
+  });
+}
+
+/**
+ * POST /api/login/two-factor: the code (or a recovery code) that completes the sign-in. The answer is SPEC's sign-in
+ * answer, with the recovery codes when the code confirmed a set-up; the caller stores the session.
+ */
+export function useSignInCode() {
+  return useMutation({
+    meta: { quietWithoutMessage: true, logged: false },
+    mutationFn: async ({ challengeId, code }: { challengeId: string; code: string }) =>
+      (
+        await api.post('login/two-factor', z.object({ result: signedIn }), {
+          json: { challenge: challengeId, code },
+          auth: 'none',
+        })
+      ).result,
   });
 }

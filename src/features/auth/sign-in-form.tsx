@@ -1,10 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Loader, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '@/components/form-kit/password-field';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { useSignIn } from './api';
+import { useSignIn, type TwoFactorChallenge } from './api';
+
+// Only an API that announces 'two-factor' answers a challenge: its steps come with the first one.
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then(({ TwoFactorStep }) => ({ default: TwoFactorStep })),
+);
 
 const signInSchema = z.object({
   email: z
@@ -15,17 +20,47 @@ const signInSchema = z.object({
 
 type SignInValues = z.input<typeof signInSchema>;
 
-/** E-mail, password and Login (SPEC 2.3): the sign-in page's form, and the dialog's after an expiry. */
-export function SignInForm({ intro, onSignedIn }: { intro?: ReactNode; onSignedIn?: () => void }) {
+/**
+ * E-mail, password and Login (SPEC 2.3): the sign-in page's form, and the dialog's after an expiry. With two-factor,
+ * the password leads to its step (a code, or setting it up), titled by `heading`.
+ */
+export function SignInForm({
+  intro,
+  heading,
+  onSignedIn,
+}: {
+  intro?: ReactNode;
+  heading?: (title: string) => ReactNode;
+  onSignedIn?: () => void;
+}) {
   const signIn = useSignIn();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
 
   const submit = form.handleSubmit((values) =>
-    signIn.mutate({ email: values.email.trim(), password: values.password }, { onSuccess: onSignedIn }),
+    signIn.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: (next) => (next ? setChallenge(next) : onSignedIn?.()) },
+    ),
   );
+
+  if (challenge)
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+        <TwoFactorStep
+          challenge={challenge}
+          heading={heading}
+          onSignedIn={onSignedIn}
+          onRestart={() => {
+            form.resetField('password');
+            setChallenge(null);
+          }}
+        />
+      </Suspense>
+    );
 
   return (
     <form onSubmit={submit} noValidate>

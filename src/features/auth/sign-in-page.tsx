@@ -21,6 +21,11 @@ export function SignInPage() {
     <Center mih="100vh" p="md" bg="var(--console-page)">
       <Card withBorder radius="md" p="xl" w="100%" maw={420} component="main">
         <SignInForm
+          heading={(title) => (
+            <Title order={1} size="h3" ta="center">
+              {title}
+            </Title>
+          )}
           intro={
             <>
               <Title order={1} size="h3" ta="center">

@@ -13,12 +13,16 @@ import { textLimit } from '@/lib/field-limits';
 import { useFeature } from '@/lib/core/session';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
 import { reloadTo } from './reload';
-import { CURRENT_PASSWORD_TEXT, PROFILE_TEXT, SESSIONS_TEXT } from './strings';
+import { CURRENT_PASSWORD_TEXT, PROFILE_TEXT, SESSIONS_TEXT, TWO_FACTOR_PROFILE_TEXT } from './strings';
 
 // Your sessions is a list (the list kit) on a form screen: its code comes when its tab is first chosen, so the
 // profile's first load stays a form's.
 const OwnSessions = lazy(() =>
   import('./own-sessions').then(({ OwnSessions }) => ({ default: OwnSessions })),
+);
+
+const OwnTwoFactor = lazy(() =>
+  import('./own-two-factor').then(({ OwnTwoFactor }) => ({ default: OwnTwoFactor })),
 );
 
 const emailField = z
@@ -94,6 +98,8 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
   // The sessions' panel is drawn from its first choice on and then kept, like the form's, so that going from tab to
   // tab loses nothing typed.
   const [sessionsShown, showSessions] = useState(false);
+  const [twoFactor] = useState(useFeature('two-factor'));
+  const [twoFactorShown, showTwoFactor] = useState(false);
 
   const form = (
     <ControlledForm controller={controller} maw={520}>
@@ -128,11 +134,18 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
 
   return (
     <PageCard title={PROFILE_TEXT.title}>
-      {sessions ? (
-        <Tabs defaultValue="profile" onChange={(tab) => tab === 'sessions' && showSessions(true)}>
+      {sessions || twoFactor ? (
+        <Tabs
+          defaultValue="profile"
+          onChange={(tab) => {
+            if (tab === 'sessions') showSessions(true);
+            if (tab === 'two-factor') showTwoFactor(true);
+          }}
+        >
           <Tabs.List>
             <Tabs.Tab value="profile">{PROFILE_TEXT.title}</Tabs.Tab>
-            <Tabs.Tab value="sessions">{SESSIONS_TEXT.title}</Tabs.Tab>
+            {sessions ? <Tabs.Tab value="sessions">{SESSIONS_TEXT.title}</Tabs.Tab> : null}
+            {twoFactor ? <Tabs.Tab value="two-factor">{TWO_FACTOR_PROFILE_TEXT.title}</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="profile" pt="md">
             {form}
@@ -144,6 +157,17 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
               </Suspense>
             ) : null}
           </Tabs.Panel>
+          {twoFactor ? (
+            <Tabs.Panel value="two-factor" pt="md">
+              {twoFactorShown ? (
+                <Suspense
+                  fallback={<Loader size="sm" aria-label={`Loading ${TWO_FACTOR_PROFILE_TEXT.title}`} />}
+                >
+                  <OwnTwoFactor />
+                </Suspense>
+              ) : null}
+            </Tabs.Panel>
+          ) : null}
         </Tabs>
       ) : (
         form

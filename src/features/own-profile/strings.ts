@@ -41,3 +41,29 @@ export const SESSIONS_TEXT = {
   ended: 'Session ended',
   othersEnded: 'Other sessions ended',
 } as const;
+
+/** The own profile's "Two-factor" tab ('two-factor'). */
+export const TWO_FACTOR_PROFILE_TEXT = {
+  title: 'Two-factor',
+  heading: 'Two-factor sign-in',
+  off: 'Two-factor sign-in is off. With it on, signing in also asks for a code from an authenticator app.',
+  setUp: 'Set up two-factor',
+  confirmIntro: 'Then enter the code the app shows to turn two-factor sign-in on.',
+  turnOn: 'Turn on',
+  enabled: 'Two-factor sign-in is on',
+  on: 'Two-factor sign-in is on: signing in asks for a code from your authenticator app.',
+  codesLeft: (n: number) => `${n} unused recovery code${n === 1 ? '' : 's'} left.`,
+  renewTitle: 'New recovery codes',
+  renewIntro: 'Your current recovery codes stop working. Enter a code from the app to get ten new ones.',
+  renew: 'Get new recovery codes',
+  renewed: 'New recovery codes made',
+  offTitle: 'Turn off two-factor',
+  offIntro: 'Enter your password and a code from the app.',
+  password: 'Password',
+  passwordRequired: 'Please enter your password',
+  turnOff: 'Turn off',
+  disabled: 'Two-factor sign-in is off',
+  required: 'Two-factor sign-in is required for every admin, so it cannot be turned off.',
+  done: 'Done',
+  loading: 'Loading two-factor',
+} as const;

@@ -1,0 +1,25 @@
+/** Two-factor sign-in's words, shared by the sign-in steps and the own profile ('two-factor'). */
+export const TWO_FACTOR_TEXT = {
+  codeLabel: 'Authentication code',
+  codeDescription: 'The 6-digit code your authenticator app shows',
+  codeRequired: 'Please enter the code',
+  codeInvalid: 'Enter the 6 digits of the code',
+  recoveryLabel: 'Recovery code',
+  recoveryDescription: 'One of the recovery codes you saved, e.g. ABCD-EFGH-JKLM-NPQR',
+  recoveryRequired: 'Please enter a recovery code',
+  scan: 'Scan this QR code with your authenticator app (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis).',
+  qrAlt: 'QR code to add this account to your authenticator app',
+  manual: 'Or enter this key in the app by hand:',
+  secretLabel: 'Key for manual entry',
+  copyKey: 'Copy key',
+  keyCopied: 'Key copied',
+  codesTitle: 'Your recovery codes',
+  codesIntro:
+    'Each code signs you in once if you lose your authenticator. Keep them somewhere safe: they are shown only now.',
+  codesListLabel: 'Recovery codes',
+  copyCodes: 'Copy codes',
+  codesCopied: 'Recovery codes copied',
+  downloadCodes: 'Download',
+  codesFileName: 'recovery-codes.txt',
+  saved: 'I have saved my recovery codes',
+} as const;

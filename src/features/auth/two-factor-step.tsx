@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
+import { TWO_FACTOR_MESSAGES } from '@contract/two-factor';
+import { AuthenticatorSetUp } from '@/components/two-factor/authenticator-set-up';
+import { CodeInput, isTotpCode } from '@/components/two-factor/code-input';
+import { RecoveryCodes } from '@/components/two-factor/recovery-codes';
+import { TWO_FACTOR_TEXT } from '@/components/two-factor/strings';
+import { ApiError } from '@/lib/core/api-error';
+import { startSession, useSignInCode, useSignInSetUp, type SignedIn, type TwoFactorChallenge } from './api';
+import { SIGN_IN_TEXT } from './strings';
+
+type StepProps = {
+  challenge: TwoFactorChallenge;
+  heading?: (title: string) => ReactNode;
+  onSignedIn?: () => void;
+  /** Back to the password: the challenge has expired, or the admin chose to. */
+  onRestart: () => void;
+};
+
+const codeSchema = (recovery: boolean) =>
+  z.object({
+    code: z.string().check(
+      z.trim(),
+      z.minLength(1, recovery ? TWO_FACTOR_TEXT.recoveryRequired : TWO_FACTOR_TEXT.codeRequired),
+      z.refine((value) => recovery || isTotpCode(value), TWO_FACTOR_TEXT.codeInvalid),
+    ),
+  });
+type CodeValues = z.input<ReturnType<typeof codeSchema>>;
+
+const expired = (error: Error) =>
+  error instanceof ApiError && error.serverMessage === TWO_FACTOR_MESSAGES.challengeExpired;
+
+/** The step after a right password ('two-factor'): a code, or setting two-factor up when it is required. */
+export function TwoFactorStep(props: StepProps) {
+  const title = props.challenge.step === 'code' ? SIGN_IN_TEXT.codeTitle : SIGN_IN_TEXT.enrolTitle;
+  return (
+    <Stack>
+      {props.heading ? (
+        props.heading(title)
+      ) : (
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+      )}
+      {props.challenge.step === 'code' ? <CodeStep {...props} /> : <EnrolStep {...props} />}
+    </Stack>
+  );
+}
+
+/** The code form, for a code from the app (or, on request, a recovery code); `onCode` sends it. */
+function CodeForm({
+  recovery,
+  pending,
+  submitLabel,
+  onCode,
+}: {
+  recovery: boolean;
+  pending: boolean;
+  submitLabel: string;
+  onCode: (code: string) => void;
+}) {
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema(recovery)),
+    defaultValues: { code: '' },
+  });
+  const submit = form.handleSubmit(({ code }) => onCode(code.trim()));
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <CodeInput
+          recovery={recovery}
+          data-autofocus
+          {...form.register('code')}
+          error={form.formState.errors.code?.message}
+        />
+        <Button type="submit" fullWidth loading={pending}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
+  const [recovery, setRecovery] = useState(false);
+  const send = useSignInCode();
+  const onCode = (code: string) =>
+    send.mutate(
+      { challengeId: challenge.id, code },
+      {
+        onSuccess: (result) => {
+          startSession(result);
+          onSignedIn?.();
+        },
+        onError: (error) => expired(error) && onRestart(),
+      },
+    );
+  return (
+    <>
+      <Text size="sm">{recovery ? SIGN_IN_TEXT.recoveryIntro : SIGN_IN_TEXT.codeIntro}</Text>
+      <CodeForm
+        key={String(recovery)}
+        recovery={recovery}
+        pending={send.isPending}
+        submitLabel={SIGN_IN_TEXT.verify}
+        onCode={onCode}
+      />
+      <Group justify="space-between">
+        <Button variant="subtle" size="compact-sm" onClick={() => setRecovery(!recovery)}>
+          {recovery ? SIGN_IN_TEXT.useApp : SIGN_IN_TEXT.useRecovery}
+        </Button>
+        <Button variant="subtle" color="gray" size="compact-sm" onClick={onRestart}>
+          {SIGN_IN_TEXT.back}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** Two-factor is required and the admin has none: the set-up, its first code, then the recovery codes. */
+function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
+  const setUp = useSignInSetUp();
+  const send = useSignInCode();
+  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    setUp.mutate(challenge.id, { onError: (error) => expired(error) && onRestart() });
+  }, [challenge.id, setUp, onRestart]);
+
+  if (signedIn)
+    return (
+      <RecoveryCodes
+        codes={signedIn.recoveryCodes ?? []}
+        doneLabel={SIGN_IN_TEXT.continue}
+        onDone={() => {
+          startSession(signedIn);
+          onSignedIn?.();
+        }}
+      />
+    );
+  if (!setUp.data)
+    return setUp.isError ? (
+      <Button variant="subtle" onClick={onRestart}>
+        {SIGN_IN_TEXT.back}
+      </Button>
+    ) : (
+      <Loader size="sm" aria-label={SIGN_IN_TEXT.settingUp} />
+    );
+  return (
+    <>
+      <Alert color="blue" variant="light">
+        {SIGN_IN_TEXT.enrolIntro}
+      </Alert>
+      <AuthenticatorSetUp secret={setUp.data.secret} qrSvg={setUp.data.qrSvg} />
+      <Text size="sm">{SIGN_IN_TEXT.enrolCode}</Text>
+      <CodeForm
+        recovery={false}
+        pending={send.isPending}
+        submitLabel={SIGN_IN_TEXT.turnOn}
+        onCode={(code) =>
+          send.mutate(
+            { challengeId: challenge.id, code },
+            { onSuccess: setSignedIn, onError: (error) => expired(error) && onRestart() },
+          )
+        }
+      />
+      <Button variant="subtle" color="gray" size="compact-sm" onClick={onRestart}>
+        {SIGN_IN_TEXT.back}
+      </Button>
+    </>
+  );
+}
