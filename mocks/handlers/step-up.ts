@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { TEXT_MAX } from '@contract/limits';
+import { isEmpty } from '@contract/rules';
+import { CODE_MAX, TWO_FACTOR_MESSAGES } from '@contract/two-factor';
 import { BULK_WRITES, countsAsBulkWrite, STEP_UP_MESSAGE, STEP_UP_MS } from '@contract/step-up';
 import { recordActivity } from '../activity';
 import { db, type MockSession } from '../db';
@@ -8,6 +10,7 @@ import { inField, jsonBody, password, refusing, Refusal } from '../rules';
 import { offers } from '../scenario';
 import { checkPassword, TOO_MANY_CHECKS } from './profile';
 import { sessionOf } from './sessions';
+import { countCode, resetCounts, takeCode } from './two-factor';
 
 /** Writes per session in the current window, as the reference server counts them ('bulk-writes'). */
 const writes = new WeakMap<MockSession, { count: number; resetAt: number }>();
@@ -58,20 +61,31 @@ export const stepUpHandlers = [
       if (refusal) return refusal;
       if (!offers('step-up')) return fail(404, 'No such API route');
       const body = await jsonBody(request);
-      const typed = inField('password', () =>
-        password('Password', body.password, { max: TEXT_MAX.profile.password }),
-      );
-      const checked = checkPassword(typed);
-      if (checked === 'limited') throw new Refusal(429, TOO_MANY_CHECKS, 'password');
-      if (checked === 'wrong') throw new Refusal(400, 'The password is incorrect', 'password');
       const session = sessionOf(request);
+      let how = 'the password';
+      if (!isEmpty(body.code)) {
+        const typed = inField('code', () => password('Code', body.code, { max: CODE_MAX }));
+        countCode(false, 'code');
+        if (!db.twoFactor.secret) throw new Refusal(400, TWO_FACTOR_MESSAGES.notEnabled, 'code');
+        const taken = takeCode(typed);
+        if (!taken) throw new Refusal(400, TWO_FACTOR_MESSAGES.wrongCode, 'code');
+        resetCounts();
+        how = taken === 'totp' ? 'a two-factor code' : 'a recovery code';
+      } else {
+        const typed = inField('password', () =>
+          password('Password', body.password, { max: TEXT_MAX.profile.password }),
+        );
+        const checked = checkPassword(typed);
+        if (checked === 'limited') throw new Refusal(429, TOO_MANY_CHECKS, 'password');
+        if (checked === 'wrong') throw new Refusal(400, 'The password is incorrect', 'password');
+      }
       session.verifiedAt = new Date().toISOString();
       recordActivity({
         action: 'step-up',
         recordType: 'session',
         recordId: session._id,
         recordName: '',
-        summary: 'Confirmed the password',
+        summary: `Confirmed ${how}`,
       });
       return ok({ message: 'Confirmed', result: { verifiedAt: session.verifiedAt } });
     }),

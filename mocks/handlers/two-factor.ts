@@ -56,7 +56,7 @@ function newRecoveryCodes() {
 
 /** The server's counts of codes: 5 per admin and address at sign-in (one address here), 10 per admin in all. */
 const counts = { signIn: { count: 0, resetAt: 0 }, admin: { count: 0, resetAt: 0 } };
-function countCode(signingIn: boolean, field?: string) {
+export function countCode(signingIn: boolean, field?: string) {
   const now = Date.now();
   for (const key of signingIn ? (['signIn', 'admin'] as const) : (['admin'] as const)) {
     const count = counts[key];
@@ -65,13 +65,13 @@ function countCode(signingIn: boolean, field?: string) {
     if (count.count > (key === 'signIn' ? 5 : 10)) throw new Refusal(429, M.tooManyCodes, field);
   }
 }
-const resetCounts = () => {
+export const resetCounts = () => {
   counts.signIn.count = 0;
   counts.admin.count = 0;
 };
 
 /** Takes a code of the enabled secret, or an unused recovery code. */
-function takeCode(typed: string): 'totp' | 'recovery' | undefined {
+export function takeCode(typed: string): 'totp' | 'recovery' | undefined {
   const state = db.twoFactor;
   if (!state.secret) return undefined;
   const code = readCode(typed);

@@ -19,7 +19,10 @@ import { now } from '../lib/ids';
 import { pageBody, paging } from '../lib/paging';
 import { verifyPassword } from '../lib/passwords';
 import { StoredRateLimiter } from '../lib/rate-limit';
-import { fields, secret } from '../lib/validate';
+import { fields, optionalSecret } from '../lib/validate';
+import { findTwoFactor } from '../db/two-factor';
+import { codeLimits, takeCode } from './two-factor';
+import { CODE_MAX, TWO_FACTOR_MESSAGES } from '../../contract/two-factor';
 
 /** A session as the sessions list answers it. */
 function sessionAnswer(row: SessionRow, currentId: string) {
@@ -44,7 +47,11 @@ export function registerSessionRoutes(app: Hono<AppEnv>, db: Db, policy: Session
   const log = activityLog(db);
   // The same count as the profile's password checks: each is a guess at the admin's password, wherever typed.
   const passwordChecks = new StoredRateLimiter(db, 'profile-password', 5, 15 * 60 * 1000);
-  const proofBody = fields({ password: secret('Password', { max: TEXT_MAX.profile.password }) });
+  const codes = codeLimits(db);
+  const proofBody = fields({
+    password: optionalSecret('Password', { max: TEXT_MAX.profile.password }),
+    code: optionalSecret('Code', { max: CODE_MAX }),
+  });
 
   app.post('/api/logout', noBodyLimit, async (c) => {
     const adminId = c.get('adminId');
@@ -127,31 +134,46 @@ export function registerSessionRoutes(app: Hono<AppEnv>, db: Db, policy: Session
   // Step-up ('step-up'): the admin proves who they are again in this session, for what asks for a recent proof
   // (lib/auth.ts requireRecentProof).
   app.post('/api/admin/step-up', jsonLimit, async (c) => {
-    const { password } = proofBody.parse(await jsonBody(c));
+    const { password, code } = proofBody.parse(await jsonBody(c));
     const adminId = c.get('adminId');
-    const wait = await passwordChecks.hit(adminId);
-    if (wait)
-      throw new HttpError(
-        429,
-        'Too many failed password attempts. Try again later.',
-        { field: 'password' },
-        { 'Retry-After': String(wait) },
-      );
-    const admin = await findAdmin(db, adminId);
-    if (!admin || !(await verifyPassword(password, admin.password_hash, 'priority')))
-      throw badRequest('The password is incorrect', 'password');
-    await passwordChecks.reset(adminId);
     const at = now();
-    await db.transaction(async (tx) => {
+    const confirm = async (tx: Db, how: string) => {
       await markVerified(tx, c.get('sessionId'), at);
       await log.record(tx, adminId, {
         action: 'step-up',
         recordType: 'session',
         recordId: c.get('sessionId'),
         recordName: '',
-        summary: 'Confirmed the password',
+        summary: `Confirmed ${how}`,
       });
-    });
+    };
+    if (code !== undefined) {
+      // A two-factor code ('two-factor'), on the same per-admin count as every other code.
+      await codes.hit(adminId, undefined, { field: 'code' });
+      await db.transaction(async (tx) => {
+        const state = await findTwoFactor(tx, adminId, { lock: true });
+        if (!state?.secret) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled, 'code');
+        const taken = await takeCode(tx, state, code);
+        if (!taken) throw badRequest(TWO_FACTOR_MESSAGES.wrongCode, 'code');
+        await confirm(tx, taken.kind === 'totp' ? 'a two-factor code' : 'a recovery code');
+      });
+      await codes.reset(adminId);
+    } else {
+      if (password === undefined) throw badRequest('Password is required', 'password');
+      const wait = await passwordChecks.hit(adminId);
+      if (wait)
+        throw new HttpError(
+          429,
+          'Too many failed password attempts. Try again later.',
+          { field: 'password' },
+          { 'Retry-After': String(wait) },
+        );
+      const admin = await findAdmin(db, adminId);
+      if (!admin || !(await verifyPassword(password, admin.password_hash, 'priority')))
+        throw badRequest('The password is incorrect', 'password');
+      await passwordChecks.reset(adminId);
+      await db.transaction((tx) => confirm(tx, 'the password'));
+    }
     return c.json({ success: true, message: 'Confirmed', result: { verifiedAt: at } });
   });
 }

@@ -56,7 +56,7 @@ const codeBody = fields({ challenge: text('Challenge', { required: true, max: 10
  * Codes are guesses at a secret: counted before they are checked, per admin (10 in 15 minutes, signed in or not)
  * and at sign-in per admin and client address (5), in the database like the sign-in limits.
  */
-function codeLimits(db: Db) {
+export function codeLimits(db: Db) {
   const perAdmin = new StoredRateLimiter(db, 'two-factor-code', 10, 15 * 60 * 1000);
   const perAddress = new StoredRateLimiter(db, 'two-factor-sign-in', 5, 15 * 60 * 1000);
   const refuse = (wait: number, extra: Record<string, unknown> = {}) =>
@@ -76,7 +76,7 @@ function codeLimits(db: Db) {
 }
 
 /** A code checked against the admin's enabled secret or unused recovery codes, and taken (in `tx`). */
-async function takeCode(
+export async function takeCode(
   tx: Db,
   state: TwoFactorRow,
   typed: string,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { totpCode } from '../lib/two-factor';
 import { ADMIN, makeServer, sessionToken } from './harness';
 
 /**
@@ -125,5 +126,50 @@ describe('POST /api/admin/step-up', () => {
     const s = await makeServer();
     expect((await s.call('POST', '/api/admin/step-up', { json: {} })).status).toBe(400);
     expect((await stepUp(s, '')).status).toBe(400);
+  });
+});
+
+describe('POST /api/admin/step-up with a two-factor code', () => {
+  async function enrolled() {
+    const s = await makeServer({ seedUsers: 3 });
+    const setUp = await s.call('POST', '/api/admin/two-factor/setup');
+    const { secret } = setUp.body.result as { secret: string };
+    const confirmed = await s.call('POST', '/api/admin/two-factor/confirm', {
+      json: { code: totpCode(secret, Date.now()) },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    return { s, secret, recoveryCodes: (confirmed.body.result as { recoveryCodes: string[] }).recoveryCodes };
+  }
+  const withCode = (s: Server, code: string) => s.call('POST', '/api/admin/step-up', { json: { code } });
+
+  it('takes a code of the next step once, and a recovery code once', async () => {
+    const { s, secret, recoveryCodes } = await enrolled();
+    later(SIX_MINUTES);
+    const code = totpCode(secret, Date.now());
+    expect((await withCode(s, code)).status).toBe(200);
+    expect((await exportUsers(s)).status).toBe(200);
+    vi.setSystemTime(Date.now() + SIX_MINUTES);
+    expect(await withCode(s, code)).toMatchObject({
+      status: 400,
+      body: { message: 'The code is incorrect or has already been used', field: 'code' },
+    });
+    expect((await exportUsers(s)).status).toBe(403);
+    expect((await withCode(s, recoveryCodes[0]!)).status).toBe(200);
+    expect((await exportUsers(s)).status).toBe(200);
+    const summaries = await s.db.many<{ summary: string }>(
+      "SELECT summary FROM activity WHERE action = 'step-up' ORDER BY created_at, id",
+    );
+    expect(summaries.map(({ summary }) => summary)).toEqual([
+      'Confirmed a two-factor code',
+      'Confirmed a recovery code',
+    ]);
+  });
+
+  it('refuses a code from an admin without two-factor, on the code field', async () => {
+    const s = await makeServer();
+    expect(await withCode(s, '123456')).toMatchObject({
+      status: 400,
+      body: { message: 'Two-factor sign-in is not on', field: 'code' },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { ageProofs, fillBulkWindow } from '@mocks/handlers/step-up';
@@ -20,14 +21,19 @@ async function usersTable() {
   return table;
 }
 
+/** jsdom saves no file: an export's object URL and its link's click are stood in for. */
+function stubDownloads() {
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:export' });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+}
+
 const stepUpCalls = async () =>
   (await apiCalls()).filter((call) => call.path === '/api/admin/step-up').map((call) => call.body);
 
 describe('step-up', () => {
   it('asks for the password when an export is refused, says a wrong one under the field, then exports', async () => {
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:export' });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    stubDownloads();
     const { user } = renderApp('/users');
     await usersTable();
     ageProofs();
@@ -112,5 +118,33 @@ describe('step-up', () => {
     ).toBeInTheDocument();
     expect(targets.every((target) => !target.enabled)).toBe(true);
     expect(await stepUpCalls()).toHaveLength(1);
+  });
+
+  it('takes a two-factor code instead of the password where the admin has two-factor', async () => {
+    const secret = new Secret({ size: 20 }).base32;
+    db.twoFactor = { secret, pending: null, lastStep: 0, recoveryCodes: [] };
+    stubDownloads();
+    const { user } = renderApp('/users');
+    await usersTable();
+    ageProofs();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const proof = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(proof).getByRole('button', { name: 'Use a two-factor code instead' }));
+    const code = within(proof).getByLabelText(/Code from your authenticator app/);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '000000');
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(proof).findByText('The code is incorrect or has already been used'),
+    ).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(
+      code,
+      new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate(),
+    );
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    const exported = await screen.findByRole('dialog', { name: 'Export CSV' });
+    expect(await within(exported).findByText(/^Exported \d+ rows/)).toBeInTheDocument();
+    expect((await stepUpCalls()).map((body) => Object.keys(body as object))).toEqual([['code'], ['code']]);
   });
 });

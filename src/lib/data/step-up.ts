@@ -6,12 +6,13 @@ import { text } from './schemas';
 const confirmed = z.object({ message: text });
 
 /**
- * POST /api/admin/step-up ('step-up'): the admin's password, confirmed again for this session. Answers undefined once
- * the server took it, or what to say under the password field (a wrong password, too many tries, no answer).
+ * POST /api/admin/step-up ('step-up'): the admin's password, or a two-factor code ('two-factor'), confirmed again for
+ * this session. Answers undefined once the server took it, or what to say under the field (a wrong password or code,
+ * too many tries, no answer).
  */
-export async function confirmPassword(password: string): Promise<string | undefined> {
+export async function confirmProof(proof: { password: string } | { code: string }): Promise<string | undefined> {
   try {
-    await api.post('admin/step-up', confirmed, { json: { password } });
+    await api.post('admin/step-up', confirmed, { json: proof });
     return undefined;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'session-expired') throw error;
