@@ -75,6 +75,8 @@ if (!baseUrl) {
       ...process.env,
       PORT: port,
       DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'admin-console-lighthouse-')),
+      // A fresh installation requires two-factor; the audit signs in with the password alone.
+      TWO_FACTOR_REQUIRED: process.env.TWO_FACTOR_REQUIRED ?? 'false',
     },
   });
   await waitForServer(baseUrl, server);
