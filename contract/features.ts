@@ -32,6 +32,11 @@ export const FEATURES = [
    * may be empty (kept), so a new photo alone needs neither.
    */
   'profile-current-password',
+  /**
+   * Admin roles (contract/roles.ts): the sign-in answer's and GET /api/user/read's `role`; every call needs its role's
+   * permission (contract/api-permissions.ts), or answers 403 with the role's words and `permission`.
+   */
+  'roles',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -21,6 +21,10 @@ export const ACTIVITY_ACTIONS = [
   'session-end',
   /** A users export ('users-export'), logged as it starts: what, the filters and search, the row count. */
   'export',
+  /** A call the admin's role may not make ('roles'): the method, path, role and missing permission. */
+  'refused',
+  /** An admin's role changed ('roles'). */
+  'role',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -206,7 +206,7 @@ export function registerPublicUserRoutes(
     return c.json({
       success: true,
       message: 'Login successful',
-      result: { token, ...ADMIN_SAFE(admin), features: FEATURES },
+      result: { token, ...ADMIN_SAFE(admin), role: admin.admin_role, features: FEATURES },
     });
   });
 
@@ -471,7 +471,11 @@ export function registerUserRoutes(
   app.get('/api/user/read', async (c) => {
     const row = await findAdmin(db, c.get('adminId'));
     if (!row) throw notFound('User');
-    return c.json({ success: true, message: 'Success', result: ADMIN_SAFE(row) });
+    return c.json({
+      success: true,
+      message: 'Success',
+      result: { ...ADMIN_SAFE(row), role: row.admin_role },
+    });
   });
 
   app.get('/api/user/read/:userId', async (c) => {

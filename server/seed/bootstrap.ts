@@ -12,15 +12,15 @@ const DEFAULT_POLICY = `<h2>Child Safety Policy</h2>
 </ul>
 <p>Questions about this policy: <a href="mailto:safety@example.com">safety@example.com</a>.</p>`;
 
-/** What every database needs on first start: the admin account and the child safety policy. */
+/** What every database needs on first start: the admin account (an Owner) and the child safety policy. */
 export async function bootstrap(db: Db, admin: { email: string; password: string }) {
   if (!(await hasAdmin(db))) {
     const passwordHash = await hashPassword(admin.password);
     const stamp = now();
     // Two servers starting together on an empty database: the address's unique index lets one admin in.
     await db.run(
-      `INSERT INTO users (id, role, name, surname, email, password_hash, photo, created_at, updated_at)
-       VALUES ($1, 'admin', 'Admin', 'User', $2, $3, '', $4, $4) ON CONFLICT DO NOTHING`,
+      `INSERT INTO users (id, role, admin_role, name, surname, email, password_hash, photo, created_at, updated_at)
+       VALUES ($1, 'admin', 'owner', 'Admin', 'User', $2, $3, '', $4, $4) ON CONFLICT DO NOTHING`,
       [newId(), admin.email, passwordHash, stamp],
     );
   }

@@ -33,6 +33,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'sign-out': 'Signed out',
   'session-end': 'Session ended',
   export: 'Exported',
+  refused: 'Refused',
+  role: 'Role changed',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */
