@@ -9,11 +9,16 @@ import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
 import { sessionHandlers } from './handlers/sessions';
 import { userHandlers } from './handlers/users';
+import { roleHandler } from './roles';
 import { scenarioHandler } from './scenario';
 
-/** Every mock API handler; the scenario handler goes first so demo mode can bend any call. */
+/**
+ * Every mock API handler; the scenario handler goes first so demo mode can bend any call, then the roles' check
+ * ('roles'), as the server's runs before every admin route.
+ */
 export const handlers = [
   scenarioHandler,
+  roleHandler,
   ...authHandlers,
   ...catalogueHandlers,
   ...contactHandlers,
