@@ -45,6 +45,11 @@ export const FEATURES = [
    * for the signed-in admin; GET and PATCH /api/admin/security: whether every admin must use it.
    */
   'two-factor',
+  /**
+   * Admin roles (contract/roles.ts): the sign-in answer's and GET /api/user/read's `role`; every call needs its role's
+   * permission (contract/api-permissions.ts), or answers 403 with the role's words and `permission`.
+   */
+  'roles',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -25,6 +25,10 @@ export const ACTIVITY_ACTIONS = [
   'step-up',
   /** Two-factor ('two-factor'): set up, enabled, disabled, recovery codes renewed or used, required or not. */
   'two-factor',
+  /** A call the admin's role may not make ('roles'): the method, path, role and missing permission. */
+  'refused',
+  /** An admin's role changed ('roles'). */
+  'role',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

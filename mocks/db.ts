@@ -1,3 +1,4 @@
+import type { Role } from '@contract/roles';
 import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
 import { makeMails, type MockMail } from './mail-fixtures';
@@ -77,6 +78,8 @@ export type MockAdmin = {
   email: string;
   password: string;
   photo: string;
+  /** Their role ('roles'; contract/roles.ts): an Owner unless a test says otherwise (mocks/roles.ts). */
+  role: Role;
 };
 
 /** A sign-in ('sessions'): its token is in `tokens` while it lasts; ending it removes both. */
@@ -330,6 +333,7 @@ function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'post
       email: MOCK_ADMIN_EMAIL,
       password: MOCK_ADMIN_PASSWORD,
       photo: '',
+      role: 'owner',
     },
     tokens: new Set(),
     sessions: [],

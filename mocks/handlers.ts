@@ -11,11 +11,16 @@ import { sessionHandlers } from './handlers/sessions';
 import { stepUpHandlers } from './handlers/step-up';
 import { twoFactorHandlers } from './handlers/two-factor';
 import { userHandlers } from './handlers/users';
+import { roleHandler } from './roles';
 import { scenarioHandler } from './scenario';
 
-/** Every mock API handler; the scenario handler goes first so demo mode can bend any call. */
+/**
+ * Every mock API handler; the scenario handler goes first so demo mode can bend any call, then the roles' check
+ * ('roles'), as the server's runs before every admin route.
+ */
 export const handlers = [
   scenarioHandler,
+  roleHandler,
   ...stepUpHandlers,
   ...authHandlers,
   ...catalogueHandlers,

@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
 import type { Db } from './db/postgres/db';
 import { bulkWriteGuard, requireAdmin } from './lib/auth';
+import { checkRouteRules, roleGate } from './lib/roles';
 import { inlineScriptSources, serveConsole } from './lib/console-assets';
 import type { AppEnv } from './lib/env';
 import { handleError, HttpError } from './lib/errors';
@@ -79,20 +80,24 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerPolicyRoute(app, db);
   registerPublicUserRoutes(app, { db, keeper, mailer, ...config });
 
-  // Admin calls read nothing, not even a body they refuse, before the token is checked.
+  const publicRoutes = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
+  // Admin calls read nothing, not even a body they refuse, before the token and the role are checked.
+  const roles = roleGate(db);
   app.use('/api/*', requireAdmin(db, config.jwtSecret, config));
+  app.use('/api/*', roles.middleware);
   app.use('/api/*', bulkWriteGuard(db));
   app.use('/api/*', bodyless);
   registerUserRoutes(app, { db, keeper, ...config });
   registerResources(app, db, keeper);
   registerContentRoutes(app, { db, keeper });
   registerMailRoutes(app, { db, mailer, queue: mailQueue });
-  registerModerationRoutes(app, db);
+  registerModerationRoutes(app, db, roles);
   registerSessionRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });
+  checkRouteRules(app, publicRoutes);
 
   // Uploaded media, under server-generated names; nosniff so a file is never run as something else.
   const uploadsRoot = relative(process.cwd(), uploads.directory) || '.';

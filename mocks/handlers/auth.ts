@@ -4,7 +4,7 @@ import { recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
 import { inField, jsonBody, password, refusing, requiredText, text } from '../rules';
-import { mockFeatures } from '../scenario';
+import { mockFeatures, offers } from '../scenario';
 import { startSession } from './sessions';
 import { twoFactorStep } from './two-factor';
 
@@ -49,6 +49,7 @@ export const authHandlers = [
           surname,
           email: address,
           photo,
+          ...(features.includes('roles') ? { role: db.admin.role } : {}),
           ...(features.length ? { features } : {}),
         },
       });
@@ -64,7 +65,7 @@ export const authHandlers = [
   http.get(apiPath('user/read'), ({ request }) => {
     const refusal = refuseWithoutAdmin(request);
     if (refusal) return refusal;
-    const { _id, name, surname, email, photo } = db.admin;
-    return ok({ result: { _id, name, surname, email, photo } });
+    const { _id, name, surname, email, photo, role } = db.admin;
+    return ok({ result: { _id, name, surname, email, photo, ...(offers('roles') ? { role } : {}) } });
   }),
 ];

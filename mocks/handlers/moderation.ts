@@ -21,6 +21,7 @@ import {
   text,
   type SortFields,
 } from '../rules';
+import { mayDo, refuse } from '../roles';
 import { memberAnswer, offers } from '../scenario';
 
 const extensionMissing = () => fail(404, 'No such API route');
@@ -232,6 +233,8 @@ export const moderationHandlers = [
       const report = db.chatReports.find((candidate) => candidate._id === reportId);
       if (!report) return notFound('Report');
       const was = report.status;
+      // A note alone is the route's 'reports.note'; a new status needs 'reports.decide' too, as on the server.
+      if (was !== status && !mayDo('reports.decide')) return refuse(request, 'reports.decide');
       const noteChanged = note !== undefined && note !== report.note;
       // As the server: whoever changed the case last handled it, whatever its status now.
       Object.assign(report, {

@@ -248,6 +248,8 @@ export async function importSqlite(
         await copyTable(tx, sqlite, table);
         log(`  ${table} (${Math.round(performance.now() - tableStarted)} ms)`);
       }
+      // SQLite's schema had no roles: its one admin could do everything.
+      await tx.run("UPDATE users SET admin_role = 'owner' WHERE role = 'admin' AND admin_role IS NULL");
       for (const table of ['users', 'mails'])
         await tx.run(
           `SELECT setval(pg_get_serial_sequence($1, 'rowid'), coalesce((SELECT max(rowid) FROM ${ident(table)}), 0) + 1, false)`,

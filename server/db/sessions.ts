@@ -15,12 +15,16 @@ export type SessionRow = {
   verified_at: string;
 };
 
-/** The session a token names, with its admin's token version: one read by two primary keys, on every admin call. */
+/**
+ * The session a token names, with its admin's token version and role: one read by two primary keys, on every admin
+ * call, so a role changed in the database applies at the admin's next call.
+ */
 export type TokenSession = Pick<
   SessionRow,
   'admin_id' | 'created_at' | 'last_seen_at' | 'ended_at' | 'verified_at'
 > & {
   token_version: number;
+  admin_role: string | null;
 };
 
 /** When a session counts as live: used since `idleSince` and started after `startedSince`. */
@@ -39,7 +43,7 @@ export async function insertSession(
 
 export async function findTokenSession(db: Db, id: string): Promise<TokenSession | undefined> {
   return db.maybeOne(
-    `SELECT s.admin_id, s.created_at, s.last_seen_at, s.ended_at, s.verified_at, u.token_version
+    `SELECT s.admin_id, s.created_at, s.last_seen_at, s.ended_at, s.verified_at, u.token_version, u.admin_role
      FROM admin_sessions s JOIN users u ON u.id = s.admin_id AND u.role = 'admin'
      WHERE s.id = $1`,
     [id],

@@ -5,6 +5,8 @@ export type UserRow = {
   rowid: number;
   id: string;
   role: 'user' | 'admin';
+  /** An admin's role (contract/roles.ts); null for a member. */
+  admin_role: string | null;
   name: string;
   surname: string;
   email: string;

@@ -84,7 +84,8 @@ const invalid = () => new HttpError(401, 'Invalid token');
 /**
  * Every admin route: a valid HS256 token with an expiry, not yet expired, of a session that has not ended, has been
  * used within the idle timeout and is younger than TOKEN_TTL, of an admin who still exists and has not changed the
- * password since the token was signed. The session and the admin are one read by primary keys.
+ * password since the token was signed. The session and the admin (with the admin's role, which lib/roles.ts checks
+ * next) are one read by primary keys.
  * An expiry (the token's, the idle timeout, the session's lifetime) gets SPEC's 'jwt expired' with jwtExpired: true,
  * which the console turns into a new sign-in; the signature is checked first, so only a token this server signed is
  * ever told it expired. An ended session gets 'Invalid token'.
@@ -136,6 +137,7 @@ export function requireAdmin(db: Db, secret: string, policy: SessionPolicy): Mid
     c.set('adminId', session.admin_id);
     c.set('sessionId', payload.sid);
     c.set('verifiedAt', Date.parse(session.verified_at));
+    c.set('adminRole', session.admin_role);
     await next();
   };
 }

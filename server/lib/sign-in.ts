@@ -48,7 +48,7 @@ export function signIns(db: Db, { jwtSecret, policy }: { jwtSecret: string; poli
       body: {
         success: true,
         message: 'Login successful',
-        result: { token, ...adminSafe(admin), features: FEATURES },
+        result: { token, ...adminSafe(admin), role: admin.admin_role, features: FEATURES },
       },
     };
   };

@@ -22,9 +22,11 @@ import {
 import type { Db } from '../db/postgres/db';
 import { RECORD_TYPES } from '../../contract/activity';
 import { ACTIVITY_ACTIONS, CASE_STATUSES, NOTE_MAX } from '../../contract/moderation';
+import { can } from '../../contract/roles';
 import { activityLog } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
+import type { RoleGate } from '../lib/roles';
 import { notFound } from '../lib/errors';
 import { now, parseId } from '../lib/ids';
 import { memberRef } from '../lib/members';
@@ -80,7 +82,7 @@ const person = (id: unknown, name: unknown, email: unknown) =>
  * Moderation (announced as 'activity-log', 'user-history' and 'report-cases'): the activity log's list and facets,
  * a user's moderation history, and chat reports as cases.
  */
-export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
+export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleGate) {
   const log = activityLog(db);
 
   // ----- Activity log: newest first, filtered by any of action, record type, admin and a time range.
@@ -264,9 +266,11 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
     const { status, note } = caseBody.parse(await jsonBody(c));
     const adminId = c.get('adminId');
     // Under the report's lock: the summary says what this write changed, whoever else handles the case at once.
+    // A note alone is 'reports.note' (the route's rule); a new status needs 'reports.decide' too, refused below.
     const report = await db.transaction(async (tx) => {
       const before = await findReport(tx, id, { lock: true });
       if (!before) throw notFound('Report');
+      if (before.status !== status && !can(c.get('adminRole'), 'reports.decide')) return undefined;
       await updateCase(tx, id, { status, note, adminId, stamp: now() });
       const noteChanged = note !== undefined && note !== before.note;
       await log.record(tx, adminId, {
@@ -282,6 +286,7 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db) {
       });
       return (await findReport(tx, id))!;
     });
+    if (!report) return roles.refuse(c, 'reports.decide');
     return c.json({ success: true, message: 'Report updated successfully', result: serializeReport(report) });
   });
 }

@@ -449,7 +449,7 @@ export function registerUserRoutes(
   app.get('/api/user/read', async (c) => {
     const row = await findAdmin(db, c.get('adminId'));
     if (!row) throw notFound('User');
-    return c.json({ success: true, message: 'Success', result: adminSafe(row) });
+    return c.json({ success: true, message: 'Success', result: { ...adminSafe(row), role: row.admin_role } });
   });
 
   app.get('/api/user/read/:userId', async (c) => {

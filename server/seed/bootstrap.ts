@@ -13,7 +13,7 @@ const DEFAULT_POLICY = `<h2>Child Safety Policy</h2>
 <p>Questions about this policy: <a href="mailto:safety@example.com">safety@example.com</a>.</p>`;
 
 /**
- * What every database needs on first start: the admin account and the child safety policy. Creating the first admin
+ * What every database needs on first start: the admin account (an Owner) and the child safety policy. Creating the first admin
  * also sets whether two-factor is required of every admin (TWO_FACTOR_REQUIRED) when `twoFactorRequired` is given;
  * otherwise a new installation requires it (migration 008).
  */
@@ -26,8 +26,8 @@ export async function bootstrap(
     const stamp = now();
     // Two servers starting together on an empty database: the address's unique index lets one admin in.
     const created = await db.run(
-      `INSERT INTO users (id, role, name, surname, email, password_hash, photo, created_at, updated_at)
-       VALUES ($1, 'admin', 'Admin', 'User', $2, $3, '', $4, $4) ON CONFLICT DO NOTHING`,
+      `INSERT INTO users (id, role, admin_role, name, surname, email, password_hash, photo, created_at, updated_at)
+       VALUES ($1, 'admin', 'owner', 'Admin', 'User', $2, $3, '', $4, $4) ON CONFLICT DO NOTHING`,
       [newId(), admin.email, passwordHash, stamp],
     );
     if (created && admin.twoFactorRequired !== undefined)

@@ -33,7 +33,13 @@ afterAll(() => {
 function startServer(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1' },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SEED_DEMO: '1',
+      TWO_FACTOR_REQUIRED: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

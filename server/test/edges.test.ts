@@ -58,6 +58,7 @@ describe('configuration', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'PUBLIC_URL',
+      'TWO_FACTOR_REQUIRED',
     ];
     const config = loadConfig({ DATA_DIR: dataDir, ...Object.fromEntries(names.map((name) => [name, ''])) });
     expect(config).toEqual({
@@ -71,6 +72,7 @@ describe('configuration', () => {
       sessionIdleMinutes: 30,
       seedDemo: true,
       trustProxy: false,
+      twoFactorRequired: true,
       smtpUrl: undefined,
       mailFrom: 'Admin Console <no-reply@localhost>',
       publicUrl: 'http://localhost:3000',

@@ -5,7 +5,9 @@ import { onTestFinished } from 'vitest';
 import { createApp } from '../app';
 import { dbOver, type Db } from '../db/postgres/db';
 import { createPool } from '../db/postgres/pool';
+import { ROLE_LABELS, type Role } from '../../contract/roles';
 import { issueToken, startSession } from '../lib/auth';
+import { newId } from '../lib/ids';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createMailQueue, type MailQueueOptions } from '../lib/mail-queue';
 import { fileKeeper, UploadStore } from '../lib/uploads';
@@ -150,6 +152,22 @@ export async function sessionToken(
     ),
   );
   return issueToken({ id: adminId, tokenVersion, sessionId }, SECRET, ttlSeconds);
+}
+
+/**
+ * A new admin of `role` (contract/roles.ts; null for an admin without one) and a token of a new session of theirs.
+ * Their e-mail is `<role>-<n>@example.com`.
+ */
+let adminsMade = 0;
+export async function adminWithRole(db: Db, role: Role | null) {
+  adminsMade += 1;
+  const id = newId();
+  await db.run(
+    `INSERT INTO users (id, role, admin_role, name, surname, email, created_at, updated_at)
+     VALUES ($1, 'admin', $2, $3, 'Admin', $4, now(), now())`,
+    [id, role, role ? ROLE_LABELS[role] : 'Roleless', `${role ?? 'none'}-${adminsMade}@example.com`],
+  );
+  return { id, token: await sessionToken(db, id) };
 }
 
 export const PNG_BYTES = Buffer.from(

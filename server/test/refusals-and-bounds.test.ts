@@ -23,7 +23,7 @@ async function addAdmin(s: Server) {
   const id = newId();
   const stamp = new Date().toISOString();
   await s.db.run(
-    "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES ($1, 'admin', 'Other', 'Admin', $2, $3, $3)",
+    "INSERT INTO users (id, role, admin_role, name, surname, email, created_at, updated_at) VALUES ($1, 'admin', 'owner', 'Other', 'Admin', $2, $3, $3)",
     [id, `admin-${id}@example.com`, stamp],
   );
   return sessionToken(s.db, id);

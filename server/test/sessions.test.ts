@@ -158,8 +158,8 @@ describe('ending sessions', () => {
     const s = await makeServer();
     const otherAdmin = '0123456789abcdef01234567';
     await s.db.run(
-      `INSERT INTO users (id, role, name, surname, email, created_at, updated_at)
-       VALUES ($1, 'admin', 'Other', 'Admin', 'other@example.com', now(), now())`,
+      `INSERT INTO users (id, role, admin_role, name, surname, email, created_at, updated_at)
+       VALUES ($1, 'admin', 'owner', 'Other', 'Admin', 'other@example.com', now(), now())`,
       [otherAdmin],
     );
     const theirs = await sessionToken(s.db, otherAdmin);

@@ -35,6 +35,8 @@ export const ACTION_LABELS: Record<string, string> = {
   export: 'Exported',
   'step-up': 'Password confirmed',
   'two-factor': 'Two-factor changed',
+  refused: 'Refused',
+  role: 'Role changed',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */

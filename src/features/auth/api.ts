@@ -15,6 +15,8 @@ const signedIn = z.object({
   features: z.optional(z.unknown()),
   /** Two-factor set up during this sign-in ('two-factor'): its recovery codes, shown once. */
   recoveryCodes: z.optional(z.array(z.string())),
+  /** The admin's role, with 'roles' announced; kept only then. */
+  role: z.optional(z.unknown()),
 });
 export type SignedIn = z.output<typeof signedIn>;
 
@@ -32,6 +34,7 @@ export type Credentials = { email: string; password: string };
 
 /** The answer of a sign-in becomes the stored session (SPEC 3, 7.1), with the API's extensions. */
 export function startSession(result: SignedIn) {
+  const features = featureNamesIn(result.features);
   session.start({
     accessToken: result.token,
     name: result.name,
@@ -39,7 +42,8 @@ export function startSession(result: SignedIn) {
     userId: result._id,
     email: result.email,
     photo: result.photo,
-    features: featureNamesIn(result.features),
+    features,
+    role: features.includes('roles') && typeof result.role === 'string' ? result.role : null,
   });
 }
 

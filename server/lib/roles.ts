@@ -1,0 +1,84 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { API_PERMISSIONS } from '../../contract/api-permissions';
+import { can, ROLE_LABELS, isRole, refusalMessage, type Permission } from '../../contract/roles';
+import type { Db } from '../db/postgres/db';
+import { activityLog } from './activity';
+import type { AppEnv } from './env';
+import { HttpError } from './errors';
+
+/**
+ * Roles, enforced on every authenticated call ('roles'): each route's permission is its entry in
+ * contract/api-permissions.ts, checked after the session (requireAdmin, which reads the admin's role with it) and
+ * before anything reads the body. A refusal answers 403 with the role's words and appends one 'refused' entry to the
+ * activity log: the method, the path (no query: its values may be a member's details), the role and the permission.
+ */
+export function roleGate(db: Db) {
+  const log = activityLog(db);
+
+  /** Refuses the call for want of `permission`, and logs the refusal. */
+  async function refuse(c: Context<AppEnv>, permission: Permission): Promise<never> {
+    const role = c.get('adminRole');
+    const label = isRole(role) ? ROLE_LABELS[role] : 'none';
+    const path = c.req.path;
+    await db.transaction((tx) =>
+      log.record(tx, c.get('adminId'), {
+        action: 'refused',
+        recordType: 'session',
+        recordId: c.get('sessionId'),
+        recordName: `${c.req.method} ${path}`,
+        summary: `${c.req.method} ${path} refused: the ${label} role lacks ${permission}`,
+      }),
+    );
+    throw new HttpError(
+      403,
+      isRole(role) ? refusalMessage(role, permission) : 'Your account has no role: it cannot do this.',
+      { permission },
+    );
+  }
+
+  /** Refuses (and logs) the call unless the signed-in admin's role may do `permission`. */
+  async function demand(c: Context<AppEnv>, permission: Permission): Promise<void> {
+    if (!can(c.get('adminRole'), permission)) await refuse(c, permission);
+  }
+
+  /**
+   * The middleware: the route the router matched for this call (its first handler that is no middleware) names the
+   * permission. A call no route takes goes on to the API's 404; a route with no entry is refused (createApp checks at
+   * start that there is none).
+   */
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const route = matchedRoutes(c).find((matched) => matched.method !== 'ALL');
+    if (!route) return next();
+    const permission = API_PERMISSIONS[`${route.method} ${route.path}`];
+    if (!permission) throw new HttpError(403, 'This call has no permission rule.');
+    await demand(c, permission);
+    return next();
+  };
+
+  return { middleware, demand, refuse };
+}
+
+export type RoleGate = ReturnType<typeof roleGate>;
+
+/**
+ * The app's authenticated routes ('METHOD path') against the table: a route without a rule, or a rule for no route,
+ * stops the server from starting, so a new route cannot be added without its permission.
+ */
+export function checkRouteRules(app: Hono<AppEnv>, publicRoutes: ReadonlySet<string>): void {
+  const routes = new Set(
+    app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((route) => !publicRoutes.has(route)),
+  );
+  const missing = [...routes].filter((route) => !Object.hasOwn(API_PERMISSIONS, route));
+  const extra = Object.keys(API_PERMISSIONS).filter((route) => !routes.has(route));
+  if (missing.length || extra.length)
+    throw new Error(
+      `contract/api-permissions.ts and the routes differ: ${[
+        ...missing.map((route) => `${route} has no permission`),
+        ...extra.map((route) => `${route} is no route`),
+      ].join('; ')}`,
+    );
+}
