@@ -132,34 +132,15 @@ export type ActivityRow = {
   reason: string | null;
 };
 
-type EntryRow = [
-  string,
-  string,
-  string | null,
-  string,
-  string,
-  string,
-  string,
-  string | null,
-  string,
-  string,
-  string | null,
-];
+type EntryRow = [string, string, string | null, string, string, string | null, string, string, string | null];
 
 /** An entry as its row's values, at the time of the call. */
-function entryRow(
-  entry: ActivityInput,
-  adminId: string | null,
-  adminName: string,
-  adminEmail: string,
-): EntryRow {
+function entryRow(entry: ActivityInput, adminId: string | null): EntryRow {
   const at = new Date();
   return [
     newId(at),
     at.toISOString(),
     adminId,
-    adminName,
-    adminEmail,
     entry.action,
     entry.recordType,
     entry.recordId,
@@ -169,14 +150,21 @@ function entryRow(
   ];
 }
 
-/** Rows in one statement: the day counts' trigger runs once for them all. */
+/**
+ * Rows in one statement: the day counts' trigger runs once for them all. Each row's admin name and e-mail are copied
+ * from the admin's row as it is now, in the same statement.
+ */
 async function insertEntries(tx: Db, rows: readonly EntryRow[]): Promise<void> {
-  const columns = Array.from({ length: 11 }, (_, index) => rows.map((row) => row[index] ?? null));
+  const columns = Array.from({ length: 9 }, (_, index) => rows.map((row) => row[index] ?? null));
   await tx.run(
     `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
        record_name, summary, reason)
-     SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::text[], $11::text[])`,
+     SELECT e.id, e.created_at, e.admin_id, coalesce(trim(u.name || ' ' || u.surname), ''), coalesce(u.email, ''),
+       e.action, e.record_type, e.record_id, e.record_name, e.summary, e.reason
+     FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+       $8::text[], $9::text[]) AS e (id, created_at, admin_id, action, record_type, record_id, record_name, summary,
+       reason)
+     LEFT JOIN users u ON u.id = e.admin_id`,
     columns,
   );
 }
@@ -191,16 +179,7 @@ export function activityLog(db: Db) {
   return {
     async record(tx: Db, adminId: string | null, entry: ActivityInput): Promise<void> {
       if (!tx.inTransaction) throw new Error("An activity entry is recorded in its write's transaction");
-      const admin =
-        adminId === null
-          ? undefined
-          : await tx.maybeOne<{ name: string; surname: string; email: string }>(
-              'SELECT name, surname, email FROM users WHERE id = $1',
-              [adminId],
-            );
-      await insertEntries(tx, [
-        entryRow(entry, adminId, admin ? `${admin.name} ${admin.surname}`.trim() : '', admin?.email ?? ''),
-      ]);
+      await insertEntries(tx, [entryRow(entry, adminId)]);
     },
     /** Entries as the API answers them, each saying whether its record still exists (one query per record type). */
     async serialize(rows: readonly ActivityRow[]) {
@@ -240,7 +219,7 @@ export function activityLog(db: Db) {
 export type ActivityLog = ReturnType<typeof activityLog>;
 
 /**
- * Entries that no signed-in admin's write carries (a refused sign-in), appended by group commit: the entries that
+ * Entries that no write carries (a refused sign-in, a call a role may not make), appended by group commit: the entries that
  * arrive while one statement is being written go together in the next. Alone, an entry is written at once; under a
  * flood of refusals the log costs one statement per batch, not one transaction (and one update of the day's shared
  * count rows) per refusal. Each caller waits until its own entry is committed.
@@ -269,10 +248,11 @@ export function refusalLog(db: Db, maxBatch = 500) {
     writing = false;
   }
   return {
-    append(entry: ActivityInput): Promise<void> {
+    /** `adminId` is the signed-in admin whose call was refused, or null (a refused sign-in). */
+    append(adminId: string | null, entry: ActivityInput): Promise<void> {
       return new Promise((resolve, reject) => {
         queue.push({
-          row: entryRow(entry, null, '', ''),
+          row: entryRow(entry, adminId),
           settle: (error) => (error ? reject(error) : resolve()),
         });
         if (!writing) void drain();

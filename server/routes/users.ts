@@ -165,7 +165,7 @@ export function registerPublicUserRoutes(
     const admin = user?.role === 'admin' ? user : undefined;
     if (!admin || !valid || (isRole !== undefined && isRole !== 'admin')) {
       // Only an attempt whose password was checked gets here: the limits above bound how many are logged.
-      await refusals.append({
+      await refusals.append(null, {
         action: 'sign-in-failed',
         recordType: 'session',
         recordId: null,

@@ -33,11 +33,11 @@ describe('refusalLog (group commit of entries no write carries)', () => {
     const { db, counter } = counted(s.db);
     const log = refusalLog(db);
     const before = await entryCount(s.db);
-    await log.append(REFUSAL);
+    await log.append(null, REFUSAL);
     expect(counter.transactions).toBe(1);
     expect(await entryCount(s.db)).toBe(before + 1);
 
-    await Promise.all(Array.from({ length: 40 }, () => log.append(REFUSAL)));
+    await Promise.all(Array.from({ length: 40 }, () => log.append(null, REFUSAL)));
     // The first goes alone; the 39 that queued behind it go in one statement.
     expect(counter.transactions).toBe(3);
     expect(await entryCount(s.db)).toBe(before + 41);
@@ -51,7 +51,7 @@ describe('refusalLog (group commit of entries no write carries)', () => {
     const s = await makeServer();
     const { db, counter } = counted(s.db);
     const log = refusalLog(db, 10);
-    await Promise.all(Array.from({ length: 25 }, () => log.append(REFUSAL)));
+    await Promise.all(Array.from({ length: 25 }, () => log.append(null, REFUSAL)));
     // 1 alone, then 24 queued: batches of 10, 10 and 4.
     expect(counter.transactions).toBe(4);
     const ids = await s.db.many<{ id: string }>('SELECT id FROM activity ORDER BY created_at, id');
@@ -73,8 +73,21 @@ describe('refusalLog (group commit of entries no write carries)', () => {
     };
     const log = refusalLog(flaky);
     const before = await entryCount(s.db);
-    await expect(log.append(REFUSAL)).rejects.toThrow('connection lost');
-    await log.append(REFUSAL);
+    await expect(log.append(null, REFUSAL)).rejects.toThrow('connection lost');
+    await log.append(null, REFUSAL);
     expect(await entryCount(s.db)).toBe(before + 1);
+  });
+
+  it("copies the refused admin's name and e-mail into the entry, and none for a refused sign-in", async () => {
+    const s = await makeServer();
+    const log = refusalLog(s.db);
+    await Promise.all([log.append(s.adminId, REFUSAL), log.append(null, REFUSAL)]);
+    const rows = await s.db.many<{ admin_id: string | null; admin_name: string; admin_email: string }>(
+      "SELECT admin_id, admin_name, admin_email FROM activity WHERE action = 'sign-in-failed' ORDER BY admin_id",
+    );
+    expect(rows).toEqual([
+      { admin_id: s.adminId, admin_name: 'Admin User', admin_email: 'admin@example.com' },
+      { admin_id: null, admin_name: '', admin_email: '' },
+    ]);
   });
 });

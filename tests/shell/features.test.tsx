@@ -71,9 +71,9 @@ describe('the extensions an API announces', () => {
       'report-cases',
       'sessions',
       'profile-current-password',
-      'roles',
       'step-up',
       'two-factor',
+      'roles',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });
