@@ -19,6 +19,7 @@ import {
   updateAdminProfile,
   type UserRow,
 } from '../db/users';
+import { noteSignIn } from '../db/admins';
 import { endOtherSessions, findTokenSession } from '../db/sessions';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { issueToken, liveSince, startSession } from '../lib/auth';
@@ -160,8 +161,9 @@ export function registerPublicUserRoutes(
     const lane = signedInFrom.has(address) ? 'priority' : 'open';
     let valid: boolean;
     try {
+      // An invited admin has no password yet: checked like an unknown address, so the time tells nothing.
       valid =
-        user?.role === 'admin'
+        user?.role === 'admin' && user.password_hash
           ? await verifyPassword(password, user.password_hash, lane)
           : await imitateCheck(lane);
     } finally {
@@ -170,7 +172,9 @@ export function registerPublicUserRoutes(
     const ip = peerAddress(c, trustProxy).slice(0, ADDRESS_MAX);
     const userAgent = c.req.header('user-agent') ?? '';
     const admin = user?.role === 'admin' ? user : undefined;
-    if (!admin || !valid || (isRole !== undefined && isRole !== 'admin')) {
+    // A disabled or invited admin is answered as a wrong password; the log says why.
+    const usable = admin?.admin_status === 'active';
+    if (!admin || !valid || !usable || (isRole !== undefined && isRole !== 'admin')) {
       // Only an attempt whose password was checked gets here: the limits above bound how many are logged.
       await db.transaction((tx) =>
         log.record(tx, null, {
@@ -179,7 +183,15 @@ export function registerPublicUserRoutes(
           recordId: null,
           // The e-mail typed is kept only when it is an admin's: anything else typed there may be a password.
           recordName: admin?.email ?? '',
-          summary: `${!admin ? 'No admin with this e-mail' : !valid ? 'Wrong password' : 'Not signing in as an admin'}, from ${ip}`,
+          summary: `${
+            !admin
+              ? 'No admin with this e-mail'
+              : !valid
+                ? 'Wrong password'
+                : !usable
+                  ? `Account ${admin.admin_status}`
+                  : 'Not signing in as an admin'
+          }, from ${ip}`,
         }),
       );
       throw new HttpError(401, 'Invalid email or password');
@@ -188,7 +200,9 @@ export function registerPublicUserRoutes(
     await addressAttempts.undo(address);
     signedInFrom.remember(address);
     const sessionId = await db.transaction(async (tx) => {
-      const id = await startSession(tx, sessionPolicy, { adminId: admin.id, ip, userAgent, at: new Date() });
+      const at = new Date();
+      const id = await startSession(tx, sessionPolicy, { adminId: admin.id, ip, userAgent, at });
+      await noteSignIn(tx, admin.id, at.toISOString());
       await log.record(tx, admin.id, {
         action: 'sign-in',
         recordType: 'session',

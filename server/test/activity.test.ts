@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../contract/activity';
 import { ACTIVITY_ACTIONS } from '../../contract/moderation';
 import type { AppEnv } from '../lib/env';
-import { ADMIN, makeServer, pngFile, sessionToken } from './harness';
+import { ADMIN, adminWithRole, makeServer, pngFile, sessionToken } from './harness';
 
 /**
  * The activity log (feature 'activity-log'): every authenticated write route appends exactly one entry in its own
@@ -306,6 +306,43 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: id,
     };
   },
+  'POST /api/admin/admins/invite': async () => ({
+    path: '/api/admin/admins/invite',
+    init: { json: { name: 'Mia Moderator', email: 'mia@example.com', role: 'moderator' } },
+    action: 'create',
+    recordType: 'admin',
+    recordId: 'answer',
+  }),
+  'PATCH /api/admin/admins/:id/role': async (s) => {
+    const { id } = await adminWithRole(s.db, 'support');
+    return {
+      path: `/api/admin/admins/${id}/role`,
+      init: { json: { role: 'editor' } },
+      action: 'role',
+      recordType: 'admin',
+      recordId: id,
+    };
+  },
+  'PATCH /api/admin/admins/:id/status': async (s) => {
+    const { id } = await adminWithRole(s.db, 'editor');
+    return {
+      path: `/api/admin/admins/${id}/status`,
+      init: { json: { enabled: false } },
+      action: 'deactivate',
+      recordType: 'admin',
+      recordId: id,
+    };
+  },
+  'POST /api/admin/admins/:id/sessions/end': async (s) => {
+    const { id } = await adminWithRole(s.db, 'moderator');
+    return {
+      path: `/api/admin/admins/${id}/sessions/end`,
+      init: {},
+      action: 'session-end',
+      recordType: 'admin',
+      recordId: id,
+    };
+  },
   'POST /api/admin/sessions/end-others': async (s) => {
     await sessionToken(s.db, s.adminId);
     return {
@@ -348,6 +385,7 @@ const PUBLIC_WRITES = [
   'POST /api/login',
   'DELETE /api/user/delete-account/:email',
   'POST /api/user/delete-account/confirm',
+  'POST /api/invitation/accept',
 ];
 
 /** The app's authenticated write routes ('METHOD path'), from its route table. */
