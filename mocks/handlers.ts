@@ -1,3 +1,4 @@
+import { adminHandlers } from './handlers/admins';
 import { authHandlers } from './handlers/auth';
 import { catalogueHandlers } from './handlers/catalogues';
 import { contactHandlers } from './handlers/contact-us';
@@ -19,6 +20,7 @@ import { scenarioHandler } from './scenario';
 export const handlers = [
   scenarioHandler,
   roleHandler,
+  ...adminHandlers,
   ...authHandlers,
   ...catalogueHandlers,
   ...contactHandlers,

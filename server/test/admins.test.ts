@@ -75,7 +75,7 @@ describe('an invitation', () => {
       lastSignInAt: null,
       invitedBy: { _id: s.adminId, name: 'Admin User' },
     });
-    const [{ token, mail }] = await invitationLinks(s, 1);
+    const { token, mail } = (await invitationLinks(s, 1))[0]!;
     expect(mail).toContain('To: mia@example.com');
     expect(mail).toContain('Admin User invites you to the admin console as Moderator');
     // Only the token's hash is stored.
@@ -121,7 +121,7 @@ describe('an invitation', () => {
   it('works once', async () => {
     const s = await makeServer();
     await invite(s, { name: 'Sam', email: 'sam@example.com', role: 'support' });
-    const [{ token }] = await invitationLinks(s, 1);
+    const { token } = (await invitationLinks(s, 1))[0]!;
     expect((await accept(s, token)).status).toBe(200);
     const again = await accept(s, token, 'Another@1');
     expect(again.status).toBe(410);
@@ -137,7 +137,7 @@ describe('an invitation', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
     await invite(s, { name: 'Eve', email: 'eve@example.com', role: 'editor' });
-    const [{ token }] = await invitationLinks(s, 1);
+    const { token } = (await invitationLinks(s, 1))[0]!;
     vi.setSystemTime(start + 71.9 * 3600_000);
     expect((await s.call('GET', `/api/invitation/${token}`, { token: null })).status).toBe(200);
     vi.setSystemTime(start + 72 * 3600_000 + 1000);
