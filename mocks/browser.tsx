@@ -2,9 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, resetDb } from './db';
+import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
+import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, resetDb } from './db';
 import { handlers } from './handlers';
 import { loadSavedDb, saveDb, saveDbSoon } from './persist';
+import { setMockRole } from './roles';
 import {
   getScenario,
   loadScenario,
@@ -27,6 +29,7 @@ const demoMedia = http.get('*/uploads/*', ({ request }) => {
 function DemoPanel() {
   const [scenario, setLocal] = useState<Scenario>(getScenario());
   const [specOnly, setLocalSpecOnly] = useState(mockFeatures().length === 0);
+  const [role, setLocalRole] = useState<Role>(db.admin.role);
   return (
     <div
       style={{
@@ -69,6 +72,24 @@ function DemoPanel() {
           }}
         />{' '}
         SPEC-only API
+      </label>{' '}
+      <label title="The admin's role ('roles'): the API refuses at once what it may not do; sign in again for the console to follow">
+        Role{' '}
+        <select
+          value={role}
+          onChange={(event) => {
+            const next = event.target.value as Role;
+            setMockRole(next);
+            setLocalRole(next);
+            void saveDb();
+          }}
+        >
+          {ROLES.map((value) => (
+            <option key={value} value={value}>
+              {ROLE_LABELS[value]}
+            </option>
+          ))}
+        </select>
       </label>{' '}
       <button
         type="button"

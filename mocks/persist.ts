@@ -13,8 +13,11 @@ const KEY = 'db';
 
 type Saved = { shape: string; ids: number; db: typeof db };
 
-/** Raised when records change shape within a collection (2: a mail's `users` became its `recipients`). */
-const RECORDS_VERSION = 2;
+/**
+ * Raised when records change shape within a collection (2: a mail's `users` became its `recipients`; 3: the admin
+ * has a role).
+ */
+const RECORDS_VERSION = 3;
 
 /**
  * The collections the db has (catalogues included), and the version of their records; data saved by a build with

@@ -7,17 +7,18 @@
 // call's answer to the query that asks it (api-client.ts). Its imports (the calls modules and the plain code they
 // use) are bundled into it, so that it waits for nothing.
 import { apiRoot, cleanApiUrl } from '@/config/api-root';
-import { storedFeature, type Feature } from '@/lib/features';
+import { storedFeature, storedPermits, type Feature, type Permission } from '@/lib/features';
 import { matchRoute } from '@/lib/match-path';
 import { callPath, type FirstCall } from '@/lib/resource-calls';
 
 /**
  * [path, whether it needs a session, indexes into files, its first call ([calls module, name], or null for none
- * before a feature), the extension the route belongs to (LazyRoute's `feature`)].
+ * before a feature), the extension the route belongs to (LazyRoute's `feature`, or null for none before a
+ * permission), the permission a role needs to open it (LazyRoute's `permission`)].
  */
 type RouteFiles = {
   files: string[];
-  routes: [string, 0 | 1, number[], ([string, string] | null)?, Feature?][];
+  routes: [string, 0 | 1, number[], ([string, string] | null)?, (Feature | null)?, Permission?][];
 };
 
 /** Every calls module, by its path from the project root (LazyRoute's `call.module`). */
@@ -56,9 +57,13 @@ function sendFirstCall(
 const built = builtFiles();
 // SPEC 3's session key: signed out, a signed-in route shows sign-in instead, so its code is not fetched.
 const token = localStorage.getItem('accessToken');
-// A route of an extension the stored session's API did not announce is an unknown page: nothing to fetch for it.
+// A route of an extension the stored session's API did not announce is an unknown page, and one the stored role may
+// not open shows the no-access screen: nothing to fetch for either.
 const routes = (built?.routes ?? [])
-  .filter(([, needsSession, , , feature]) => (token || !needsSession) && (!feature || storedFeature(feature)))
+  .filter(
+    ([, needsSession, , , feature, permission]) =>
+      (token || !needsSession) && (!feature || storedFeature(feature)) && storedPermits(permission),
+  )
   .map(([path, , files, call]) => ({ path, files, call }));
 const match = matchRoute(routes, window.location.pathname);
 for (const index of match?.route.files ?? []) {

@@ -43,6 +43,7 @@ export function bootScript(): Plugin {
     modules: string[];
     call?: LazyRoute['call'];
     feature?: LazyRoute['feature'];
+    permission?: LazyRoute['permission'];
   }[] = [];
   return {
     name: 'boot-script',
@@ -79,6 +80,7 @@ export function bootScript(): Plugin {
         modules: [route.screen.module, route.data?.module].filter((module) => module !== undefined),
         call: route.call,
         feature: route.feature,
+        permission: route.permission,
       });
       routes = [...table.PUBLIC_ROUTES.map(describe(false)), ...table.SIGNED_IN_ROUTES.map(describe(true))];
     },
@@ -108,12 +110,13 @@ export function bootScript(): Plugin {
           needs(chunkOf(module).fileName, found);
           return [...found].map(indexOf);
         };
-        const table = routes.map(({ path, signedIn, modules, call, feature }) => [
+        const table = routes.map(({ path, signedIn, modules, call, feature, permission }) => [
           path,
           signedIn ? 1 : 0,
           [...new Set(modules.flatMap(filesOf))],
-          ...(call || feature ? [call ? [call.module, call.name] : null] : []),
-          ...(feature ? [feature] : []),
+          ...(call || feature || permission ? [call ? [call.module, call.name] : null] : []),
+          ...(feature || permission ? [feature ?? null] : []),
+          ...(permission ? [permission] : []),
         ]);
         const data = JSON.stringify({ files, routes: table }).replaceAll('<', '\\u003c');
         const tags = `<script type="application/json" id="route-files">${data}</script>\n    <script>${bootCode}</script>\n    `;

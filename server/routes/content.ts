@@ -42,6 +42,7 @@ import { orderBy, unsorted, type ListSort, type SortFields } from '../lib/sort';
 import { fileField, type CheckedFile, type FileKeeper } from '../lib/uploads';
 import { checkVersion, expectedVersions, nextVersion } from '../lib/versions';
 import { date, fields, number, ref as refRule, searchText, text, TIME_OF_DAY } from '../lib/validate';
+import { can } from '../../contract/roles';
 
 type Deps = { db: Db; keeper: FileKeeper };
 
@@ -60,15 +61,16 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     columns,
     expected: await joinedCount(db, eventId),
   });
-  // At most the first 50 joined users by name, with the total; the joined route pages through all (announced).
-  const joinedOf = async (eventId: string) => {
+  // At most the first 50 joined users by name, with the total; the joined route pages through all (announced). A
+  // role that may not read who joined ('roles': events.joined) gets the count alone.
+  const joinedOf = async (eventId: string, names: boolean) => {
     const members = await joined(eventId, 'u.id AS _id, u.name, u.surname');
     return {
-      joinedUsers: (await memberPage(db, members, { limit: 50, offset: 0 })).rows,
+      joinedUsers: names ? (await memberPage(db, members, { limit: 50, offset: 0 })).rows : [],
       joinedCount: members.expected,
     };
   };
-  const serializeEvent = async (row: EventRow) => ({
+  const serializeEvent = async (row: EventRow, names = true) => ({
     _id: row.id,
     name: row.name,
     venue: row.venue,
@@ -80,14 +82,14 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     numberOfParticipants: row.number_of_participants,
     image: row.image,
     userId: memberRef(row.user_id, row.user_name, row.user_surname),
-    ...(await joinedOf(row.id)),
+    ...(await joinedOf(row.id, names)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-  const findEvent = async (id: string) => {
+  const findEvent = async (id: string, names = true) => {
     const row = await findEventRow(db, id);
     if (!row) throw notFound('Event');
-    return serializeEvent(row);
+    return serializeEvent(row, names);
   };
   /** What an event's update changed, for the activity log. */
   const eventChanges = (before: EventRow, after: EventRow): Change[] => [
@@ -166,10 +168,17 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       { tieBreak: 'e.id', otherwise: 'e.created_at DESC, e.id DESC' },
     );
     const { rows, count } = await pageOfEvents(db, order, { limit: size, offset });
-    return c.json(pageBody(await Promise.all(rows.map(serializeEvent)), count, page, size));
+    const names = can(c.get('adminRole'), 'events.joined');
+    return c.json(
+      pageBody(await Promise.all(rows.map((row) => serializeEvent(row, names))), count, page, size),
+    );
   });
   app.get('/api/event/read/:id', async (c) =>
-    c.json({ success: true, message: 'Success', result: await findEvent(parseId(c.req.param('id'))) }),
+    c.json({
+      success: true,
+      message: 'Success',
+      result: await findEvent(parseId(c.req.param('id')), can(c.get('adminRole'), 'events.joined')),
+    }),
   );
   app.get('/api/event/joined/:eventId', async (c) => {
     const id = parseId(c.req.param('eventId'));

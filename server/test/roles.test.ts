@@ -229,3 +229,23 @@ describe('the sign-in answer and the own profile', () => {
     expect(row.admin_role).toBe('owner');
   });
 });
+
+describe("an event's joined members", () => {
+  it('are named to a role that may read them, and counted alone to one that may not', async () => {
+    const s = await makeServer({ seedUsers: 30 });
+    const editor = await adminWithRole(s.db, 'editor');
+    const { id } = await s.db.one<{ id: string }>(
+      'SELECT event_id AS id FROM event_participants GROUP BY event_id ORDER BY count(*) DESC LIMIT 1',
+    );
+    const owner = await s.call('GET', `/api/event/read/${id}`);
+    const theirs = await s.call('GET', `/api/event/read/${id}`, { token: editor.token });
+    const joined = (answer: typeof owner) =>
+      answer.body.result as { joinedUsers: unknown[]; joinedCount: number };
+    expect(joined(owner).joinedUsers.length).toBeGreaterThan(0);
+    expect(joined(theirs)).toMatchObject({ joinedUsers: [], joinedCount: joined(owner).joinedCount });
+    const list = await s.call('GET', '/api/event/list-admin?page=1&items=50', { token: editor.token });
+    const rows = list.body.result as { joinedUsers: unknown[]; joinedCount: number }[];
+    expect(rows.some((row) => row.joinedCount > 0)).toBe(true);
+    expect(rows.every((row) => row.joinedUsers.length === 0)).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes, type Params } from 'react-router-dom';
 import type { LazyRoute } from '@/lib/route-table';
 import { session } from '@/lib/core/session';
+import { storedPermits } from '@/lib/features';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
 
 /**
@@ -60,8 +61,9 @@ export function prefetchFirstPage(queryClient: QueryClient) {
   const routes = session.get() ? [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES] : PUBLIC_ROUTES;
   const { pathname, search } = window.location;
   const [match] = matchRoutes(routes, pathname) ?? [];
-  const { feature } = match?.route ?? {};
+  const { feature, permission } = match?.route ?? {};
   if (feature && !session.get()?.features.includes(feature)) return;
+  if (permission && !storedPermits(permission)) return;
   if (match?.route.data)
     prefetchVisit(
       `default ${pathname}${search}`,

@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import type { LazyRoute } from '@/lib/route-table';
-import type { Feature } from '@/lib/features';
-import { useFeature } from '@/lib/core/session';
+import type { Feature, Permission } from '@/lib/features';
+import { useFeature, usePermission } from '@/lib/core/session';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
+import { NoAccessPage } from './no-access-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { useScrollRestoration } from './scroll-restoration';
@@ -41,12 +42,18 @@ function Announced({ feature, children }: { feature: Feature; children: ReactEle
   return useFeature(feature) ? children : <NotFoundPage />;
 }
 
+/** A screen the admin's role may open ('roles'), or the no-access screen, with no prefetch. */
+function Permitted({ permission, children }: { permission: Permission; children: ReactElement }) {
+  return usePermission(permission) ? children : <NoAccessPage />;
+}
+
 function toRoute(route: LazyRoute): RouteObject {
-  const element = route.feature ? (
-    <Announced feature={route.feature}>{screen(route)}</Announced>
+  const permitted = route.permission ? (
+    <Permitted permission={route.permission}>{screen(route)}</Permitted>
   ) : (
     screen(route)
   );
+  const element = route.feature ? <Announced feature={route.feature}>{permitted}</Announced> : permitted;
   return route.path === '/' ? { index: true, element } : { path: route.path, element };
 }
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactElement } from 'react';
 import type { Params } from 'react-router-dom';
-import type { Feature } from './features';
+import type { Feature, Permission } from './features';
 
 // The route table: what a route is, the helpers each feature's routes.ts declares its routes with, and routeTable,
 // which gathers them (src/app/feature-routes.ts in the console, the build's boot script at build time).
@@ -37,11 +37,17 @@ export type RoutePrefetch<Module = never> = (
  */
 export type RouteCall = { module: string; name: string };
 
-/** A route of the table: its path, its screen's code, and optionally its first queries and their first call. */
-export type LazyRoute = {
+/**
+ * A route of the table: its path, its screen's code, and optionally its first queries and their first call. A page
+ * anyone sees, signed in or not (SPEC 2.1), is `public`; every other route is behind sign-in, inside the layout, and
+ * names the permission ('roles'; contract/roles.ts) a role needs to open it: without it the route shows the no-access
+ * screen, and neither its prefetch nor its first call runs.
+ */
+export type LazyRoute = RouteFields &
+  ({ public: true; permission?: undefined } | { public?: undefined; permission: Permission });
+
+type RouteFields = {
   path: string;
-  /** A page anyone sees, signed in or not (SPEC 2.1); every other route is behind sign-in, inside the layout. */
-  public?: true;
   screen: RouteCode<(module: never) => ComponentType>;
   data?: RouteCode<RoutePrefetch>;
   call?: RouteCall;

@@ -71,6 +71,7 @@ describe('the extensions an API announces', () => {
       'report-cases',
       'sessions',
       'profile-current-password',
+      'roles',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

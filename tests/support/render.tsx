@@ -11,9 +11,13 @@ import { session } from '@/lib/core/session';
 
 export const TEST_TOKEN = 'test-admin-token';
 
-/** Stores a session as sign-in would, with a token the mock API accepts and the extensions it announces. */
+/**
+ * Stores a session as sign-in would, with a token the mock API accepts, the extensions it announces and the mock
+ * admin's role (an Owner unless the test set another with mocks/roles.ts's setMockRole).
+ */
 export function signIn() {
   db.tokens.add(TEST_TOKEN);
+  const features = mockFeatures();
   session.start({
     accessToken: TEST_TOKEN,
     name: db.admin.name,
@@ -21,7 +25,8 @@ export function signIn() {
     userId: db.admin._id,
     email: db.admin.email,
     photo: db.admin.photo,
-    features: mockFeatures(),
+    features,
+    role: features.includes('roles') ? db.admin.role : null,
   });
 }
 

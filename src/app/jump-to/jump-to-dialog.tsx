@@ -12,6 +12,7 @@ import { userQueries } from '@/features/users/api';
 import { userName } from '@/lib/declared-columns';
 import { applicableSearch } from '@/components/list-kit/search-box';
 import type { MenuItem } from '../layout/menu';
+import { usePermission } from '@/lib/core/session';
 
 const [store, spotlight] = createSpotlight();
 
@@ -51,7 +52,9 @@ export default function JumpToDialog({
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 300);
-  const search = applicableSearch(debounced);
+  // A role that may not read members ('roles') searches screens alone.
+  const findsUsers = usePermission('members.read');
+  const search = findsUsers ? applicableSearch(debounced) : undefined;
   useModalDialog(opened);
 
   useEffect(() => {
@@ -71,7 +74,8 @@ export default function JumpToDialog({
 
   const wanted = query.trim().toLowerCase();
   const screens = menu.filter((item) => item.label.toLowerCase().includes(wanted));
-  const userSearchPending = Boolean(applicableSearch(query)) && (query !== debounced || users.isFetching);
+  const userSearchPending =
+    findsUsers && Boolean(applicableSearch(query)) && (query !== debounced || users.isFetching);
 
   return (
     <Spotlight.Root
@@ -90,12 +94,12 @@ export default function JumpToDialog({
       classNames={{ header: 'visually-hidden' }}
     >
       <Spotlight.Search
-        aria-label="Search screens and users"
+        aria-label={findsUsers ? 'Search screens and users' : 'Search screens'}
         onFocus={() => {
           const typed = takeTypedEarly();
           if (typed) setQuery((current) => current + typed);
         }}
-        placeholder="Search screens and users…"
+        placeholder={findsUsers ? 'Search screens and users…' : 'Search screens…'}
         rightSection={userSearchPending ? <Loader size="xs" aria-label="Searching users" /> : null}
       />
       <Spotlight.ActionsList aria-label="Results">

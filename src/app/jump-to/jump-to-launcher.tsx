@@ -10,7 +10,7 @@ const isApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navig
 
 /** The top bar's "Search" button and its shortcut, Ctrl+K (Cmd+K on Apple devices), from anywhere but rich text. */
 export function JumpToLauncher() {
-  const features = useSession()?.features;
+  const current = useSession();
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
   // What is typed between opening and the search box taking focus (its code may still be on the way): not lost.
@@ -75,7 +75,7 @@ export function JumpToLauncher() {
           <JumpToDialog
             opened={opened}
             onClose={close}
-            screens={menuFor(features ?? [])}
+            screens={menuFor({ features: current?.features ?? [], role: current?.role ?? null })}
             takeTypedEarly={takeTypedEarly}
           />
         </Suspense>

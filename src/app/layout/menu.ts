@@ -14,7 +14,9 @@ import { chatBlock } from '@/features/read-only-lists/chat-block';
 import { contactUs } from '@/features/read-only-lists/contact-us';
 import type { PagedList } from '@/features/read-only-lists/define-paged-list';
 import { feedbacks } from '@/features/read-only-lists/feedbacks';
-import type { Feature } from '@/lib/features';
+import type { Session } from '@/lib/core/session';
+import { permits, type Feature } from '@/lib/features';
+import { SIGNED_IN_ROUTES } from '../feature-routes';
 
 export type MenuItem = {
   label: string;
@@ -117,14 +119,28 @@ export const MENU_GROUPS: MenuGroup[] = [
 /** Every entry of the sidebar, section after section (the Ctrl+K search lists them in this order). */
 export const MENU: MenuItem[] = MENU_GROUPS.flatMap((group) => group.items);
 
-const shown = (features: readonly string[]) => (item: MenuItem) =>
-  !item.feature || features.includes(item.feature);
+/** Each entry's screen's permission ('roles'): the one its route declares (feature-routes.ts). */
+const permissionOf = (item: MenuItem) => SIGNED_IN_ROUTES.find((route) => route.path === item.to)?.permission;
 
-/** The entries a session shows: those of SPEC, and those of the extensions its API announced. */
-export const menuFor = (features: readonly string[]) => MENU.filter(shown(features));
+/** What the menu asks of a session: the extensions its API announced and the admin's role. */
+export type MenuSession = Pick<Session, 'features' | 'role'>;
+
+const shown =
+  ({ features, role }: MenuSession) =>
+  (item: MenuItem) => {
+    if (item.feature && !features.includes(item.feature)) return false;
+    const permission = permissionOf(item);
+    return permission !== undefined && permits(features, role, permission);
+  };
+
+/**
+ * The entries a session shows: those of SPEC, and those of the extensions its API announced, that the admin's role
+ * may open.
+ */
+export const menuFor = (session: MenuSession) => MENU.filter(shown(session));
 
 /** The sidebar's sections as a session shows them, without the sections left empty. */
-export const menuGroupsFor = (features: readonly string[]) =>
-  MENU_GROUPS.map((group) => ({ ...group, items: group.items.filter(shown(features)) })).filter(
+export const menuGroupsFor = (session: MenuSession) =>
+  MENU_GROUPS.map((group) => ({ ...group, items: group.items.filter(shown(session)) })).filter(
     (group) => group.items.length > 0,
   );

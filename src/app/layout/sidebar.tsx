@@ -67,7 +67,8 @@ function MenuSection({ group, ...link }: { group: MenuGroup & { label: string } 
 
 export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; onNavigate: () => void }) {
   const { pathname } = useLocation();
-  const groups = menuGroupsFor(useSession()?.features ?? []);
+  const current = useSession();
+  const groups = menuGroupsFor({ features: current?.features ?? [], role: current?.role ?? null });
   const colour = SIDEBAR_COLOURS[settings.sidebarColour];
   const gradient = { from: colour.from, to: colour.to, deg: 135 };
   const link = { pathname, settings, onNavigate };

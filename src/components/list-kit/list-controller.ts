@@ -5,6 +5,8 @@ import type { ListSort, ListState } from '@/lib/list-state';
 import type { Rows } from '@/lib/data/resource';
 import type { SearchParams } from '@/lib/resource-calls';
 import type { ExportJob } from '@/lib/list-export';
+import { useSession } from '@/lib/core/session';
+import { permits, type Permission } from '@/lib/features';
 
 /**
  * One column of any list, as the list controller and components/list-kit/list-view.tsx take it: how its cell renders, and the
@@ -62,6 +64,8 @@ export type BulkAction<Row> = {
    * offered only while one of them is selected. Absent: every row.
    */
   appliesTo?: (row: Row) => boolean;
+  /** What the admin's role needs for the action ('roles'; contract/roles.ts): without it, it is not offered. */
+  permission?: Permission;
 };
 
 type ListQuery<Row, Key extends QueryKey> = UseQueryOptions<Rows<Row>, Error, Rows<Row>, Key>;
@@ -96,6 +100,8 @@ export type ListControllerOptions<Row, Filter extends string, Key extends QueryK
   exportAs?: {
     fileName: string;
     stream?: (state: ListState<Filter>) => { path: string; searchParams: SearchParams };
+    /** What the admin's role needs to export the list ('roles'): without it, there is no Export CSV. */
+    permission?: Permission;
   };
 };
 
@@ -146,7 +152,11 @@ function sortRows<Row>(rows: Row[], column: ListColumn<Row> | undefined, sort: L
 export function useListController<Row, Filter extends string = never, Key extends QueryKey = QueryKey>(
   options: ListControllerOptions<Row, Filter, Key>,
 ) {
-  const { columns, rowKey, bulk = [] } = options;
+  const { columns, rowKey } = options;
+  const signedIn = useSession();
+  const allowed = (permission: Permission | undefined) =>
+    !permission || permits(signedIn?.features ?? [], signedIn?.role ?? null, permission);
+  const bulk = (options.bulk ?? []).filter((action) => allowed(action.permission));
   const browser = options.sort === 'browser';
   // What the URL's sort may name: the same list the route's prefetch and first call read it with, so that all ask
   // the same query (a server field without a column, e.g. ?sort=email on /users, is still honoured).
@@ -251,6 +261,7 @@ export function useListController<Row, Filter extends string = never, Key extend
     /** The job the Export CSV button runs: the visible columns' text, every row of the list as it is filtered. */
     exportJob:
       options.exportAs &&
+      allowed(options.exportAs.permission) &&
       ((): ExportJob<Row> => {
         const { fileName: listKey, stream } = options.exportAs!;
         return {

@@ -7,6 +7,7 @@ export const routes: LazyRoute[] = [
   {
     path: '/activity',
     feature: 'activity-log',
+    permission: 'activity.read',
     screen: screenIn<typeof ActivityPage>('/src/features/activity/activity-page.tsx', (m) => m.ActivityPage),
     data: queriesIn<typeof Activity>(
       '/src/features/activity/api.ts',

@@ -15,6 +15,8 @@ const loginResponse = z.object({
     photo: text,
     /** The extensions the API offers (DECISIONS): read by featureNamesIn, absent from SPEC's API. */
     features: z.optional(z.unknown()),
+    /** The admin's role, with 'roles' announced; kept only then. */
+    role: z.optional(z.unknown()),
   }),
 });
 
@@ -29,6 +31,7 @@ export function useSignIn() {
         json: { email, password, isRole: 'admin' },
         auth: 'none',
       });
+      const features = featureNamesIn(result.features);
       session.start({
         accessToken: result.token,
         name: result.name,
@@ -36,7 +39,8 @@ export function useSignIn() {
         userId: result._id,
         email: result.email,
         photo: result.photo,
-        features: featureNamesIn(result.features),
+        features,
+        role: features.includes('roles') && typeof result.role === 'string' ? result.role : null,
       });
     },
   });

@@ -13,7 +13,7 @@ import { sortFieldsOf } from '@/lib/declared-columns';
 import { deleteAction, useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { pageRequest } from '@/lib/list-state';
 import { notify } from '@/lib/notify';
-import { useFeature } from '@/lib/core/session';
+import { useFeature, usePermission } from '@/lib/core/session';
 import { routeWithId, type Catalogue, type CatalogueRecord, type Ref } from './define-catalogue';
 import { PeopleCell } from './people-cell';
 import { catalogueResource } from './resource';
@@ -35,18 +35,23 @@ export function CatalogueListPage({ catalogue }: { catalogue: Catalogue }) {
  */
 function useColumns(catalogue: Catalogue): ListColumn<CatalogueRecord>[] {
   const remove = catalogueResource(catalogue).useRemove();
+  // Who joined an event is members' personal data ('roles': events.joined); without it the count alone shows.
+  const readsPeople = usePermission('events.joined');
   return declaredColumns<CatalogueRecord>(catalogue.columns ?? [], {
     defaultIcon: catalogue.defaultIcon,
-    people: (column, record, total) => (
-      <PeopleCell
-        title={column.header}
-        label={`${column.header}: ${String(record.name ?? record.title ?? '')}`}
-        recordId={record._id}
-        people={(record[column.field] as Ref[] | null) ?? []}
-        total={total}
-        pages={column.pages}
-      />
-    ),
+    people: (column, record, total) =>
+      readsPeople ? (
+        <PeopleCell
+          title={column.header}
+          label={`${column.header}: ${String(record.name ?? record.title ?? '')}`}
+          recordId={record._id}
+          people={(record[column.field] as Ref[] | null) ?? []}
+          total={total}
+          pages={column.pages}
+        />
+      ) : (
+        <Text size="sm">{total.toLocaleString('en-US')}</Text>
+      ),
     actions: (record) => (
       <RowActions
         editTo={routeWithId(catalogue.routes.update, record._id)}

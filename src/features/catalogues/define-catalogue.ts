@@ -1,5 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { DeclaredColumn } from '@/lib/declared-columns';
+import type { Permission } from '@/lib/features';
 
 /**
  * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts); its columns are the
@@ -42,6 +43,8 @@ export type CatalogueDeclaration = {
   title: string;
   formTitle?: string;
   menuIcon: Icon;
+  /** What a role needs to open the catalogue's screens ('roles'; contract/roles.ts): the permission to change it. */
+  permission: Permission;
   /** Screen routes; `update` holds one :parameter, the record's id. */
   routes: { list: string; add: string; update: string };
   /** API paths under /api; ':id' is the record's id. A fixed query string may follow the list path. */

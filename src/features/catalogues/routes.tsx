@@ -11,7 +11,7 @@ import type * as Resource from './resource';
  * know a catalogue by its entry (entries.ts); the screens and the prefetch take its whole declaration from the
  * registry, which loads with them.
  */
-export const routes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, routes: paths }) => {
+export const routes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, routes: paths, permission }) => {
   const list = screenIn<typeof ListPage>(
     '/src/features/catalogues/catalogue-list-page.tsx',
     ({ CatalogueListPage, catalogueByKey }) =>
@@ -26,6 +26,7 @@ export const routes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, routes: paths 
   return [
     {
       path: paths.list,
+      permission,
       screen: list,
       data: queriesIn<typeof Resource>(resource, (m, queryClient, _params, searchParams) => {
         const catalogue = m.catalogueByKey(key);
@@ -35,9 +36,10 @@ export const routes: LazyRoute[] = CATALOGUE_MENU.flatMap(({ key, routes: paths 
         return queryClient.prefetchQuery(queries.page(pageRequest(state)));
       }),
     },
-    { path: paths.add, screen: form },
+    { path: paths.add, permission, screen: form },
     {
       path: paths.update,
+      permission,
       screen: form,
       data: queriesIn<typeof Resource>(resource, (m, queryClient, params) =>
         queryClient.prefetchQuery(

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '@contract/moderation';
 import { USERS_KEY } from '@/lib/core/query-roots';
+import { usePermission } from '@/lib/core/session';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
 import { CASE_CHANGES } from './api';
@@ -50,6 +51,9 @@ export function CaseActions({ report }: { report: ReportCase }) {
     meta: { invalidates: [...CASE_CHANGES, USERS_KEY], errorTitle: 'Error' },
   });
   const busy = change.isPending || deactivate.isPending;
+  // What the admin's role may do ('roles'): a case's status, and the reported member's.
+  const decides = usePermission('reports.decide');
+  const changesStatus = usePermission('members.status');
 
   const dismiss = async () => {
     const note = await (await flows()).askDismissNote(MODERATION_TEXT.dismiss);
@@ -71,7 +75,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
 
   return (
     <Group gap="xs">
-      {report.status !== 'Dismissed' ? (
+      {decides && report.status !== 'Dismissed' ? (
         <Button
           size="xs"
           variant="light"
@@ -84,7 +88,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
           {MODERATION_TEXT.dismiss}
         </Button>
       ) : null}
-      {report.status !== 'Actioned' && report.reported ? (
+      {decides && changesStatus && report.status !== 'Actioned' && report.reported ? (
         <Button
           size="xs"
           variant="light"

@@ -6,6 +6,7 @@ import { callIn, queriesIn, screenIn, type LazyRoute } from '@/lib/route-table';
 export const routes: LazyRoute[] = [
   {
     path: '/chat-report',
+    permission: 'reports.read',
     screen: screenIn<typeof ChatReportPage>(
       '/src/features/chat-report/chat-report-page.tsx',
       (m) => m.ChatReportPage,

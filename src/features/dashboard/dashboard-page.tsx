@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
 import { ErrorState } from '@/components/page-kit/error-state';
+import { usePermission } from '@/lib/core/session';
 import { dashboardResource } from './api';
 
 function CountCard({
@@ -14,21 +15,14 @@ function CountCard({
   loading,
 }: {
   title: string;
-  to: string;
+  /** The list the count is of; none where the admin's role may not open it ('roles'). */
+  to: string | null;
   icon: Icon;
   count: number | null | undefined;
   loading: boolean;
 }) {
-  return (
-    <Card
-      component={Link}
-      to={to}
-      withBorder
-      radius="md"
-      padding="lg"
-      aria-busy={loading}
-      className="mantine-focus-auto"
-    >
+  const content = (
+    <>
       <Group justify="space-between" wrap="nowrap">
         <div>
           <Text c="dimmed" size="sm" fw={500}>
@@ -51,6 +45,14 @@ function CountCard({
           <CardIcon size={26} aria-hidden />
         </ThemeIcon>
       </Group>
+    </>
+  );
+  const card = { withBorder: true, radius: 'md', padding: 'lg', 'aria-busy': loading } as const;
+  return to === null ? (
+    <Card {...card}>{content}</Card>
+  ) : (
+    <Card component={Link} to={to} {...card} className="mantine-focus-auto">
+      {content}
     </Card>
   );
 }
@@ -58,6 +60,8 @@ function CountCard({
 /** / and /dashboard (SPEC 2.5). */
 export function DashboardPage() {
   const counts = useQuery(dashboardResource.queries.single());
+  const readsMembers = usePermission('members.read');
+  const readsContacts = usePermission('contacts.read');
   useDocumentTitle('Dashboard');
   return (
     <>
@@ -66,14 +70,14 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt={counts.error ? 'md' : 0}>
         <CountCard
           title="Total Users"
-          to="/users"
+          to={readsMembers ? '/users' : null}
           icon={IconUsers}
           count={counts.data?.userCount}
           loading={counts.isPending}
         />
         <CountCard
           title="Total Contact"
-          to="/contact-us"
+          to={readsContacts ? '/contact-us' : null}
           icon={IconAddressBook}
           count={counts.data?.contactCount}
           loading={counts.isPending}

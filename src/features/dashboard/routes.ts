@@ -3,7 +3,8 @@ import type * as DashboardCalls from './calls';
 import type * as DashboardPage from './dashboard-page';
 import { callIn, queriesIn, screenIn, type LazyRoute } from '@/lib/route-table';
 
-const dashboard: Omit<LazyRoute, 'path'> = {
+const dashboard = {
+  permission: 'dashboard.read',
   screen: screenIn<typeof DashboardPage>(
     '/src/features/dashboard/dashboard-page.tsx',
     (m) => m.DashboardPage,
@@ -12,7 +13,7 @@ const dashboard: Omit<LazyRoute, 'path'> = {
     queryClient.prefetchQuery(m.dashboardResource.queries.single()),
   ),
   call: callIn<typeof DashboardCalls>('/src/features/dashboard/calls.ts', 'counts'),
-};
+} satisfies Omit<LazyRoute, 'path'>;
 
 /** The dashboard, which '/' shows too. */
 export const routes: LazyRoute[] = [

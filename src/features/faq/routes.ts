@@ -9,15 +9,17 @@ const faqForm = screenIn<typeof FaqFormPage>('/src/features/faq/faq-form-page.ts
 export const routes: LazyRoute[] = [
   {
     path: '/faq',
+    permission: 'faq.write',
     screen: screenIn<typeof FaqListPage>('/src/features/faq/faq-list-page.tsx', (m) => m.FaqListPage),
     data: queriesIn<typeof Faq>('/src/features/faq/api.ts', (m, queryClient) =>
       queryClient.prefetchQuery(m.faqQueries.list()),
     ),
     call: callIn<typeof FaqCalls>('/src/features/faq/calls.ts', 'list'),
   },
-  { path: '/faq/add', screen: faqForm },
+  { path: '/faq/add', permission: 'faq.write', screen: faqForm },
   {
     path: '/faq/update/:faqId',
+    permission: 'faq.write',
     screen: faqForm,
     data: queriesIn<typeof Faq>('/src/features/faq/api.ts', (m, queryClient, { faqId = '' }) =>
       queryClient.prefetchQuery(m.faqQueries.detail(faqId)),

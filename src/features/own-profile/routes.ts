@@ -6,6 +6,7 @@ import { callIn, queriesIn, screenIn, type LazyRoute } from '@/lib/route-table';
 export const routes: LazyRoute[] = [
   {
     path: '/profile',
+    permission: 'profile.own',
     screen: screenIn<typeof OwnProfilePage>(
       '/src/features/own-profile/own-profile-page.tsx',
       (m) => m.OwnProfilePage,

@@ -12,15 +12,17 @@ const postForm = screenIn<typeof PostFormPage>(
 export const routes: LazyRoute[] = [
   {
     path: '/post',
+    permission: 'posts.write',
     screen: screenIn<typeof PostsListPage>('/src/features/posts/posts-list-page.tsx', (m) => m.PostsListPage),
     data: queriesIn<typeof Posts>('/src/features/posts/api.ts', (m, queryClient, _params, searchParams) =>
       queryClient.prefetchQuery(m.postsListQuery(m.readPostsList(searchParams))),
     ),
     call: callIn<typeof PostCalls>('/src/features/posts/calls.ts', 'list'),
   },
-  { path: '/post/add', screen: postForm },
+  { path: '/post/add', permission: 'posts.write', screen: postForm },
   {
     path: '/post/update/:postId',
+    permission: 'posts.write',
     screen: postForm,
     data: queriesIn<typeof Posts>('/src/features/posts/api.ts', (m, queryClient, { postId = '' }) =>
       queryClient.prefetchQuery(m.postQueries.detail(postId)),

@@ -11,6 +11,7 @@ export const chatBlock = definePagedList({
   title: 'Chat Block',
   menuIcon: IconUserOff,
   route: '/chat-block',
+  permission: 'blocks.read',
   api: 'chat-block/list',
   record: { blockBy: 'person', blockedUser: 'person', message: 'text', created: 'date' },
   columns: [

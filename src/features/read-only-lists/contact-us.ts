@@ -8,6 +8,7 @@ export const contactUs = definePagedList({
   title: 'Contact Us',
   menuIcon: IconAddressBook,
   route: '/contact-us',
+  permission: 'contacts.read',
   api: 'contact-us/list',
   record: { title: 'text', email: 'text', phoneNo: 'text', description: 'text', created: 'date' },
   columns: [

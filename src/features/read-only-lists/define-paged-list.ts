@@ -1,5 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { DeclaredColumn } from '@/lib/declared-columns';
+import type { Permission } from '@/lib/features';
 
 /**
  * The vocabulary of a read-only, server-paginated list (contact messages, feedback, chat reports and blocks; sent
@@ -23,6 +24,8 @@ export type PagedListDeclaration = {
   title: string;
   menuIcon: Icon;
   route: string;
+  /** What a role needs to open the list ('roles'; contract/roles.ts). */
+  permission: Permission;
   /** The page call under /api: page and limit go in its query string. */
   api: string;
   /** The record's fields beside _id. */

@@ -8,6 +8,7 @@ export const feedbacks = definePagedList({
   title: 'Feedbacks',
   menuIcon: IconMessageStar,
   route: '/feedbacks',
+  permission: 'feedback.read',
   api: 'feedback/list',
   record: { user: 'person', rating: 'number', description: 'text' },
   columns: [

@@ -8,6 +8,7 @@ import type * as Resource from './resource';
 /** Every read-only list's route, on one generic screen. */
 export const routes: LazyRoute[] = PAGED_LISTS.map((list) => ({
   path: list.route,
+  permission: list.permission,
   screen: screenIn<typeof ListPage>(
     '/src/features/read-only-lists/paged-list-page.tsx',
     ({ PagedListPage }) => declaredScreen(`${list.key}:list`, () => <PagedListPage list={list} />),

@@ -7,6 +7,7 @@ import { callIn, queriesIn, screenIn, type LazyRoute } from '@/lib/route-table';
 export const routes: LazyRoute[] = [
   {
     path: '/send-mail',
+    permission: 'mail.read',
     screen: screenIn<typeof SendMailListPage>(
       '/src/features/send-mail/send-mail-list-page.tsx',
       (m) => m.SendMailListPage,
@@ -18,6 +19,7 @@ export const routes: LazyRoute[] = [
   },
   {
     path: '/send-mail/add',
+    permission: 'mail.send',
     screen: screenIn<typeof SendMailFormPage>(
       '/src/features/send-mail/send-mail-form-page.tsx',
       (m) => m.SendMailFormPage,

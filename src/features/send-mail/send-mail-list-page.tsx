@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-kit/list-view';
 import { PageCard } from '@/components/page-kit/page-card';
 import { TruncatedText } from '@/components/truncated-text';
-import { useFeature } from '@/lib/core/session';
+import { useFeature, usePermission } from '@/lib/core/session';
 import { formatNumericDateTime } from '@/lib/format';
 import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { pageRequest } from '@/lib/list-state';
@@ -25,6 +25,7 @@ const MailDialog = lazy(() => mailDialogs().then((module) => ({ default: module.
  */
 export function SendMailListPage() {
   const counted = useFeature('mail-recipients');
+  const sends = usePermission('mail.send');
   const sorting = useFeature('list-sort');
   const [open, setOpen] = useState<{ mail: Mail; dialog: 'users' | 'mail' } | null>(null);
   const close = () => setOpen(null);
@@ -111,9 +112,11 @@ export function SendMailListPage() {
     <PageCard
       title={MAIL_TEXT.listTitle}
       actions={
-        <Button component={Link} to="/send-mail/add" leftSection={<IconSend size={16} />}>
-          {MAIL_TEXT.send}
-        </Button>
+        sends ? (
+          <Button component={Link} to="/send-mail/add" leftSection={<IconSend size={16} />}>
+            {MAIL_TEXT.send}
+          </Button>
+        ) : null
       }
     >
       <ListView

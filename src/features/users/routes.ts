@@ -7,6 +7,7 @@ import { callIn, queriesIn, screenIn, type LazyRoute } from '@/lib/route-table';
 export const routes: LazyRoute[] = [
   {
     path: '/users',
+    permission: 'members.read',
     screen: screenIn<typeof UsersListPage>('/src/features/users/users-list-page.tsx', (m) => m.UsersListPage),
     data: queriesIn<typeof Users>('/src/features/users/api.ts', (m, queryClient, _params, searchParams) =>
       queryClient.prefetchQuery(m.usersListQuery(m.readUsersList(searchParams))),
@@ -15,6 +16,7 @@ export const routes: LazyRoute[] = [
   },
   {
     path: '/users/:userId',
+    permission: 'members.read',
     screen: screenIn<typeof UserProfilePage>(
       '/src/features/users/user-profile-page.tsx',
       (m) => m.UserProfilePage,

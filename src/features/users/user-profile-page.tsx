@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/list-kit/status-badge';
 import { userName } from '@/lib/declared-columns';
 import { capitalize, formatLongDate } from '@/lib/format';
 import { mediaUrl } from '@/lib/media';
-import { useFeature } from '@/lib/core/session';
+import { useFeature, usePermission } from '@/lib/core/session';
 import { userQueries, type User, type UserPlan } from './api';
 import { HISTORY_TEXT } from './history-strings';
 import { MediaCarousel } from './media-carousel';
@@ -57,6 +57,7 @@ export function UserProfilePage() {
 
 function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
   const withHistory = useFeature('user-history');
+  const changesStatus = usePermission('members.status');
   const fullName = userName(user, '-');
   const interactAge =
     user.startAge !== null || user.endAge !== null
@@ -85,7 +86,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
           </Stack>
           <Group gap="sm" ml="auto">
             <StatusBadge enabled={user.enabled} />
-            <UserStatusButton user={user} size="sm" />
+            {changesStatus ? <UserStatusButton user={user} size="sm" /> : null}
           </Group>
         </Group>
       </Card>

@@ -15,7 +15,7 @@ import {
 import { mediaUrl } from '@/lib/media';
 import { useSearchBox } from '@/components/list-kit/search-box';
 import { patchUserStatus } from '@/lib/data/user-status';
-import { useFeature } from '@/lib/core/session';
+import { useFeature, usePermission } from '@/lib/core/session';
 import './users-list.css';
 import {
   STATUS_CHANGES,
@@ -42,6 +42,7 @@ const statusAction = (enabled: boolean, withReason = false): BulkAction<User> =>
   question: (count) => `${enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate} ${countOf(count, 'user')}?`,
   done: (count) => `${countOf(count, 'user')} ${enabled ? 'activated' : 'deactivated'}`,
   run: (user, reason) => patchUserStatus({ userId: user._id, enabled, reason: reason as string | null }),
+  permission: 'members.status',
   ask: withReason ? (count, about) => askReason({ count, about }) : undefined,
   about: whoAreThey,
   danger: !enabled,
@@ -69,6 +70,7 @@ export function UsersListPage() {
   const sorting = useFeature('list-sort');
   const streams = useFeature('users-export');
   const withReason = useFeature('status-reason');
+  const changesStatus = usePermission('members.status');
   const columns: ListColumn<User>[] = [
     {
       id: 'name',
@@ -128,7 +130,16 @@ export function UsersListPage() {
       sortField: 'status',
       cell: (user) => <StatusBadge enabled={user.enabled} />,
     },
-    { id: 'actions', header: USERS_TEXT.actions, cell: (user) => <UserStatusButton user={user} /> },
+    // A role that may not change a member's status ('roles') has no action on a row.
+    ...(changesStatus
+      ? [
+          {
+            id: 'actions',
+            header: USERS_TEXT.actions,
+            cell: (user: User) => <UserStatusButton user={user} />,
+          },
+        ]
+      : []),
   ];
   const list = useListController({
     columns,
@@ -140,6 +151,8 @@ export function UsersListPage() {
     invalidates: STATUS_CHANGES,
     exportAs: {
       fileName: 'users',
+      // Every member at once: the roles that may not take the server's export make no file of the list either.
+      permission: 'members.export',
       stream: streams
         ? (state) => {
             const { page: _page, items: _items, ...searchParams } = usersPageParams(usersListParams(state));

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
-import type { Feature } from '../features';
+import { permits, type Feature, type Permission } from '../features';
 
 /**
  * The admin session as SPEC section 3 stores it: one localStorage key per field, shared by every tab; beside SPEC's
@@ -14,9 +14,12 @@ export type Session = {
   email: string;
   photo: string;
   features: readonly string[];
+  /** The admin's role where the API announced 'roles' (contract/roles.ts), else null. */
+  role: string | null;
 };
 
 const FEATURES_KEY = 'features';
+const ROLE_KEY = 'role';
 const featureNames = z.array(z.string());
 
 /**
@@ -63,6 +66,7 @@ function read(): Session | null {
     email: get('email'),
     photo: get('photo'),
     features: readFeatures(),
+    role: localStorage.getItem(ROLE_KEY),
   };
 }
 
@@ -88,7 +92,7 @@ if (typeof window !== 'undefined') {
     if (event.key === null || event.key === 'accessToken') {
       if (event.key === null || !event.newValue) endReason ??= 'signed-out';
       refresh();
-    } else if (event.key === FEATURES_KEY) refresh();
+    } else if (event.key === FEATURES_KEY || event.key === ROLE_KEY) refresh();
   });
 }
 
@@ -103,6 +107,8 @@ export const session = {
   start(next: Session) {
     // Before the token, whose change is what other tabs follow.
     localStorage.setItem(FEATURES_KEY, JSON.stringify(next.features));
+    if (next.role === null) localStorage.removeItem(ROLE_KEY);
+    else localStorage.setItem(ROLE_KEY, next.role);
     for (const field of FIELDS) localStorage.setItem(field, next[field]);
     endReason = null;
     refresh();
@@ -160,4 +166,13 @@ export function useSession(): Session | null {
  */
 export function useFeature(feature: Feature): boolean {
   return useSession()?.features.includes(feature) ?? false;
+}
+
+/**
+ * Whether the signed-in admin may do `permission` ('roles'; contract/roles.ts): always where the API did not announce
+ * roles (SPEC's console), else as the role's permissions say. Code apart from React asks storedPermits (lib/features.ts).
+ */
+export function usePermission(permission: Permission): boolean {
+  const current = useSession();
+  return permits(current?.features ?? [], current?.role ?? null, permission);
 }

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
+import { setMockRole } from '@mocks/roles';
+import { can, ROLE_LABELS, ROLES, type Role } from '@contract/roles';
+import { MENU } from '@/app/layout/menu';
+import { SIGNED_IN_ROUTES } from '@/app/feature-routes';
+import { apiCalls } from '../support/request-log';
+import { renderApp, specOnlyApi } from '../support/render';
+
+/**
+ * Roles ('roles'): the console shows an admin what their role may open and do, from contract/roles.ts's table and the
+ * permission each route declares, and a screen it may not open is the no-access screen, with no call for it.
+ */
+
+const permissionOf = (to: string) => SIGNED_IN_ROUTES.find((route) => route.path === to)!.permission!;
+const allowedMenu = (role: Role) => MENU.filter((item) => can(role, permissionOf(item.to)));
+
+async function openMenu(user: ReturnType<typeof renderApp>['user']) {
+  const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+  const catalogues = within(menu).queryByRole('button', { name: 'Catalogues' });
+  if (catalogues?.getAttribute('aria-expanded') === 'false') await user.click(catalogues);
+  return menu;
+}
+
+describe.each(ROLES)('signed in as %s', (role) => {
+  it('the menu and Ctrl+K show exactly the screens the role may open', async () => {
+    setMockRole(role);
+    const { user } = renderApp('/dashboard');
+    const menu = await openMenu(user);
+    const expected = allowedMenu(role).map((item) => item.label);
+    expect(expected.length).toBeGreaterThan(2);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(expected);
+
+    await user.click(await screen.findByRole('button', { name: 'Search Ctrl K' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Jump to a screen or user' });
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(expected),
+    );
+  });
+});
+
+describe('signing in', () => {
+  it("keeps the answer's role with the session, and the menu follows it", async () => {
+    setMockRole('moderator');
+    const { user, router } = renderApp('/sign-in', { signedIn: false });
+    await user.type(await screen.findByLabelText('Email'), MOCK_ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('role')).toBe('moderator');
+    const menu = await openMenu(user);
+    expect(within(menu).getByRole('link', { name: 'Chat Report' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'FAQ' })).not.toBeInTheDocument();
+  });
+
+  it('keeps no role from an API without roles', async () => {
+    specOnlyApi();
+    const { user, router } = renderApp('/sign-in', { signedIn: false });
+    await user.type(await screen.findByLabelText('Email'), MOCK_ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('role')).toBeNull();
+  });
+});
+
+describe('a screen the role may not open', () => {
+  it('shows the no-access screen, with the way back, and asks nothing of the API', async () => {
+    setMockRole('support');
+    const { user, router } = renderApp('/faq');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "You don't have access to this page" }),
+    ).toBeInTheDocument();
+    expect(document.title).toMatch(/^You don't have access to this page/);
+    expect(await apiCalls('faq/')).toEqual([]);
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("an Editor's catalogue screens open, a member's profile does not", async () => {
+    setMockRole('editor');
+    renderApp('/hobbies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hobbies' })).toBeInTheDocument();
+    const other = renderApp(`/users/${db.users[0]!._id}`);
+    expect(
+      await within(other.container).findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('what a role may not do is not offered', () => {
+  it("Support sees a user's profile without the status toggle, and the users list without status or export", async () => {
+    setMockRole('support');
+    const user = db.users[0]!;
+    const profile = renderApp(`/users/${user._id}`);
+    expect((await screen.findAllByText(user.email)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /^(Activate|Deactivate)/ })).not.toBeInTheDocument();
+    profile.unmount();
+
+    const list = renderApp('/users');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Export CSV/ })).not.toBeInTheDocument();
+    // Selecting rows offers no bulk action: the role changes nothing.
+    expect(screen.queryByRole('checkbox', { name: /^Select/ })).not.toBeInTheDocument();
+    list.unmount();
+  });
+
+  it('a Moderator changes statuses but exports nothing; an Owner does both', async () => {
+    setMockRole('moderator');
+    const moderator = renderApp('/users');
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^(Activate|Deactivate)/ }).length).toBeGreaterThan(0),
+    );
+    expect(screen.queryByRole('button', { name: /Export CSV/ })).not.toBeInTheDocument();
+    moderator.unmount();
+
+    setMockRole('owner');
+    renderApp('/users');
+    expect(await screen.findByRole('button', { name: /Export CSV/ })).toBeInTheDocument();
+  });
+
+  it('Support reads chat reports without Dismiss or Deactivate reported user', async () => {
+    setMockRole('support');
+    renderApp('/chat-report');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate reported user' })).not.toBeInTheDocument();
+  });
+
+  it("the dashboard's counts link only to lists the role may open", async () => {
+    setMockRole('editor');
+    renderApp('/dashboard');
+    expect(await screen.findByText('Total Users')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Total Users/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Total Contact/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('a refusal from the server', () => {
+  it("(the role changed since sign-in) shows the server's words, and the console goes on", async () => {
+    setMockRole('owner');
+    const { user } = renderApp('/dashboard');
+    const menu = await openMenu(user);
+    setMockRole('editor');
+    await user.click(within(menu).getByRole('link', { name: 'Users' }));
+    expect(
+      (await screen.findAllByText(`Your role (${ROLE_LABELS.editor}) cannot read members' details.`)).length,
+    ).toBeGreaterThan(0);
+    await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByText('Total Users')).toBeInTheDocument();
+  });
+});
+
+describe('against an API without roles', () => {
+  it('every screen and action is offered, whatever the role', async () => {
+    specOnlyApi();
+    setMockRole('support');
+    const { user } = renderApp('/dashboard');
+    const menu = await openMenu(user);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(MENU.filter((item) => !item.feature).map((item) => item.label));
+  });
+});
