@@ -192,7 +192,8 @@ describe('the invitation page', () => {
     renderApp(`/invitation/${token}`, { signedIn: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });
 

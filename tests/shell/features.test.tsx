@@ -72,6 +72,7 @@ describe('the extensions an API announces', () => {
       'sessions',
       'profile-current-password',
       'roles',
+      'admins',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

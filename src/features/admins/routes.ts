@@ -7,11 +7,13 @@ export const routes: LazyRoute[] = [
   {
     path: '/admins',
     feature: 'admins',
+    permission: 'admins.manage',
     screen: screenIn<typeof AdminsPage>('/src/features/admins/admins-page.tsx', (m) => m.AdminsPage),
   },
   {
     path: '/admins/invite',
     feature: 'admins',
+    permission: 'admins.manage',
     screen: screenIn<typeof InviteAdminPage>(
       '/src/features/admins/invite-admin-page.tsx',
       (m) => m.InviteAdminPage,

@@ -1,5 +1,5 @@
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { PASSWORD_MIN, TEXT_MAX } from '@contract/limits';
 import { ROLE_LABELS } from '@contract/roles';
@@ -7,7 +7,8 @@ import { FormActions } from '@/components/form-kit/form-actions';
 import { PasswordField } from '@/components/form-kit/password-field';
 import { ControlledForm } from '@/components/form/controlled-form';
 import { useMutationForm } from '@/components/form/use-form-controller';
-import { useAcceptInvitation, useInvitation } from './invitation-api';
+import { QueryBoundary } from '@/components/query-boundary';
+import { invitationQuery, useAcceptInvitation } from './invitation-api';
 import { INVITATION_TEXT } from './invitation-strings';
 import { PublicPageFrame } from './public-page-frame';
 
@@ -65,33 +66,23 @@ function SetPasswordForm({ token }: { token: string }) {
  */
 export function InvitationPage() {
   const { token = '' } = useParams();
-  const invitation = useInvitation(token);
   return (
     <PublicPageFrame title={INVITATION_TEXT.title} width={480}>
-      {invitation.isPending ? (
-        <Loader size="sm" aria-label={INVITATION_TEXT.loading} />
-      ) : invitation.isError ? (
-        <Stack>
-          <Alert color="red" title={INVITATION_TEXT.unusable} role="alert">
-            {invitation.error.message}
-          </Alert>
-          <Button component={Link} to="/login" variant="light">
-            {INVITATION_TEXT.signIn}
-          </Button>
-        </Stack>
-      ) : (
-        <Stack>
-          <Text>
-            {INVITATION_TEXT.invited(
-              invitation.data.name,
-              invitation.data.email,
-              invitation.data.role ? ROLE_LABELS[invitation.data.role] : '',
-            )}
-          </Text>
-          <Text c="dimmed">{INVITATION_TEXT.choose}</Text>
-          <SetPasswordForm token={token} />
-        </Stack>
-      )}
+      <QueryBoundary query={invitationQuery(token)} back={{ to: '/login', label: INVITATION_TEXT.signIn }}>
+        {(invitation) => (
+          <Stack>
+            <Text>
+              {INVITATION_TEXT.invited(
+                invitation.name,
+                invitation.email,
+                invitation.role ? ROLE_LABELS[invitation.role] : '',
+              )}
+            </Text>
+            <Text c="dimmed">{INVITATION_TEXT.choose}</Text>
+            <SetPasswordForm token={token} />
+          </Stack>
+        )}
+      </QueryBoundary>
     </PublicPageFrame>
   );
 }

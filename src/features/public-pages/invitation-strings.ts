@@ -11,7 +11,5 @@ export const INVITATION_TEXT = {
   mismatch: 'The passwords do not match',
   submit: 'Set password',
   done: 'Your password is set. Sign in with your e-mail and the new password.',
-  unusable: 'This invitation cannot be used',
   signIn: 'Go to sign-in',
-  loading: 'Loading the invitation',
 } as const;
