@@ -93,6 +93,8 @@ test('an Owner invites a Moderator, who accepts, works within the role, and is s
 
   // The Owner ends the Moderator's sessions: the Moderator's next click leads to sign-in.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Admins' }).click();
+  // The list this browser read before the Moderator accepted is kept a while (lists refresh on this console's writes).
+  await page.reload();
   const moderatorRow = page
     .getByRole('table', { name: 'Admins' })
     .getByRole('row')
