@@ -71,6 +71,12 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/setting/read/:id': 'content.read',
   'POST /api/setting/create': 'settings.write',
   'PATCH /api/setting/update-with-image/:id': 'settings.write',
+
+  'GET /api/admin/admins': 'admins.manage',
+  'POST /api/admin/admins/invite': 'admins.manage',
+  'PATCH /api/admin/admins/:id/role': 'admins.manage',
+  'PATCH /api/admin/admins/:id/status': 'admins.manage',
+  'POST /api/admin/admins/:id/sessions/end': 'admins.manage',
 };
 
 /** A reference catalogue's calls: every role reads them (the screens' choices need them), `write` changes them. */

@@ -50,6 +50,12 @@ export const FEATURES = [
    * permission (contract/api-permissions.ts), or answers 403 with the role's words and `permission`.
    */
   'roles',
+  /**
+   * Admin accounts (contract/admins.ts): GET /api/admin/admins, POST /api/admin/admins/invite (a one-time link by
+   * mail), an admin's role, status and sessions (PATCH …/:id/role, PATCH …/:id/status, POST …/:id/sessions/end), and
+   * the invitation's public GET /api/invitation/{token} and POST /api/invitation/accept.
+   */
+  'admins',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -56,6 +56,9 @@ export const TEXT_MAX = {
   mail: { title: 300, body: HTML_MAX },
   signIn: { email: EMAIL_MAX, password: PASSWORD_MAX, isRole: 20 },
   profile: { email: EMAIL_MAX, password: PASSWORD_MAX },
+  /** An admin's invitation ('admins'), and the password its link sets. */
+  invite: { name: NAME_MAX, email: EMAIL_MAX, role: 20 },
+  invitation: { password: PASSWORD_MAX },
   /** A member's status change. */
   statusChange: { reason: REASON_MAX },
   /** A chat report's case. */

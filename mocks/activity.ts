@@ -34,7 +34,7 @@ function recordExists(recordType: string, recordId: string | null): boolean {
     case 'user':
       return has(db.users);
     case 'admin':
-      return db.admin._id === recordId;
+      return db.admin._id === recordId || has(db.admins);
     case 'faq':
       return has(db.faqs);
     case 'post':

@@ -1,3 +1,4 @@
+import type { AdminStatus } from '@contract/admins';
 import type { Role } from '@contract/roles';
 import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
@@ -106,12 +107,44 @@ export type MockTwoFactor = {
 
 /** Between a right password and the code. */
 export type MockChallenge = { id: string; kind: 'code' | 'enrol'; expiresAt: number; used: boolean };
+/** Another admin than the signed-in one ('admins'). */
+export type MockAdminAccount = {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  status: AdminStatus;
+  lastSignInAt: string | null;
+  invitedAt: string | null;
+  invitedBy: { _id: string; name: string } | null;
+  createdAt: string;
+  /** Their live sessions: the mock has no tokens of theirs, only how many End sessions ends. */
+  sessions: number;
+};
+
+/** An invitation's link ('admins'): the mock keeps the token itself, as the e2e reads it from the mail. */
+export type MockInvitation = {
+  token: string;
+  adminId: string;
+  expiresAt: string;
+  state: 'open' | 'used' | 'replaced';
+};
+
+/** The fixture invitations' tokens: an open one (Eve Editor's), an expired one and a used one. */
+export const MOCK_INVITATIONS = {
+  open: 'open-invitation-token-000000000000000000001',
+  expired: 'expired-invitation-token-000000000000000002',
+  used: 'used-invitation-token-000000000000000000003',
+} as const;
 
 export const MOCK_ADMIN_EMAIL = 'admin@example.com';
 export const MOCK_ADMIN_PASSWORD = 'Admin@123';
 
 type Db = {
   admin: MockAdmin;
+  /** The other admins and their invitations ('admins'; mocks/handlers/admins.ts). */
+  admins: MockAdminAccount[];
+  invitations: MockInvitation[];
   tokens: Set<string>;
   /** The admin's sessions, newest first (mocks/handlers/sessions.ts). */
   sessions: MockSession[];
@@ -324,17 +357,56 @@ function seed(): Db {
   return { ...db, ...moderation, posts, mails, activity };
 }
 
-function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity'> {
+/** The other admins: an active Moderator, a disabled Support, two invited (one link open, one expired). */
+function makeAdmins(owner: MockAdmin): Pick<Db, 'admins' | 'invitations'> {
+  const at = (days: number) => new Date(Date.UTC(2026, 10, 20, 9) - days * 86_400_000).toISOString();
+  const by = { _id: owner._id, name: `${owner.name} ${owner.surname}` };
+  let made = 0;
+  // Ids of their own (not nextId()), so that every other fixture keeps its id.
+  const admin = (
+    fields: Pick<MockAdminAccount, 'name' | 'email' | 'role' | 'status'> & { days: number },
+  ) => ({
+    _id: `ad${String((made += 1)).padStart(22, '0')}`,
+    name: fields.name,
+    email: fields.email,
+    role: fields.role,
+    status: fields.status,
+    lastSignInAt: fields.status === 'invited' ? null : at(fields.days - 1),
+    invitedAt: at(fields.days),
+    invitedBy: by,
+    createdAt: at(fields.days),
+    sessions: fields.status === 'active' ? 2 : 0,
+  });
+  const admins: MockAdminAccount[] = [
+    admin({ name: 'Mia Moderator', email: 'mia@example.com', role: 'moderator', status: 'active', days: 30 }),
+    admin({ name: 'Sam Support', email: 'sam@example.com', role: 'support', status: 'disabled', days: 20 }),
+    admin({ name: 'Eve Editor', email: 'eve@example.com', role: 'editor', status: 'invited', days: 1 }),
+    admin({ name: 'Ian Late', email: 'ian@example.com', role: 'support', status: 'invited', days: 5 }),
+  ];
+  const future = new Date(Date.now() + 48 * 3600_000).toISOString();
   return {
-    admin: {
-      _id: nextId(),
-      name: 'Admin',
-      surname: 'User',
-      email: MOCK_ADMIN_EMAIL,
-      password: MOCK_ADMIN_PASSWORD,
-      photo: '',
-      role: 'owner',
-    },
+    admins,
+    invitations: [
+      { token: MOCK_INVITATIONS.used, adminId: admins[0]!._id, expiresAt: at(27), state: 'used' },
+      { token: MOCK_INVITATIONS.open, adminId: admins[2]!._id, expiresAt: future, state: 'open' },
+      { token: MOCK_INVITATIONS.expired, adminId: admins[3]!._id, expiresAt: at(2), state: 'open' },
+    ],
+  };
+}
+
+function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity'> {
+  const admin: MockAdmin = {
+    _id: nextId(),
+    name: 'Admin',
+    surname: 'User',
+    email: MOCK_ADMIN_EMAIL,
+    password: MOCK_ADMIN_PASSWORD,
+    photo: '',
+    role: 'owner',
+  };
+  return {
+    admin,
+    ...makeAdmins(admin),
     tokens: new Set(),
     sessions: [],
     twoFactor: { secret: null, pending: null, lastStep: 0, recoveryCodes: [] },

@@ -1,3 +1,4 @@
+import { adminHandlers } from './handlers/admins';
 import { authHandlers } from './handlers/auth';
 import { catalogueHandlers } from './handlers/catalogues';
 import { contactHandlers } from './handlers/contact-us';
@@ -22,6 +23,7 @@ export const handlers = [
   scenarioHandler,
   roleHandler,
   ...stepUpHandlers,
+  ...adminHandlers,
   ...authHandlers,
   ...catalogueHandlers,
   ...contactHandlers,

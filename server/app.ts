@@ -13,6 +13,7 @@ import type { Mailer } from './lib/mail';
 import { noBodyLimit, requestBodies } from './lib/body';
 import type { MailQueue } from './lib/mail-queue';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
+import { registerAdminRoutes, registerInvitationRoutes } from './routes/admins';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { registerMailRoutes } from './routes/mail';
 import { registerModerationRoutes } from './routes/moderation';
@@ -79,6 +80,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   app.use('/api/user/delete-account/*', bodyless);
   registerPolicyRoute(app, db);
   registerPublicUserRoutes(app, { db, keeper, mailer, ...config });
+  registerInvitationRoutes(app, { db, trustProxy: config.trustProxy });
 
   const publicRoutes = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
   // Admin calls read nothing, not even a body they refuse, before the token and the role are checked.
@@ -94,6 +96,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerModerationRoutes(app, db, roles);
   registerSessionRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
+  registerAdminRoutes(app, { db, queue: mailQueue, publicUrl: config.publicUrl, policy: config });
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });

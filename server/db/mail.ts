@@ -3,6 +3,9 @@ import { countedRows } from './row-counts';
 
 /** Sent mail (routes/mail.ts) and its deliveries, as the mail queue (lib/mail-queue.ts) works through them. */
 
+/** A mail to members (Send Mail), or an admin's invitation (routes/admins.ts), which no mail list shows. */
+export type MailKind = 'member' | 'invitation';
+
 export type MailRow = {
   id: string;
   title: string;
@@ -20,7 +23,7 @@ const mailColumns = `id, title, body, all_users, recipient_count, sent_count, fa
   expand_until, created_at`;
 
 export function findMail(db: Db, id: string): Promise<MailRow | undefined> {
-  return db.maybeOne<MailRow>(`SELECT ${mailColumns} FROM mails WHERE id = $1`, [id]);
+  return db.maybeOne<MailRow>(`SELECT ${mailColumns} FROM mails WHERE id = $1 AND kind = 'member'`, [id]);
 }
 
 /** A page of mails in `order`, and how many there are. */
@@ -30,10 +33,15 @@ export async function pageOfMails(
   { limit, offset }: { limit: number; offset: number },
 ) {
   const rows = await db.many<MailRow>(
-    `SELECT ${mailColumns} FROM mails ORDER BY ${order} LIMIT $1 OFFSET $2`,
+    `SELECT ${mailColumns} FROM mails WHERE kind = 'member' ORDER BY ${order} LIMIT $1 OFFSET $2`,
     [limit, offset],
   );
-  return { rows, count: await countedRows(db, 'mails') };
+  // The kept count holds every mail; the invitations' (a few, deleted once used) are read apart.
+  const [all, { n: invitations }] = await Promise.all([
+    countedRows(db, 'mails'),
+    db.one<{ n: number }>("SELECT count(*) AS n FROM mails WHERE kind = 'invitation'"),
+  ]);
+  return { rows, count: all - invitations };
 }
 
 /** The address of the admin who asks for a test send. */
@@ -66,12 +74,13 @@ export async function insertMail(
     expandAfter: number | null;
     expandUntil: number | null;
     stamp: string;
+    kind?: MailKind;
   },
 ): Promise<void> {
   await db.run(
     `INSERT INTO mails (id, title, body, all_users, recipient_count, expand_after, expand_until, created_at,
-       updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+       updated_at, kind)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
     [
       mail.id,
       mail.title,
@@ -81,25 +90,27 @@ export async function insertMail(
       mail.expandAfter,
       mail.expandUntil,
       mail.stamp,
+      mail.kind ?? 'member',
     ],
   );
 }
 
 /**
- * One delivery per chosen user, due at `dueAt`, in one statement; the first id (in the list's order) that names no
- * user, or undefined when every one did.
+ * One delivery per chosen user (per chosen admin for an invitation), due at `dueAt`, in one statement; the first id
+ * (in the list's order) that names no such user, or undefined when every one did.
  */
 export async function insertChosenDeliveries(
   db: Db,
   mailId: string,
   userIds: readonly string[],
   dueAt: number,
+  kind: MailKind = 'member',
 ): Promise<string | undefined> {
   const inserted = await db.many<{ user_id: string }>(
     `INSERT INTO mail_deliveries (mail_id, user_id, due_at)
-     SELECT $1, id, $2 FROM users WHERE id = ANY($3::text[]) AND role = 'user'
+     SELECT $1, id, $2 FROM users WHERE id = ANY($3::text[]) AND role = $4
      RETURNING user_id`,
-    [mailId, dueAt, userIds],
+    [mailId, dueAt, userIds, kind === 'invitation' ? 'admin' : 'user'],
   );
   if (inserted.length === userIds.length) return undefined;
   const found = new Set(inserted.map((row) => row.user_id));

@@ -17,7 +17,7 @@ export type SessionRow = {
 
 /**
  * The session a token names, with its admin's token version and role: one read by two primary keys, on every admin
- * call, so a role changed in the database applies at the admin's next call.
+ * call, so a role changed in the database applies at the admin's next call. A disabled admin's session is none.
  */
 export type TokenSession = Pick<
   SessionRow,
@@ -44,7 +44,7 @@ export async function insertSession(
 export async function findTokenSession(db: Db, id: string): Promise<TokenSession | undefined> {
   return db.maybeOne(
     `SELECT s.admin_id, s.created_at, s.last_seen_at, s.ended_at, s.verified_at, u.token_version, u.admin_role
-     FROM admin_sessions s JOIN users u ON u.id = s.admin_id AND u.role = 'admin'
+     FROM admin_sessions s JOIN users u ON u.id = s.admin_id AND u.role = 'admin' AND u.admin_status = 'active'
      WHERE s.id = $1`,
     [id],
     'token-session',

@@ -7,6 +7,8 @@ export type UserRow = {
   role: 'user' | 'admin';
   /** An admin's role (contract/roles.ts); null for a member. */
   admin_role: string | null;
+  /** An admin's account ('admins'): active, disabled or invited; 'active' for a member. */
+  admin_status: 'active' | 'disabled' | 'invited';
   name: string;
   surname: string;
   email: string;

@@ -11,6 +11,7 @@ import {
   releaseDeliveries,
   wakeMailWorkers,
   type Claimed,
+  type MailKind,
   type Outcome,
 } from '../db/mail';
 import { HttpError } from './errors';
@@ -46,14 +47,20 @@ export type MailQueueOptions = {
   leaseMs?: number;
 };
 
-export type NewMail = { title: string; body: string; recipients: 'all' | string[] };
+/** `kind` 'invitation': to chosen admins (their invitation, lib/admins), not to members. */
+export type NewMail = { title: string; body: string; recipients: 'all' | string[]; kind?: MailKind };
 
 export type MailQueue = {
   /**
    * Stores a mail and its audience in one transaction, with `also`'s writes (the activity entry), and wakes the
    * worker once it is committed; an unknown user id is 400 and stores nothing.
    */
-  store(mail: NewMail, also?: (tx: Db, id: string) => Promise<void>): Promise<string>;
+  store(
+    mail: NewMail,
+    also?: (tx: Db, id: string) => Promise<void>,
+    /** Writes its audience needs first, in the same transaction (the invited admin's row). */
+    before?: (tx: Db) => Promise<void>,
+  ): Promise<string>;
   start(): void;
   /**
    * Work may be waiting (another process stored a mail: db/postgres/listen.ts hears its NOTIFY): a worker sleeping
@@ -120,7 +127,9 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     } else {
       await insertMail(tx, {
         id,
-        ...mail,
+        title: mail.title,
+        body: mail.body,
+        kind: mail.kind,
         allUsers: false,
         recipientCount: mail.recipients.length,
         expandAfter: null,
@@ -133,6 +142,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         id,
         mail.recipients.slice(0, malformed ? mail.recipients.indexOf(malformed) : undefined),
         clock(),
+        mail.kind,
       );
       const refused = unknown ?? malformed;
       if (refused !== undefined) throw new HttpError(400, `User ${refused.slice(0, 24)} not found`);
@@ -297,8 +307,9 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   };
 
   return {
-    async store(mail, also) {
+    async store(mail, also, before) {
       const id = await db.transaction(async (tx) => {
+        await before?.(tx);
         const stored = await store(tx, mail);
         await also?.(tx, stored);
         await wakeMailWorkers(tx);

@@ -1,6 +1,7 @@
 import { browserName } from '../../contract/sessions';
 import { FEATURES } from '../../contract/features';
 import type { Db } from '../db/postgres/db';
+import { noteSignIn } from '../db/admins';
 import type { UserRow } from '../db/users';
 import { activityLog } from './activity';
 import { issueToken, startSession, type SessionPolicy } from './auth';
@@ -28,7 +29,9 @@ export function signIns(db: Db, { jwtSecret, policy }: { jwtSecret: string; poli
     within?: (tx: Db, sessionId: string) => Promise<T>,
   ) {
     const { sessionId, extra } = await db.transaction(async (tx) => {
-      const id = await startSession(tx, policy, { adminId: admin.id, ...client, at: new Date() });
+      const at = new Date();
+      const id = await startSession(tx, policy, { adminId: admin.id, ...client, at });
+      await noteSignIn(tx, admin.id, at.toISOString());
       await log.record(tx, admin.id, {
         action: 'sign-in',
         recordType: 'session',

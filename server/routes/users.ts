@@ -153,8 +153,9 @@ export function registerPublicUserRoutes(
     const lane = signedInFrom.has(address) ? 'priority' : 'open';
     let valid: boolean;
     try {
+      // An invited admin has no password yet: checked like an unknown address, so the time tells nothing.
       valid =
-        user?.role === 'admin'
+        user?.role === 'admin' && user.password_hash
           ? await verifyPassword(password, user.password_hash, lane)
           : await imitateCheck(lane);
     } finally {
@@ -163,7 +164,9 @@ export function registerPublicUserRoutes(
     const ip = peerAddress(c, trustProxy).slice(0, ADDRESS_MAX);
     const userAgent = c.req.header('user-agent') ?? '';
     const admin = user?.role === 'admin' ? user : undefined;
-    if (!admin || !valid || (isRole !== undefined && isRole !== 'admin')) {
+    // A disabled or invited admin is answered as a wrong password; the log says why.
+    const usable = admin?.admin_status === 'active';
+    if (!admin || !valid || !usable || (isRole !== undefined && isRole !== 'admin')) {
       // Only an attempt whose password was checked gets here: the limits above bound how many are logged.
       await refusals.append(null, {
         action: 'sign-in-failed',
@@ -171,7 +174,15 @@ export function registerPublicUserRoutes(
         recordId: null,
         // The e-mail typed is kept only when it is an admin's: anything else typed there may be a password.
         recordName: admin?.email ?? '',
-        summary: `${!admin ? 'No admin with this e-mail' : !valid ? 'Wrong password' : 'Not signing in as an admin'}, from ${ip}`,
+        summary: `${
+          !admin
+            ? 'No admin with this e-mail'
+            : !valid
+              ? 'Wrong password'
+              : !usable
+                ? `Account ${admin.admin_status}`
+                : 'Not signing in as an admin'
+        }, from ${ip}`,
       });
       throw new HttpError(401, 'Invalid email or password');
     }

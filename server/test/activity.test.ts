@@ -10,7 +10,7 @@ import type { AppEnv } from '../lib/env';
 import { readCode } from '../../contract/two-factor';
 import { replaceRecoveryCodes } from '../db/two-factor';
 import { newRecoveryCodes, recoveryCodeHash, totpCode } from '../lib/two-factor';
-import { ADMIN, makeServer, pngFile, sessionToken } from './harness';
+import { ADMIN, adminWithRole, makeServer, pngFile, sessionToken } from './harness';
 
 /**
  * The activity log (feature 'activity-log'): every authenticated write route appends exactly one entry in its own
@@ -316,6 +316,43 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
     recordType: 'session',
     recordId: decode(s.token).payload.sid as string,
   }),
+  'POST /api/admin/admins/invite': async () => ({
+    path: '/api/admin/admins/invite',
+    init: { json: { name: 'Mia Moderator', email: 'mia@example.com', role: 'moderator' } },
+    action: 'create',
+    recordType: 'admin',
+    recordId: 'answer',
+  }),
+  'PATCH /api/admin/admins/:id/role': async (s) => {
+    const { id } = await adminWithRole(s.db, 'support');
+    return {
+      path: `/api/admin/admins/${id}/role`,
+      init: { json: { role: 'editor' } },
+      action: 'role',
+      recordType: 'admin',
+      recordId: id,
+    };
+  },
+  'PATCH /api/admin/admins/:id/status': async (s) => {
+    const { id } = await adminWithRole(s.db, 'editor');
+    return {
+      path: `/api/admin/admins/${id}/status`,
+      init: { json: { enabled: false } },
+      action: 'deactivate',
+      recordType: 'admin',
+      recordId: id,
+    };
+  },
+  'POST /api/admin/admins/:id/sessions/end': async (s) => {
+    const { id } = await adminWithRole(s.db, 'moderator');
+    return {
+      path: `/api/admin/admins/${id}/sessions/end`,
+      init: {},
+      action: 'session-end',
+      recordType: 'admin',
+      recordId: id,
+    };
+  },
   'POST /api/admin/sessions/end-others': async (s) => {
     await sessionToken(s.db, s.adminId);
     return {
@@ -429,6 +466,7 @@ const PUBLIC_WRITES = [
   'POST /api/login/two-factor/setup',
   'DELETE /api/user/delete-account/:email',
   'POST /api/user/delete-account/confirm',
+  'POST /api/invitation/accept',
 ];
 
 /** The app's authenticated write routes ('METHOD path'), from its route table. */

@@ -20,6 +20,8 @@ type Context = {
   mailId: string;
   eventId: string;
   reportId: string;
+  /** The signed-in admin's id ('admins'). */
+  adminId: string;
 };
 type Case = {
   name: string;
@@ -751,6 +753,109 @@ const CASES: Case[] = [
     status: 200,
     request: () => ({ path: '/api/admin/security', init: json('PATCH', { twoFactorRequired: false }) }),
   },
+  // Admin accounts ('admins').
+  { name: 'admins list', status: 200, request: get('/api/admin/admins?page=1&limit=10') },
+  { name: 'admins list, searched', status: 200, request: get('/api/admin/admins?q=admin%40') },
+  {
+    name: 'invite an admin',
+    status: 200,
+    request: () => ({
+      path: '/api/admin/admins/invite',
+      init: json('POST', { name: 'Nia New', email: 'Nia@Example.com', role: 'support' }),
+    }),
+  },
+  {
+    name: 'invite the same admin again',
+    status: 200,
+    request: () => ({
+      path: '/api/admin/admins/invite',
+      init: json('POST', { name: 'Nia New', email: 'nia@example.com', role: 'editor' }),
+    }),
+  },
+  {
+    name: 'invite an address an admin has',
+    status: 409,
+    request: () => ({
+      path: '/api/admin/admins/invite',
+      init: json('POST', { name: 'X', email: ADMIN.email, role: 'support' }),
+    }),
+  },
+  {
+    name: 'invite without a name',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/admins/invite',
+      init: json('POST', { email: 'x@example.com', role: 'support' }),
+    }),
+  },
+  {
+    name: 'invite with no such role',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/admins/invite',
+      init: json('POST', { name: 'X', email: 'x@example.com', role: 'boss' }),
+    }),
+  },
+  {
+    name: 'demote the last Owner',
+    status: 409,
+    request: ({ adminId }) => ({
+      path: `/api/admin/admins/${adminId}/role`,
+      init: json('PATCH', { role: 'editor' }),
+    }),
+  },
+  {
+    name: 'disable oneself',
+    status: 409,
+    request: ({ adminId }) => ({
+      path: `/api/admin/admins/${adminId}/status`,
+      init: json('PATCH', { enabled: false }),
+    }),
+  },
+  {
+    name: 'role of no such admin',
+    status: 404,
+    request: () => ({
+      path: '/api/admin/admins/ffffffffffffffffffffffff/role',
+      init: json('PATCH', { role: 'editor' }),
+    }),
+  },
+  {
+    name: 'status without enabled',
+    status: 400,
+    request: ({ adminId }) => ({ path: `/api/admin/admins/${adminId}/status`, init: json('PATCH', {}) }),
+  },
+  {
+    name: "end no such admin's sessions",
+    status: 404,
+    request: () => ({
+      path: '/api/admin/admins/ffffffffffffffffffffffff/sessions/end',
+      init: { method: 'POST' },
+    }),
+  },
+  {
+    name: 'an unknown invitation',
+    status: 404,
+    request: () => ({ path: `/api/invitation/${'x'.repeat(43)}`, auth: false }),
+  },
+  {
+    name: 'accept an unknown invitation',
+    status: 404,
+    request: () => ({
+      path: '/api/invitation/accept',
+      init: json('POST', { token: 'x'.repeat(43), password: 'Long-enough-1' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'accept with a short password',
+    status: 400,
+    request: () => ({
+      path: '/api/invitation/accept',
+      init: json('POST', { token: 'x'.repeat(43), password: '123' }),
+      auth: false,
+    }),
+  },
   // The current password ('profile-current-password'); last, since a new password hands the caller a new token.
   {
     name: 'profile, new photo alone without a password',
@@ -871,7 +976,11 @@ describe('mocks and the reference server agree (contract)', () => {
     const firstId = async (path: string) =>
       (((await (await send(path, { headers: bearer })).json()) as { result?: { _id: string }[] }).result ??
         [])[0]?._id ?? 'ffffffffffffffffffffffff';
+    const own = (await (await send('/api/user/read', { headers: bearer })).json()) as {
+      result: { _id: string };
+    };
     const context = {
+      adminId: own.result._id,
       token,
       spareToken,
       otherSessionId: sessions.result.find((session) => session.current)!._id,

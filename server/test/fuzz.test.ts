@@ -70,6 +70,7 @@ const VALID: Record<string, unknown> = {
   code: '123456',
   challenge: 'x'.repeat(43),
   twoFactorRequired: 'false',
+  role: 'moderator',
 };
 
 function routes(): Route[] {
@@ -165,6 +166,14 @@ function routes(): Route[] {
     { method: 'POST', path: 'admin/sessions/end-others', body: 'none' },
     { method: 'DELETE', path: 'admin/sessions/:id', table: 'admin_sessions', body: 'none' },
     { method: 'POST', path: 'admin/step-up', body: 'json', fields: ['password'] },
+    // Admin accounts ('admins'): `admins` stands for the admins' rows of users.
+    { method: 'GET', path: 'admin/admins', body: 'none', query: [...PAGING, 'q'] },
+    { method: 'POST', path: 'admin/admins/invite', body: 'json', fields: ['name', 'email', 'role'] },
+    { method: 'PATCH', path: 'admin/admins/:id/role', table: 'admins', body: 'json', fields: ['role'] },
+    { method: 'PATCH', path: 'admin/admins/:id/status', table: 'admins', body: 'json', fields: ['enabled'] },
+    { method: 'POST', path: 'admin/admins/:id/sessions/end', table: 'admins', body: 'none' },
+    { method: 'GET', path: 'invitation/:token', body: 'none', public: true },
+    { method: 'POST', path: 'invitation/accept', body: 'json', fields: ['token', 'password'], public: true },
     {
       method: 'PATCH',
       path: 'admin/profile/update',
@@ -314,7 +323,13 @@ function requestArb(route: Route, ids: string[], sample: Record<string, unknown>
           .map((email) =>
             route.path.replace(':email', encodeURIComponent(email.replace(/[\uD800-\uDFFF]/g, ''))),
           )
-      : fc.constant(route.path);
+      : route.path.includes(':token')
+        ? fc
+            .oneof(text, fc.stringMatching(/^[\w-]{43}$/))
+            .map((token) =>
+              route.path.replace(':token', encodeURIComponent(token.replace(/[\uD800-\uDFFF]/g, ''))),
+            )
+        : fc.constant(route.path);
   const queryArb = fc
     .tuple(
       fc.record(
@@ -435,7 +450,9 @@ describe('hostile input on every route (fast-check)', () => {
     for (const table of tables)
       ids[table] = (
         await server.db.many<{ id: string }>(
-          `SELECT id FROM ${table} ${table === 'users' ? "WHERE role = 'user'" : ''}`,
+          table === 'admins'
+            ? "SELECT id FROM users WHERE role = 'admin'"
+            : `SELECT id FROM ${table} ${table === 'users' ? "WHERE role = 'user'" : ''}`,
         )
       ).map((row) => row.id);
   });
@@ -477,7 +494,7 @@ describe('hostile input on every route (fast-check)', () => {
   /** A token that still holds after the fuzzer changes the admin's password. */
   async function token() {
     const admin = await server.db.one<{ id: string; token_version: number }>(
-      "SELECT id, token_version FROM users WHERE role = 'admin'",
+      "SELECT id, token_version FROM users WHERE role = 'admin' ORDER BY rowid LIMIT 1",
     );
     return sessionToken(server.db, admin.id, { tokenVersion: admin.token_version });
   }

@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   'DELETE /api/user/delete-account/:email',
   'GET /api/user/delete-account/confirm',
   'POST /api/user/delete-account/confirm',
+  'GET /api/invitation/:token',
+  'POST /api/invitation/accept',
 ]);
 
 /** The app's authenticated routes ('METHOD path'), from its route table. */

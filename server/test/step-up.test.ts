@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { totpCode } from '../lib/two-factor';
-import { ADMIN, makeServer, sessionToken } from './harness';
+import { ADMIN, adminWithRole, makeServer, sessionToken } from './harness';
 
 /**
  * Step-up (feature 'step-up'): a users export, mail to All Users and a write past 50 in 5 minutes need the password
@@ -51,6 +51,27 @@ describe('what asks for a recent proof', () => {
       "SELECT count(*) AS n FROM activity WHERE action = 'export'",
     );
     expect(Number(exports.n)).toBe(0);
+  });
+
+  it("asks for an admin's role change and for disabling an admin, not for re-enabling one", async () => {
+    const s = await makeServer();
+    const { id } = await adminWithRole(s.db, 'support');
+    later(SIX_MINUTES);
+    const role = () => s.call('PATCH', `/api/admin/admins/${id}/role`, { json: { role: 'editor' } });
+    const status = (enabled: boolean) =>
+      s.call('PATCH', `/api/admin/admins/${id}/status`, { json: { enabled } });
+    expect(await role()).toMatchObject({ status: 403, body: { stepUp: true } });
+    expect(await status(false)).toMatchObject({ status: 403, body: { stepUp: true } });
+    const unchanged = await s.db.one<{ admin_role: string; admin_status: string }>(
+      'SELECT admin_role, admin_status FROM users WHERE id = $1',
+      [id],
+    );
+    expect(unchanged).toEqual({ admin_role: 'support', admin_status: 'active' });
+    expect((await stepUp(s, ADMIN.password)).status).toBe(200);
+    expect((await role()).status).toBe(200);
+    expect((await status(false)).status).toBe(200);
+    vi.setSystemTime(Date.now() + SIX_MINUTES);
+    expect((await status(true)).status).toBe(200);
   });
 
   it('does not ask for mail to chosen members', async () => {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import type { LazyRoute } from '@/lib/route-table';
 import type { Feature, Permission } from '@/lib/features';
-import { useFeature, usePermission } from '@/lib/core/session';
+import { useFeature, usePermission, useSession } from '@/lib/core/session';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
@@ -37,9 +37,15 @@ function screen({ screen: code, data }: Omit<LazyRoute, 'path'>) {
   return data ? <Prefetching data={data}>{element}</Prefetching> : element;
 }
 
-/** A screen of an extension: the not-found page, with no prefetch, unless the API announced it. */
+/**
+ * A screen of an extension: the not-found page, with no prefetch, unless the API announced it. While an expired
+ * session is signed in again over the screen (its features are gone meanwhile), the screen stays, with its form.
+ */
 function Announced({ feature, children }: { feature: Feature; children: ReactElement }) {
-  return useFeature(feature) ? children : <NotFoundPage />;
+  const announced = useFeature(feature);
+  const [wasAnnounced] = useState(announced);
+  const signedIn = useSession() !== null;
+  return (signedIn ? announced : wasAnnounced) ? children : <NotFoundPage />;
 }
 
 /** A screen the admin's role may open ('roles'), or the no-access screen, with no prefetch. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@mocks/db';
+import { db, MOCK_INVITATIONS } from '@mocks/db';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
@@ -73,6 +73,9 @@ const READS: Read[] = [
     { route: '/send-mail/add', endpoint: 'admin/list' },
     { route: '/profile', endpoint: 'user/read' },
     { route: '/childsafetypolicy', endpoint: 'childsafetypolicy', signedIn: false },
+    // Admin accounts (announced as admins) and the invitation's public page.
+    { route: '/admins', endpoint: 'admin/admins' },
+    { route: `/invitation/${MOCK_INVITATIONS.open}`, endpoint: 'invitation/:token', signedIn: false },
   ].map((read) => ({ ...read, screen: read.route })),
   // Jump to (Ctrl/Cmd+K) on any screen: the users its search finds.
   { route: '/faq', endpoint: 'admin/list', screen: 'jump to', open: searchUsers },
@@ -122,7 +125,15 @@ async function searchUsers(user: User) {
 
 /** The component that shows a screen's failure: the lists' table, the forms' and profiles' boundary, or its own. */
 const TABLE = new Set(['catalogue list', 'catalogue page', 'catalogue record', 'paged list', 'own sessions']);
-const TABLE_ROUTES = new Set(['/users', '/faq', '/post', '/send-mail', '/chat-report', '/activity']);
+const TABLE_ROUTES = new Set([
+  '/users',
+  '/faq',
+  '/post',
+  '/send-mail',
+  '/chat-report',
+  '/activity',
+  '/admins',
+]);
 const BOUNDARY = new Set(['catalogue form', '/profile']);
 const familyOf = (read: Read) =>
   TABLE.has(read.screen) || TABLE_ROUTES.has(read.screen)

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@mocks/db';
+import { db, MOCK_INVITATIONS } from '@mocks/db';
 import { routeWithId, type Catalogue, type Field } from '@/features/catalogues/define-catalogue';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { ApiError } from '@/lib/core/api-error';
@@ -303,6 +303,38 @@ const WRITES: Write[] = [
       };
     },
   },
+  // Admin accounts (announced as admins): the invitation form, and the invitation's public page.
+  {
+    route: '/admins/invite',
+    endpoint: 'admin/admins/invite',
+    screen: 'invite admin',
+    submit: 'Send invitation',
+    edit: async (user) => {
+      await user.type(await screen.findByLabelText('Name', {}, FIRST_LOAD), 'Nia New');
+      await user.type(screen.getByLabelText('E-mail'), 'nia@example.com');
+      await choose(user, 'Role', 'Support');
+      return () => {
+        expect(page().getByLabelText('Name')).toHaveValue('Nia New');
+        expect(page().getByLabelText('E-mail')).toHaveValue('nia@example.com');
+        expect(page().getByLabelText('Role', CONTROL)).toHaveValue('Support');
+      };
+    },
+  },
+  {
+    route: `/invitation/${MOCK_INVITATIONS.open}`,
+    endpoint: 'invitation/accept',
+    screen: 'invitation',
+    submit: 'Set password',
+    public: true,
+    edit: async (user) => {
+      await user.type(await screen.findByLabelText('Password', {}, FIRST_LOAD), 'Edit@123');
+      await user.type(screen.getByLabelText('Confirm password'), 'Edit@123');
+      return () => {
+        expect(page().getByLabelText('Password')).toHaveValue('Edit@123');
+        expect(page().getByLabelText('Confirm password')).toHaveValue('Edit@123');
+      };
+    },
+  },
   {
     route: '/delete-account',
     endpoint: 'user/delete-account/:email',
@@ -489,6 +521,39 @@ const ACTIONS: Action[] = [
       await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     },
   },
+  // Admin accounts (announced as admins): a row's Change role, Disable and End sessions on /admins.
+  {
+    route: '/admins',
+    endpoint: 'admin/admins/:id/role',
+    screen: 'admin actions',
+    act: async (user) => {
+      await adminAction(user, 'Change role');
+      const dialog = await screen.findByRole('dialog', { name: 'Change the role of Mia Moderator' });
+      await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+      await user.click(await within(dialog).findByRole('option', { name: 'Support' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    },
+  },
+  {
+    route: '/admins',
+    endpoint: 'admin/admins/:id/status',
+    screen: 'admin actions',
+    act: async (user) => {
+      await adminAction(user, 'Disable');
+      const dialog = await screen.findByRole('dialog', { name: 'Disable Mia Moderator?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    },
+  },
+  {
+    route: '/admins',
+    endpoint: 'admin/admins/:id/sessions/end',
+    screen: 'admin actions',
+    act: async (user) => {
+      await adminAction(user, 'End sessions');
+      const dialog = await screen.findByRole('dialog', { name: 'End every session of Mia Moderator?' });
+      await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    },
+  },
   // Sessions ('sessions'): End on another session's row of the profile's Your sessions, and End all other sessions.
   {
     route: '/profile',
@@ -518,6 +583,12 @@ const ACTIONS: Action[] = [
     },
   },
 ];
+
+/** Opens the Moderator's actions on /admins and chooses `action`. */
+async function adminAction(user: User, action: string) {
+  await user.click(await screen.findByRole('button', { name: 'Actions for Mia Moderator' }, FIRST_LOAD));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+}
 
 /** Another browser signed in to the admin's account, for Your sessions to end. */
 function signedInElsewhere() {

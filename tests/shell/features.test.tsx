@@ -74,6 +74,7 @@ describe('the extensions an API announces', () => {
       'step-up',
       'two-factor',
       'roles',
+      'admins',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

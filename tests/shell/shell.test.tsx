@@ -86,6 +86,7 @@ describe('the layout', () => {
       'Content',
       'Communication',
       'Safety',
+      'Team',
       'Catalogues',
     ]);
     expect(within(menu).getByRole('button', { name: 'Catalogues' })).toHaveAttribute(
@@ -106,7 +107,8 @@ describe('the layout', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     for (const route of SPEC_LISTS) expect(hrefs, route).toContain(route);
     expect(hrefs).toContain('/activity');
-    expect(hrefs).toHaveLength(SPEC_LISTS.length + 1);
+    expect(hrefs).toContain('/admins');
+    expect(hrefs).toHaveLength(SPEC_LISTS.length + 2);
   });
 
   it('opens a closed section while the admin is on one of its screens, until they close it', async () => {

@@ -5,6 +5,7 @@ import {
   IconMailForward,
   IconMessageReport,
   IconPhotoVideo,
+  IconUserShield,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -93,6 +94,10 @@ export const MENU_GROUPS: MenuGroup[] = [
       catalogue(reportElement),
       { label: 'Activity', to: '/activity', icon: IconHistory, feature: 'activity-log' },
     ],
+  },
+  {
+    label: 'Team',
+    items: [{ label: 'Admins', to: '/admins', icon: IconUserShield, feature: 'admins' }],
   },
   {
     label: 'Catalogues',

@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { notification, signInToDashboard } from './support';
+
+/** The invitation links the reference server mailed to `email` (no SMTP_URL: DATA_DIR/outbox), oldest first. */
+function invitationPaths(email: string) {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  return readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .map((file) =>
+      readFileSync(join(outbox, file), 'utf8')
+        // Quoted-printable: soft line breaks and escapes undone.
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
+    .filter((message) => message.includes(`To: ${email}`) && message.includes('You are invited'))
+    .map((message) => /https?:\/\/[^/\s]+(\/invitation\/[\w-]{43})/.exec(message)![1]!);
+}
+
+/**
+ * Admin accounts ('admins') against the reference server: the Owner invites a Moderator, who accepts the mailed link,
+ * signs in in another browser, sees no Admins screen, deactivates a member; Activity shows both; the Owner ends the
+ * Moderator's sessions, whose next click leads to sign-in.
+ */
+test('an Owner invites a Moderator, who accepts, works within the role, and is signed out by the Owner', async ({
+  page,
+  browser,
+}) => {
+  const email = `moderator-${Date.now()}@example.com`;
+  const name = `Mona Moderator ${Date.now()}`;
+  await signInToDashboard(page);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Admins' }).click();
+  await expect(page).toHaveURL(/\/admins$/);
+  await page.getByRole('link', { name: 'Invite admin' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Moderator' }).click();
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(notification(page, 'Invitation sent')).toBeVisible();
+  await expect(page).toHaveURL(/\/admins$/);
+  const row = page.getByRole('table', { name: 'Admins' }).getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Invited');
+
+  // The durable mail queue writes the invitation to the outbox shortly.
+  await expect.poll(() => invitationPaths(email).length, { timeout: 20_000 }).toBe(1);
+  const [link] = invitationPaths(email);
+
+  const moderatorContext = await browser.newContext();
+  const moderator = await moderatorContext.newPage();
+  await moderator.goto(link!);
+  await expect(
+    moderator.getByText(`${name} (${email}) is invited to the admin console as Moderator.`),
+  ).toBeVisible();
+  await moderator.getByLabel('Password', { exact: true }).fill('Moderate@123');
+  await moderator.getByLabel('Confirm password').fill('Moderate@123');
+  await moderator.getByRole('button', { name: 'Set password' }).click();
+  await expect(moderator).toHaveURL(/\/login$/);
+
+  await moderator.getByLabel('Email').fill(email);
+  await moderator.getByLabel('Password', { exact: true }).fill('Moderate@123');
+  await moderator.getByRole('button', { name: 'Login' }).click();
+  await expect(moderator).toHaveURL(/\/dashboard$/);
+  const menu = moderator.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Admins' })).toHaveCount(0);
+  await moderator.goto('/admins');
+  await expect(moderator.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+
+  // The Moderator deactivates a member.
+  await moderator.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await expect(moderator).toHaveURL(/\/users/);
+  const memberRow = moderator
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: moderator.getByRole('button', { name: 'Deactivate', exact: true }) })
+    .first();
+  const member = (await memberRow.getByRole('link').first().innerText()).trim();
+  await memberRow.getByRole('button', { name: 'Deactivate', exact: true }).click();
+  const ask = moderator.getByRole('dialog', { name: /^Deactivate / });
+  await ask.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(notification(moderator, 'User deactivated successfully')).toBeVisible();
+
+  // Activity, as the Owner, shows both admins' actions.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Activity' }).click();
+  const activity = page.getByRole('table', { name: 'Activity' });
+  await expect(
+    activity.getByRole('row').filter({ hasText: member }).filter({ hasText: name }).first(),
+  ).toBeVisible();
+  await expect(activity.getByRole('row').filter({ hasText: `Invited ${email} as Moderator` })).toBeVisible();
+
+  // The Owner ends the Moderator's sessions: the Moderator's next click leads to sign-in.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Admins' }).click();
+  // The list this browser read before the Moderator accepted is kept a while (lists refresh on this console's writes).
+  await page.reload();
+  const moderatorRow = page
+    .getByRole('table', { name: 'Admins' })
+    .getByRole('row')
+    .filter({ hasText: email });
+  await expect(moderatorRow).toContainText('Active');
+  await moderatorRow.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'End sessions' }).click();
+  await page
+    .getByRole('dialog', { name: `End every session of ${name}?` })
+    .getByRole('button', { name: 'End sessions' })
+    .click();
+  await expect(notification(page, '1 session ended')).toBeVisible();
+
+  await moderator
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await expect(moderator).toHaveURL(/\/login$/);
+  await moderatorContext.close();
+});

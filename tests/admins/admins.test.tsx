@@ -1,0 +1,209 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '@contract/admins';
+import { db, MOCK_INVITATIONS } from '@mocks/db';
+import { apiCalls } from '../support/request-log';
+import { renderApp, specOnlyApi } from '../support/render';
+
+/**
+ * Admin accounts ('admins'): the Admins list and its row actions, the invitation form on the form controller, the
+ * invitation's public page, and nothing of it against a SPEC-only API.
+ */
+
+/** The calls to one admin's routes (/api/admin/admins/<id>/…). */
+const adminCalls = async () =>
+  (await apiCalls()).filter(
+    (call) => call.path.startsWith('/api/admin/admins/') && !call.path.endsWith('/invite'),
+  );
+
+const table = () => screen.getByRole('table', { name: 'Admins' });
+const rowOf = async (name: string) => {
+  const cell = await within(await screen.findByRole('table', { name: 'Admins' })).findByText(name);
+  return cell.closest('tr')!;
+};
+
+async function act(user: ReturnType<typeof renderApp>['user'], name: string, action: string) {
+  await user.click(within(await rowOf(name)).getByRole('button', { name: `Actions for ${name}` }));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+describe('the Admins list', () => {
+  it('lists name, e-mail, role, status and last sign-in, and is in the menu', async () => {
+    renderApp('/admins');
+    expect(await screen.findByRole('heading', { name: 'Admins' })).toBeInTheDocument();
+    const headers = within(await screen.findByRole('table', { name: 'Admins' }))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'E-mail', 'Role', 'Status', 'Last sign-in', 'Action']);
+    const mia = await rowOf('Mia Moderator');
+    expect(mia).toHaveTextContent('mia@example.com');
+    expect(mia).toHaveTextContent('Moderator');
+    expect(mia).toHaveTextContent('Active');
+    expect(await rowOf('Sam Support')).toHaveTextContent('Disabled');
+    const eve = await rowOf('Eve Editor');
+    expect(eve).toHaveTextContent('Invited');
+    expect(eve).toHaveTextContent('Never');
+    expect(within(table()).getAllByRole('row')).toHaveLength(6);
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Admins' })).toHaveAttribute('href', '/admins');
+    expect((await apiCalls('/api/admin/admins'))[0]?.query).toMatchObject({ page: '1' });
+  });
+
+  it('searches on the server', async () => {
+    const { user } = renderApp('/admins');
+    await rowOf('Mia Moderator');
+    await user.type(screen.getByLabelText('Search by name or e-mail'), 'eve');
+    await waitFor(() => expect(within(table()).queryByText('Mia Moderator')).not.toBeInTheDocument());
+    expect(await rowOf('Eve Editor')).toBeInTheDocument();
+    expect((await apiCalls('/api/admin/admins')).at(-1)?.query).toMatchObject({ q: 'eve' });
+  });
+
+  it("changes an admin's role in a dialog with a select", async () => {
+    const { user } = renderApp('/admins');
+    await act(user, 'Mia Moderator', 'Change role');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Mia Moderator' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await user.click(await within(dialog).findByRole('option', { name: 'Support' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Mia Moderator is now Support')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () => expect(await rowOf('Mia Moderator')).toHaveTextContent('Support'));
+    const [call] = await adminCalls();
+    expect(call).toMatchObject({ method: 'PATCH', body: { role: 'support' } });
+    expect(call!.path).toMatch(/\/api\/admin\/admins\/\w+\/role$/);
+  });
+
+  it("says the server's refusal when the last Owner would be demoted", async () => {
+    const { user } = renderApp('/admins');
+    await act(user, 'Admin User', 'Change role');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Admin User' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await user.click(await within(dialog).findByRole('option', { name: 'Editor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.lastOwner)).toBeInTheDocument();
+    expect(db.admin.role).toBe('owner');
+  });
+
+  it('disables an admin after asking, and enables one', async () => {
+    const { user } = renderApp('/admins');
+    await act(user, 'Mia Moderator', 'Disable');
+    const confirm = await screen.findByRole('dialog', { name: 'Disable Mia Moderator?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Mia Moderator is disabled')).toBeInTheDocument();
+    await waitFor(async () => expect(await rowOf('Mia Moderator')).toHaveTextContent('Disabled'));
+    await act(user, 'Sam Support', 'Enable');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Enable Sam Support?' })).getByRole('button', {
+        name: 'Enable',
+      }),
+    );
+    await waitFor(async () => expect(await rowOf('Sam Support')).toHaveTextContent('Active'));
+    const calls = await adminCalls();
+    expect(calls.map((call) => call.body)).toEqual([{ enabled: false }, { enabled: true }]);
+  });
+
+  it("ends an admin's sessions after asking", async () => {
+    const { user } = renderApp('/admins');
+    await act(user, 'Mia Moderator', 'End sessions');
+    const confirm = await screen.findByRole('dialog', { name: 'End every session of Mia Moderator?' });
+    await user.click(within(confirm).getByRole('button', { name: 'End sessions' }));
+    expect(await screen.findByText('2 sessions ended')).toBeInTheDocument();
+    const [call] = await adminCalls();
+    expect(call).toMatchObject({ method: 'POST' });
+    expect(call!.path).toMatch(/\/sessions\/end$/);
+  });
+
+  it('offers no Disable or End sessions for an invited admin', async () => {
+    const { user } = renderApp('/admins');
+    await user.click(
+      within(await rowOf('Eve Editor')).getByRole('button', { name: 'Actions for Eve Editor' }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Change role' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'End sessions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the invitation form', () => {
+  it("checks its fields, puts the server's refusal on the e-mail field, then invites", async () => {
+    const { user, router } = renderApp('/admins');
+    await user.click(await screen.findByRole('link', { name: 'Invite admin' }));
+    expect(await screen.findByRole('heading', { name: 'Invite admin' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('E-mail is required')).toBeInTheDocument();
+    expect(screen.getByText('Role is required')).toBeInTheDocument();
+    expect(await apiCalls('/api/admin/admins/invite')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Name'), 'Nia New');
+    await user.type(screen.getByLabelText('E-mail'), db.users[0]!.email);
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Moderator' }));
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(ADMIN_MESSAGES.emailInUse);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/admins/invite');
+
+    await user.clear(email);
+    await user.type(email, 'nia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admins'));
+    const nia = await rowOf('Nia New');
+    expect(nia).toHaveTextContent('Invited');
+    expect(nia).toHaveTextContent('Moderator');
+    expect((await apiCalls('/api/admin/admins/invite')).at(-1)?.body).toEqual({
+      name: 'Nia New',
+      email: 'nia@example.com',
+      role: 'moderator',
+    });
+  });
+});
+
+describe('the invitation page', () => {
+  it('shows who is invited, sets the password with its confirmation, then leads to sign-in', async () => {
+    const { user, router } = renderApp(`/invitation/${MOCK_INVITATIONS.open}`, { signedIn: false });
+    expect(
+      await screen.findByText('Eve Editor (eve@example.com) is invited to the admin console as Editor.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'Edit@123');
+    await user.type(screen.getByLabelText('Confirm password'), 'Edit@124');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
+    expect(await apiCalls('/api/invitation/accept')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'Edit@123');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const [call] = await apiCalls('/api/invitation/accept');
+    expect(call?.body).toEqual({ token: MOCK_INVITATIONS.open, password: 'Edit@123' });
+    expect(call?.headers.get('authorization')).toBeNull();
+    expect(db.admins.find((admin) => admin.email === 'eve@example.com')?.status).toBe('active');
+  });
+
+  it.each([
+    ['expired', MOCK_INVITATIONS.expired, ADMIN_MESSAGES.invitationExpired],
+    ['used', MOCK_INVITATIONS.used, ADMIN_MESSAGES.invitationUsed],
+    ['unknown', 'x'.repeat(43), ADMIN_MESSAGES.invitationUnknown],
+  ])('says so for a link %s, with no form', async (_, token, message) => {
+    renderApp(`/invitation/${token}`, { signedIn: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+});
+
+describe('against a SPEC-only API', () => {
+  it('has no Admins entry, no Admins screen and calls nothing of it', async () => {
+    specOnlyApi();
+    renderApp('/admins');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).queryByRole('link', { name: 'Admins' })).not.toBeInTheDocument();
+    expect(await apiCalls('/api/admin/admins')).toHaveLength(0);
+  });
+});
