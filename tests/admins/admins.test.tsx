@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '@mocks/node';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@contract/admins';
 import { db, MOCK_INVITATIONS } from '@mocks/db';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi } from '../support/render';
+import { session } from '@/lib/core/session';
+import { renderApp, signIn, specOnlyApi } from '../support/render';
 
 /**
  * Admin accounts ('admins'): the Admins list and its row actions, the invitation form on the form controller, the
@@ -121,6 +124,57 @@ describe('the Admins list', () => {
     expect(await screen.findByRole('menuitem', { name: 'Change role' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Disable' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'End sessions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('requiring two-factor for every admin', () => {
+  const toggle = () => screen.findByRole('switch', { name: 'Require two-factor for every admin' });
+
+  it("shows the server's setting and saves a change, with a notification", async () => {
+    const { user } = renderApp('/admins');
+    const required = await toggle();
+    expect(required).not.toBeChecked();
+    await user.click(required);
+    expect(
+      await screen.findByText('Security settings saved', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    expect(db.twoFactorRequired).toBe(true);
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).toBeChecked());
+    expect((await apiCalls('/api/admin/security')).filter((call) => call.method === 'PATCH')).toEqual([
+      expect.objectContaining({ body: { twoFactorRequired: true } }),
+    ]);
+
+    await user.click(screen.getByRole('switch', { name: /Require two-factor/ }));
+    await waitFor(() => expect(db.twoFactorRequired).toBe(false));
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).not.toBeChecked());
+  });
+
+  it("says the server's refusal and shows the setting unchanged", async () => {
+    db.twoFactorRequired = true;
+    server.use(
+      http.patch('*/api/admin/security', () =>
+        HttpResponse.json({ success: false, message: 'Only an Owner may do this' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp('/admins');
+    const required = await toggle();
+    await waitFor(() => expect(required).toBeChecked());
+    await user.click(required);
+    expect(
+      await screen.findByText('Only an Owner may do this', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).toBeChecked());
+    expect(db.twoFactorRequired).toBe(true);
+  });
+
+  it("is not there, and not read, where the API does not announce 'two-factor'", async () => {
+    signIn();
+    const signedIn = session.get()!;
+    session.start({ ...signedIn, features: signedIn.features.filter((feature) => feature !== 'two-factor') });
+    renderApp('/admins', { signedIn: false });
+    expect(await rowOf('Mia Moderator')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(await apiCalls('/api/admin/security')).toHaveLength(0);
   });
 });
 

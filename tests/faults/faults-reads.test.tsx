@@ -105,6 +105,8 @@ const READS: Read[] = [
     open: async (user) =>
       user.click(await screen.findByRole('tab', { name: 'Your sessions' }, { timeout: 15_000 })),
   },
+  // The Admins screen's switch that requires two-factor of every admin ('two-factor').
+  { route: '/admins', endpoint: 'admin/security', screen: 'security setting' },
   // The own profile's Two-factor tab ('two-factor').
   {
     route: '/profile',

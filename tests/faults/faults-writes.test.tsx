@@ -582,6 +582,8 @@ type Action = {
   screen: string;
   fallback?: string;
   act: (user: User) => Promise<void>;
+  /** The write's method, where the endpoint also serves the screen's read (else every method fails). */
+  method?: 'patch';
   /** Where the failure is said, if not in a notification: finds `text` there. */
   said?: (text: string) => Promise<unknown>;
 };
@@ -653,6 +655,17 @@ const ACTIONS: Action[] = [
       const dialog = await screen.findByRole('dialog', { name: 'End every session of Mia Moderator?' });
       await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
     },
+  },
+  // The Admins screen's "Require two-factor for every admin" ('two-factor'), switched on.
+  {
+    route: '/admins',
+    endpoint: 'admin/security',
+    method: 'patch',
+    screen: 'security setting',
+    act: async (user) =>
+      user.click(
+        await screen.findByRole('switch', { name: 'Require two-factor for every admin' }, FIRST_LOAD),
+      ),
   },
   // Two-factor ('two-factor'): the own profile's set-up (the secret to scan).
   {
@@ -749,7 +762,7 @@ describe.each(ACTION_MATRIX)('$endpoint from $route', (action) => {
   it.each(action.faults)(
     '$name',
     async (fault: Fault) => {
-      inject(fault, 'all', action.endpoint);
+      inject(fault, action.method ?? 'all', action.endpoint);
       const { user, router } = renderApp(action.route);
       if (fault.name === 'timeout') clock = fakeClock();
       await action.act(user);

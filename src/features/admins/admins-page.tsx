@@ -10,6 +10,7 @@ import { useListController, type ListColumn } from '@/components/list-kit/list-c
 import { ListView } from '@/components/list-kit/list-view';
 import { useModalDialog } from '@/components/modal-dialog';
 import { PageCard } from '@/components/page-kit/page-card';
+import { useFeature } from '@/lib/core/session';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import {
@@ -19,6 +20,7 @@ import {
   useSetAdminStatus,
   type AdminAccount,
 } from './api';
+import { SecuritySetting } from './security-setting';
 import { ADMINS_TEXT } from './strings';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -157,6 +159,7 @@ const COLUMNS: ListColumn<AdminAccount>[] = [
 
 /** /admins ('admins'): the admin accounts, searched and paged on the server, and what an Owner does to each. */
 export function AdminsPage() {
+  const twoFactor = useFeature('two-factor');
   const list = useListController({
     columns: COLUMNS,
     rowKey: (admin) => admin._id,
@@ -172,6 +175,7 @@ export function AdminsPage() {
         </Button>
       }
     >
+      {twoFactor ? <SecuritySetting /> : null}
       <ListView
         list={list}
         label={ADMINS_TEXT.title}

@@ -4,7 +4,7 @@ import { ADMIN_STATUSES } from '@contract/admins';
 import { ROLES, type Role } from '@contract/roles';
 import { api } from '@/lib/data/api-client';
 import { defineResource, type PageRequest } from '@/lib/data/resource';
-import { id, optionalDate, text } from '@/lib/data/schemas';
+import { flag, id, optionalDate, text } from '@/lib/data/schemas';
 
 const admin = z.object({
   _id: id,
@@ -65,5 +65,26 @@ export function useEndAdminSessions() {
     mutationFn: (adminId: string) =>
       api.post(`admin/admins/${encodeURIComponent(adminId)}/sessions/end`, z.object({ message: text })),
     meta: invalidates,
+  });
+}
+
+const security = z.object({ twoFactorRequired: flag });
+export type SecuritySettings = z.output<typeof security>;
+
+/** 'two-factor': GET /api/admin/security, whether every admin must use two-factor sign-in. */
+export const securityResource = defineResource<SecuritySettings>({
+  key: 'security',
+  item: security,
+  endpoints: { single: 'admin/security' },
+});
+
+/** PATCH /api/admin/security { twoFactorRequired }. */
+export function useSetTwoFactorRequired() {
+  return useMutation({
+    mutationFn: (twoFactorRequired: boolean) =>
+      api.patch('admin/security', z.object({ message: text, result: security }), {
+        json: { twoFactorRequired },
+      }),
+    meta: { invalidates: [securityResource.keys.all] },
   });
 }

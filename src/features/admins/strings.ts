@@ -27,6 +27,9 @@ export const ADMINS_TEXT = {
   endSessionsQuestion: (name: string) => `End every session of ${name}?`,
   endSessionsMessage: 'They are signed out everywhere at once; they can sign in again.',
   actionsOf: (name: string) => `Actions for ${name}`,
+  requireTwoFactor: 'Require two-factor for every admin',
+  requireTwoFactorHint:
+    'An admin without two-factor sign-in sets it up at their next sign-in, and cannot turn it off.',
 } as const;
 
 export const INVITE_TEXT = {
