@@ -25,6 +25,15 @@ const rowOf = async (name: string) => {
   return cell.closest('tr')!;
 };
 
+/** What an admin's Two-factor cell says. */
+async function twoFactorOf(name: string) {
+  const row = await rowOf(name);
+  const headers = within(table())
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+  return within(row).getAllByRole('cell')[headers.indexOf('Two-factor')]!.textContent;
+}
+
 async function act(user: ReturnType<typeof renderApp>['user'], name: string, action: string) {
   await user.click(within(await rowOf(name)).getByRole('button', { name: `Actions for ${name}` }));
   await user.click(await screen.findByRole('menuitem', { name: action }));
@@ -37,7 +46,7 @@ describe('the Admins list', () => {
     const headers = within(await screen.findByRole('table', { name: 'Admins' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Name', 'E-mail', 'Role', 'Status', 'Last sign-in', 'Action']);
+    expect(headers).toEqual(['Name', 'E-mail', 'Role', 'Two-factor', 'Status', 'Last sign-in', 'Action']);
     const mia = await rowOf('Mia Moderator');
     expect(mia).toHaveTextContent('mia@example.com');
     expect(mia).toHaveTextContent('Moderator');
@@ -103,6 +112,42 @@ describe('the Admins list', () => {
     await waitFor(async () => expect(await rowOf('Sam Support')).toHaveTextContent('Active'));
     const calls = await adminCalls();
     expect(calls.map((call) => call.body)).toEqual([{ enabled: false }, { enabled: true }]);
+  });
+
+  it('says whether each admin has two-factor on', async () => {
+    renderApp('/admins');
+    expect(await twoFactorOf('Mia Moderator')).toBe('On');
+    expect(await twoFactorOf('Sam Support')).toBe('Off');
+    expect(await twoFactorOf('Admin User')).toBe('Off');
+  });
+
+  it("resets another admin's two-factor after asking; not one's own, nor where it is off", async () => {
+    db.twoFactor = {
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      pending: null,
+      lastStep: 0,
+      recoveryCodes: [],
+    };
+    const { user } = renderApp('/admins');
+    expect(await twoFactorOf('Admin User')).toBe('On');
+    for (const name of ['Admin User', 'Sam Support']) {
+      await user.click(within(await rowOf(name)).getByRole('button', { name: `Actions for ${name}` }));
+      expect(await screen.findByRole('menuitem', { name: 'Change role' })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'Reset two-factor' })).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
+    }
+
+    await act(user, 'Mia Moderator', 'Reset two-factor');
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Reset the two-factor sign-in of Mia Moderator?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByText('Two-factor sign-in of Mia Moderator is reset')).toBeInTheDocument();
+    await waitFor(async () => expect(await twoFactorOf('Mia Moderator')).toBe('Off'));
+    const [call] = await adminCalls();
+    expect(call).toMatchObject({ method: 'POST' });
+    expect(call!.path).toBe(`/api/admin/admins/${db.admins[0]!._id}/two-factor/reset`);
+    expect(db.activity[0]).toMatchObject({ action: 'two-factor', recordName: 'Mia Moderator' });
   });
 
   it("ends an admin's sessions after asking", async () => {
@@ -174,6 +219,7 @@ describe('requiring two-factor for every admin', () => {
     renderApp('/admins', { signedIn: false });
     expect(await rowOf('Mia Moderator')).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('columnheader', { name: 'Two-factor' })).not.toBeInTheDocument();
     expect(await apiCalls('/api/admin/security')).toHaveLength(0);
   });
 });

@@ -698,6 +698,18 @@ const ACTIONS: Action[] = [
       expect(within(dialog).getByLabelText(/Password/)).toHaveValue(MOCK_ADMIN_PASSWORD);
     },
   },
+  {
+    route: '/admins',
+    endpoint: 'admin/admins/:id/two-factor/reset',
+    screen: 'admin actions',
+    act: async (user) => {
+      await adminAction(user, 'Reset two-factor');
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Reset the two-factor sign-in of Mia Moderator?',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    },
+  },
   // Sessions ('sessions'): End on another session's row of the profile's Your sessions, and End all other sessions.
   {
     route: '/profile',

@@ -12,6 +12,8 @@ const admin = z.object({
   email: text,
   role: z.nullable(z.enum(ROLES)),
   status: z.enum(ADMIN_STATUSES),
+  /** Whether their two-factor sign-in is on ('two-factor'). */
+  twoFactor: flag,
   lastSignInAt: optionalDate,
   invitedAt: optionalDate,
   invitedBy: z.nullish(z.object({ _id: id, name: text })),
@@ -55,6 +57,15 @@ export function useSetAdminStatus() {
   return useMutation({
     mutationFn: ({ adminId, enabled }: { adminId: string; enabled: boolean }) =>
       api.patch(`admin/admins/${encodeURIComponent(adminId)}/status`, changed, { json: { enabled } }),
+    meta: invalidates,
+  });
+}
+
+/** POST /api/admin/admins/{id}/two-factor/reset: another admin's secret and recovery codes gone, their sessions ended. */
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (adminId: string) =>
+      api.post(`admin/admins/${encodeURIComponent(adminId)}/two-factor/reset`, changed),
     meta: invalidates,
   });
 }
