@@ -452,8 +452,8 @@ const WRITES: Write[] = [
  * unsaved input kept under the sign-in dialog); every other endpoint of a screen meets the failure without words.
  * Add and update forms are screens of their own (SPEC 2.2 routes them apart; they save through different hooks).
  * Measured on 2 cores (npx vitest run --project web tests/faults/faults-writes.test.tsx): every write against every fault is
- * 606 cases in 270-280 s (twice, at load 1 and at load 4), over the 150 s this file may take; this spread is 104 cases
- * in 40-60 s.
+ * 606 cases in 270-280 s (twice, at load 1 and at load 4), over the 150 s this file may take; this spread is 132 cases
+ * in about 65 s (at load 3 to 6).
  */
 const WITHOUT_WORDS = FAULTS.find((fault) => fault.name === '502 (a proxy page)')!;
 const EXPIRY = FAULTS.find((fault) => fault.endsSession)!;
