@@ -26,6 +26,8 @@ export const ADMIN_MESSAGES = {
   emailInUse: 'This e-mail address is already used by another account',
   lastOwner: 'There must be at least one active Owner: make another admin an Owner first',
   notYourself: 'You cannot disable your own account',
+  ownTwoFactor: 'Change your own two-factor sign-in on the Two-factor tab of your profile',
+  noTwoFactor: 'This admin has no two-factor sign-in to reset',
   notInvited: 'This admin has already accepted an invitation',
   invitationUnknown: 'This invitation link is not valid. Ask an Owner for a new invitation.',
   invitationUsed: 'This invitation has already been used. Sign in with the password you set.',

@@ -77,6 +77,7 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PATCH /api/admin/admins/:id/role': 'admins.manage',
   'PATCH /api/admin/admins/:id/status': 'admins.manage',
   'POST /api/admin/admins/:id/sessions/end': 'admins.manage',
+  'POST /api/admin/admins/:id/two-factor/reset': 'admins.manage',
 };
 
 /** A reference catalogue's calls: every role reads them (the screens' choices need them), `write` changes them. */

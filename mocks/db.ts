@@ -120,6 +120,8 @@ export type MockAdminAccount = {
   createdAt: string;
   /** Their live sessions: the mock has no tokens of theirs, only how many End sessions ends. */
   sessions: number;
+  /** Whether their two-factor sign-in is on (the mock keeps no secret of theirs). */
+  twoFactor: boolean;
 };
 
 /** An invitation's link ('admins'): the mock keeps the token itself, as the e2e reads it from the mail. */
@@ -357,14 +359,17 @@ function seed(): Db {
   return { ...db, ...moderation, posts, mails, activity };
 }
 
-/** The other admins: an active Moderator, a disabled Support, two invited (one link open, one expired). */
+/** The other admins: an active Moderator (with two-factor), a disabled Support, two invited (one link open, one expired). */
 function makeAdmins(owner: MockAdmin): Pick<Db, 'admins' | 'invitations'> {
   const at = (days: number) => new Date(Date.UTC(2026, 10, 20, 9) - days * 86_400_000).toISOString();
   const by = { _id: owner._id, name: `${owner.name} ${owner.surname}` };
   let made = 0;
   // Ids of their own (not nextId()), so that every other fixture keeps its id.
   const admin = (
-    fields: Pick<MockAdminAccount, 'name' | 'email' | 'role' | 'status'> & { days: number },
+    fields: Pick<MockAdminAccount, 'name' | 'email' | 'role' | 'status'> & {
+      days: number;
+      twoFactor?: boolean;
+    },
   ) => ({
     _id: `ad${String((made += 1)).padStart(22, '0')}`,
     name: fields.name,
@@ -376,9 +381,17 @@ function makeAdmins(owner: MockAdmin): Pick<Db, 'admins' | 'invitations'> {
     invitedBy: by,
     createdAt: at(fields.days),
     sessions: fields.status === 'active' ? 2 : 0,
+    twoFactor: fields.twoFactor ?? false,
   });
   const admins: MockAdminAccount[] = [
-    admin({ name: 'Mia Moderator', email: 'mia@example.com', role: 'moderator', status: 'active', days: 30 }),
+    admin({
+      name: 'Mia Moderator',
+      email: 'mia@example.com',
+      role: 'moderator',
+      status: 'active',
+      days: 30,
+      twoFactor: true,
+    }),
     admin({ name: 'Sam Support', email: 'sam@example.com', role: 'support', status: 'disabled', days: 20 }),
     admin({ name: 'Eve Editor', email: 'eve@example.com', role: 'editor', status: 'invited', days: 1 }),
     admin({ name: 'Ian Late', email: 'ian@example.com', role: 'support', status: 'invited', days: 5 }),

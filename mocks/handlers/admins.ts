@@ -18,6 +18,7 @@ import {
   search,
 } from '../rules';
 import { offers } from '../scenario';
+import { proofRefusal } from './step-up';
 
 /**
  * Admin accounts ('admins') as the reference server answers them (server/routes/admins.ts): the signed-in admin
@@ -46,6 +47,7 @@ function self(): MockAdminAccount {
     invitedBy: null,
     createdAt: SELF_CREATED,
     sessions: db.sessions.length,
+    twoFactor: db.twoFactor.secret !== null,
   };
 }
 
@@ -154,6 +156,7 @@ export const adminHandlers = [
             invitedBy,
             createdAt: at.toISOString(),
             sessions: 0,
+            twoFactor: false,
           };
       if (existing) {
         save(account);
@@ -260,6 +263,32 @@ export const adminHandlers = [
         summary: `Ended ${ended} session${ended === 1 ? '' : 's'} of ${account.email}`,
       });
       return ok({ message: ended === 1 ? '1 session ended' : `${ended} sessions ended`, result: { ended } });
+    }),
+  ),
+
+  http.post(
+    apiPath('admin/admins/:id/two-factor/reset'),
+    refusing(({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('admins')) return extensionMissing();
+      const wanted = id(params.id);
+      if (wanted === db.admin._id) throw new Refusal(409, ADMIN_MESSAGES.ownTwoFactor);
+      const unproven = proofRefusal(request);
+      if (unproven) return unproven;
+      const account = accountOf(wanted);
+      if (!account.twoFactor) throw new Refusal(409, ADMIN_MESSAGES.noTwoFactor);
+      const ended = account.sessions;
+      const reset = { ...account, twoFactor: false, sessions: 0 };
+      save(reset);
+      recordActivity({
+        action: 'two-factor',
+        recordType: 'admin',
+        recordId: account._id,
+        recordName: account.name,
+        summary: `Two-factor reset for ${account.email}${ended ? `; ended ${ended} session${ended === 1 ? '' : 's'}` : ''}`,
+      });
+      return ok({ message: `Two-factor sign-in of ${account.name} is reset`, result: answer(reset) });
     }),
   ),
 

@@ -16,10 +16,15 @@ export type AdminRow = {
   inviter_name: string | null;
   inviter_surname: string | null;
   created_at: string;
+  /** Whether two-factor sign-in is on (admin_two_factor.enabled_at). */
+  two_factor: boolean;
 };
 
 const ADMIN_COLUMNS = `u.id, u.name, u.surname, u.email, u.admin_role, u.admin_status, u.last_sign_in_at,
-  u.invited_at, u.invited_by, i.name AS inviter_name, i.surname AS inviter_surname, u.created_at`;
+  u.invited_at, u.invited_by, i.name AS inviter_name, i.surname AS inviter_surname, u.created_at,
+  t.enabled_at IS NOT NULL AS two_factor`;
+const ADMIN_JOINS = `users u LEFT JOIN users i ON i.id = u.invited_by
+  LEFT JOIN admin_two_factor t ON t.admin_id = u.id`;
 
 /** A page of the admins, oldest first, those whose name or e-mail contain `pattern` (an ILIKE pattern) if given. */
 export async function pageOfAdmins(
@@ -31,7 +36,7 @@ export async function pageOfAdmins(
   const values = pattern ? [pattern] : [];
   const [rows, { n }] = await Promise.all([
     db.many<AdminRow>(
-      `SELECT ${ADMIN_COLUMNS} FROM users u LEFT JOIN users i ON i.id = u.invited_by WHERE ${where}
+      `SELECT ${ADMIN_COLUMNS} FROM ${ADMIN_JOINS} WHERE ${where}
        ORDER BY u.rowid LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
       [...values, page.limit, page.offset],
     ),
@@ -42,7 +47,7 @@ export async function pageOfAdmins(
 
 export async function findAdminRow(db: Db, id: string, { lock = false } = {}): Promise<AdminRow | undefined> {
   return db.maybeOne<AdminRow>(
-    `SELECT ${ADMIN_COLUMNS} FROM users u LEFT JOIN users i ON i.id = u.invited_by
+    `SELECT ${ADMIN_COLUMNS} FROM ${ADMIN_JOINS}
      WHERE u.id = $1 AND u.role = 'admin'${lock ? ' FOR UPDATE OF u' : ''}`,
     [id],
   );

@@ -28,6 +28,7 @@ import {
   type InvitationRow,
 } from '../db/admins';
 import { isUniqueViolation, type Db } from '../db/postgres/db';
+import { disableTwoFactor } from '../db/two-factor';
 import { findUserByEmail } from '../db/users';
 import { activityLog } from '../lib/activity';
 import { liveSince, requireRecentProof, type SessionPolicy } from '../lib/auth';
@@ -62,6 +63,7 @@ function adminAnswer(row: AdminRow) {
             name: fullName({ name: row.inviter_name ?? '', surname: row.inviter_surname ?? '' }),
           },
     createdAt: row.created_at,
+    twoFactor: row.two_factor,
   };
 }
 
@@ -79,7 +81,6 @@ const roleField = (label: string) =>
   });
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
 
 type Deps = { db: Db; queue: MailQueue; publicUrl: string; policy: SessionPolicy };
 
@@ -257,6 +258,36 @@ export function registerAdminRoutes(app: Hono<AppEnv>, { db, queue, publicUrl, p
       success: true,
       message: ended === 1 ? '1 session ended' : `${ended} sessions ended`,
       result: { ended },
+    });
+  });
+
+  // An admin who lost their authenticator: their secret and recovery codes go, and so do their sessions, so that they
+  // sign in again (and set it up again where it is required). One's own is changed on the profile, with a code.
+  app.post('/api/admin/admins/:id/two-factor/reset', noBodyLimit, async (c) => {
+    const id = parseId(c.req.param('id'));
+    const callerId = c.get('adminId');
+    if (id === callerId) throw new HttpError(409, ADMIN_MESSAGES.ownTwoFactor);
+    requireRecentProof(c);
+    const admin = await db.transaction(async (tx) => {
+      const admin = await findAdminRow(tx, id, { lock: true });
+      if (!admin) throw notFound('Admin');
+      if (!admin.two_factor) throw new HttpError(409, ADMIN_MESSAGES.noTwoFactor);
+      const at = now();
+      await disableTwoFactor(tx, id);
+      const ended = await endAllSessions(tx, id, liveSince(policy), at);
+      await log.record(tx, callerId, {
+        action: 'two-factor',
+        recordType: 'admin',
+        recordId: id,
+        recordName: fullName(admin),
+        summary: `Two-factor reset for ${admin.email}${ended ? `; ended ${ended} session${ended === 1 ? '' : 's'}` : ''}`,
+      });
+      return { ...admin, two_factor: false } satisfies AdminRow;
+    });
+    return c.json({
+      success: true,
+      message: `Two-factor sign-in of ${fullName(admin)} is reset`,
+      result: adminAnswer(admin),
     });
   });
 }

@@ -353,6 +353,20 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: id,
     };
   },
+  'POST /api/admin/admins/:id/two-factor/reset': async (s) => {
+    const { id } = await adminWithRole(s.db, 'moderator');
+    await s.db.run(
+      `INSERT INTO admin_two_factor (admin_id, secret, enabled_at) VALUES ($1, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', now())`,
+      [id],
+    );
+    return {
+      path: `/api/admin/admins/${id}/two-factor/reset`,
+      init: {},
+      action: 'two-factor',
+      recordType: 'admin',
+      recordId: id,
+    };
+  },
   'POST /api/admin/sessions/end-others': async (s) => {
     await sessionToken(s.db, s.adminId);
     return {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES } from '../../contract/admins';
 import { ADMIN, adminWithRole, makeServer, sessionToken } from './harness';
 
@@ -16,6 +16,7 @@ type Admin = {
   role: string;
   status: string;
   lastSignInAt: string | null;
+  twoFactor: boolean;
 };
 
 /** The text of an .eml as the reader sees it: quoted-printable's soft breaks and escapes undone. */
@@ -365,6 +366,84 @@ describe("ending another admin's sessions", () => {
     const [entry] = await entries(s, 'session-end');
     expect(entry).toMatchObject({ recordType: 'admin', recordId: moderator.id, admin: { _id: s.adminId } });
     expect((await s.call('POST', `/api/admin/admins/${'f'.repeat(24)}/sessions/end`)).status).toBe(404);
+  });
+});
+
+/** Two-factor on for `adminId`, as a confirmed set-up leaves it, with two recovery codes. */
+async function giveTwoFactor(s: Server, adminId: string) {
+  await s.db.run(
+    `INSERT INTO admin_two_factor (admin_id, secret, enabled_at) VALUES ($1, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', now())`,
+    [adminId],
+  );
+  await s.db.run("INSERT INTO admin_recovery_codes (admin_id, code_hash) VALUES ($1, 'one'), ($1, 'two')", [
+    adminId,
+  ]);
+}
+const twoFactorRows = async (s: Server, adminId: string) =>
+  (
+    await s.db.one<{ n: number }>(
+      `SELECT (SELECT count(*) FROM admin_two_factor WHERE admin_id = $1)
+         + (SELECT count(*) FROM admin_recovery_codes WHERE admin_id = $1) AS n`,
+      [adminId],
+    )
+  ).n;
+const reset = (s: Server, adminId: string, token?: string) =>
+  s.call('POST', `/api/admin/admins/${adminId}/two-factor/reset`, { token });
+
+describe("resetting an admin's two-factor", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('removes their secret and recovery codes, ends their sessions at once, and is logged once', async () => {
+    const s = await makeServer();
+    const moderator = await adminWithRole(s.db, 'moderator');
+    const other = await sessionToken(s.db, moderator.id);
+    await giveTwoFactor(s, moderator.id);
+    const before = await admins(s, '?q=moderator');
+    expect(before.result.map((admin) => admin.twoFactor)).toEqual([true]);
+
+    const done = await reset(s, moderator.id);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.result).toMatchObject({ _id: moderator.id, twoFactor: false });
+    expect(await twoFactorRows(s, moderator.id)).toBe(0);
+    expect(await dashboard(s, moderator.token)).toBe(401);
+    expect(await dashboard(s, other)).toBe(401);
+    expect(await dashboard(s, s.token)).toBe(200);
+    expect((await admins(s, '?q=moderator')).result.map((admin) => admin.twoFactor)).toEqual([false]);
+    const logged = (await entries(s, 'two-factor')).filter((entry) => entry.recordId === moderator.id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ recordType: 'admin', admin: { _id: s.adminId } });
+    expect(logged[0]!.summary).toMatch(/^Two-factor reset for .+; ended 2 sessions$/);
+
+    // Nothing is left to reset.
+    expect((await reset(s, moderator.id)).status).toBe(409);
+  });
+
+  it('is 404 for no such admin and refused for oneself', async () => {
+    const s = await makeServer();
+    expect((await reset(s, 'f'.repeat(24))).status).toBe(404);
+    await giveTwoFactor(s, s.adminId);
+    const self = await reset(s, s.adminId);
+    expect(self.status).toBe(409);
+    expect(self.body.message).toBe(ADMIN_MESSAGES.ownTwoFactor);
+    expect(await twoFactorRows(s, s.adminId)).toBe(3);
+    expect(await dashboard(s, s.token)).toBe(200);
+  });
+
+  it('asks for a recent proof, and is refused to every role but the Owner', async () => {
+    const s = await makeServer();
+    const editor = await adminWithRole(s.db, 'editor');
+    await giveTwoFactor(s, editor.id);
+    const moderator = await adminWithRole(s.db, 'moderator');
+    expect((await reset(s, editor.id, moderator.token)).status).toBe(403);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    expect(await reset(s, editor.id)).toMatchObject({ status: 403, body: { stepUp: true } });
+    expect(await twoFactorRows(s, editor.id)).toBe(3);
+    const proof = await s.call('POST', '/api/admin/step-up', { json: { password: ADMIN.password } });
+    expect(proof.status).toBe(200);
+    expect((await reset(s, editor.id)).status).toBe(200);
   });
 });
 

@@ -834,6 +834,22 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: "reset no such admin's two-factor",
+    status: 404,
+    request: () => ({
+      path: '/api/admin/admins/ffffffffffffffffffffffff/two-factor/reset',
+      init: { method: 'POST' },
+    }),
+  },
+  {
+    name: "reset one's own two-factor",
+    status: 409,
+    request: ({ adminId }) => ({
+      path: `/api/admin/admins/${adminId}/two-factor/reset`,
+      init: { method: 'POST' },
+    }),
+  },
+  {
     name: 'an unknown invitation',
     status: 404,
     request: () => ({ path: `/api/invitation/${'x'.repeat(43)}`, auth: false }),

@@ -172,6 +172,7 @@ function routes(): Route[] {
     { method: 'PATCH', path: 'admin/admins/:id/role', table: 'admins', body: 'json', fields: ['role'] },
     { method: 'PATCH', path: 'admin/admins/:id/status', table: 'admins', body: 'json', fields: ['enabled'] },
     { method: 'POST', path: 'admin/admins/:id/sessions/end', table: 'admins', body: 'none' },
+    { method: 'POST', path: 'admin/admins/:id/two-factor/reset', table: 'admins', body: 'none' },
     { method: 'GET', path: 'invitation/:token', body: 'none', public: true },
     { method: 'POST', path: 'invitation/accept', body: 'json', fields: ['token', 'password'], public: true },
     {

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '@mocks/node';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@contract/admins';
 import { db, MOCK_INVITATIONS } from '@mocks/db';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi } from '../support/render';
+import { session } from '@/lib/core/session';
+import { renderApp, signIn, specOnlyApi } from '../support/render';
 
 /**
  * Admin accounts ('admins'): the Admins list and its row actions, the invitation form on the form controller, the
@@ -22,6 +25,15 @@ const rowOf = async (name: string) => {
   return cell.closest('tr')!;
 };
 
+/** What an admin's Two-factor cell says. */
+async function twoFactorOf(name: string) {
+  const row = await rowOf(name);
+  const headers = within(table())
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+  return within(row).getAllByRole('cell')[headers.indexOf('Two-factor')]!.textContent;
+}
+
 async function act(user: ReturnType<typeof renderApp>['user'], name: string, action: string) {
   await user.click(within(await rowOf(name)).getByRole('button', { name: `Actions for ${name}` }));
   await user.click(await screen.findByRole('menuitem', { name: action }));
@@ -34,7 +46,7 @@ describe('the Admins list', () => {
     const headers = within(await screen.findByRole('table', { name: 'Admins' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Name', 'E-mail', 'Role', 'Status', 'Last sign-in', 'Action']);
+    expect(headers).toEqual(['Name', 'E-mail', 'Role', 'Two-factor', 'Status', 'Last sign-in', 'Action']);
     const mia = await rowOf('Mia Moderator');
     expect(mia).toHaveTextContent('mia@example.com');
     expect(mia).toHaveTextContent('Moderator');
@@ -102,6 +114,42 @@ describe('the Admins list', () => {
     expect(calls.map((call) => call.body)).toEqual([{ enabled: false }, { enabled: true }]);
   });
 
+  it('says whether each admin has two-factor on', async () => {
+    renderApp('/admins');
+    expect(await twoFactorOf('Mia Moderator')).toBe('On');
+    expect(await twoFactorOf('Sam Support')).toBe('Off');
+    expect(await twoFactorOf('Admin User')).toBe('Off');
+  });
+
+  it("resets another admin's two-factor after asking; not one's own, nor where it is off", async () => {
+    db.twoFactor = {
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      pending: null,
+      lastStep: 0,
+      recoveryCodes: [],
+    };
+    const { user } = renderApp('/admins');
+    expect(await twoFactorOf('Admin User')).toBe('On');
+    for (const name of ['Admin User', 'Sam Support']) {
+      await user.click(within(await rowOf(name)).getByRole('button', { name: `Actions for ${name}` }));
+      expect(await screen.findByRole('menuitem', { name: 'Change role' })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'Reset two-factor' })).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
+    }
+
+    await act(user, 'Mia Moderator', 'Reset two-factor');
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Reset the two-factor sign-in of Mia Moderator?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByText('Two-factor sign-in of Mia Moderator is reset')).toBeInTheDocument();
+    await waitFor(async () => expect(await twoFactorOf('Mia Moderator')).toBe('Off'));
+    const [call] = await adminCalls();
+    expect(call).toMatchObject({ method: 'POST' });
+    expect(call!.path).toBe(`/api/admin/admins/${db.admins[0]!._id}/two-factor/reset`);
+    expect(db.activity[0]).toMatchObject({ action: 'two-factor', recordName: 'Mia Moderator' });
+  });
+
   it("ends an admin's sessions after asking", async () => {
     const { user } = renderApp('/admins');
     await act(user, 'Mia Moderator', 'End sessions');
@@ -121,6 +169,58 @@ describe('the Admins list', () => {
     expect(await screen.findByRole('menuitem', { name: 'Change role' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Disable' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'End sessions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('requiring two-factor for every admin', () => {
+  const toggle = () => screen.findByRole('switch', { name: 'Require two-factor for every admin' });
+
+  it("shows the server's setting and saves a change, with a notification", async () => {
+    const { user } = renderApp('/admins');
+    const required = await toggle();
+    expect(required).not.toBeChecked();
+    await user.click(required);
+    expect(
+      await screen.findByText('Security settings saved', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    expect(db.twoFactorRequired).toBe(true);
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).toBeChecked());
+    expect((await apiCalls('/api/admin/security')).filter((call) => call.method === 'PATCH')).toEqual([
+      expect.objectContaining({ body: { twoFactorRequired: true } }),
+    ]);
+
+    await user.click(screen.getByRole('switch', { name: /Require two-factor/ }));
+    await waitFor(() => expect(db.twoFactorRequired).toBe(false));
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).not.toBeChecked());
+  });
+
+  it("says the server's refusal and shows the setting unchanged", async () => {
+    db.twoFactorRequired = true;
+    server.use(
+      http.patch('*/api/admin/security', () =>
+        HttpResponse.json({ success: false, message: 'Only an Owner may do this' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp('/admins');
+    const required = await toggle();
+    await waitFor(() => expect(required).toBeChecked());
+    await user.click(required);
+    expect(
+      await screen.findByText('Only an Owner may do this', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).toBeChecked());
+    expect(db.twoFactorRequired).toBe(true);
+  });
+
+  it("is not there, and not read, where the API does not announce 'two-factor'", async () => {
+    signIn();
+    const signedIn = session.get()!;
+    session.start({ ...signedIn, features: signedIn.features.filter((feature) => feature !== 'two-factor') });
+    renderApp('/admins', { signedIn: false });
+    expect(await rowOf('Mia Moderator')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('columnheader', { name: 'Two-factor' })).not.toBeInTheDocument();
+    expect(await apiCalls('/api/admin/security')).toHaveLength(0);
   });
 });
 

@@ -105,6 +105,16 @@ const READS: Read[] = [
     open: async (user) =>
       user.click(await screen.findByRole('tab', { name: 'Your sessions' }, { timeout: 15_000 })),
   },
+  // The Admins screen's switch that requires two-factor of every admin ('two-factor').
+  { route: '/admins', endpoint: 'admin/security', screen: 'security setting' },
+  // The own profile's Two-factor tab ('two-factor').
+  {
+    route: '/profile',
+    endpoint: 'admin/two-factor',
+    screen: 'own two-factor',
+    open: async (user) =>
+      user.click(await screen.findByRole('tab', { name: 'Two-factor' }, { timeout: 15_000 })),
+  },
 ];
 
 /** Opens the first row's dialog whose button is named so. */

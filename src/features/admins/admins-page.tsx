@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Menu, ActionIcon, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconDots, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_STATUS_LABELS, type AdminStatus } from '@contract/admins';
 import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
@@ -10,15 +10,18 @@ import { useListController, type ListColumn } from '@/components/list-kit/list-c
 import { ListView } from '@/components/list-kit/list-view';
 import { useModalDialog } from '@/components/modal-dialog';
 import { PageCard } from '@/components/page-kit/page-card';
+import { useFeature, useSession } from '@/lib/core/session';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import {
   adminsResource,
   useChangeRole,
   useEndAdminSessions,
+  useResetTwoFactor,
   useSetAdminStatus,
   type AdminAccount,
 } from './api';
+import { SecuritySetting } from './security-setting';
 import { ADMINS_TEXT } from './strings';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -71,6 +74,10 @@ function AdminActions({ admin }: { admin: AdminAccount }) {
   const [changing, setChanging] = useState(false);
   const status = useSetAdminStatus();
   const end = useEndAdminSessions();
+  const reset = useResetTwoFactor();
+  // One's own is changed on the profile's Two-factor tab, with a code (the server refuses it here).
+  const selfId = useSession()?.userId;
+  const resettable = admin.twoFactor && admin._id !== selfId;
   const disabling = admin.status === 'active';
   const toggle = () =>
     askToConfirm({
@@ -94,6 +101,15 @@ function AdminActions({ admin }: { admin: AdminAccount }) {
       danger: true,
       onConfirm: () => end.mutate(admin._id, { onSuccess: (answer) => notify.success(answer.message) }),
     });
+  const resetTwoFactor = () =>
+    askToConfirm({
+      title: ADMINS_TEXT.resetTwoFactorQuestion(admin.name),
+      message: ADMINS_TEXT.resetTwoFactorMessage,
+      confirmLabel: ADMINS_TEXT.resetTwoFactor,
+      cancelLabel: ADMINS_TEXT.cancel,
+      danger: true,
+      onConfirm: () => reset.mutate(admin._id, { onSuccess: (answer) => notify.success(answer.message) }),
+    });
   return (
     <>
       <Menu position="bottom-end" withinPortal={false}>
@@ -102,7 +118,7 @@ function AdminActions({ admin }: { admin: AdminAccount }) {
             variant="light"
             aria-label={ADMINS_TEXT.actionsOf(admin.name)}
             title={ADMINS_TEXT.action}
-            loading={status.isPending || end.isPending}
+            loading={status.isPending || end.isPending || reset.isPending}
           >
             <IconDots size={18} />
           </ActionIcon>
@@ -112,6 +128,11 @@ function AdminActions({ admin }: { admin: AdminAccount }) {
           {admin.status !== 'invited' ? (
             <Menu.Item color={disabling ? 'red' : undefined} onClick={toggle}>
               {disabling ? ADMINS_TEXT.disable : ADMINS_TEXT.enable}
+            </Menu.Item>
+          ) : null}
+          {resettable ? (
+            <Menu.Item color="red" onClick={resetTwoFactor}>
+              {ADMINS_TEXT.resetTwoFactor}
             </Menu.Item>
           ) : null}
           {admin.status === 'active' ? (
@@ -136,6 +157,12 @@ const COLUMNS: ListColumn<AdminAccount>[] = [
     text: (admin) => roleLabel(admin.role),
   },
   {
+    id: 'twoFactor',
+    header: ADMINS_TEXT.twoFactor,
+    cell: (admin) => (admin.twoFactor ? ADMINS_TEXT.on : ADMINS_TEXT.off),
+    text: (admin) => (admin.twoFactor ? ADMINS_TEXT.on : ADMINS_TEXT.off),
+  },
+  {
     id: 'status',
     header: ADMINS_TEXT.status,
     cell: (admin) => (
@@ -157,8 +184,14 @@ const COLUMNS: ListColumn<AdminAccount>[] = [
 
 /** /admins ('admins'): the admin accounts, searched and paged on the server, and what an Owner does to each. */
 export function AdminsPage() {
+  const twoFactor = useFeature('two-factor');
+  // Two-factor on or off means nothing where the API does not announce it.
+  const columns = useMemo(
+    () => (twoFactor ? COLUMNS : COLUMNS.filter((column) => column.id !== 'twoFactor')),
+    [twoFactor],
+  );
   const list = useListController({
-    columns: COLUMNS,
+    columns,
     rowKey: (admin) => admin._id,
     sort: { apiSorts: [] },
     query: ({ page, size, search }) => adminsResource.queries.page({ page, size, search }),
@@ -172,6 +205,7 @@ export function AdminsPage() {
         </Button>
       }
     >
+      {twoFactor ? <SecuritySetting /> : null}
       <ListView
         list={list}
         label={ADMINS_TEXT.title}

@@ -4,7 +4,7 @@ import { ADMIN_STATUSES } from '@contract/admins';
 import { ROLES, type Role } from '@contract/roles';
 import { api } from '@/lib/data/api-client';
 import { defineResource, type PageRequest } from '@/lib/data/resource';
-import { id, optionalDate, text } from '@/lib/data/schemas';
+import { flag, id, optionalDate, text } from '@/lib/data/schemas';
 
 const admin = z.object({
   _id: id,
@@ -12,6 +12,8 @@ const admin = z.object({
   email: text,
   role: z.nullable(z.enum(ROLES)),
   status: z.enum(ADMIN_STATUSES),
+  /** Whether their two-factor sign-in is on ('two-factor'). */
+  twoFactor: flag,
   lastSignInAt: optionalDate,
   invitedAt: optionalDate,
   invitedBy: z.nullish(z.object({ _id: id, name: text })),
@@ -59,11 +61,41 @@ export function useSetAdminStatus() {
   });
 }
 
+/** POST /api/admin/admins/{id}/two-factor/reset: another admin's secret and recovery codes gone, their sessions ended. */
+export function useResetTwoFactor() {
+  return useMutation({
+    mutationFn: (adminId: string) =>
+      api.post(`admin/admins/${encodeURIComponent(adminId)}/two-factor/reset`, changed),
+    meta: invalidates,
+  });
+}
+
 /** POST /api/admin/admins/{id}/sessions/end. */
 export function useEndAdminSessions() {
   return useMutation({
     mutationFn: (adminId: string) =>
       api.post(`admin/admins/${encodeURIComponent(adminId)}/sessions/end`, z.object({ message: text })),
     meta: invalidates,
+  });
+}
+
+const security = z.object({ twoFactorRequired: flag });
+export type SecuritySettings = z.output<typeof security>;
+
+/** 'two-factor': GET /api/admin/security, whether every admin must use two-factor sign-in. */
+export const securityResource = defineResource<SecuritySettings>({
+  key: 'security',
+  item: security,
+  endpoints: { single: 'admin/security' },
+});
+
+/** PATCH /api/admin/security { twoFactorRequired }. */
+export function useSetTwoFactorRequired() {
+  return useMutation({
+    mutationFn: (twoFactorRequired: boolean) =>
+      api.patch('admin/security', z.object({ message: text, result: security }), {
+        json: { twoFactorRequired },
+      }),
+    meta: { invalidates: [securityResource.keys.all] },
   });
 }

@@ -27,6 +27,16 @@ export const ADMINS_TEXT = {
   endSessionsQuestion: (name: string) => `End every session of ${name}?`,
   endSessionsMessage: 'They are signed out everywhere at once; they can sign in again.',
   actionsOf: (name: string) => `Actions for ${name}`,
+  twoFactor: 'Two-factor',
+  on: 'On',
+  off: 'Off',
+  resetTwoFactor: 'Reset two-factor',
+  resetTwoFactorQuestion: (name: string) => `Reset the two-factor sign-in of ${name}?`,
+  resetTwoFactorMessage:
+    'Their authenticator app and recovery codes stop working, and they are signed out everywhere. They sign in again with their password, and set two-factor up again where it is required.',
+  requireTwoFactor: 'Require two-factor for every admin',
+  requireTwoFactorHint:
+    'An admin without two-factor sign-in sets it up at their next sign-in, and cannot turn it off.',
 } as const;
 
 export const INVITE_TEXT = {

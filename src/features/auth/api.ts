@@ -71,7 +71,8 @@ const setUp = z.object({ result: z.object({ secret: z.string(), uri: z.string(),
 /** POST /api/login/two-factor/setup: the set-up two-factor requires before this sign-in goes on. */
 export function useSignInSetUp() {
   return useMutation({
-    meta: { logged: false },
+    // Part of sign-in: a failure without the server's words is only logged (SPEC 8).
+    meta: { quietWithoutMessage: true, logged: false },
     mutationFn: async (challengeId: string) =>
       (await api.post('login/two-factor/setup', setUp, { json: { challenge: challengeId }, auth: 'none' }))
         .result,
