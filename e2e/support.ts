@@ -35,6 +35,7 @@ export async function apiSession(request: APIRequestContext) {
       email: string;
       photo: string;
       features?: string[];
+      role?: string;
     };
   };
   return {
@@ -45,6 +46,8 @@ export async function apiSession(request: APIRequestContext) {
     email: result.email ?? '',
     photo: result.photo ?? '',
     features: JSON.stringify(result.features ?? []),
+    // 'roles': the console keeps the role beside SPEC's keys; without it an API that announces roles allows nothing.
+    ...(result.role ? { role: result.role } : {}),
   };
 }
 
