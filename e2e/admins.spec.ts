@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { notification, signInToDashboard } from './support';
+import { Secret, TOTP } from 'otpauth';
+import { notification, screenReady, signInToDashboard } from './support';
 
 /** The invitation links the reference server mailed to `email` (no SMTP_URL: DATA_DIR/outbox), oldest first. */
 function invitationPaths(email: string) {
@@ -19,10 +20,16 @@ function invitationPaths(email: string) {
     .map((message) => /https?:\/\/[^/\s]+(\/invitation\/[\w-]{43})/.exec(message)![1]!);
 }
 
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: at,
+  });
+
 /**
  * Admin accounts ('admins') against the reference server: the Owner invites a Moderator, who accepts the mailed link,
- * signs in in another browser, sees no Admins screen, deactivates a member; Activity shows both; the Owner ends the
- * Moderator's sessions, whose next click leads to sign-in.
+ * signs in in another browser, sets up two-factor (the test computes the codes from the key shown) and signs in with
+ * a code, sees neither the Admins screen nor the FAQ's forms, deactivates a member; Activity shows both; the Owner
+ * ends the Moderator's sessions, whose next click leads to sign-in.
  */
 test('an Owner invites a Moderator, who accepts, works within the role, and is signed out by the Owner', async ({
   page,
@@ -63,10 +70,41 @@ test('an Owner invites a Moderator, who accepts, works within the role, and is s
   await moderator.getByLabel('Password', { exact: true }).fill('Moderate@123');
   await moderator.getByRole('button', { name: 'Login' }).click();
   await expect(moderator).toHaveURL(/\/dashboard$/);
+
+  // Two-factor, set up from the own profile; the next sign-in asks for a code after the password.
+  await moderator.goto('/profile');
+  await screenReady(moderator);
+  await moderator.getByRole('tab', { name: 'Two-factor' }).click();
+  const panel = moderator.getByRole('region', { name: 'Two-factor sign-in' });
+  await panel.getByRole('button', { name: 'Set up two-factor' }).click();
+  const secret = (await panel.getByTestId('two-factor-key').textContent())!.replace(/\s/g, '');
+  const enabledAt = Date.now();
+  await panel.getByLabel('Authentication code').fill(codeAt(secret, enabledAt));
+  await panel.getByRole('button', { name: 'Turn on' }).click();
+  await expect(panel.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await panel.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
+  await panel.getByRole('button', { name: 'Done' }).click();
+  await moderator.getByRole('button', { name: 'Logout' }).click();
+  await moderator
+    .getByRole('dialog', { name: 'Are you sure you want to logout?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(moderator).toHaveURL(/\/login$/);
+  await moderator.getByLabel('Email').fill(email);
+  await moderator.getByLabel('Password', { exact: true }).fill('Moderate@123');
+  await moderator.getByRole('button', { name: 'Login' }).click();
+  await moderator.getByLabel('Authentication code').fill(codeAt(secret, enabledAt + 30_000));
+  await moderator.getByRole('button', { name: 'Verify' }).click();
+  await expect(moderator).toHaveURL(/\/dashboard$/);
+
   const menu = moderator.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Admins' })).toHaveCount(0);
   await moderator.goto('/admins');
+  await expect(moderator.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+  // The FAQ is an Editor's: no menu entry, and its form is the no-access screen.
+  await expect(menu.getByRole('link', { name: 'FAQ' })).toHaveCount(0);
+  await moderator.goto('/faq/add');
   await expect(moderator.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
 
   // The Moderator deactivates a member.
