@@ -3,9 +3,9 @@ import { setupWorker } from 'msw/browser';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
-import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, resetDb } from './db';
+import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from './db';
 import { handlers } from './handlers';
-import { loadSavedDb, saveDb, saveDbSoon } from './persist';
+import { loadSavedDb, saveDb, saveDbSoon, saveSeedForReload } from './persist';
 import { setMockRole } from './roles';
 import {
   getScenario,
@@ -94,8 +94,7 @@ function DemoPanel() {
       <button
         type="button"
         onClick={() => {
-          resetDb();
-          void saveDb().then(() => window.location.reload());
+          void saveSeedForReload().then(() => window.location.reload());
         }}
         title="Put the demo data back as it was"
       >

@@ -441,6 +441,11 @@ export function resetDb() {
   db = seed();
 }
 
+/** The seed as a db of its own, leaving the one in use as it is (demo mode's Reset data saves it, then reloads). */
+export function freshSeed(): Db {
+  return seed();
+}
+
 /** Puts back data saved earlier (demo mode, after a reload). */
 export function replaceDb(saved: Db) {
   db = saved;

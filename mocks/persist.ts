@@ -1,4 +1,4 @@
-import { db, replaceDb } from './db';
+import { db, freshSeed, replaceDb } from './db';
 import { idCounter, setIdCounter } from './ids';
 
 /**
@@ -69,9 +69,24 @@ export async function saveDb(): Promise<void> {
 }
 
 let pending: Promise<void> | null = null;
+let resetting = false;
+
+/**
+ * Saves the seed for the next page, after any save under way, and saves nothing more from this page: until it
+ * reloads, the page goes on with the data it has (its session stays valid), so nothing it does meanwhile can
+ * overwrite the seed or sign it out before the reload.
+ */
+export async function saveSeedForReload(): Promise<void> {
+  resetting = true;
+  await pending;
+  const fresh = freshSeed();
+  const saved: Saved = { shape: shapeOf(fresh), ids: idCounter(), db: fresh };
+  await run('readwrite', (store) => store.put(saved, KEY));
+}
 
 /** Saves once after a burst of changes; failures are logged, never shown (the demo goes on in memory). */
 export function saveDbSoon(): Promise<void> {
+  if (resetting) return Promise.resolve();
   pending ??= Promise.resolve().then(async () => {
     pending = null;
     await saveDb().catch((error: unknown) => console.error('Demo data could not be saved', error));
