@@ -31,9 +31,10 @@ try {
   );
   // Sessions that ended long ago, as months of sign-ins leave them.
   await db.run(
-    `INSERT INTO admin_sessions (id, admin_id, created_at, last_seen_at, ended_at, ended_reason, ip, user_agent)
+    `INSERT INTO admin_sessions (id, admin_id, created_at, last_seen_at, ended_at, ended_reason, ip, user_agent,
+                                 verified_at)
      SELECT 'old-' || n, $1, now() - interval '30 days', now() - interval '30 days', now() - interval '29 days',
-            'sign-out', '192.0.2.1', 'Mozilla/5.0'
+            'sign-out', '192.0.2.1', 'Mozilla/5.0', now() - interval '30 days'
      FROM generate_series(1, $2::int) AS n`,
     [admin.id, SESSIONS],
   );
