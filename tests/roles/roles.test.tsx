@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
 import { setMockRole } from '@mocks/roles';
-import { can, ROLE_LABELS, ROLES, type Role } from '@contract/roles';
+import { can, ROLES, type Role } from '@contract/roles';
 import { MENU } from '@/app/layout/menu';
 import { SIGNED_IN_ROUTES } from '@/app/feature-routes';
 import { apiCalls } from '../support/request-log';
@@ -149,17 +149,44 @@ describe('what a role may not do is not offered', () => {
 });
 
 describe('a refusal from the server', () => {
-  it("(the role changed since sign-in) shows the server's words, and the console goes on", async () => {
+  it('(the role changed since sign-in) makes the console read the role again, and it follows the new one', async () => {
     setMockRole('owner');
     const { user } = renderApp('/dashboard');
     const menu = await openMenu(user);
     setMockRole('editor');
     await user.click(within(menu).getByRole('link', { name: 'Users' }));
     expect(
-      (await screen.findAllByText(`Your role (${ROLE_LABELS.editor}) cannot read members' details.`)).length,
-    ).toBeGreaterThan(0);
+      await screen.findByRole('heading', { level: 1, name: "You don't have access to this page" }),
+    ).toBeInTheDocument();
+    // The refusal says the role changed: the console reads it again, and the menu follows the new one.
+    await waitFor(() => expect(localStorage.getItem('role')).toBe('editor'));
+    await waitFor(() => expect(within(menu).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument());
+    expect(within(menu).getByRole('link', { name: 'FAQ' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
     expect(await screen.findByText('Total Users')).toBeInTheDocument();
+  });
+
+  it('coming back to the tab a minute later reads the role again; sooner, it asks nothing', async () => {
+    setMockRole('support');
+    const { user } = renderApp('/dashboard');
+    const menu = await openMenu(user);
+    expect(within(menu).queryByRole('link', { name: 'Chat Report' })).toBeInTheDocument();
+    setMockRole('editor');
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await apiCalls('user/read')).toEqual([]);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      window.dispatchEvent(new Event('focus'));
+      await waitFor(() => expect(localStorage.getItem('role')).toBe('editor'));
+    } finally {
+      clock.mockRestore();
+    }
+    await waitFor(() =>
+      expect(within(menu).queryByRole('link', { name: 'Chat Report' })).not.toBeInTheDocument(),
+    );
+    expect(within(menu).getByRole('link', { name: 'FAQ' })).toBeInTheDocument();
   });
 });
 

@@ -121,6 +121,13 @@ export const session = {
     refresh();
   },
 
+  /** The role the server now gives the signed-in admin ('roles'): an Owner may have changed it since sign-in. */
+  setRole(role: string) {
+    if (!snapshot || snapshot.role === role) return;
+    localStorage.setItem(ROLE_KEY, role);
+    refresh();
+  },
+
   /** Logout: SPEC 2.4 clears all stored data, but for the layout choices. */
   end() {
     endReason = 'signed-out';

@@ -1,5 +1,5 @@
 import ky, { isTimeoutError, type Options, type Progress } from 'ky';
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import { apiRoot } from '@/config/api-root';
 import { env } from '@/config/env';
 import { ApiError } from '../core/api-error';
@@ -241,6 +241,8 @@ async function request(
     if (token) session.expire(token);
     throw new ApiError({ kind: 'session-expired', path, status: response.status });
   }
+  // A role refusal of what the console offered: the role changed since sign-in, so the console reads it again.
+  if (response.status === 403 && typeof field(body, 'permission') === 'string') void refreshRole();
   const stepUp = response.status === 403 && field(body, 'stepUp') === true && storedFeature('step-up');
   if (stepUp && (await askForProof(serverMessageOf(body))))
     return schema
@@ -264,6 +266,35 @@ async function request(
   }
   return parsed.data;
 }
+
+const roleAnswer = z.object({ result: z.object({ role: z.optional(z.nullable(z.string())) }) });
+const ROLE_READ_EVERY_MS = 60_000;
+let roleRead: Promise<void> | null = null;
+let roleReadAt = Date.now();
+
+/**
+ * Reads the signed-in admin's role again ('roles'; GET /api/user/read carries it), so that a role an Owner changed
+ * shows without a new sign-in: after a role refusal, and when the admin comes back to the tab (at most once a minute,
+ * and never on the first load, whose calls the budget counts). Calls made together share one read.
+ */
+export function refreshRole(): Promise<void> {
+  if (!storedFeature('roles') || !session.token()) return Promise.resolve();
+  roleRead ??= request('get', 'user/read', roleAnswer)
+    .then(({ result }) => {
+      if (result.role) session.setRole(result.role);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      roleRead = null;
+      roleReadAt = Date.now();
+    });
+  return roleRead;
+}
+
+if (typeof window !== 'undefined')
+  window.addEventListener('focus', () => {
+    if (Date.now() - roleReadAt >= ROLE_READ_EVERY_MS) void refreshRole();
+  });
 
 /** Typed calls: each takes the zod schema of the answer and returns what it parsed. */
 export const api = {
