@@ -189,6 +189,8 @@ export const adminHandlers = [
       if (!offers('admins')) return extensionMissing();
       const wanted = id(params.id);
       const role = roleOf((await jsonBody(request)).role);
+      const unproven = proofRefusal(request);
+      if (unproven) return unproven;
       const account = accountOf(wanted);
       if (account.role !== role) {
         if (role !== 'owner' && isLastOwner(account)) throw new Refusal(409, ADMIN_MESSAGES.lastOwner);
@@ -215,6 +217,10 @@ export const adminHandlers = [
       const wanted = id(params.id);
       const body = await jsonBody(request);
       const enabled = inField('enabled', () => bool('Enabled', body.enabled));
+      if (!enabled) {
+        const unproven = proofRefusal(request);
+        if (unproven) return unproven;
+      }
       const account = accountOf(wanted);
       if (account.status === 'invited')
         throw new Refusal(409, 'This admin has not accepted the invitation yet');

@@ -4,6 +4,7 @@ import { server } from '@mocks/node';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@contract/admins';
 import { db, MOCK_INVITATIONS } from '@mocks/db';
+import { ageProofs } from '@mocks/handlers/step-up';
 import { apiCalls } from '../support/request-log';
 import { session } from '@/lib/core/session';
 import { renderApp, signIn, specOnlyApi } from '../support/render';
@@ -83,6 +84,33 @@ describe('the Admins list', () => {
     const [call] = await adminCalls();
     expect(call).toMatchObject({ method: 'PATCH', body: { role: 'support' } });
     expect(call!.path).toMatch(/\/api\/admin\/admins\/\w+\/role$/);
+  });
+
+  it('asks for the password again, as the server does, before a role change or disabling when the last proof is old', async () => {
+    const { user } = renderApp('/admins');
+    await rowOf('Mia Moderator');
+    ageProofs();
+    await act(user, 'Mia Moderator', 'Change role');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Mia Moderator' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await user.click(await within(dialog).findByRole('option', { name: 'Support' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const proof = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(proof).getByLabelText(/Password/), db.admin.password);
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Mia Moderator is now Support')).toBeInTheDocument();
+
+    ageProofs();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(user, 'Mia Moderator', 'Disable');
+    const confirm = await screen.findByRole('dialog', { name: 'Disable Mia Moderator?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Disable' }));
+    const again = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findAllByText('Confirm your password to continue.')).not.toHaveLength(0);
+    expect(await rowOf('Mia Moderator')).toHaveTextContent('Active');
+    const roleCalls = (await adminCalls()).filter((call) => call.path.endsWith('/role'));
+    expect(roleCalls).toHaveLength(2);
   });
 
   it("says the server's refusal when the last Owner would be demoted", async () => {
