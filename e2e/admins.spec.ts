@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { notification, screenReady, signInToDashboard } from './support';
+import { logOut, notification, screenReady, signInToDashboard } from './support';
 
 /** The invitation links the reference server mailed to `email` (no SMTP_URL: DATA_DIR/outbox), oldest first. */
 function invitationPaths(email: string) {
@@ -84,12 +84,7 @@ test('an Owner invites a Moderator, who accepts, works within the role, and is s
   await expect(panel.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await panel.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
   await panel.getByRole('button', { name: 'Done' }).click();
-  await moderator.getByRole('button', { name: 'Logout' }).click();
-  await moderator
-    .getByRole('dialog', { name: 'Are you sure you want to logout?' })
-    .getByRole('button', { name: 'Yes' })
-    .click();
-  await expect(moderator).toHaveURL(/\/login$/);
+  await logOut(moderator);
   await moderator.getByLabel('Email').fill(email);
   await moderator.getByLabel('Password', { exact: true }).fill('Moderate@123');
   await moderator.getByRole('button', { name: 'Login' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenReady, signInToDashboard } from './support';
+import { logOut, screenReady, signInToDashboard } from './support';
 
 /**
  * The dark scheme as an admin gets it: chosen once in the settings drawer, then kept. Whether every screen, dialog
@@ -31,12 +31,7 @@ test('dark mode: chosen once in the settings drawer, kept from screen to screen 
   await screenReady(page);
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to logout?' })
-    .getByRole('button', { name: 'Yes' })
-    .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await logOut(page);
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   for (const path of ['/childsafetypolicy', '/delete-account']) {
     await page.goto(path);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
-import { screenReady, signInToDashboard } from './support';
+import { logOut, screenReady, signInToDashboard } from './support';
 
 /**
  * Sessions on the server ('sessions', which the reference server announces): the own profile lists where the admin
@@ -48,12 +48,7 @@ test('Your sessions ends the other browsers, whose next click leads to sign-in; 
   await expect(other).toHaveURL(/\/login$/);
   await otherContext.close();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to logout?' })
-    .getByRole('button', { name: 'Yes' })
-    .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await logOut(page);
   for (const ended of [token, otherToken]) {
     const response = await request.get('/api/admin/dashboard', {
       headers: { Authorization: `Bearer ${ended}` },

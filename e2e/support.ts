@@ -15,6 +15,16 @@ export async function signInToDashboard(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Logout from the top bar, confirmed, back on the sign-in page. */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to logout?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 export function notification(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }

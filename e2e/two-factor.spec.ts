@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { ADMIN, notification, screenReady, signIn, signInToDashboard } from './support';
+import { ADMIN, logOut, notification, screenReady, signIn, signInToDashboard } from './support';
 
 /**
  * Two-factor sign-in ('two-factor') against the real server: set up from the own profile (the test reads the key the
@@ -14,15 +14,6 @@ const codeAt = (secret: string, at: number) =>
   });
 
 let recoveryCodes: string[] = [];
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to logout?' })
-    .getByRole('button', { name: 'Yes' })
-    .click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 test.afterAll(async ({ request }) => {
   if (recoveryCodes.length < 2) return;
