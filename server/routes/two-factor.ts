@@ -277,6 +277,34 @@ export function registerTwoFactorRoutes(app: Hono<AppEnv>, db: Db, policy: Sessi
   const endOthers = (tx: Db, c: Context<AppEnv>) =>
     endOtherSessions(tx, c.get('adminId'), c.get('sessionId'), liveSince(policy), 'two-factor', now());
 
+  /**
+   * A change to the signed-in admin's own two-factor that a current code proves (renewing the recovery codes, turning
+   * it off): in one transaction the code is taken, the change made, the admin's other sessions ended and the change
+   * logged as `summary`; then the admin's code limit starts again.
+   */
+  const changeWithCode = async (
+    c: Context<AppEnv>,
+    admin: UserRow,
+    code: string,
+    summary: string,
+    change: (tx: Db) => Promise<unknown>,
+  ) => {
+    await db.transaction(async (tx) => {
+      const state = await findTwoFactor(tx, admin.id, { lock: true });
+      if (!state?.secret) throw new HttpError(409, M.notEnabled);
+      if (!(await takeCode(tx, state, code))) throw onCode(M.wrongCode);
+      await change(tx);
+      await log.record(tx, admin.id, {
+        action: 'two-factor',
+        recordType: 'admin',
+        recordId: admin.id,
+        recordName: adminName(admin),
+        summary: withEnded(summary, await endOthers(tx, c)),
+      });
+    });
+    await limits.reset(admin.id);
+  };
+
   app.get('/api/admin/two-factor', async (c) => {
     const adminId = c.get('adminId');
     const [state, required, left] = await Promise.all([
@@ -332,24 +360,13 @@ export function registerTwoFactorRoutes(app: Hono<AppEnv>, db: Db, policy: Sessi
     const admin = await signedInAdmin(c);
     await limits.hit(admin.id, undefined, { field: 'code' });
     const recoveryCodes = newRecoveryCodes();
-    await db.transaction(async (tx) => {
-      const state = await findTwoFactor(tx, admin.id, { lock: true });
-      if (!state?.secret) throw new HttpError(409, M.notEnabled);
-      if (!(await takeCode(tx, state, code))) throw onCode(M.wrongCode);
-      await replaceRecoveryCodes(
+    await changeWithCode(c, admin, code, 'Recovery codes renewed', (tx) =>
+      replaceRecoveryCodes(
         tx,
         admin.id,
         recoveryCodes.map((one) => recoveryCodeHash(readCode(one).code)),
-      );
-      await log.record(tx, admin.id, {
-        action: 'two-factor',
-        recordType: 'admin',
-        recordId: admin.id,
-        recordName: adminName(admin),
-        summary: withEnded('Recovery codes renewed', await endOthers(tx, c)),
-      });
-    });
-    await limits.reset(admin.id);
+      ),
+    );
     return c.json({ success: true, message: 'New recovery codes', result: { recoveryCodes } });
   });
 
@@ -365,20 +382,7 @@ export function registerTwoFactorRoutes(app: Hono<AppEnv>, db: Db, policy: Sessi
     // Signed in already: its hashing goes ahead of the sign-ins' queue.
     if (!(await verifyPassword(password, admin.password_hash, 'priority')))
       throw badRequest(M.passwordWrong, 'password');
-    await db.transaction(async (tx) => {
-      const state = await findTwoFactor(tx, admin.id, { lock: true });
-      if (!state?.secret) throw new HttpError(409, M.notEnabled);
-      if (!(await takeCode(tx, state, code))) throw onCode(M.wrongCode);
-      await disableTwoFactor(tx, admin.id);
-      await log.record(tx, admin.id, {
-        action: 'two-factor',
-        recordType: 'admin',
-        recordId: admin.id,
-        recordName: adminName(admin),
-        summary: withEnded('Two-factor disabled', await endOthers(tx, c)),
-      });
-    });
-    await limits.reset(admin.id);
+    await changeWithCode(c, admin, code, 'Two-factor disabled', (tx) => disableTwoFactor(tx, admin.id));
     return c.json({ success: true, message: 'Two-factor sign-in is off' });
   });
 
