@@ -8,27 +8,61 @@ import type { AppEnv } from './env';
 import { HttpError } from './errors';
 
 /**
+ * How many refusals one session has logged in its current window. A session that keeps calling what its role may not
+ * (a script, a stale tab) logs its first REFUSALS_LOGGED in each REFUSAL_WINDOW_MS, the last saying so, and is refused
+ * without an entry after that: the log records the attempt without growing with it. Counted per server process (two
+ * processes log at most twice the cap); windows that have ended are dropped as the map grows.
+ */
+export const REFUSALS_LOGGED = 20;
+export const REFUSAL_WINDOW_MS = 15 * 60_000;
+export type RefusalCap = { perSession: number; windowMs: number };
+
+function refusalCounts(cap: RefusalCap) {
+  const windows = new Map<string, { n: number; endsAt: number }>();
+  return {
+    count(sessionId: string, at = Date.now()): number {
+      if (windows.size >= 10_000)
+        for (const [id, window] of windows) if (window.endsAt <= at) windows.delete(id);
+      const current = windows.get(sessionId);
+      if (current && current.endsAt > at) return (current.n += 1);
+      windows.set(sessionId, { n: 1, endsAt: at + cap.windowMs });
+      return 1;
+    },
+  };
+}
+
+/**
  * Roles, enforced on every authenticated call ('roles'): each route's permission is its entry in
  * contract/api-permissions.ts, checked after the session (requireAdmin, which reads the admin's role with it) and
  * before anything reads the body. A refusal answers 403 with the role's words and appends one 'refused' entry to the
  * activity log: the method, the path (no query: its values may be a member's details), the role and the permission.
  */
-export function roleGate(db: Db) {
+export function roleGate(
+  db: Db,
+  cap: RefusalCap = { perSession: REFUSALS_LOGGED, windowMs: REFUSAL_WINDOW_MS },
+) {
   // Refusals come in floods (a script with a Support token): group commit keeps each to a share of one statement.
   const refusals = refusalLog(db);
+  const logged = refusalCounts(cap);
 
-  /** Refuses the call for want of `permission`, and logs the refusal. */
+  /** Refuses the call for want of `permission`, and logs the refusal (within the session's cap). */
   async function refuse(c: Context<AppEnv>, permission: Permission): Promise<never> {
     const role = c.get('adminRole');
     const label = isRole(role) ? ROLE_LABELS[role] : 'none';
     const path = c.req.path;
-    await refusals.append(c.get('adminId'), {
-      action: 'refused',
-      recordType: 'session',
-      recordId: c.get('sessionId'),
-      recordName: `${c.req.method} ${path}`,
-      summary: `${c.req.method} ${path} refused: the ${label} role lacks ${permission}`,
-    });
+    const nth = logged.count(c.get('sessionId'));
+    if (nth <= cap.perSession)
+      await refusals.append(c.get('adminId'), {
+        action: 'refused',
+        recordType: 'session',
+        recordId: c.get('sessionId'),
+        recordName: `${c.req.method} ${path}`,
+        summary:
+          `${c.req.method} ${path} refused: the ${label} role lacks ${permission}` +
+          (nth === cap.perSession
+            ? `; this session's further refusals in the next ${cap.windowMs / 60_000} minutes are not logged`
+            : ''),
+      });
     throw new HttpError(
       403,
       isRole(role) ? refusalMessage(role, permission) : 'Your account has no role: it cannot do this.',

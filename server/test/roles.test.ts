@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API_PERMISSIONS } from '../../contract/api-permissions';
 import { can, ROLE_LABELS, ROLES } from '../../contract/roles';
 import type { AppEnv } from '../lib/env';
-import { checkRouteRules } from '../lib/roles';
+import { checkRouteRules, REFUSALS_LOGGED } from '../lib/roles';
 import { ADMIN, adminWithRole, makeServer } from './harness';
 
 /**
@@ -125,6 +125,27 @@ describe('a refusal', () => {
       admin: { _id: support.id },
     });
     expect(JSON.stringify(entry)).not.toContain('kenji');
+  });
+
+  it('is logged REFUSALS_LOGGED times per session and window, the last saying so; each is still refused', async () => {
+    const s = await makeServer();
+    const support = await adminWithRole(s.db, 'support');
+    const other = await adminWithRole(s.db, 'support');
+    for (let i = 0; i < REFUSALS_LOGGED + 5; i += 1)
+      expect((await s.call('GET', '/api/admin/list/export', { token: support.token })).status).toBe(403);
+    const entries = await s.db.many<{ summary: string }>(
+      "SELECT summary FROM activity WHERE action = 'refused' AND admin_id = $1 ORDER BY created_at, id",
+      [support.id],
+    );
+    expect(entries).toHaveLength(REFUSALS_LOGGED);
+    expect(entries.at(-1)!.summary).toBe(
+      "GET /api/admin/list/export refused: the Support role lacks members.export; this session's further " +
+        'refusals in the next 15 minutes are not logged',
+    );
+    expect(entries.slice(0, -1).every((entry) => !entry.summary.includes('not logged'))).toBe(true);
+    // Another session's refusals are its own.
+    expect((await s.call('GET', '/api/admin/list/export', { token: other.token })).status).toBe(403);
+    expect(await refusals(s)).toBe(REFUSALS_LOGGED + 1);
   });
 
   it('changes nothing: a refused status change, mail, FAQ or case leaves every record as it was', async () => {
