@@ -36,7 +36,11 @@ describe.each(ROLES)('signed in as %s', (role) => {
         .map((link) => link.textContent),
     ).toEqual(expected);
 
-    await user.click(await screen.findByRole('button', { name: 'Search Ctrl K' }));
+    const launcher = await screen.findByRole('button', { name: 'Search Ctrl K' });
+    expect(launcher).toHaveAccessibleDescription(
+      can(role, 'members.read') ? 'Search screens and users' : 'Search screens',
+    );
+    await user.click(launcher);
     const dialog = await screen.findByRole('dialog', { name: 'Jump to a screen or user' });
     await waitFor(() =>
       expect(

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSession } from '@/lib/core/session';
+import { usePermission, useSession } from '@/lib/core/session';
 import { menuFor } from '../layout/menu';
 
 // The search, its list and Spotlight's code and styles load when first opened, never with the first screen.
@@ -11,6 +11,7 @@ const isApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navig
 /** The top bar's "Search" button and its shortcut, Ctrl+K (Cmd+K on Apple devices), from anywhere but rich text. */
 export function JumpToLauncher() {
   const current = useSession();
+  const findsUsers = usePermission('members.read');
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
   // What is typed between opening and the search box taking focus (its code may still be on the way): not lost.
@@ -54,7 +55,7 @@ export function JumpToLauncher() {
       <Button
         variant="default"
         size="sm"
-        title="Search screens and users"
+        title={findsUsers ? 'Search screens and users' : 'Search screens'}
         aria-keyshortcuts={isApple ? 'Meta+K' : 'Control+K'}
         onClick={open}
       >
