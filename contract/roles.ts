@@ -20,7 +20,7 @@ export const ROLE_LABELS: Record<Role, string> = {
  * elsewhere: who joined an event (events.joined), a mail's recipients (mail.read), the activity log (activity.read).
  */
 export const PERMISSIONS = {
-  /** The dashboard's two counts. */
+  /** The dashboard's two counts, and its figures ('work-dashboard'). */
   'dashboard.read': 'see the dashboard',
   /** The own profile, its update, the own sessions, logout. */
   'profile.own': 'manage your own account',

@@ -13,7 +13,7 @@ export const NOTES_TEXT = {
   add: 'Add note',
   added: 'Note added',
   required: 'Note is required',
-  tooLong: (max: number) => `Note must be at most ${max.toLocaleString('en-US')} characters`,
+  tooLong: (max: number) => `Note must be at most ${max} characters`,
   pin: 'Pin',
   unpin: 'Unpin',
   pinOf: (when: string) => `Pin the note of ${when}`,
