@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@mocks/node';
@@ -87,11 +88,14 @@ describe('the work dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Open review items by age' })).toBeNull();
   });
 
-  it("reads the mock API's figures: its latest mails and every day's counts", async () => {
+  it("reads the mock API's figures: its latest mails and every day's counts; passes axe", async () => {
     renderApp('/dashboard');
     const region = await screen.findByRole('region', { name: 'Latest mails' }, FIRST_LOAD);
     expect(within(region).getAllByRole('row').length).toBeGreaterThan(1);
     expect(rowsOf('New members per day')).toHaveLength(30);
+    const figures = screen.getByRole('region', { name: 'The work of the last 30 days' });
+    const results = await axe.run(figures, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   it("shows the review queue's open items by age where the API gives them", async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
 import { setMockRole } from '@mocks/roles';
@@ -67,6 +68,13 @@ describe('notes on a member', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(shownNotes(table)).toEqual([PINNED, LATER]));
     expect(db.activity[0]?.summary).toBe('Note deleted: "Wants to change the e-mail address"');
+  });
+
+  it('passes axe (in jsdom: contrast is left to e2e/a11y.spec.ts)', async () => {
+    renderApp(`/users/${db.users[0]!._id}`);
+    const { section } = await notesTable();
+    const results = await axe.run(section, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   it('says an empty note is required, and sends nothing', async () => {
