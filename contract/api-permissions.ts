@@ -8,6 +8,7 @@ import type { Permission } from './roles';
  */
 export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/dashboard': 'dashboard.read',
+  'GET /api/admin/dashboard/figures': 'dashboard.read',
   'GET /api/user/read': 'profile.own',
   'PATCH /api/admin/profile/update': 'profile.own',
   'POST /api/logout': 'profile.own',
@@ -29,6 +30,10 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/admin/history/:userId': 'members.read',
   'GET /api/admin/list/export': 'members.export',
   'PATCH /api/admin/status/:userId': 'members.status',
+  'GET /api/admin/notes/:userId': 'members.read',
+  'POST /api/admin/notes/:userId': 'members.note',
+  'PATCH /api/admin/notes/:userId/:noteId': 'members.note',
+  'DELETE /api/admin/notes/:userId/:noteId': 'members.note',
 
   'GET /api/chat-report/list': 'reports.read',
   'PATCH /api/chat-report/case/:reportId': 'reports.note',

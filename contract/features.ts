@@ -56,6 +56,17 @@ export const FEATURES = [
    * the invitation's public GET /api/invitation/{token} and POST /api/invitation/accept.
    */
   'admins',
+  /**
+   * Notes on a member (contract/member-notes.ts): GET /api/admin/notes/{userId} (paged, pinned first, then newest),
+   * POST /api/admin/notes/{userId} { text }, PATCH /api/admin/notes/{userId}/{noteId} { pinned } and DELETE
+   * /api/admin/notes/{userId}/{noteId} (the author's own; an Owner's any); each write is in the activity log.
+   */
+  'member-notes',
+  /**
+   * The work dashboard (contract/dashboard.ts): GET /api/admin/dashboard/figures, chat reports, restrictions and new
+   * members per day over the last 30 days, and the latest sent mails' delivery.
+   */
+  'work-dashboard',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -1,4 +1,5 @@
 import { NOTE_MAX, REASON_MAX } from './moderation';
+import { MEMBER_NOTE_MAX } from './member-notes';
 
 /**
  * The sizes the API enforces, written once: the server's rules refuse past them, the mocks refuse alike, and the
@@ -63,6 +64,8 @@ export const TEXT_MAX = {
   statusChange: { reason: REASON_MAX },
   /** A chat report's case. */
   case: { status: 20, note: NOTE_MAX },
+  /** A note on a member ('member-notes'). */
+  memberNote: { text: MEMBER_NOTE_MAX },
   /** What the activity log keeps of an entry. */
   activity: { summary: 300, recordName: NAME_MAX },
 } as const;

@@ -29,6 +29,8 @@ export const ACTIVITY_ACTIONS = [
   'refused',
   /** An admin's role changed ('roles'). */
   'role',
+  /** A note on a member added, pinned, unpinned or deleted ('member-notes'). */
+  'note',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -20,7 +20,7 @@ export const ROLE_LABELS: Record<Role, string> = {
  * elsewhere: who joined an event (events.joined), a mail's recipients (mail.read), the activity log (activity.read).
  */
 export const PERMISSIONS = {
-  /** The dashboard's two counts. */
+  /** The dashboard's two counts, and its figures ('work-dashboard'). */
   'dashboard.read': 'see the dashboard',
   /** The own profile, its update, the own sessions, logout. */
   'profile.own': 'manage your own account',
@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'members.status': "change a member's status",
   /** The users list as a file: every member at once. */
   'members.export': 'export the members list',
+  /** Notes on a member's profile: write, pin and delete one's own ('member-notes'). */
+  'members.note': 'write notes on members',
   'reports.read': 'read chat reports',
   /** A case's note, its status left as it is. */
   'reports.note': "write a chat report case's note",
@@ -68,6 +70,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...EVERY_ROLE,
     'members.read',
     'members.status',
+    'members.note',
     'reports.read',
     'reports.note',
     'reports.decide',
@@ -76,7 +79,15 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'mail.read',
     'mail.send',
   ],
-  support: [...EVERY_ROLE, 'members.read', 'reports.read', 'reports.note', 'contacts.read', 'feedback.read'],
+  support: [
+    ...EVERY_ROLE,
+    'members.read',
+    'members.note',
+    'reports.read',
+    'reports.note',
+    'contacts.read',
+    'feedback.read',
+  ],
   editor: [
     ...EVERY_ROLE,
     'catalogues.write',

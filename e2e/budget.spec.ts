@@ -27,12 +27,20 @@ const SCREEN_GZIP = 165 * KIB;
 const RECORD_FORM = /\/(add|Add)$|update\/|^\/profile$/;
 const FORM_GZIP = 240 * KIB;
 const RICH_TEXT_FORM_GZIP = 380 * KIB;
+/**
+ * The dashboard with the work figures ('work-dashboard'): its charts (@mantine/charts on recharts, about 135 KiB gzip,
+ * a chunk only the dashboard loads, after SPEC's two cards have shown) come on top of the 149 KiB of its cards.
+ */
+const DASHBOARD = /^\/(dashboard)?$/;
+const DASHBOARD_WITH_CHARTS_GZIP = 320 * KIB;
 /** Libraries that belong only to the screens that use them, never to the first load of a list. */
 const HEAVY = [
   '@tiptap/',
   '@mantine/tiptap',
   '@mantine/dates',
   '@mantine/carousel',
+  '@mantine/charts',
+  'recharts',
   'embla-carousel',
   'dompurify',
   'prosemirror',
@@ -107,11 +115,15 @@ test('the first load of every screen, measured in Chromium, keeps within its bud
     if (path === '/users' && load.jsTransferred > USERS_ON_THE_WIRE)
       failures.push(`${path}: ${kib(load.jsTransferred)} of JavaScript on the wire (at most 150 KiB)`);
     const modules = load.fetched.flatMap((item) => Object.keys(chunkModules[item.path.slice(1)] ?? {}));
-    const limit = !RECORD_FORM.test(path)
-      ? SCREEN_GZIP
-      : modules.some((id) => id.includes('node_modules/@tiptap/'))
-        ? RICH_TEXT_FORM_GZIP
-        : FORM_GZIP;
+    const limit = DASHBOARD.test(path)
+      ? modules.some((id) => id.includes('node_modules/@mantine/charts/'))
+        ? DASHBOARD_WITH_CHARTS_GZIP
+        : SCREEN_GZIP
+      : !RECORD_FORM.test(path)
+        ? SCREEN_GZIP
+        : modules.some((id) => id.includes('node_modules/@tiptap/'))
+          ? RICH_TEXT_FORM_GZIP
+          : FORM_GZIP;
     if (path !== '/users' && load.js > limit)
       failures.push(`${screen}: ${kib(load.js)} of JavaScript, gzip (at most ${kib(limit)})`);
 

@@ -168,6 +168,18 @@ type Db = {
   deletionRequests: string[];
   /** The activity log ('activity-log'), newest first; mocks/activity.ts appends to it. */
   activity: MockActivity[];
+  /** Notes on members ('member-notes'; mocks/handlers/member-notes.ts), in the order they were written. */
+  memberNotes: MockMemberNote[];
+};
+
+/** A note on a member ('member-notes'), as the reference server keeps it. */
+export type MockMemberNote = {
+  _id: string;
+  userId: string;
+  author: { _id: string; name: string } | null;
+  text: string;
+  pinned: boolean;
+  createdAt: string;
 };
 
 const FIRST_NAMES = [
@@ -356,7 +368,7 @@ function seed(): Db {
     event: db.catalogues.event[0],
     mail: mails[0],
   });
-  return { ...db, ...moderation, posts, mails, activity };
+  return { ...db, ...moderation, posts, mails, activity, memberNotes: makeMemberNotes(db) };
 }
 
 /** The other admins: an active Moderator (with two-factor), a disabled Support, two invited (one link open, one expired). */
@@ -407,7 +419,34 @@ function makeAdmins(owner: MockAdmin): Pick<Db, 'admins' | 'invitations'> {
   };
 }
 
-function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity'> {
+/** Two notes on the first member: one the Moderator pinned, and a later one of the admin's. */
+function makeMemberNotes(db: Pick<Db, 'admin' | 'admins' | 'users'>): MockMemberNote[] {
+  const member = db.users[0]!;
+  const moderator = db.admins[0]!;
+  return [
+    {
+      _id: `ee${'1'.padStart(22, '0')}`,
+      userId: member._id,
+      author: { _id: moderator._id, name: moderator.name },
+      text: 'Reported twice for spam links; warned by chat on 12 November.',
+      pinned: true,
+      createdAt: '2026-11-12T10:15:00.000Z',
+    },
+    {
+      _id: `ee${'2'.padStart(22, '0')}`,
+      userId: member._id,
+      author: { _id: db.admin._id, name: `${db.admin.name} ${db.admin.surname}` },
+      text: 'Asked support about a refund of their Gold plan.',
+      pinned: false,
+      createdAt: '2026-11-18T16:40:00.000Z',
+    },
+  ];
+}
+
+function seedBase(): Omit<
+  Db,
+  'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity' | 'memberNotes'
+> {
   const admin: MockAdmin = {
     _id: nextId(),
     name: 'Admin',

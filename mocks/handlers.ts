@@ -2,8 +2,10 @@ import { adminHandlers } from './handlers/admins';
 import { authHandlers } from './handlers/auth';
 import { catalogueHandlers } from './handlers/catalogues';
 import { contactHandlers } from './handlers/contact-us';
+import { dashboardHandlers } from './handlers/dashboard';
 import { faqHandlers } from './handlers/faq';
 import { mailHandlers } from './handlers/mail';
+import { memberNoteHandlers } from './handlers/member-notes';
 import { moderationHandlers } from './handlers/moderation';
 import { postHandlers } from './handlers/posts';
 import { profileHandlers } from './handlers/profile';
@@ -27,8 +29,10 @@ export const handlers = [
   ...authHandlers,
   ...catalogueHandlers,
   ...contactHandlers,
+  ...dashboardHandlers,
   ...faqHandlers,
   ...mailHandlers,
+  ...memberNoteHandlers,
   ...moderationHandlers,
   ...postHandlers,
   ...publicHandlers,

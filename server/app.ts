@@ -15,7 +15,9 @@ import type { MailQueue } from './lib/mail-queue';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerAdminRoutes, registerInvitationRoutes } from './routes/admins';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
+import { registerDashboardRoutes } from './routes/dashboard';
 import { registerMailRoutes } from './routes/mail';
+import { registerMemberNoteRoutes } from './routes/member-notes';
 import { registerModerationRoutes } from './routes/moderation';
 import { registerResources } from './routes/resources';
 import { registerSessionRoutes } from './routes/sessions';
@@ -97,6 +99,8 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerSessionRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
   registerAdminRoutes(app, { db, queue: mailQueue, publicUrl: config.publicUrl, policy: config });
+  registerMemberNoteRoutes(app, db);
+  registerDashboardRoutes(app, db);
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });

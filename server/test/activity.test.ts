@@ -10,6 +10,7 @@ import type { AppEnv } from '../lib/env';
 import { readCode } from '../../contract/two-factor';
 import { replaceRecoveryCodes } from '../db/two-factor';
 import { newRecoveryCodes, recoveryCodeHash, totpCode } from '../lib/two-factor';
+import { newId } from '../lib/ids';
 import { ADMIN, adminWithRole, makeServer, pngFile, sessionToken } from './harness';
 
 /**
@@ -60,6 +61,17 @@ async function failing(s: Server, when: string) {
 async function newest(s: Server) {
   const answer = await s.call('GET', '/api/activity/list?limit=1');
   return (answer.body.result as Entry[])[0]!;
+}
+
+/** A note by the signed-in admin on the first member ('member-notes'). */
+async function noteOnFirstMember(s: Server) {
+  const userId = await firstId(s, 'users', "role = 'user'");
+  const noteId = newId();
+  await s.db.run(
+    'INSERT INTO member_notes (id, user_id, author_id, text, created_at) VALUES ($1, $2, $3, $4, now())',
+    [noteId, userId, s.adminId, 'Called in'],
+  );
+  return { userId, noteId };
 }
 
 type Write = {
@@ -365,6 +377,37 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       action: 'two-factor',
       recordType: 'admin',
       recordId: id,
+    };
+  },
+  // Notes on a member ('member-notes'): each write is one 'note' entry on the member.
+  'POST /api/admin/notes/:userId': async (s) => {
+    const id = await firstId(s, 'users', "role = 'user'");
+    return {
+      path: `/api/admin/notes/${id}`,
+      init: { json: { text: 'Asked about refunds' } },
+      action: 'note',
+      recordType: 'user',
+      recordId: id,
+    };
+  },
+  'PATCH /api/admin/notes/:userId/:noteId': async (s) => {
+    const { userId, noteId } = await noteOnFirstMember(s);
+    return {
+      path: `/api/admin/notes/${userId}/${noteId}`,
+      init: { json: { pinned: true } },
+      action: 'note',
+      recordType: 'user',
+      recordId: userId,
+    };
+  },
+  'DELETE /api/admin/notes/:userId/:noteId': async (s) => {
+    const { userId, noteId } = await noteOnFirstMember(s);
+    return {
+      path: `/api/admin/notes/${userId}/${noteId}`,
+      init: {},
+      action: 'note',
+      recordType: 'user',
+      recordId: userId,
     };
   },
   'POST /api/admin/sessions/end-others': async (s) => {

@@ -194,6 +194,63 @@ const CASES: Case[] = [
     request: () => ({ path: '/api/admin/status/123?enabled=true', init: { method: 'PATCH' } }),
   },
   { name: 'own profile', request: get('/api/user/read') },
+  // Notes on a member ('member-notes') and the work dashboard's figures ('work-dashboard').
+  {
+    name: 'add a note on a member',
+    status: 200,
+    request: ({ userId }) => ({
+      path: `/api/admin/notes/${userId}`,
+      init: json('POST', { text: '  Asked about refunds  ' }),
+    }),
+  },
+  {
+    name: "a member's notes",
+    status: 200,
+    request: ({ userId }) => ({ path: `/api/admin/notes/${userId}?page=1&limit=10` }),
+  },
+  {
+    name: 'an empty note',
+    status: 400,
+    request: ({ userId }) => ({ path: `/api/admin/notes/${userId}`, init: json('POST', { text: ' ' }) }),
+  },
+  {
+    name: 'a note too long',
+    status: 400,
+    request: ({ userId }) => ({
+      path: `/api/admin/notes/${userId}`,
+      init: json('POST', { text: 'x'.repeat(1001) }),
+    }),
+  },
+  {
+    name: 'notes of no such member',
+    status: 404,
+    request: () => ({ path: '/api/admin/notes/ffffffffffffffffffffffff' }),
+  },
+  {
+    name: 'pin no such note',
+    status: 404,
+    request: ({ userId }) => ({
+      path: `/api/admin/notes/${userId}/ffffffffffffffffffffffff`,
+      init: json('PATCH', { pinned: true }),
+    }),
+  },
+  {
+    name: 'pin a note without saying how',
+    status: 400,
+    request: ({ userId }) => ({
+      path: `/api/admin/notes/${userId}/ffffffffffffffffffffffff`,
+      init: json('PATCH', {}),
+    }),
+  },
+  {
+    name: 'delete no such note',
+    status: 404,
+    request: ({ userId }) => ({
+      path: `/api/admin/notes/${userId}/ffffffffffffffffffffffff`,
+      init: { method: 'DELETE' },
+    }),
+  },
+  { name: "the dashboard's figures", status: 200, request: () => ({ path: '/api/admin/dashboard/figures' }) },
   {
     name: 'profile, bad e-mail',
     request: () => ({

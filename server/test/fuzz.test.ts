@@ -71,6 +71,8 @@ const VALID: Record<string, unknown> = {
   challenge: 'x'.repeat(43),
   twoFactorRequired: 'false',
   role: 'moderator',
+  text: 'Asked about refunds',
+  pinned: 'true',
 };
 
 function routes(): Route[] {
@@ -173,6 +175,19 @@ function routes(): Route[] {
     { method: 'PATCH', path: 'admin/admins/:id/status', table: 'admins', body: 'json', fields: ['enabled'] },
     { method: 'POST', path: 'admin/admins/:id/sessions/end', table: 'admins', body: 'none' },
     { method: 'POST', path: 'admin/admins/:id/two-factor/reset', table: 'admins', body: 'none' },
+    // Notes on a member ('member-notes'): hostile member ids and bodies; the note's id is one no note has.
+    { method: 'GET', path: 'admin/notes/:id', table: 'users', body: 'none', query: PAGING },
+    { method: 'POST', path: 'admin/notes/:id', table: 'users', body: 'json', fields: ['text'] },
+    {
+      method: 'PATCH',
+      path: 'admin/notes/:id/ffffffffffffffffffffffff',
+      table: 'users',
+      body: 'json',
+      fields: ['pinned'],
+    },
+    { method: 'DELETE', path: 'admin/notes/:id/ffffffffffffffffffffffff', table: 'users', body: 'none' },
+    // The work dashboard's figures ('work-dashboard').
+    { method: 'GET', path: 'admin/dashboard/figures', body: 'none' },
     { method: 'GET', path: 'invitation/:token', body: 'none', public: true },
     { method: 'POST', path: 'invitation/accept', body: 'json', fields: ['token', 'password'], public: true },
     {

@@ -97,6 +97,10 @@ const READS: Read[] = [
   { route: '/activity', endpoint: 'activity/list', screen: '/activity' },
   // The profile's Moderation history (announced as user-history).
   { route: `/users/${db.users[0]!._id}`, endpoint: 'admin/history/:userId', screen: 'moderation history' },
+  // The profile's Notes (announced as member-notes).
+  { route: `/users/${db.users[0]!._id}`, endpoint: 'admin/notes/:userId', screen: 'member notes' },
+  // The dashboard's figures (announced as work-dashboard), under SPEC's two cards.
+  { route: '/dashboard', endpoint: 'admin/dashboard/figures', screen: 'dashboard figures' },
   // The own profile's Your sessions tab (announced as sessions), a list like the others.
   {
     route: '/profile',

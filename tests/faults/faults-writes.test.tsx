@@ -45,6 +45,8 @@ type Write = {
   again?: string;
   /** Changes the form as an admin would; returns the check that all of it is still there. */
   edit: (user: User) => Promise<() => void>;
+  /** The write's method, where the endpoint also serves the screen's read (else every method fails). */
+  method?: 'post';
 };
 
 const firstId = (catalogue: Catalogue) => db.catalogues[catalogue.api.list.split('/')[0]!]![0]!._id;
@@ -431,6 +433,18 @@ const WRITES: Write[] = [
       };
     },
   },
+  // Notes on a member ('member-notes'): the profile's New note form (the same path lists the notes).
+  {
+    route: `/users/${db.users[0]!._id}`,
+    endpoint: 'admin/notes/:userId',
+    method: 'post',
+    screen: 'member note',
+    submit: 'Add note',
+    edit: async (user) => {
+      await user.type(await screen.findByLabelText('New note', {}, FIRST_LOAD), 'Asked about refunds');
+      return () => expect(page().getByLabelText('New note')).toHaveValue('Asked about refunds');
+    },
+  },
   {
     route: '/delete-account',
     endpoint: 'user/delete-account/:email',
@@ -493,7 +507,7 @@ describe.each(MATRIX)('saving $title', (write) => {
   it.each(write.faults)(
     '$name',
     async (fault: Fault) => {
-      inject(fault, 'all', write.endpoint);
+      inject(fault, write.method ?? 'all', write.endpoint);
       const { user, router } = renderApp(write.route, { signedIn: !write.public });
       const stillThere = await write.edit(user);
       // ky starts its timer as the call leaves: fake time must already be running.
@@ -582,8 +596,8 @@ type Action = {
   screen: string;
   fallback?: string;
   act: (user: User) => Promise<void>;
-  /** The write's method, where the endpoint also serves the screen's read (else every method fails). */
-  method?: 'patch';
+  /** The write's method, where the endpoint also serves the screen's read or another write (else every method fails). */
+  method?: 'patch' | 'delete';
   /** Where the failure is said, if not in a notification: finds `text` there. */
   said?: (text: string) => Promise<unknown>;
 };
@@ -708,6 +722,28 @@ const ACTIONS: Action[] = [
         name: 'Reset the two-factor sign-in of Mia Moderator?',
       });
       await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    },
+  },
+  // Notes on a member ('member-notes'): a note's Pin, and its Delete (after asking), on the profile.
+  {
+    route: `/users/${db.users[0]!._id}`,
+    endpoint: 'admin/notes/:userId/:noteId',
+    method: 'patch',
+    screen: 'member note actions',
+    act: async (user) =>
+      user.click((await screen.findAllByRole('button', { name: /^Pin the note of / }, FIRST_LOAD))[0]!),
+  },
+  {
+    route: `/users/${db.users[0]!._id}`,
+    endpoint: 'admin/notes/:userId/:noteId',
+    method: 'delete',
+    screen: 'member note actions',
+    act: async (user) => {
+      await user.click(
+        (await screen.findAllByRole('button', { name: /^Delete the note of / }, FIRST_LOAD))[0]!,
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this note?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     },
   },
   // Sessions ('sessions'): End on another session's row of the profile's Your sessions, and End all other sessions.

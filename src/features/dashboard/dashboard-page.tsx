@@ -1,10 +1,11 @@
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconAddressBook, IconUsers, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
 import { ErrorState } from '@/components/page-kit/error-state';
-import { usePermission } from '@/lib/core/session';
+import { useFeature, usePermission } from '@/lib/core/session';
 import { dashboardResource } from './api';
 
 function CountCard({
@@ -57,11 +58,15 @@ function CountCard({
   );
 }
 
-/** / and /dashboard (SPEC 2.5). */
+/** The work dashboard's figures and their charts ('work-dashboard'): a chunk only the dashboard loads, when announced. */
+const WorkFigures = lazy(() => import('./work-figures').then((module) => ({ default: module.WorkFigures })));
+
+/** / and /dashboard (SPEC 2.5); with 'work-dashboard', the work's figures under the two cards. */
 export function DashboardPage() {
   const counts = useQuery(dashboardResource.queries.single());
   const readsMembers = usePermission('members.read');
   const readsContacts = usePermission('contacts.read');
+  const withFigures = useFeature('work-dashboard');
   useDocumentTitle('Dashboard');
   return (
     <>
@@ -83,6 +88,11 @@ export function DashboardPage() {
           loading={counts.isPending}
         />
       </SimpleGrid>
+      {withFigures ? (
+        <Suspense fallback={null}>
+          <WorkFigures />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
 import { QueryBoundary } from '@/components/query-boundary';
@@ -12,7 +12,9 @@ import { useFeature, usePermission } from '@/lib/core/session';
 import { userQueries, type User, type UserPlan } from './api';
 import { HISTORY_TEXT } from './history-strings';
 import { MediaCarousel } from './media-carousel';
+import { MemberNotes } from './member-notes';
 import { ModerationHistory } from './moderation-history';
+import { NOTES_TEXT } from './notes-strings';
 import { USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
@@ -57,6 +59,9 @@ export function UserProfilePage() {
 
 function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
   const withHistory = useFeature('user-history');
+  // Kept from the first render: while an expired session is signed in again over a note being written, the session
+  // names no features, and the form must stay.
+  const [withNotes] = useState(useFeature('member-notes'));
   const changesStatus = usePermission('members.status');
   const fullName = userName(user, '-');
   const interactAge =
@@ -157,6 +162,12 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
               </Field>
             ))}
           </Stack>
+        </Section>
+      ) : null}
+
+      {withNotes ? (
+        <Section title={NOTES_TEXT.title}>
+          <MemberNotes userId={user._id} />
         </Section>
       ) : null}
 

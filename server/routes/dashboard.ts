@@ -1,0 +1,82 @@
+import type { Hono } from 'hono';
+import { DASHBOARD_DAYS, DASHBOARD_MAILS, RESTRICTION_ACTION } from '../../contract/dashboard';
+import type { Db } from '../db/postgres/db';
+import type { AppEnv } from '../lib/env';
+
+/** The `count` days that end with `today` (UTC, YYYY-MM-DD), oldest first. */
+export function lastDays(today: Date, count: number): string[] {
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: count }, (_, index) =>
+    new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+type MailFigure = {
+  id: string;
+  title: string;
+  created_at: string;
+  all_users: boolean;
+  recipient_count: number;
+  sent_count: number;
+  failed_count: number;
+  expanding: boolean;
+};
+
+/**
+ * The work dashboard's figures (announced as 'work-dashboard'), each read from what the server keeps rather than
+ * counted from the rows: members created and chat reports made per day from day_counts (kept by triggers), the
+ * restrictions per day from the activity log's day counters (activity_days), the latest mails' delivery from the
+ * counters the mail queue's triggers keep on each mail. A few dozen rows, whatever the size of the community.
+ */
+export function registerDashboardRoutes(app: Hono<AppEnv>, db: Db) {
+  app.get('/api/admin/dashboard/figures', async (c) => {
+    const days = lastDays(new Date(), DASHBOARD_DAYS);
+    const [from, to] = [days[0]!, days.at(-1)!];
+    const [counted, restrictions, mails] = await Promise.all([
+      db.many<{ series: 'members' | 'reports'; day: string; n: number }>(
+        `SELECT series, day, n FROM day_counts
+         WHERE series IN ('members', 'reports') AND day >= $1 AND day <= $2`,
+        [from, to],
+      ),
+      db.many<{ day: string; n: number }>(
+        "SELECT day, n FROM activity_days WHERE dim = 'action' AND value = $1 AND day >= $2 AND day <= $3",
+        [RESTRICTION_ACTION, from, to],
+      ),
+      db.many<MailFigure>(
+        `SELECT id, title, created_at, all_users, recipient_count, sent_count, failed_count,
+           expand_after IS NOT NULL AS expanding
+         FROM mails WHERE kind = 'member' ORDER BY created_at DESC, id DESC LIMIT $1`,
+        [DASHBOARD_MAILS],
+      ),
+    ]);
+    const byDay = (rows: { day: string; n: number }[]) =>
+      new Map(rows.map((row) => [row.day, Number(row.n)]));
+    const members = byDay(counted.filter((row) => row.series === 'members'));
+    const reports = byDay(counted.filter((row) => row.series === 'reports'));
+    const restricted = byDay(restrictions);
+    return c.json({
+      success: true,
+      message: 'Success',
+      result: {
+        days: days.map((day) => ({
+          day,
+          reports: reports.get(day) ?? 0,
+          restrictions: restricted.get(day) ?? 0,
+          members: members.get(day) ?? 0,
+        })),
+        mails: mails.map((mail) => ({
+          _id: mail.id,
+          title: mail.title,
+          createdAt: mail.created_at,
+          allUsers: mail.all_users,
+          recipientCount: mail.recipient_count,
+          sentCount: mail.sent_count,
+          failedCount: mail.failed_count,
+          queuedCount: Math.max(0, mail.recipient_count - mail.sent_count - mail.failed_count),
+          expanding: mail.expanding,
+        })),
+        // openQueueByAge: the review queue's open items by age, once the queue keeps them (issue 29 item 4).
+      },
+    });
+  });
+}
