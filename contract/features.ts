@@ -56,6 +56,12 @@ export const FEATURES = [
    * the invitation's public GET /api/invitation/{token} and POST /api/invitation/accept.
    */
   'admins',
+  /**
+   * The review queue (contract/review-queue.ts): GET /api/review-queue/list (oldest first; kind, state, assignee),
+   * GET /api/review-queue/count, POST /api/review-queue/claim-next, POST /api/review-queue/:id/claim and
+   * POST /api/review-queue/:id/release; a chat report's case decides its item; ?report= on GET /api/chat-report/list.
+   */
+  'review-queue',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -29,6 +29,9 @@ export const ACTIVITY_ACTIONS = [
   'refused',
   /** An admin's role changed ('roles'). */
   'role',
+  /** A review queue item claimed, or released for another admin ('review-queue'). */
+  'claim',
+  'release',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -56,6 +56,10 @@ export const PERMISSIONS = {
   'posts.write': 'change posts',
   'settings.write': 'change the settings',
   'admins.manage': 'manage admins',
+  /** The review queue and its count ('review-queue'). */
+  'queue.read': 'read the review queue',
+  /** Claiming and releasing the queue's items. */
+  'queue.claim': 'claim review queue items',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -75,8 +79,18 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'activity.read',
     'mail.read',
     'mail.send',
+    'queue.read',
+    'queue.claim',
   ],
-  support: [...EVERY_ROLE, 'members.read', 'reports.read', 'reports.note', 'contacts.read', 'feedback.read'],
+  support: [
+    ...EVERY_ROLE,
+    'members.read',
+    'reports.read',
+    'reports.note',
+    'contacts.read',
+    'feedback.read',
+    'queue.read',
+  ],
   editor: [
     ...EVERY_ROLE,
     'catalogues.write',

@@ -10,6 +10,7 @@ import type { AppEnv } from '../lib/env';
 import { readCode } from '../../contract/two-factor';
 import { replaceRecoveryCodes } from '../db/two-factor';
 import { newRecoveryCodes, recoveryCodeHash, totpCode } from '../lib/two-factor';
+import { newId } from '../lib/ids';
 import { ADMIN, adminWithRole, makeServer, pngFile, sessionToken } from './harness';
 
 /**
@@ -60,6 +61,23 @@ async function failing(s: Server, when: string) {
 async function newest(s: Server) {
   const answer = await s.call('GET', '/api/activity/list?limit=1');
   return (answer.body.result as Entry[])[0]!;
+}
+
+/** A new chat report older than every other, so that its item is the queue's next: its id and its item's. */
+let queued = 0;
+async function openItem(s: Server) {
+  queued += 1;
+  const at = new Date(Date.UTC(2000, 0, 1) - queued * 86_400_000);
+  const report = newId(at);
+  await s.db.run(
+    "INSERT INTO chat_reports (id, message, created_at, updated_at) VALUES ($1, 'Queued', $2, $2)",
+    [report, at.toISOString()],
+  );
+  const { id: item } = await s.db.one<{ id: string }>(
+    "SELECT id FROM review_items WHERE kind = 'chat-report' AND ref_id = $1",
+    [report],
+  );
+  return { report, item };
 }
 
 type Write = {
@@ -286,6 +304,41 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       action: 'case',
       recordType: 'chat-report',
       recordId: id,
+    };
+  },
+  // The review queue ('review-queue'): each claim and release is one entry, on the item's chat report.
+  'POST /api/review-queue/claim-next': async (s) => {
+    const { report } = await openItem(s);
+    return {
+      path: '/api/review-queue/claim-next',
+      init: {},
+      action: 'claim',
+      recordType: 'chat-report',
+      recordId: report,
+    };
+  },
+  'POST /api/review-queue/:id/claim': async (s) => {
+    const { item, report } = await openItem(s);
+    return {
+      path: `/api/review-queue/${item}/claim`,
+      init: {},
+      action: 'claim',
+      recordType: 'chat-report',
+      recordId: report,
+    };
+  },
+  'POST /api/review-queue/:id/release': async (s) => {
+    const { item, report } = await openItem(s);
+    await s.db.run(
+      "UPDATE review_items SET state = 'claimed', assignee_id = $2, claimed_at = now() WHERE id = $1",
+      [item, s.adminId],
+    );
+    return {
+      path: `/api/review-queue/${item}/release`,
+      init: {},
+      action: 'release',
+      recordType: 'chat-report',
+      recordId: report,
     };
   },
   // The session routes end a session of their own, so that the walk's own token goes on working.

@@ -173,6 +173,17 @@ function routes(): Route[] {
     { method: 'PATCH', path: 'admin/admins/:id/status', table: 'admins', body: 'json', fields: ['enabled'] },
     { method: 'POST', path: 'admin/admins/:id/sessions/end', table: 'admins', body: 'none' },
     { method: 'POST', path: 'admin/admins/:id/two-factor/reset', table: 'admins', body: 'none' },
+    // The review queue ('review-queue').
+    {
+      method: 'GET',
+      path: 'review-queue/list',
+      body: 'none',
+      query: [...PAGING, 'kind', 'state', 'assignee'],
+    },
+    { method: 'GET', path: 'review-queue/count', body: 'none' },
+    { method: 'POST', path: 'review-queue/claim-next', body: 'json', fields: ['kind'] },
+    { method: 'POST', path: 'review-queue/:id/claim', table: 'review_items', body: 'none' },
+    { method: 'POST', path: 'review-queue/:id/release', table: 'review_items', body: 'none' },
     { method: 'GET', path: 'invitation/:token', body: 'none', public: true },
     { method: 'POST', path: 'invitation/accept', body: 'json', fields: ['token', 'password'], public: true },
     {
