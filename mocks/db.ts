@@ -12,6 +12,7 @@ import {
   type MockFeedback,
 } from './moderation-fixtures';
 import { makePosts, type MockPost } from './post-fixtures';
+import { makeReviewItems, type MockReviewItem } from './review-queue';
 
 /**
  * The fixture db behind MSW, shared by the integration tests and demo mode (`npm run dev:mock`).
@@ -168,6 +169,8 @@ type Db = {
   deletionRequests: string[];
   /** The activity log ('activity-log'), newest first; mocks/activity.ts appends to it. */
   activity: MockActivity[];
+  /** The review queue's items ('review-queue'; mocks/handlers/review-queue.ts), kept in step with the chat reports. */
+  reviewItems: MockReviewItem[];
 };
 
 const FIRST_NAMES = [
@@ -356,7 +359,10 @@ function seed(): Db {
     event: db.catalogues.event[0],
     mail: mails[0],
   });
-  return { ...db, ...moderation, posts, mails, activity };
+  // Last, so that every other fixture keeps its id.
+  const mia = db.admins[0]!;
+  const reviewItems = makeReviewItems(moderation.chatReports, { _id: mia._id, name: mia.name });
+  return { ...db, ...moderation, posts, mails, activity, reviewItems };
 }
 
 /** The other admins: an active Moderator (with two-factor), a disabled Support, two invited (one link open, one expired). */
@@ -407,7 +413,10 @@ function makeAdmins(owner: MockAdmin): Pick<Db, 'admins' | 'invitations'> {
   };
 }
 
-function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity'> {
+function seedBase(): Omit<
+  Db,
+  'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity' | 'reviewItems'
+> {
   const admin: MockAdmin = {
     _id: nextId(),
     name: 'Admin',
