@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../lib/env';
 import { newId } from '../lib/ids';
 import { adminWithRole, makeServer } from './harness';
 
@@ -275,5 +276,33 @@ describe('count, filters and roles', () => {
     });
     const none = await s.call('GET', `/api/chat-report/list?report=${wanted}&status=Dismissed`);
     expect(none.body).toMatchObject({ result: [], pagination: { count: 0 } });
+  });
+});
+
+describe('the age thresholds', () => {
+  it('come from QUEUE_AMBER_HOURS and QUEUE_RED_HOURS, red after amber', async () => {
+    const { loadConfig } = await import('../config');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'queue-config-')), JWT_SECRET: 'x'.repeat(20) };
+    expect(loadConfig(env)).toMatchObject({ queueAmberHours: 12, queueRedHours: 24 });
+    expect(loadConfig({ ...env, QUEUE_AMBER_HOURS: '6', QUEUE_RED_HOURS: '8' })).toMatchObject({
+      queueAmberHours: 6,
+      queueRedHours: 8,
+    });
+    expect(() => loadConfig({ ...env, QUEUE_AMBER_HOURS: '24', QUEUE_RED_HOURS: '24' })).toThrow(
+      'QUEUE_RED_HOURS must be more than QUEUE_AMBER_HOURS',
+    );
+    expect(() => loadConfig({ ...env, QUEUE_RED_HOURS: '1e3' })).toThrow(/QUEUE_RED_HOURS/);
+
+    // The list answers the configured thresholds.
+    const { Hono } = await import('hono');
+    const { registerReviewQueueRoutes } = await import('../routes/review-queue');
+    const s = await makeServer();
+    const app = new Hono<AppEnv>();
+    registerReviewQueueRoutes(app, s.db, { amberHours: 6, redHours: 8 });
+    const answer = await app.request('/api/review-queue/list');
+    expect(((await answer.json()) as { ages: unknown }).ages).toEqual({ amberHours: 6, redHours: 8 });
   });
 });
