@@ -119,25 +119,28 @@ export function findItem(db: Db, id: string, { lock = false } = {}): Promise<Rev
 }
 
 /**
- * Gives `adminId` the oldest open item (of `kind`, when given): one statement, whose SKIP LOCKED passes over the
- * items other admins are claiming at that moment, so two admins never get the same one and neither waits.
+ * Gives `adminId` the oldest open item (of `kind`, when given), answered as the list shows it: one statement, whose
+ * SKIP LOCKED passes over the items other admins are claiming at that moment, so two admins never get the same one
+ * and neither waits.
  */
-export async function claimNext(
+export function claimNext(
   db: Db,
   adminId: string,
   kind: string | undefined,
   stamp: string,
-): Promise<string | undefined> {
-  const row = await db.maybeOne<{ id: string }>(
-    `UPDATE review_items SET state = 'claimed', assignee_id = $1, claimed_at = $2
-     WHERE id = (
-       SELECT id FROM review_items WHERE state = 'open' AND ($3::text IS NULL OR kind = $3)
-       ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
-     ) AND state = 'open'
-     RETURNING id`,
+): Promise<ReviewItemRow | undefined> {
+  return db.maybeOne<ReviewItemRow>(
+    `WITH claimed AS (
+       UPDATE review_items SET state = 'claimed', assignee_id = $1, claimed_at = $2
+       WHERE id = (
+         SELECT id FROM review_items WHERE state = 'open' AND ($3::text IS NULL OR kind = $3)
+         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
+       ) AND state = 'open'
+       RETURNING *
+     )
+     ${itemSelect('claimed')}`,
     [adminId, stamp, kind ?? null],
   );
-  return row?.id;
 }
 
 /** Claims one item for `adminId` if it is open; whether it was. */

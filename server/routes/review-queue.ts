@@ -117,9 +117,8 @@ export function registerReviewQueueRoutes(
     const { kind: chosenKind } = claimNextBody.parse(await optionalJsonBody(c));
     const adminId = c.get('adminId');
     const claimed = await db.transaction(async (tx) => {
-      const id = await claimNext(tx, adminId, chosenKind, now());
-      if (!id) return undefined;
-      const row = (await findItem(tx, id))!;
+      const row = await claimNext(tx, adminId, chosenKind, now());
+      if (!row) return undefined;
       await log.record(tx, adminId, entry(row, 'claim', 'Claimed the next item of the review queue'));
       return row;
     });

@@ -18,9 +18,12 @@ CREATE TABLE review_items (
   UNIQUE (kind, ref_id),
   CHECK ((state = 'claimed') = (assignee_id IS NOT NULL AND claimed_at IS NOT NULL) OR state = 'done')
 );
--- The queue oldest first: every item, by state (claim-next's next open item), by kind and state, and by assignee.
+-- The queue oldest first: every item, the items not done, the open ones (claim-next's next item: an index of its own,
+-- so that the claimed items at the queue's head are not stepped over), by state, by kind and state, and by assignee.
 CREATE INDEX review_items_created ON review_items (created_at, id);
 CREATE INDEX review_items_pending ON review_items (created_at, id) WHERE state <> 'done';
+CREATE INDEX review_items_open ON review_items (created_at, id) WHERE state = 'open';
+CREATE INDEX review_items_kind_open ON review_items (kind, created_at, id) WHERE state = 'open';
 CREATE INDEX review_items_state ON review_items (state, created_at, id);
 CREATE INDEX review_items_kind_state ON review_items (kind, state, created_at, id);
 CREATE INDEX review_items_assignee ON review_items (assignee_id, state, created_at, id) WHERE assignee_id IS NOT NULL;
