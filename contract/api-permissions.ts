@@ -83,6 +83,12 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PATCH /api/admin/admins/:id/status': 'admins.manage',
   'POST /api/admin/admins/:id/sessions/end': 'admins.manage',
   'POST /api/admin/admins/:id/two-factor/reset': 'admins.manage',
+
+  'GET /api/review-queue/list': 'queue.read',
+  'GET /api/review-queue/count': 'queue.read',
+  'POST /api/review-queue/claim-next': 'queue.claim',
+  'POST /api/review-queue/:id/claim': 'queue.claim',
+  'POST /api/review-queue/:id/release': 'queue.claim',
 };
 
 /** A reference catalogue's calls: every role reads them (the screens' choices need them), `write` changes them. */

@@ -67,6 +67,12 @@ export const FEATURES = [
    * members per day over the last 30 days, and the latest sent mails' delivery.
    */
   'work-dashboard',
+  /**
+   * The review queue (contract/review-queue.ts): GET /api/review-queue/list (oldest first; kind, state, assignee),
+   * GET /api/review-queue/count, POST /api/review-queue/claim-next, POST /api/review-queue/:id/claim and
+   * POST /api/review-queue/:id/release; a chat report's case decides its item; ?report= on GET /api/chat-report/list.
+   */
+  'review-queue',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

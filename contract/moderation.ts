@@ -31,6 +31,9 @@ export const ACTIVITY_ACTIONS = [
   'role',
   /** A note on a member added, pinned, unpinned or deleted ('member-notes'). */
   'note',
+  /** A review queue item claimed, or released for another admin ('review-queue'). */
+  'claim',
+  'release',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -58,6 +58,10 @@ export const PERMISSIONS = {
   'posts.write': 'change posts',
   'settings.write': 'change the settings',
   'admins.manage': 'manage admins',
+  /** The review queue and its count ('review-queue'). */
+  'queue.read': 'read the review queue',
+  /** Claiming and releasing the queue's items. */
+  'queue.claim': 'claim review queue items',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -78,6 +82,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'activity.read',
     'mail.read',
     'mail.send',
+    'queue.read',
+    'queue.claim',
   ],
   support: [
     ...EVERY_ROLE,
@@ -87,6 +93,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reports.note',
     'contacts.read',
     'feedback.read',
+    'queue.read',
   ],
   editor: [
     ...EVERY_ROLE,

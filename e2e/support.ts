@@ -147,6 +147,7 @@ export function screens(ids: Awaited<ReturnType<typeof sampleIds>>): Screen[] {
     { path: '/chat-report', title: 'Chat Report', signedIn: true },
     { path: '/chat-block', title: 'Chat Block', signedIn: true },
     { path: '/activity', title: 'Activity', signedIn: true },
+    { path: '/queue', title: 'Review queue', signedIn: true },
     { path: '/profile', title: 'Update Profile', signedIn: true, submit: 'Update Profile' },
     { path: '/post', title: 'Posts', signedIn: true },
     { path: '/post/add', title: 'Add Post', signedIn: true, submit: 'Add Post' },

@@ -12,6 +12,7 @@ import {
   type MockFeedback,
 } from './moderation-fixtures';
 import { makePosts, type MockPost } from './post-fixtures';
+import { makeReviewItems, type MockReviewItem } from './review-queue';
 
 /**
  * The fixture db behind MSW, shared by the integration tests and demo mode (`npm run dev:mock`).
@@ -170,6 +171,8 @@ type Db = {
   activity: MockActivity[];
   /** Notes on members ('member-notes'; mocks/handlers/member-notes.ts), in the order they were written. */
   memberNotes: MockMemberNote[];
+  /** The review queue's items ('review-queue'; mocks/handlers/review-queue.ts), kept in step with the chat reports. */
+  reviewItems: MockReviewItem[];
 };
 
 /** A note on a member ('member-notes'), as the reference server keeps it. */
@@ -368,7 +371,11 @@ function seed(): Db {
     event: db.catalogues.event[0],
     mail: mails[0],
   });
-  return { ...db, ...moderation, posts, mails, activity, memberNotes: makeMemberNotes(db) };
+  const memberNotes = makeMemberNotes(db);
+  // Last, so that every other fixture keeps its id.
+  const mia = db.admins[0]!;
+  const reviewItems = makeReviewItems(moderation.chatReports, { _id: mia._id, name: mia.name });
+  return { ...db, ...moderation, posts, mails, activity, memberNotes, reviewItems };
 }
 
 /** The other admins: an active Moderator (with two-factor), a disabled Support, two invited (one link open, one expired). */
@@ -445,7 +452,7 @@ function makeMemberNotes(db: Pick<Db, 'admin' | 'admins' | 'users'>): MockMember
 
 function seedBase(): Omit<
   Db,
-  'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity' | 'memberNotes'
+  'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity' | 'memberNotes' | 'reviewItems'
 > {
   const admin: MockAdmin = {
     _id: nextId(),

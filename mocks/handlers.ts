@@ -10,6 +10,7 @@ import { moderationHandlers } from './handlers/moderation';
 import { postHandlers } from './handlers/posts';
 import { profileHandlers } from './handlers/profile';
 import { publicHandlers } from './handlers/public';
+import { reviewQueueHandlers } from './handlers/review-queue';
 import { sessionHandlers } from './handlers/sessions';
 import { stepUpHandlers } from './handlers/step-up';
 import { twoFactorHandlers } from './handlers/two-factor';
@@ -36,6 +37,7 @@ export const handlers = [
   ...moderationHandlers,
   ...postHandlers,
   ...publicHandlers,
+  ...reviewQueueHandlers,
   ...profileHandlers,
   ...sessionHandlers,
   ...twoFactorHandlers,

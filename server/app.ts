@@ -20,6 +20,7 @@ import { registerMailRoutes } from './routes/mail';
 import { registerMemberNoteRoutes } from './routes/member-notes';
 import { registerModerationRoutes } from './routes/moderation';
 import { registerResources } from './routes/resources';
+import { registerReviewQueueRoutes } from './routes/review-queue';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerTwoFactorRoutes } from './routes/two-factor';
 import { registerPublicUserRoutes, registerUserRoutes } from './routes/users';
@@ -29,7 +30,8 @@ export type AppDeps = {
   config: Pick<
     Config,
     'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'sessionIdleMinutes' | 'publicUrl' | 'trustProxy'
-  >;
+  > &
+    Partial<Pick<Config, 'queueAmberHours' | 'queueRedHours'>>;
   mailer: Mailer;
   /** Sent mail's durable delivery (lib/mail-queue.ts); whoever creates the app starts and stops its worker. */
   mailQueue: MailQueue;
@@ -96,6 +98,13 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerContentRoutes(app, { db, keeper });
   registerMailRoutes(app, { db, mailer, queue: mailQueue });
   registerModerationRoutes(app, db, roles);
+  registerReviewQueueRoutes(
+    app,
+    db,
+    config.queueAmberHours && config.queueRedHours
+      ? { amberHours: config.queueAmberHours, redHours: config.queueRedHours }
+      : undefined,
+  );
   registerSessionRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
   registerAdminRoutes(app, { db, queue: mailQueue, publicUrl: config.publicUrl, policy: config });

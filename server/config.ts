@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_QUEUE_AMBER_HOURS, DEFAULT_QUEUE_RED_HOURS } from '../contract/review-queue';
 import { DEFAULT_SESSION_IDLE_MINUTES } from '../contract/sessions';
 
 const flag = (fallback: boolean) =>
@@ -45,6 +46,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Admin Console <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
+  QUEUE_AMBER_HOURS: whole(1, 99_999, DEFAULT_QUEUE_AMBER_HOURS),
+  QUEUE_RED_HOURS: whole(1, 99_999, DEFAULT_QUEUE_RED_HOURS),
 });
 
 export type Config = {
@@ -69,6 +72,9 @@ export type Config = {
   mailFrom: string;
   /** Where links in mails point (the account-deletion confirmation); defaults to http://localhost:PORT. */
   publicUrl: string;
+  /** A review queue item's age turns amber after this many hours, and red after queueRedHours (more than amber). */
+  queueAmberHours: number;
+  queueRedHours: number;
 };
 
 /** The secret is kept in DATA_DIR when not given, so tokens survive a restart. */
@@ -91,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const values = parsed.data;
+  if (values.QUEUE_RED_HOURS <= values.QUEUE_AMBER_HOURS)
+    throw new Error('Invalid configuration: QUEUE_RED_HOURS must be more than QUEUE_AMBER_HOURS');
   const dataDir = resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -109,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    queueAmberHours: values.QUEUE_AMBER_HOURS,
+    queueRedHours: values.QUEUE_RED_HOURS,
   };
 }
 

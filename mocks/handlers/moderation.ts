@@ -79,7 +79,12 @@ function chatReports(url: URL) {
     CASE_STATUSES,
     `Status must be one of ${CASE_STATUSES.join(', ')}`,
   );
-  return status ? db.chatReports.filter((report) => report.status === status) : db.chatReports;
+  const matching = status ? db.chatReports.filter((report) => report.status === status) : db.chatReports;
+  // One report by its id ('review-queue': an item's Open shows its case).
+  const report = offers('review-queue') ? url.searchParams.get('report') || null : null;
+  if (report === null) return matching;
+  if (!/^[0-9a-f]{24}$/.test(report)) throw new Refusal(400, 'Report must be a report id');
+  return matching.filter((candidate) => candidate._id === report);
 }
 
 const person = (userId: string | undefined) => {

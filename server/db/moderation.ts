@@ -252,13 +252,21 @@ const reportSelect = `SELECT t.*, ${memberColumns('a', 'reporter')}, a.email AS 
   FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id LEFT JOIN users b ON b.id = t.reported_id
   LEFT JOIN users h ON h.id = t.handled_by`;
 
-/** A page of reports in `order` (over `t`), of one status or all, and how many there are (kept by trigger). */
+/**
+ * A page of reports in `order` (over `t`), of one status or all, and how many there are (kept by trigger); or the one
+ * report `report` names (with that status, when given).
+ */
 export async function pageOfReports(
   db: Db,
-  status: string | undefined,
+  { status, report }: { status?: string; report?: string },
   order: string,
   { limit, offset }: { limit: number; offset: number },
 ) {
+  if (report) {
+    const found = await findReport(db, report);
+    const matches = found && (!status || found.status === status) ? [found] : [];
+    return { rows: matches.slice(offset, offset + limit), count: matches.length };
+  }
   const rows = await db.many<ReportRow>(
     `${reportSelect} ${status ? 'WHERE t.status = $3' : ''} ORDER BY ${order} LIMIT $1 OFFSET $2`,
     status ? [limit, offset, status] : [limit, offset],

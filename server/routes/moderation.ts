@@ -248,6 +248,11 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleG
   });
   const reportQuery = z.object({
     status: z.enum(CASE_STATUSES, { error: `Status must be one of ${CASE_STATUSES.join(', ')}` }).optional(),
+    /** One report by its id ('review-queue': an item's Open shows its case). */
+    report: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'Report must be a report id')
+      .optional(),
   });
   app.get('/api/chat-report/list', async (c) => {
     const query = c.req.query();
@@ -256,8 +261,8 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleG
       tieBreak: 't.id',
       otherwise: 't.created_at DESC, t.id DESC',
     });
-    const { status } = reportQuery.parse(given(query));
-    const { rows, count } = await pageOfReports(db, status, order, { limit: size, offset });
+    const { status, report } = reportQuery.parse(given(query));
+    const { rows, count } = await pageOfReports(db, { status, report }, order, { limit: size, offset });
     return c.json(pageBody(rows.map(serializeReport), count, page, size));
   });
 

@@ -74,6 +74,23 @@ async function noteOnFirstMember(s: Server) {
   return { userId, noteId };
 }
 
+/** A new chat report older than every other, so that its item is the queue's next: its id and its item's. */
+let queued = 0;
+async function openItem(s: Server) {
+  queued += 1;
+  const at = new Date(Date.UTC(2000, 0, 1) - queued * 86_400_000);
+  const report = newId(at);
+  await s.db.run(
+    "INSERT INTO chat_reports (id, message, created_at, updated_at) VALUES ($1, 'Queued', $2, $2)",
+    [report, at.toISOString()],
+  );
+  const { id: item } = await s.db.one<{ id: string }>(
+    "SELECT id FROM review_items WHERE kind = 'chat-report' AND ref_id = $1",
+    [report],
+  );
+  return { report, item };
+}
+
 type Write = {
   init: { json?: unknown; form?: FormData; token?: string };
   path: string;
@@ -298,6 +315,41 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       action: 'case',
       recordType: 'chat-report',
       recordId: id,
+    };
+  },
+  // The review queue ('review-queue'): each claim and release is one entry, on the item's chat report.
+  'POST /api/review-queue/claim-next': async (s) => {
+    const { report } = await openItem(s);
+    return {
+      path: '/api/review-queue/claim-next',
+      init: {},
+      action: 'claim',
+      recordType: 'chat-report',
+      recordId: report,
+    };
+  },
+  'POST /api/review-queue/:id/claim': async (s) => {
+    const { item, report } = await openItem(s);
+    return {
+      path: `/api/review-queue/${item}/claim`,
+      init: {},
+      action: 'claim',
+      recordType: 'chat-report',
+      recordId: report,
+    };
+  },
+  'POST /api/review-queue/:id/release': async (s) => {
+    const { item, report } = await openItem(s);
+    await s.db.run(
+      "UPDATE review_items SET state = 'claimed', assignee_id = $2, claimed_at = now() WHERE id = $1",
+      [item, s.adminId],
+    );
+    return {
+      path: `/api/review-queue/${item}/release`,
+      init: {},
+      action: 'release',
+      recordType: 'chat-report',
+      recordId: report,
     };
   },
   // The session routes end a session of their own, so that the walk's own token goes on working.

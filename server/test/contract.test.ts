@@ -22,6 +22,8 @@ type Context = {
   reportId: string;
   /** The signed-in admin's id ('admins'). */
   adminId: string;
+  /** The review queue's oldest open item ('review-queue'). */
+  queueItemId: string;
 };
 type Case = {
   name: string;
@@ -810,6 +812,59 @@ const CASES: Case[] = [
     status: 200,
     request: () => ({ path: '/api/admin/security', init: json('PATCH', { twoFactorRequired: false }) }),
   },
+  // The review queue ('review-queue').
+  { name: 'review queue', status: 200, request: get('/api/review-queue/list?page=1&limit=10') },
+  {
+    name: 'review queue, filtered',
+    status: 200,
+    request: get('/api/review-queue/list?kind=chat-report&state=open&assignee=none'),
+  },
+  { name: 'review queue, mine', status: 200, request: get('/api/review-queue/list?assignee=me') },
+  { name: 'review queue, no such state', status: 400, request: get('/api/review-queue/list?state=closed') },
+  { name: 'review queue, no such assignee', status: 400, request: get('/api/review-queue/list?assignee=x') },
+  { name: 'review queue, sorted', status: 400, request: get('/api/review-queue/list?sort=created') },
+  { name: 'review queue count', status: 200, request: get('/api/review-queue/count') },
+  {
+    name: 'claim the next item',
+    status: 200,
+    request: () => ({ path: '/api/review-queue/claim-next', init: json('POST', {}) }),
+  },
+  {
+    name: 'claim the next item, no such kind',
+    status: 400,
+    request: () => ({ path: '/api/review-queue/claim-next', init: json('POST', { kind: 'appeal' }) }),
+  },
+  {
+    name: 'claim an item',
+    status: 200,
+    request: (c) => ({ path: `/api/review-queue/${c.queueItemId}/claim`, init: { method: 'POST' } }),
+  },
+  {
+    name: 'claim no such item',
+    status: 404,
+    request: () => ({ path: '/api/review-queue/ffffffffffffffffffffffff/claim', init: { method: 'POST' } }),
+  },
+  {
+    name: 'claim an item, bad id',
+    status: 400,
+    request: () => ({ path: '/api/review-queue/nope/claim', init: { method: 'POST' } }),
+  },
+  {
+    name: 'release an item',
+    status: 200,
+    request: (c) => ({ path: `/api/review-queue/${c.queueItemId}/release`, init: { method: 'POST' } }),
+  },
+  {
+    name: 'release an item not claimed',
+    status: 409,
+    request: (c) => ({ path: `/api/review-queue/${c.queueItemId}/release`, init: { method: 'POST' } }),
+  },
+  {
+    name: 'a chat report by its id',
+    status: 200,
+    request: (c) => get(`/api/chat-report/list?report=${c.reportId}`)(),
+  },
+  { name: 'a chat report, bad id', status: 400, request: get('/api/chat-report/list?report=x') },
   // Admin accounts ('admins').
   { name: 'admins list', status: 200, request: get('/api/admin/admins?page=1&limit=10') },
   { name: 'admins list, searched', status: 200, request: get('/api/admin/admins?q=admin%40') },
@@ -1062,6 +1117,7 @@ describe('mocks and the reference server agree (contract)', () => {
       mailId: await firstId('/api/mail-send/list?page=1&limit=10'),
       eventId: await firstId('/api/event/list-admin?page=1&limit=10'),
       reportId: await firstId('/api/chat-report/list?page=1&limit=10'),
+      queueItemId: await firstId('/api/review-queue/list?state=open'),
     };
     for (const { request } of CASES) {
       const { path, init = {}, auth = true } = request(context);

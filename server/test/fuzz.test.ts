@@ -188,6 +188,17 @@ function routes(): Route[] {
     { method: 'DELETE', path: 'admin/notes/:id/ffffffffffffffffffffffff', table: 'users', body: 'none' },
     // The work dashboard's figures ('work-dashboard').
     { method: 'GET', path: 'admin/dashboard/figures', body: 'none' },
+    // The review queue ('review-queue').
+    {
+      method: 'GET',
+      path: 'review-queue/list',
+      body: 'none',
+      query: [...PAGING, 'kind', 'state', 'assignee'],
+    },
+    { method: 'GET', path: 'review-queue/count', body: 'none' },
+    { method: 'POST', path: 'review-queue/claim-next', body: 'json', fields: ['kind'] },
+    { method: 'POST', path: 'review-queue/:id/claim', table: 'review_items', body: 'none' },
+    { method: 'POST', path: 'review-queue/:id/release', table: 'review_items', body: 'none' },
     { method: 'GET', path: 'invitation/:token', body: 'none', public: true },
     { method: 'POST', path: 'invitation/accept', body: 'json', fields: ['token', 'password'], public: true },
     {

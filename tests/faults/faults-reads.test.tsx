@@ -109,6 +109,8 @@ const READS: Read[] = [
     open: async (user) =>
       user.click(await screen.findByRole('tab', { name: 'Your sessions' }, { timeout: 15_000 })),
   },
+  // The review queue ('review-queue').
+  { route: '/queue', endpoint: 'review-queue/list', screen: '/queue' },
   // The Admins screen's switch that requires two-factor of every admin ('two-factor').
   { route: '/admins', endpoint: 'admin/security', screen: 'security setting' },
   // The own profile's Two-factor tab ('two-factor').
@@ -147,6 +149,7 @@ const TABLE_ROUTES = new Set([
   '/chat-report',
   '/activity',
   '/admins',
+  '/queue',
 ]);
 const BOUNDARY = new Set(['catalogue form', '/profile']);
 const familyOf = (read: Read) =>
@@ -310,6 +313,9 @@ describe('the read matrix', () => {
     // What the Activity screen's filters offer (activity-log): a failed read leaves each filter its "All …" choice
     // and the URL's own value (src/features/activity/activity-filters.tsx), with no error state to test.
     covered.add(endpointKey('activity/facets'));
+    // The menu's count of open queue items ('review-queue'): a failed read leaves the entry without a number
+    // (tests/review-queue/review-queue.test.tsx), with no error state to test.
+    covered.add(endpointKey('review-queue/count'));
     expect(servedEndpoints('reads').filter((endpoint) => !covered.has(endpointKey(endpoint)))).toEqual([]);
   });
 });

@@ -746,6 +746,27 @@ const ACTIONS: Action[] = [
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     },
   },
+  // The review queue ('review-queue'): Claim next, and a row's Claim and Release.
+  {
+    route: '/queue',
+    endpoint: 'review-queue/claim-next',
+    screen: 'queue actions',
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Claim next' }, FIRST_LOAD)),
+  },
+  {
+    route: '/queue',
+    endpoint: 'review-queue/:id/claim',
+    screen: 'queue actions',
+    act: async (user) =>
+      user.click((await screen.findAllByRole('button', { name: /^Claim Chat report: / }, FIRST_LOAD))[0]!),
+  },
+  {
+    route: '/queue',
+    endpoint: 'review-queue/:id/release',
+    screen: 'queue actions',
+    act: async (user) =>
+      user.click((await screen.findAllByRole('button', { name: /^Release Chat report: / }, FIRST_LOAD))[0]!),
+  },
   // Sessions ('sessions'): End on another session's row of the profile's Your sessions, and End all other sessions.
   {
     route: '/profile',

@@ -108,7 +108,8 @@ describe('the layout', () => {
     for (const route of SPEC_LISTS) expect(hrefs, route).toContain(route);
     expect(hrefs).toContain('/activity');
     expect(hrefs).toContain('/admins');
-    expect(hrefs).toHaveLength(SPEC_LISTS.length + 2);
+    expect(hrefs).toContain('/queue');
+    expect(hrefs).toHaveLength(SPEC_LISTS.length + 3);
   });
 
   it('opens a closed section while the admin is on one of its screens, until they close it', async () => {

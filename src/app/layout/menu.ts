@@ -1,7 +1,9 @@
+import type { ComponentType } from 'react';
 import {
   IconDashboard,
   IconHelpCircle,
   IconHistory,
+  IconListCheck,
   IconMailForward,
   IconMessageReport,
   IconPhotoVideo,
@@ -14,6 +16,7 @@ import { chatBlock } from '@/features/read-only-lists/chat-block';
 import { contactUs } from '@/features/read-only-lists/contact-us';
 import type { PagedList } from '@/features/read-only-lists/define-paged-list';
 import { feedbacks } from '@/features/read-only-lists/feedbacks';
+import { QueueCountBadge } from '@/features/review-queue/count-badge';
 import type { Session } from '@/lib/core/session';
 import { permits, type Feature } from '@/lib/features';
 import { SIGNED_IN_ROUTES } from '../feature-routes';
@@ -24,6 +27,11 @@ export type MenuItem = {
   icon: Icon;
   /** Shown only when the API announced this extension (the route's own `feature`). */
   feature?: Feature;
+  /**
+   * A count shown after the label (the review queue's open items), which reads it itself: an element of that `id`,
+   * the link's description, so that the link's name stays its label.
+   */
+  Count?: ComponentType<{ id: string }>;
 };
 
 export type MenuGroup = {
@@ -89,6 +97,13 @@ export const MENU_GROUPS: MenuGroup[] = [
   {
     label: 'Safety',
     items: [
+      {
+        label: 'Review queue',
+        to: '/queue',
+        icon: IconListCheck,
+        feature: 'review-queue',
+        Count: QueueCountBadge,
+      },
       { label: 'Chat Report', to: '/chat-report', icon: IconMessageReport },
       pagedList(chatBlock),
       catalogue(reportElement),

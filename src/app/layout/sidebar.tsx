@@ -17,11 +17,13 @@ type LinkProps = { item: MenuItem; pathname: string; settings: LayoutSettings; o
 
 function MenuLink({ item, pathname, settings, onNavigate }: LinkProps) {
   const active = isActive(pathname, item.to);
-  return (
+  const countId = useId();
+  const link = (
     <Link
       to={item.to}
       className="nav-link mantine-focus-auto"
       aria-current={active ? 'page' : undefined}
+      aria-describedby={item.Count ? countId : undefined}
       onClick={onNavigate}
       style={
         active
@@ -35,6 +37,13 @@ function MenuLink({ item, pathname, settings, onNavigate }: LinkProps) {
       <item.icon size={18} stroke={1.6} aria-hidden />
       {item.label}
     </Link>
+  );
+  if (!item.Count) return link;
+  return (
+    <div className="nav-link-counted">
+      {link}
+      <item.Count id={countId} />
+    </div>
   );
 }
 

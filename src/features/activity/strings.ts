@@ -38,6 +38,8 @@ export const ACTION_LABELS: Record<string, string> = {
   refused: 'Refused',
   role: 'Role changed',
   note: 'Note on a member',
+  claim: 'Claimed',
+  release: 'Released',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { CaseStatus } from '@contract/moderation';
 import { caseStatus } from '@/lib/moderation';
-import { USER_HISTORY_KEY } from '@/lib/core/query-roots';
+import { REVIEW_QUEUE_KEY, USER_HISTORY_KEY } from '@/lib/core/query-roots';
 import { defineResource } from '@/lib/data/resource';
 import { id, optionalDate, text, userRef } from '@/lib/data/schemas';
 import {
@@ -66,5 +66,8 @@ export const chatReportResource = defineResource<ChatReport, never, ChatReportRe
   pageParams: chatReportPageParams,
 });
 
-/** What a case change alters besides the activity log: the chat reports, and the histories of the two users. */
-export const CASE_CHANGES = [chatReportResource.key, USER_HISTORY_KEY] as const;
+/**
+ * What a case change alters besides the activity log: the chat reports, the histories of the two users, and the
+ * review queue ('review-queue'), whose item the decision closes.
+ */
+export const CASE_CHANGES = [chatReportResource.key, USER_HISTORY_KEY, REVIEW_QUEUE_KEY] as const;

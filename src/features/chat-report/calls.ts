@@ -13,33 +13,42 @@ export const CASE_FILTER = ['Open', 'Actioned', 'Dismissed'] as const satisfies 
 /** What the chat-report list sorts by on an API that announces 'list-sort': the report's date. */
 export const CHAT_REPORT_SORTS = ['created'] as const;
 
-export type ChatReportRequest = PageRequest & { status?: CaseStatus };
+export type ChatReportRequest = PageRequest & { status?: CaseStatus; report?: string };
 
 /**
  * The chat-report page the URL's state asks for: its case status only when the API announced 'report-cases'
  * (`cases`) and the URL names one of the statuses; SPEC's page and limit otherwise.
  */
-export function chatReportRequest(state: ListState<'status'>, cases: boolean): ChatReportRequest {
+export function chatReportRequest(
+  state: ListState<'status' | 'report'>,
+  cases: boolean,
+  queue = false,
+): ChatReportRequest {
   const status = CASE_FILTER.find((value) => value === state.filters.status);
   const request = pageRequest(state);
-  return cases && status ? { ...request, status } : request;
+  // One report, as the review queue's Open asks for it ('review-queue').
+  const report =
+    queue && /^[0-9a-f]{24}$/.test(state.filters.report ?? '') ? state.filters.report : undefined;
+  return { ...request, ...(cases && status ? { status } : {}), ...(report ? { report } : {}) };
 }
 
 /** The chat-report list's state in a query string, as the screen reads it (the status and sort when announced). */
 export const readChatReportList = (searchParams: URLSearchParams) =>
   chatReportRequest(
-    readListParams(searchParams, ['status'], apiSortFields(CHAT_REPORT_SORTS)),
+    readListParams(searchParams, ['status', 'report'], apiSortFields(CHAT_REPORT_SORTS)),
     storedFeature('report-cases'),
+    storedFeature('review-queue'),
   );
 
 export const CHAT_REPORT_ENDPOINTS = { page: 'chat-report/list' };
 
-/** SPEC 7.9's page and limit, the sort when there is one, and ?status= with 'report-cases'. */
-export const chatReportPageParams = ({ status, ...request }: ChatReportRequest) => ({
+/** SPEC 7.9's page and limit, the sort when there is one, ?status= with 'report-cases', ?report= with 'review-queue'. */
+export const chatReportPageParams = ({ status, report, ...request }: ChatReportRequest) => ({
   page: request.page,
   limit: request.size,
   ...sortParams(request),
   ...(status ? { status } : {}),
+  ...(report ? { report } : {}),
 });
 
 const chatReportCalls = readCalls<ChatReportRequest>(

@@ -1,4 +1,5 @@
-import { NativeSelect, Stack, Text } from '@mantine/core';
+import { Anchor, NativeSelect, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { ListView } from '@/components/list-kit/list-view';
 import { PageCard } from '@/components/page-kit/page-card';
 import { TruncatedText } from '@/components/truncated-text';
@@ -90,17 +91,24 @@ const CASE_COLUMNS: ListColumn<ChatReport>[] = [
 export function ChatReportPage() {
   const sorting = useFeature('list-sort');
   const cases = useFeature('report-cases');
+  const queue = useFeature('review-queue');
   const list = useListController({
     columns: cases ? [...SPEC_COLUMNS, ...CASE_COLUMNS] : SPEC_COLUMNS,
     rowKey: (report) => report._id,
-    filters: ['status'],
+    filters: ['status', 'report'],
     sort: { apiSorts: sorting ? CHAT_REPORT_SORTS : [] },
-    query: (state) => chatReportResource.queries.page(chatReportRequest(state, cases)),
+    query: (state) => chatReportResource.queries.page(chatReportRequest(state, cases, queue)),
     exportAs: { fileName: 'chat-report' },
   });
+  const oneReport = chatReportRequest(list.state, cases, queue).report;
 
   return (
     <PageCard title={MODERATION_TEXT.chatReportTitle}>
+      {oneReport ? (
+        <Anchor component={Link} to="/queue" size="sm" mb="sm" display="inline-block">
+          {MODERATION_TEXT.backToQueue}
+        </Anchor>
+      ) : null}
       <ListView
         list={list}
         label={MODERATION_TEXT.chatReportTitle}

@@ -20,6 +20,8 @@ export const MODERATION_TEXT = {
   dismissed: 'Report dismissed',
   deactivateReported: 'Deactivate reported user',
   actioned: 'User deactivated and report marked Actioned',
+  // The review queue's Open shows one report ('review-queue')
+  backToQueue: 'Back to the review queue',
 } as const;
 
 export const CASE_STATUS_COLOUR: Record<CaseStatus, string> = {

@@ -10,3 +10,9 @@ export const USER_HISTORY_KEY = 'user-history';
 
 /** The activity log ('activity-log'): the server logs every admin write, so each one refreshes it (query-client.ts). */
 export const ACTIVITY_KEY = 'activity';
+
+/**
+ * The review queue and its count ('review-queue'), which a chat report's case change alters (its item closes or
+ * opens again).
+ */
+export const REVIEW_QUEUE_KEY = 'review-queue';

@@ -1,0 +1,39 @@
+/**
+ * The review queue ('review-queue'): one list of what the team has to review, oldest first, each item claimed by one
+ * admin at a time. A kind is a source of items; each migration that adds one extends review_items' CHECK and this list.
+ */
+export const REVIEW_KINDS = [
+  /** An Open chat report ('report-cases'); deciding its case closes the item. */
+  'chat-report',
+] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+export const REVIEW_KIND_LABELS: Record<ReviewKind, string> = { 'chat-report': 'Chat report' };
+
+/** open: nobody has it; claimed: an admin works on it; done: decided (its source is no longer open). */
+export const REVIEW_STATES = ['open', 'claimed', 'done'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
+  open: 'Open',
+  claimed: 'Claimed',
+  done: 'Done',
+};
+
+/** An item's age turns amber, then red, after this many hours (QUEUE_AMBER_HOURS, QUEUE_RED_HOURS on the server). */
+export const DEFAULT_QUEUE_AMBER_HOURS = 12;
+export const DEFAULT_QUEUE_RED_HOURS = 24;
+
+export type AgeLevel = 'fresh' | 'amber' | 'red';
+
+/** How late an item created at `createdAt` is at `now`, by the thresholds the list answered. */
+export function ageLevel(
+  createdAt: string,
+  now: number,
+  { amberHours, redHours }: { amberHours: number; redHours: number },
+): AgeLevel {
+  const hours = (now - Date.parse(createdAt)) / 3_600_000;
+  if (hours >= redHours) return 'red';
+  if (hours >= amberHours) return 'amber';
+  return 'fresh';
+}
