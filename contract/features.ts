@@ -56,6 +56,13 @@ export const FEATURES = [
    * the invitation's public GET /api/invitation/{token} and POST /api/invitation/accept.
    */
   'admins',
+  /**
+   * Restrictions (contract/restrictions.ts): PATCH /api/admin/status/{userId}?enabled=false with a JSON body
+   * { restriction: { policyId, facts, endsAt, withheldReason? } } cites a Report Element (which takes an optional
+   * `explanation`), mails the member a statement of reasons, and a timed suspension ends by itself; the users list's
+   * and a member's `strikes`; 'restrict' and 'restriction-end' in the activity log and the moderation history.
+   */
+  'restrictions',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

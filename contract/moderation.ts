@@ -29,6 +29,10 @@ export const ACTIVITY_ACTIONS = [
   'refused',
   /** An admin's role changed ('roles'). */
   'role',
+  /** A restriction imposed ('restrictions'): a deactivation citing a policy, for a time or for good. */
+  'restrict',
+  /** A timed suspension ended by itself ('restrictions'): the member is active again; no admin did it. */
+  'restriction-end',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

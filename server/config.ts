@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { STRIKE_DAYS_DEFAULT } from '../contract/restrictions';
 import { DEFAULT_SESSION_IDLE_MINUTES } from '../contract/sessions';
 
 const flag = (fallback: boolean) =>
@@ -45,6 +46,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Admin Console <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
+  STRIKE_DAYS: whole(1, 36_500, STRIKE_DAYS_DEFAULT),
 });
 
 export type Config = {
@@ -69,6 +71,8 @@ export type Config = {
   mailFrom: string;
   /** Where links in mails point (the account-deletion confirmation); defaults to http://localhost:PORT. */
   publicUrl: string;
+  /** How many days a restriction counts as a strike against the member ('restrictions'). */
+  strikeDays: number;
 };
 
 /** The secret is kept in DATA_DIR when not given, so tokens survive a restart. */
@@ -109,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    strikeDays: values.STRIKE_DAYS,
   };
 }
 

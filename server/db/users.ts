@@ -127,8 +127,8 @@ export async function promptsOf(db: Db, userId: string) {
 
 /** A member's name and status under the row lock, for a status change inside `tx`. */
 export async function lockMemberStatus(tx: Db, id: string) {
-  return tx.maybeOne<{ name: string; surname: string; enabled: boolean }>(
-    "SELECT name, surname, enabled FROM users WHERE id = $1 AND role = 'user' FOR UPDATE",
+  return tx.maybeOne<{ name: string; surname: string; email: string; enabled: boolean }>(
+    "SELECT name, surname, email, enabled FROM users WHERE id = $1 AND role = 'user' FOR UPDATE",
     [id],
   );
 }

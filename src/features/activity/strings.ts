@@ -37,6 +37,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'two-factor': 'Two-factor changed',
   refused: 'Refused',
   role: 'Role changed',
+  restrict: 'Restricted',
+  'restriction-end': 'Suspension ended',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */
