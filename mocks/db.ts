@@ -4,6 +4,7 @@ import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogu
 import { nextId, resetIds, seededRandom } from './ids';
 import { makeMails, type MockMail } from './mail-fixtures';
 import type { MockActivity } from './activity';
+import type { MockRestriction } from './restrictions';
 import {
   makeActivity,
   makeModeration,
@@ -168,6 +169,8 @@ type Db = {
   deletionRequests: string[];
   /** The activity log ('activity-log'), newest first; mocks/activity.ts appends to it. */
   activity: MockActivity[];
+  /** Restrictions ('restrictions'; mocks/restrictions.ts), oldest first. */
+  restrictions: MockRestriction[];
 };
 
 const FIRST_NAMES = [
@@ -432,6 +435,7 @@ function seedBase(): Omit<Db, 'feedbacks' | 'chatReports' | 'chatBlocks' | 'post
     childSafetyPolicy:
       '<h2>Child Safety Policy</h2><p>We have zero tolerance for child sexual abuse and exploitation. Accounts of users under 18 are removed, and reports are reviewed by our safety team within 24 hours.</p><ul><li>Report concerns from any profile or chat.</li><li>We cooperate with law enforcement.</li></ul>',
     deletionRequests: [],
+    restrictions: [],
   };
 }
 

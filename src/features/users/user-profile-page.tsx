@@ -57,6 +57,7 @@ export function UserProfilePage() {
 
 function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
   const withHistory = useFeature('user-history');
+  const restricts = useFeature('restrictions');
   const changesStatus = usePermission('members.status');
   const fullName = userName(user, '-');
   const interactAge =
@@ -127,6 +128,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
                 {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
               </Field>
               <Field label={USERS_TEXT.email}>{orDash(user.email)}</Field>
+              {restricts ? <Field label={USERS_TEXT.strikes}>{user.strikes ?? 0}</Field> : null}
               <Field label={USERS_TEXT.dob}>{formatLongDate(user.dob)}</Field>
               <Field label={USERS_TEXT.gender}>{orDash(user.gender)}</Field>
               <Field label={USERS_TEXT.location}>{orDash(user.address)}</Field>
