@@ -75,6 +75,7 @@ describe('the extensions an API announces', () => {
       'two-factor',
       'roles',
       'admins',
+      'restrictions',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

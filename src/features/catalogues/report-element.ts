@@ -16,7 +16,7 @@ export const reportElement = defineCatalogue({
     field.text('message', 'Message', 'Please enter message'),
     field.status('Please select status'),
     // 'restrictions': what the member reads of this policy in a statement of reasons.
-    field.textarea('explanation', 'Explanation for members (optional)', ''),
+    field.textarea('explanation', 'Explanation for members', ''),
   ],
   messages: {
     added: 'Report element added successfully!',
