@@ -350,9 +350,9 @@ export function registerUserRoutes(
   },
 ) {
   const users = userList(db);
-  /** Each member's active strikes: their restrictions within the last `strikeDays` days. */
-  const strikes = (ids: readonly string[]) =>
-    strikesOf(db, ids, new Date(Date.now() - strikeDays * 86_400_000).toISOString());
+  /** Since when a restriction is an active strike: the last `strikeDays` days. */
+  const strikesSince = () => new Date(Date.now() - strikeDays * 86_400_000).toISOString();
+  const strikes = (ids: readonly string[]) => strikesOf(db, ids, strikesSince());
   const log = activityLog(db);
   const sessionPolicy = { tokenTtlSeconds, sessionIdleMinutes };
 
@@ -370,11 +370,10 @@ export function registerUserRoutes(
     const selection = selectUsers(query);
     // The page is found on an index alone (lib/user-list.ts); only its rows are then read and joined with their plan.
     const { rowids, total, order } = await users.page(selection, offset, size);
-    const rows = await membersByRowid(db, rowids, order);
-    const counts = await strikes(rows.map((row) => row.id));
+    const rows = await membersByRowid(db, rowids, order, strikesSince());
     return c.json(
       pageBody(
-        rows.map((row) => ({ ...summary(row), strikes: counts.get(row.id) ?? 0 })),
+        rows.map((row) => ({ ...summary(row), strikes: row.strikes })),
         total,
         page,
         size,

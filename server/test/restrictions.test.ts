@@ -257,10 +257,9 @@ describe('restrictions', () => {
     await s.db.run("UPDATE restrictions SET created_at = now() - interval '181 days' WHERE facts = 'First'");
     const strikesOnList = async (server: Server) => {
       const list = await server.call('GET', '/api/admin/list?page=1&items=10');
-      return ((list.body.result ?? []) as { _id: string; strikes: number }[]).map((row) => [
-        row._id,
-        row.strikes,
-      ]);
+      return ((list.body.result ?? []) as { _id: string; strikes: number }[]).map(
+        (row) => [row._id, row.strikes] as const,
+      );
     };
     const listed = new Map(await strikesOnList(s));
     expect(listed.get(user._id)).toBe(2);
