@@ -1,6 +1,7 @@
 import type { Feature } from './features';
 import { NUMBER_RANGE, TEXT_MAX, type UploadKind } from './limits';
 import { PLAN_PRICES, PLAN_TYPES } from './plans';
+import { EXPLANATION_MAX } from './restrictions';
 
 /**
  * The catalogues' calls as the API answers them (SPEC 7, quirks included), written once: the console's declarations
@@ -25,6 +26,8 @@ export type CatalogueField = { label: string } & (
       email?: boolean;
       /** The only values taken: 'Plan type must be one of free, silver, gold, platinum'. */
       oneOf?: readonly string[];
+      /** An extension's field: taken, answered and shown only where the API announces `feature`. */
+      feature?: Feature;
     }
   /** A time of day, HH:mm; `after`: it must be later than another time field, or the write is refused so. */
   | { type: 'time'; required?: boolean; after?: { field: string; message: string } }
@@ -140,6 +143,12 @@ export const CATALOGUE_API = {
     fields: {
       message: { label: 'Message', type: 'text', required: true, max: TEXT_MAX.reportElement.message },
       enabled,
+      explanation: {
+        label: 'Explanation',
+        type: 'text',
+        max: EXPLANATION_MAX,
+        feature: 'restrictions',
+      },
     },
   },
   setting: {

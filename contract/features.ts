@@ -73,6 +73,13 @@ export const FEATURES = [
    * POST /api/review-queue/:id/release; a chat report's case decides its item; ?report= on GET /api/chat-report/list.
    */
   'review-queue',
+  /**
+   * Restrictions (contract/restrictions.ts): PATCH /api/admin/status/{userId}?enabled=false with a JSON body
+   * { restriction: { policyId, facts, endsAt, withheldReason? } } cites a Report Element (which takes an optional
+   * `explanation`), mails the member a statement of reasons, and a timed suspension ends by itself; the users list's
+   * and a member's `strikes`; 'restrict' and 'restriction-end' in the activity log and the moderation history.
+   */
+  'restrictions',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

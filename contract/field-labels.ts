@@ -21,6 +21,7 @@ const COMMON: Record<string, string> = {
 
 const BY_RECORD: Partial<Record<RecordType, Record<string, string>>> = {
   university: { name: 'University Name' },
+  'report-element': { explanation: 'Explanation for members' },
   event: {
     venue: 'Venue',
     image: 'Event Image',

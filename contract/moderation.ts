@@ -34,6 +34,10 @@ export const ACTIVITY_ACTIONS = [
   /** A review queue item claimed, or released for another admin ('review-queue'). */
   'claim',
   'release',
+  /** A restriction imposed ('restrictions'): a deactivation citing a policy, for a time or for good. */
+  'restrict',
+  /** A timed suspension ended by itself ('restrictions'): the member is active again; no admin did it. */
+  'restriction-end',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

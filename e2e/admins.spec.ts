@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { logOut, notification, screenReady, signInToDashboard } from './support';
+import { answerRestriction, logOut, notification, screenReady, signInToDashboard } from './support';
 
 /** The invitation links the reference server mailed to `email` (no SMTP_URL: DATA_DIR/outbox), oldest first. */
 function invitationPaths(email: string) {
@@ -113,6 +113,7 @@ test('an Owner invites a Moderator, who accepts, works within the role, and is s
   const member = (await memberRow.getByRole('link').first().innerText()).trim();
   await memberRow.getByRole('button', { name: 'Deactivate', exact: true }).click();
   const ask = moderator.getByRole('dialog', { name: /^Deactivate / });
+  await answerRestriction(moderator, ask, { facts: 'Stolen photos on the profile' });
   await ask.getByRole('button', { name: 'Deactivate' }).click();
   await expect(notification(moderator, 'User deactivated successfully')).toBeVisible();
 

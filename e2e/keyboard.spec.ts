@@ -143,12 +143,23 @@ test('Activate/Deactivate keeps the focus on its button while the list refreshes
   const toggle = row.getByRole('button', { name: /^(Activate|Deactivate)$/ });
   const before = await toggle.textContent();
   const after = before === 'Activate' ? 'Deactivate' : 'Activate';
-  /** Enter on the button; a deactivation first asks for its optional reason ('status-reason'), answered by keyboard. */
+  /**
+   * Enter on the button; a deactivation first asks for its restriction ('restrictions'), answered by keyboard: the
+   * policy (the focus starts there; Down opens the choices, Enter takes the first), the facts, Permanent.
+   */
   const toggleWithKeyboard = async (deactivating: boolean) => {
     await page.keyboard.press('Enter');
     if (!deactivating) return;
     const dialog = page.getByRole('dialog', { name: /^Deactivate / });
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Policy' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Facts and circumstances' }));
+    await page.keyboard.type('Spam in chat');
+    await tabTo(page, dialog.getByRole('radio', { name: 'Until a date' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('radio', { name: 'Permanent' })).toBeChecked();
     await tabTo(page, dialog.getByRole('button', { name: 'Deactivate' }));
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { notification, signInToDashboard } from './support';
+import { answerRestriction, notification, signInToDashboard } from './support';
 
 /** The list controller against the real server: bulk status, sort through the API, export, and the phone layout. */
 
@@ -34,6 +34,7 @@ test('selects two users and deactivates them with one confirmation and one summa
   await page.getByRole('button', { name: 'Deactivate selected' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Deactivate 2 users?')).toBeVisible();
+  await answerRestriction(page, dialog, { policy: 'Spam or scam (Inactive)', facts: 'Spam accounts' });
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
 
   await expect(notification(page, '2 users deactivated')).toBeVisible();

@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSession, notification, signInToDashboard } from './support';
+import { answerRestriction, apiSession, notification, signInToDashboard } from './support';
 
 /**
  * Moderation against the reference server (DECISIONS, "Moderation"; the server announces 'activity-log',
- * 'status-reason', 'user-history' and 'report-cases'): a deactivation's reason reaches the profile's Moderation
- * history and the activity log; the chat-report list's cases (Dismiss with a note, "Deactivate reported user" with a
- * reason) reach the list's status filter, the Activity screen and the reported user's history.
+ * 'user-history', 'report-cases' and 'restrictions'): a deactivation, a restriction citing a policy with the facts,
+ * reaches the profile's Moderation history and the activity log; the chat-report list's cases (Dismiss with a note,
+ * "Deactivate reported user" with a restriction) reach the list's status filter, the Activity screen and the reported
+ * user's history.
  */
 
 type Person = { _id: string; name: string; surname?: string; email?: string };
@@ -37,12 +38,12 @@ async function activeUser(request: APIRequestContext) {
   return { ...user, fullName: fullName(user) };
 }
 
-test('deactivates a user with a reason from the profile, then finds it in their Moderation history', async ({
+test('restricts a user from the profile, then finds it in their Moderation history', async ({
   page,
   request,
 }) => {
   const { features } = await admin(request);
-  expect(features).toEqual(expect.arrayContaining(['status-reason', 'user-history', 'activity-log']));
+  expect(features).toEqual(expect.arrayContaining(['restrictions', 'user-history', 'activity-log']));
   const user = await activeUser(request);
   const reason = `Spam links in every chat (${Date.now()})`;
   await signInToDashboard(page);
@@ -51,23 +52,25 @@ test('deactivates a user with a reason from the profile, then finds it in their 
 
   await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Deactivate ${named(user)}?` });
-  await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(reason);
+  await answerRestriction(page, dialog, { facts: reason });
   await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(notification(page, 'Success')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Activate', exact: true })).toBeVisible();
 
   const history = (await scrollToHistory(page)).getByRole('table', { name: 'Moderation history' });
   await expect(history.getByRole('row').nth(1)).toContainText(
-    new RegExp(`^.*Deactivated by .+: ${escape(reason)}$`),
+    new RegExp(
+      `^.*Restricted by .+: Deactivated permanently, citing "Fake profile" \\(R-\\w{8}\\); statement of reasons mailed: ${escape(reason)}$`,
+    ),
   );
 
-  // The activity log holds the same change with its reason.
+  // The activity log holds the same restriction with the facts as its reason.
   const { get } = await admin(request);
-  const log = await get(`activity/list?action=deactivate&recordType=user&limit=1`);
+  const log = await get(`activity/list?action=restrict&recordType=user&limit=1`);
   expect(log.result[0]).toMatchObject({ recordId: user._id, reason, exists: true });
 });
 
-test('the reason dialog is used from the keyboard: focus in the reason, Escape cancels back to Deactivate', async ({
+test('the restriction dialog is used from the keyboard: focus in the policy, Escape cancels back to Deactivate', async ({
   page,
   request,
 }) => {
@@ -78,15 +81,15 @@ test('the reason dialog is used from the keyboard: focus in the reason, Escape c
   await deactivate.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Deactivate ${named(user)}?` });
-  await expect(dialog.getByRole('textbox', { name: 'Reason (optional)' })).toBeFocused();
-  await page.keyboard.type('Changed my mind');
+  await expect(dialog.getByRole('combobox', { name: 'Policy' })).toBeFocused();
+  await page.keyboard.type('Spam');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(deactivate).toBeFocused();
   await expect(page.getByRole('button', { name: 'Activate', exact: true })).toHaveCount(0);
 });
 
-test('deactivates a reported user from Chat Report with a reason: Actioned in the list, in Activity and the history', async ({
+test('restricts a reported user from Chat Report: Actioned with the facts in the list, in Activity and the history', async ({
   page,
   request,
 }) => {
@@ -115,7 +118,7 @@ test('deactivates a reported user from Chat Report with a reason: Actioned in th
     .first();
   await row.getByRole('button', { name: 'Deactivate reported user' }).click();
   const dialog = page.getByRole('dialog', { name: `Deactivate ${named(reported)}?` });
-  await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await answerRestriction(page, dialog, { facts: reason });
   await dialog.getByRole('button', { name: 'Deactivate reported user' }).click();
   await expect(notification(page, 'User deactivated and report marked Actioned')).toBeVisible();
 
@@ -126,24 +129,24 @@ test('deactivates a reported user from Chat Report with a reason: Actioned in th
     page.getByRole('table', { name: 'Chat Report' }).getByRole('row').filter({ hasText: reason }),
   ).toHaveCount(1);
 
-  // Activity, filtered by action Deactivate: this one is on its first page, linking to the user.
+  // Activity, filtered by action Restricted: this one is on its first page, linking to the user.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Activity' }).click();
   await expect(page).toHaveTitle('Activity · Admin Console');
-  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Deactivated' });
-  await expect(page).toHaveURL(/[?&]action=deactivate/);
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Restricted' });
+  await expect(page).toHaveURL(/[?&]action=restrict/);
   // The whole log's page stays on screen until the filtered one replaces it; that one has the deactivation alone (the
   // report's case change carries the same reason).
   const activity = page.getByRole('table', { name: 'Activity' });
   await expect(activity.getByRole('row').filter({ hasText: 'Report case changed' })).toHaveCount(0);
   const entry = activity.getByRole('row').filter({ hasText: reason });
-  await expect(entry).toContainText('Deactivated');
+  await expect(entry).toContainText('Restricted');
   await entry.getByRole('link', { name: new RegExp(`^${escape(reported.name)}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${reported._id}$`));
 
   // The user's Moderation history has the deactivation and the report, Actioned with the reason.
   const history = (await scrollToHistory(page)).getByRole('table', { name: 'Moderation history' });
   await expect(
-    history.getByRole('row').filter({ hasText: `Deactivated by ` }).filter({ hasText: reason }),
+    history.getByRole('row').filter({ hasText: `Restricted by ` }).filter({ hasText: reason }),
   ).toHaveCount(1);
   await expect(history.getByRole('row').filter({ hasText: `Actioned: ${reason}` })).toHaveCount(1);
 });

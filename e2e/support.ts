@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
 
@@ -23,6 +29,22 @@ export async function logOut(page: Page) {
     .getByRole('button', { name: 'Yes' })
     .click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * Answers a deactivation's restriction dialog ('restrictions', which the reference server announces): the policy (a
+ * Report Element of the demo data), the facts, and permanent unless `until` (a day, YYYY-MM-DD).
+ */
+export async function answerRestriction(
+  page: Page,
+  dialog: Locator,
+  { policy = 'Fake profile', facts, until }: { policy?: string; facts: string; until?: string },
+) {
+  await dialog.getByRole('combobox', { name: 'Policy' }).click();
+  await page.getByRole('option', { name: policy, exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Facts and circumstances' }).fill(facts);
+  if (until) await dialog.getByLabel('Suspended until').fill(until);
+  else await dialog.getByRole('radio', { name: 'Permanent' }).check();
 }
 
 export function notification(page: Page, text: string) {

@@ -4,6 +4,7 @@ import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogu
 import { nextId, resetIds, seededRandom } from './ids';
 import { makeMails, type MockMail } from './mail-fixtures';
 import type { MockActivity } from './activity';
+import type { MockRestriction } from './restrictions';
 import {
   makeActivity,
   makeModeration,
@@ -173,6 +174,8 @@ type Db = {
   memberNotes: MockMemberNote[];
   /** The review queue's items ('review-queue'; mocks/handlers/review-queue.ts), kept in step with the chat reports. */
   reviewItems: MockReviewItem[];
+  /** Restrictions ('restrictions'; mocks/restrictions.ts), oldest first. */
+  restrictions: MockRestriction[];
 };
 
 /** A note on a member ('member-notes'), as the reference server keeps it. */
@@ -478,6 +481,7 @@ function seedBase(): Omit<
     childSafetyPolicy:
       '<h2>Child Safety Policy</h2><p>We have zero tolerance for child sexual abuse and exploitation. Accounts of users under 18 are removed, and reports are reviewed by our safety team within 24 hours.</p><ul><li>Report concerns from any profile or chat.</li><li>We cooperate with law enforcement.</li></ul>',
     deletionRequests: [],
+    restrictions: [],
   };
 }
 

@@ -21,6 +21,8 @@ const SPEC_ONLY_KEY = 'demo-spec-only';
 let current: Scenario = 'normal';
 /** See mockFeatures. */
 let specOnly = false;
+/** Extensions the mock leaves out (tests of what the console does without one: withoutFeatures in tests). */
+let withheld: readonly Feature[] = [];
 
 /** The browser's sessionStorage; absent when the handlers run in Node (tests, the server's contract test). */
 const storage = (
@@ -52,7 +54,12 @@ export function loadScenario() {
  * must then behave as SPEC's. Tests ask for it with tests/support/render.tsx's specOnlyApi(); demo mode with its panel.
  */
 export function mockFeatures(): Feature[] {
-  return specOnly ? [] : [...FEATURES];
+  return specOnly ? [] : FEATURES.filter((feature) => !withheld.includes(feature));
+}
+
+/** The mock offers every extension but these (none: all of them again). */
+export function setWithheldFeatures(next: readonly Feature[]) {
+  withheld = next;
 }
 
 /** Whether the mock API offers `feature` now. */

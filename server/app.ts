@@ -29,7 +29,13 @@ export type AppDeps = {
   db: Db;
   config: Pick<
     Config,
-    'dataDir' | 'jwtSecret' | 'tokenTtlSeconds' | 'sessionIdleMinutes' | 'publicUrl' | 'trustProxy'
+    | 'dataDir'
+    | 'jwtSecret'
+    | 'tokenTtlSeconds'
+    | 'sessionIdleMinutes'
+    | 'publicUrl'
+    | 'trustProxy'
+    | 'strikeDays'
   > &
     Partial<Pick<Config, 'queueAmberHours' | 'queueRedHours'>>;
   mailer: Mailer;
@@ -93,7 +99,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   app.use('/api/*', roles.middleware);
   app.use('/api/*', bulkWriteGuard(db));
   app.use('/api/*', bodyless);
-  registerUserRoutes(app, { db, keeper, ...config });
+  registerUserRoutes(app, { db, keeper, queue: mailQueue, ...config });
   registerResources(app, db, keeper);
   registerContentRoutes(app, { db, keeper });
   registerMailRoutes(app, { db, mailer, queue: mailQueue });

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_QUEUE_AMBER_HOURS, DEFAULT_QUEUE_RED_HOURS } from '../contract/review-queue';
+import { STRIKE_DAYS_DEFAULT } from '../contract/restrictions';
 import { DEFAULT_SESSION_IDLE_MINUTES } from '../contract/sessions';
 
 const flag = (fallback: boolean) =>
@@ -48,6 +49,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   QUEUE_AMBER_HOURS: whole(1, 99_999, DEFAULT_QUEUE_AMBER_HOURS),
   QUEUE_RED_HOURS: whole(1, 99_999, DEFAULT_QUEUE_RED_HOURS),
+  STRIKE_DAYS: whole(1, 36_500, STRIKE_DAYS_DEFAULT),
 });
 
 export type Config = {
@@ -75,6 +77,8 @@ export type Config = {
   /** A review queue item's age turns amber after this many hours, and red after queueRedHours (more than amber). */
   queueAmberHours: number;
   queueRedHours: number;
+  /** How many days a restriction counts as a strike against the member ('restrictions'). */
+  strikeDays: number;
 };
 
 /** The secret is kept in DATA_DIR when not given, so tokens survive a restart. */
@@ -119,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     queueAmberHours: values.QUEUE_AMBER_HOURS,
     queueRedHours: values.QUEUE_RED_HOURS,
+    strikeDays: values.STRIKE_DAYS,
   };
 }
 

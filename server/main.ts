@@ -9,6 +9,7 @@ import { listen } from './db/postgres/listen';
 import { openPostgres } from './db/postgres/open';
 import { createMailer, messageIdDomain } from './lib/mail';
 import { createMailQueue } from './lib/mail-queue';
+import { createRestrictionSweeper } from './lib/restrictions';
 import { fileKeeper, UploadStore } from './lib/uploads';
 import { adminsWithDefaultPassword, bootstrap, hasAdmin } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
@@ -59,6 +60,9 @@ const app = createApp({
   distDir: fileURLToPath(new URL('../dist', import.meta.url)),
 });
 mailQueue.start();
+// Suspensions whose time came while no server ran end now; then every minute.
+const restrictionSweeper = createRestrictionSweeper({ db });
+restrictionSweeper.start();
 // Mail stored by another process on the database wakes this worker at once (the queue's poll is the fallback).
 const mailWake = await listen(postgres.url, MAIL_CHANNEL, () => mailQueue.wake());
 
@@ -100,7 +104,7 @@ function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping…`);
   // The messages in flight are recorded before the database closes; the rest stay queued for the next start.
-  const queueStopped = mailQueue.stop();
+  const queueStopped = Promise.all([mailQueue.stop(), restrictionSweeper.stop()]).then(() => undefined);
   server.close(() => void queueStopped.then(closeAndExit, closeAndExit));
   // Neither clients keeping connections open nor a send that hangs hold the stop up for long: what was not recorded
   // stays queued, and is delivered once its lease ends.

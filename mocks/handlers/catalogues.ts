@@ -122,6 +122,8 @@ function fieldValue(
 async function values(api: CatalogueApi, body: Record<string, unknown>, stored?: MockCatalogueRecord) {
   const out: Record<string, MockCatalogueRecord[string]> = {};
   for (const [name, field] of Object.entries(api.fields)) {
+    // SPEC's API takes no extension's field: it ignores it, as it ignores any name it does not know.
+    if (field.type === 'text' && field.feature && !offers(field.feature)) continue;
     const value = fieldValue(name, field, Object.hasOwn(body, name) ? body[name] : undefined);
     // A create stores what was not sent empty, as the server's columns default.
     if (value !== undefined) out[name] = value;
@@ -170,9 +172,15 @@ function answerOf(api: CatalogueApi) {
     kind === 'creator' ? [name] : [],
   );
   const users = Object.entries(api.answers ?? {}).flatMap(([name, kind]) => (kind === 'users' ? [name] : []));
+  const extensions = Object.entries(api.fields).flatMap(([name, field]) =>
+    field.type === 'text' && field.feature ? [[name, field.feature] as const] : [],
+  );
   return (row: MockCatalogueRecord): MockCatalogueRecord => {
-    if (!creators.length && !users.length) return row;
+    // An extension's field is answered only where the API offers it, as SPEC's API knows none.
+    const hidden = extensions.filter(([, feature]) => !offers(feature));
+    if (!creators.length && !users.length && !hidden.length) return row;
     const answer = { ...row };
+    for (const [name] of hidden) delete answer[name];
     for (const name of creators) if (row[name]) answer[name] = memberAnswer(row[name] as Person) as Person;
     for (const name of users) {
       const people = [...((row[name] as Person[] | null) ?? [])]

@@ -23,6 +23,7 @@ import {
 } from '../rules';
 import { mayDo, refuse } from '../roles';
 import { memberAnswer, offers } from '../scenario';
+import { sweepRestrictions } from '../restrictions';
 
 const extensionMissing = () => fail(404, 'No such API route');
 
@@ -133,6 +134,8 @@ function selectActivity(url: URL) {
 }
 
 const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
+/** A member's status changes: by an admin, a restriction and a suspension's end ('restrictions'). */
+const STATUS_ACTIONS: readonly string[] = ['activate', 'deactivate', 'restrict', 'restriction-end'];
 
 /** A user's moderation history ('user-history'): one timeline, newest first. */
 function historyOf(userId: string) {
@@ -146,14 +149,17 @@ function historyOf(userId: string) {
   const items = [
     ...db.activity
       .filter((entry) => entry.recordType === 'user' && entry.recordId === userId)
-      .filter((entry) => entry.action === 'activate' || entry.action === 'deactivate')
+      .filter((entry) => STATUS_ACTIONS.includes(entry.action))
       .map((entry) => ({
         kind: 'status' as const,
         _id: entry._id,
         at: entry.createdAt,
         admin: entry.admin,
-        enabled: entry.action === 'activate',
+        enabled: entry.action === 'activate' || entry.action === 'restriction-end',
         reason: entry.reason,
+        ...(entry.action === 'restrict' || entry.action === 'restriction-end'
+          ? { action: entry.action, summary: entry.summary }
+          : {}),
       })),
     ...db.chatReports
       .filter((report) => reportedIn(report) === userId)
@@ -311,6 +317,7 @@ export const moderationHandlers = [
         `Kind must be one of ${HISTORY_KINDS.join(', ')}`,
       );
       if (!db.users.some((user) => user._id === userId)) return notFound('User');
+      if (offers('restrictions')) sweepRestrictions();
       const items = historyOf(userId);
       return ok(paginate(kind ? items.filter((item) => item.kind === kind) : items, url));
     }),

@@ -22,6 +22,8 @@ import {
   type SortFields,
 } from '../rules';
 import { offers } from '../scenario';
+import { endOnActivation, parseRestriction, restrict, strikesOf, sweepRestrictions } from '../restrictions';
+import { RESTRICTION_MESSAGES } from '@contract/restrictions';
 import { ADDRESS } from './sessions';
 
 const SEARCHABLE: Record<string, keyof MockUser> = {
@@ -84,6 +86,7 @@ export const userHandlers = [
       const url = new URL(request.url);
       // The server's order: paging, then the search, filters and sort.
       paging(url);
+      if (offers('restrictions')) sweepRestrictions();
       const rows = selectUsers(url);
       // Like the real API, the list carries a summary of each user; the profile fields come from user/read.
       const summaries = rows.map(
@@ -121,6 +124,7 @@ export const userHandlers = [
           plan,
           createdAt,
           updatedAt,
+          ...(offers('restrictions') ? { strikes: strikesOf(_id) } : {}),
         }),
       );
       return ok(paginate(summaries, url));
@@ -177,8 +181,18 @@ export const userHandlers = [
       const reason = offers('status-reason')
         ? text('Reason', typeof given === 'string' ? plainText(given) : given, { max: REASON_MAX }) || null
         : null;
+      // 'restrictions': the body's `restriction` makes the deactivation a restriction, checked as the server does.
+      const restriction = offers('restrictions')
+        ? parseRestriction(Object.hasOwn(body, 'restriction') ? body.restriction : undefined)
+        : undefined;
+      if (restriction && enabled === 'true') throw new Refusal(400, RESTRICTION_MESSAGES.onlyDeactivation);
       const user = db.users.find((item) => item._id === userId);
       if (!user) return notFound('User');
+      if (restriction) {
+        restrict(user, restriction);
+        return ok({ message: 'User deactivated successfully' });
+      }
+      if (enabled === 'true' && offers('restrictions')) endOnActivation(user._id);
       user.enabled = enabled === 'true';
       user.updatedAt = new Date().toISOString();
       recordActivity({
@@ -199,10 +213,15 @@ export const userHandlers = [
       const refusal = refuseWithoutAdmin(request);
       if (refusal) return refusal;
       const userId = id(params.userId);
+      if (offers('restrictions')) sweepRestrictions();
       const user = db.users.find((item) => item._id === userId);
       if (!user) return notFound('User');
       const { plan, ...result } = user;
-      return ok({ status: 200, result, plan });
+      return ok({
+        status: 200,
+        result: offers('restrictions') ? { ...result, strikes: strikesOf(user._id) } : result,
+        plan,
+      });
     }),
   ),
 ];

@@ -3,8 +3,11 @@ import { countedRows } from './row-counts';
 
 /** Sent mail (routes/mail.ts) and its deliveries, as the mail queue (lib/mail-queue.ts) works through them. */
 
-/** A mail to members (Send Mail), or an admin's invitation (routes/admins.ts), which no mail list shows. */
-export type MailKind = 'member' | 'invitation';
+/**
+ * A mail to members (Send Mail), an admin's invitation (routes/admins.ts), or a member's statement of reasons
+ * (lib/restrictions.ts); no mail list shows the last two.
+ */
+export type MailKind = 'member' | 'invitation' | 'restriction';
 
 export type MailRow = {
   id: string;
@@ -36,12 +39,12 @@ export async function pageOfMails(
     `SELECT ${mailColumns} FROM mails WHERE kind = 'member' ORDER BY ${order} LIMIT $1 OFFSET $2`,
     [limit, offset],
   );
-  // The kept count holds every mail; the invitations' (a few, deleted once used) are read apart.
-  const [all, { n: invitations }] = await Promise.all([
+  // The kept count holds every mail; the invitations and statements of reasons are counted apart, on their index.
+  const [all, { n: others }] = await Promise.all([
     countedRows(db, 'mails'),
-    db.one<{ n: number }>("SELECT count(*) AS n FROM mails WHERE kind = 'invitation'"),
+    db.one<{ n: number }>("SELECT count(*) AS n FROM mails WHERE kind <> 'member'"),
   ]);
-  return { rows, count: all - invitations };
+  return { rows, count: all - others };
 }
 
 /** The address of the admin who asks for a test send. */
@@ -216,6 +219,11 @@ export async function releaseDeliveries(
     [rows.map((row) => row.mailId), rows.map((row) => row.userId), lease, now],
   );
   await wakeMailWorkers(db);
+}
+
+/** Gives a stored mail its text (a statement of reasons, whose reference is drawn in the same transaction). */
+export async function setMailText(tx: Db, id: string, text: { title: string; body: string }) {
+  await tx.run('UPDATE mails SET title = $2, body = $3 WHERE id = $1', [id, text.title, text.body]);
 }
 
 export function mailTexts(db: Db, ids: readonly string[]) {

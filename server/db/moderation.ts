@@ -141,6 +141,8 @@ export type HistoryRow = {
   message: string | null;
   case_status: string | null;
   note: string | null;
+  action: string | null;
+  summary: string | null;
 };
 
 const personColumns = (alias: string) =>
@@ -149,20 +151,27 @@ const personColumns = (alias: string) =>
 const part = (kind: HistoryKind, from: string, other: string, extra: Record<string, string>) =>
   `SELECT '${kind}'::text AS kind, t.id AS _id, t.created_at AS at, ${other},
      ${extra.enabled ?? 'NULL::boolean'} AS enabled,
-     ${['reason', 'message', 'case_status', 'note'].map((name) => `${extra[name] ?? 'NULL::text'} AS ${name}`).join(', ')}
+     ${['reason', 'message', 'case_status', 'note', 'action', 'summary'].map((name) => `${extra[name] ?? 'NULL::text'} AS ${name}`).join(', ')}
    FROM ${from}`;
 const report = { message: 't.message', case_status: 't.status', note: 't.note' };
+/** A member's status changes: by an admin, a restriction ('restrictions'), and a suspension's end by time. */
+const STATUS_ACTIONS = "'activate', 'deactivate', 'restrict', 'restriction-end'";
 /** Each kind's rows and count for the user $1. */
 const HISTORY: Record<HistoryKind, { select: string; count: string }> = {
   status: {
     select: part(
       'status',
-      `activity t WHERE t.record_id = $1 AND t.record_type = 'user' AND t.action IN ('activate', 'deactivate')`,
+      `activity t WHERE t.record_id = $1 AND t.record_type = 'user' AND t.action IN (${STATUS_ACTIONS})`,
       "t.admin_id AS other_id, t.admin_name AS other_name, ''::text AS other_surname, t.admin_email AS other_email",
-      { enabled: "t.action = 'activate'", reason: 't.reason' },
+      {
+        enabled: "t.action IN ('activate', 'restriction-end')",
+        reason: 't.reason',
+        action: 't.action',
+        summary: "CASE WHEN t.action IN ('restrict', 'restriction-end') THEN t.summary END",
+      },
     ),
     count: `SELECT count(*) FROM activity
-      WHERE record_id = $1 AND record_type = 'user' AND action IN ('activate', 'deactivate')`,
+      WHERE record_id = $1 AND record_type = 'user' AND action IN (${STATUS_ACTIONS})`,
   },
   reported: {
     select: part(

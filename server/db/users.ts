@@ -104,10 +104,24 @@ export async function findMember(db: Db, id: string): Promise<UserRow | undefine
   return db.maybeOne(`${WITH_PLAN} AND u.id = $1`, [id]);
 }
 
-/** The members of `rowids` with their plans, ordered by `order` (the list's ORDER BY over users `u`). */
-export async function membersByRowid(db: Db, rowids: readonly number[], order: string): Promise<UserRow[]> {
+/**
+ * The members of `rowids` with their plans, ordered by `order` (the list's ORDER BY over users `u`), each with their
+ * strikes: their restrictions since `strikesSince`, counted along restrictions_user in the same statement.
+ */
+export async function membersByRowid(
+  db: Db,
+  rowids: readonly number[],
+  order: string,
+  strikesSince: string,
+): Promise<(UserRow & { strikes: number })[]> {
   if (rowids.length === 0) return [];
-  return db.many(`${WITH_PLAN} AND u.rowid = ANY($1::bigint[]) ORDER BY ${order}`, [rowids]);
+  return db.many(
+    `SELECT u.*, p.product_id, p.status AS plan_status,
+       (SELECT count(*)::int FROM restrictions r WHERE r.user_id = u.id AND r.created_at > $2) AS strikes
+     FROM users u LEFT JOIN user_plans p ON p.user_id = u.id
+     WHERE u.role = 'user' AND u.rowid = ANY($1::bigint[]) ORDER BY ${order}`,
+    [rowids, strikesSince],
+  );
 }
 
 export async function hobbiesOf(db: Db, userId: string) {
@@ -127,8 +141,8 @@ export async function promptsOf(db: Db, userId: string) {
 
 /** A member's name and status under the row lock, for a status change inside `tx`. */
 export async function lockMemberStatus(tx: Db, id: string) {
-  return tx.maybeOne<{ name: string; surname: string; enabled: boolean }>(
-    "SELECT name, surname, enabled FROM users WHERE id = $1 AND role = 'user' FOR UPDATE",
+  return tx.maybeOne<{ name: string; surname: string; email: string; enabled: boolean }>(
+    "SELECT name, surname, email, enabled FROM users WHERE id = $1 AND role = 'user' FOR UPDATE",
     [id],
   );
 }

@@ -48,6 +48,17 @@ import { otherSessions } from './sessions';
 import { registerTwoFactorSignIn, twoFactorStep } from './two-factor';
 import { adminSafe, signIns } from '../lib/sign-in';
 import { fields, freeText, optionalSecret, secret, text } from '../lib/validate';
+import { setMailText } from '../db/mail';
+import { endOpenRestrictions, findPolicy, setRestrictionMail, strikesOf } from '../db/restrictions';
+import type { MailQueue } from '../lib/mail-queue';
+import {
+  factsAsReason,
+  parseRestriction,
+  recordRestriction,
+  restrictionText,
+  statementOfReasons,
+} from '../lib/restrictions';
+import { RESTRICTION_MESSAGES, type RestrictionInput } from '../../contract/restrictions';
 
 /** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
 function summary(row: UserRow) {
@@ -318,6 +329,9 @@ export function registerUserRoutes(
   {
     db,
     keeper,
+    queue,
+    publicUrl,
+    strikeDays,
     jwtSecret,
     tokenTtlSeconds,
     sessionIdleMinutes,
@@ -325,6 +339,10 @@ export function registerUserRoutes(
   }: {
     db: Db;
     keeper: FileKeeper;
+    queue: MailQueue;
+    publicUrl: string;
+    /** How long a restriction counts as a strike ('restrictions'). */
+    strikeDays: number;
     jwtSecret: string;
     tokenTtlSeconds: number;
     sessionIdleMinutes: number;
@@ -332,6 +350,9 @@ export function registerUserRoutes(
   },
 ) {
   const users = userList(db);
+  /** Since when a restriction is an active strike: the last `strikeDays` days. */
+  const strikesSince = () => new Date(Date.now() - strikeDays * 86_400_000).toISOString();
+  const strikes = (ids: readonly string[]) => strikesOf(db, ids, strikesSince());
   const log = activityLog(db);
   const sessionPolicy = { tokenTtlSeconds, sessionIdleMinutes };
 
@@ -349,8 +370,15 @@ export function registerUserRoutes(
     const selection = selectUsers(query);
     // The page is found on an index alone (lib/user-list.ts); only its rows are then read and joined with their plan.
     const { rowids, total, order } = await users.page(selection, offset, size);
-    const rows = await membersByRowid(db, rowids, order);
-    return c.json(pageBody(rows.map(summary), total, page, size));
+    const rows = await membersByRowid(db, rowids, order, strikesSince());
+    return c.json(
+      pageBody(
+        rows.map((row) => ({ ...summary(row), strikes: row.strikes })),
+        total,
+        page,
+        size,
+      ),
+    );
   });
 
   // The list as CSV (announced as 'users-export'): every matching user, in the list's order, read in batches from a
@@ -422,6 +450,8 @@ export function registerUserRoutes(
 
   // The reason (announced as 'status-reason') is kept on the activity entry, which the user's history reads. It may
   // come in a JSON body ({ "reason": "…" }), which stays out of access logs, or in the query as before.
+  // A deactivation whose body carries `restriction` ('restrictions') is a restriction: it cites a policy and the facts
+  // (refused without either), may end at a time, and mails the member a statement of reasons unless withheld.
   const statusReason = freeText('Reason', { max: REASON_MAX });
   app.patch('/api/admin/status/:userId', shortJsonLimit, async (c) => {
     const userId = parseId(c.req.param('userId'));
@@ -434,11 +464,24 @@ export function registerUserRoutes(
     if (inBody !== undefined && inQuery !== undefined)
       throw new HttpError(400, 'Send the reason once, in the body or in the query');
     const reason = statusReason.parse(inBody ?? inQuery);
+    const restriction = parseRestriction(
+      Object.hasOwn(body, 'restriction') ? body.restriction : undefined,
+      Date.now(),
+    );
+    const after = enabled === 'true';
+    if (restriction && after) throw new HttpError(400, RESTRICTION_MESSAGES.onlyDeactivation);
+    const message = after ? 'User activated successfully' : 'User deactivated successfully';
+    if (restriction) {
+      await restrict(c.get('adminId'), userId, restriction);
+      return c.json({ success: true, message });
+    }
     await db.transaction(async (tx) => {
       const before = await lockMemberStatus(tx, userId);
       if (!before) throw notFound('User');
-      const after = enabled === 'true';
-      await setMemberStatus(tx, userId, after, now());
+      const stamp = now();
+      await setMemberStatus(tx, userId, after, stamp);
+      // An admin's activation ends the member's suspension: the sweep has nothing left to end.
+      if (after) await endOpenRestrictions(tx, userId, 'reactivated', stamp);
       await log.record(tx, c.get('adminId'), {
         action: after ? 'activate' : 'deactivate',
         recordType: 'user',
@@ -451,11 +494,80 @@ export function registerUserRoutes(
         reason,
       });
     });
-    return c.json({
-      success: true,
-      message: enabled === 'true' ? 'User activated successfully' : 'User deactivated successfully',
-    });
+    return c.json({ success: true, message });
   });
+
+  /**
+   * A restriction: the member deactivated, the restriction stored with its statement, the activity entry, and the
+   * statement's mail queued to the member, in one transaction (none of it when the statement is withheld).
+   */
+  async function restrict(adminId: string, userId: string, input: RestrictionInput) {
+    const policy = await findPolicy(db, input.policyId);
+    if (!policy) throw new HttpError(400, RESTRICTION_MESSAGES.policyUnknown, { field: 'policyId' });
+    let stored: Awaited<ReturnType<typeof recordRestriction>> | undefined;
+    const write = async (tx: Db) => {
+      const before = await lockMemberStatus(tx, userId);
+      if (!before) throw notFound('User');
+      const stamp = now();
+      await setMemberStatus(tx, userId, false, stamp);
+      const memberName = `${before.name} ${before.surname}`.trim();
+      const made = await recordRestriction(
+        tx,
+        {
+          user_id: userId,
+          email: before.email,
+          admin_id: adminId,
+          policy_id: input.policyId,
+          policy_name: policy.message,
+          policy_explanation: policy.explanation,
+          facts: input.facts,
+          created_at: stamp,
+          ends_at: input.endsAt,
+          withheld_reason: input.withheldReason ?? null,
+        },
+        (reference) =>
+          statementOfReasons({
+            reference,
+            memberName: before.name,
+            policyName: policy.message,
+            policyExplanation: policy.explanation,
+            facts: input.facts,
+            endsAt: input.endsAt,
+            at: stamp,
+            publicUrl,
+          }),
+      );
+      stored = made;
+      await log.record(tx, adminId, {
+        action: 'restrict',
+        recordType: 'user',
+        recordId: userId,
+        recordName: memberName,
+        summary: `${restrictionText(input.endsAt)}, citing "${policy.message}" (${made.reference}); ${
+          input.withheldReason ? `statement withheld: ${input.withheldReason}` : 'statement of reasons mailed'
+        }`,
+        reason: factsAsReason(input.facts),
+      });
+      return made;
+    };
+    if (input.withheldReason) {
+      await db.transaction(write);
+      return;
+    }
+    // The statement's text is known only once the reference is drawn inside the transaction: the mail is stored
+    // with a placeholder and given its text in the same transaction.
+    await queue.store(
+      { title: 'Statement of reasons', body: '', recipients: [userId], kind: 'restriction' },
+      async (tx, mailId) => {
+        const made = stored!;
+        await setRestrictionMail(tx, made.id, mailId);
+        await setMailText(tx, mailId, made.statement);
+      },
+      async (tx) => {
+        await write(tx);
+      },
+    );
+  }
 
   app.get('/api/user/read', async (c) => {
     const row = await findAdmin(db, c.get('adminId'));
@@ -466,7 +578,11 @@ export function registerUserRoutes(
   app.get('/api/user/read/:userId', async (c) => {
     const row = await findMember(db, parseId(c.req.param('userId')));
     if (!row) throw notFound('User');
-    const [hobbies, answerPrompts] = await Promise.all([hobbiesOf(db, row.id), promptsOf(db, row.id)]);
+    const [hobbies, answerPrompts, counts] = await Promise.all([
+      hobbiesOf(db, row.id),
+      promptsOf(db, row.id),
+      strikes([row.id]),
+    ]);
     const { plan, ...user } = summary(row);
     return c.json({
       success: true,
@@ -491,6 +607,7 @@ export function registerUserRoutes(
         address: row.address,
         introduction: row.introduction,
         answerPrompts,
+        strikes: counts.get(row.id) ?? 0,
       },
     });
   });

@@ -10,6 +10,8 @@ import { issueToken, startSession } from '../lib/auth';
 import { newId } from '../lib/ids';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createMailQueue, type MailQueueOptions } from '../lib/mail-queue';
+import { createRestrictionSweeper } from '../lib/restrictions';
+import { STRIKE_DAYS_DEFAULT } from '../../contract/restrictions';
 import { fileKeeper, UploadStore } from '../lib/uploads';
 import { bootstrap } from '../seed/bootstrap';
 import { seedDemo } from '../seed/demo';
@@ -38,6 +40,10 @@ export async function makeServer(
     mailer?: Mailer;
     /** The mail queue's clock, schedule and sizes; `start: false` leaves its worker to the test (queue.drain()). */
     queue?: Partial<Omit<MailQueueOptions, 'db' | 'mailer'>> & { start?: boolean };
+    /** The restriction sweep's clock (ms since the epoch) and interval; it sweeps once as the server starts. */
+    restrictions?: { clock?: () => number; intervalMs?: number };
+    /** STRIKE_DAYS (180 unless given). */
+    strikeDays?: number;
   } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-api-test-'));
@@ -55,6 +61,7 @@ export async function makeServer(
     sessionIdleMinutes: options.sessionIdleMinutes ?? 30,
     publicUrl: 'http://console.test',
     trustProxy: options.trustProxy ?? false,
+    strikeDays: options.strikeDays ?? STRIKE_DAYS_DEFAULT,
   };
   // The mailer the app gets, counting the messages being sent: the outbox's .eml file exists from the moment its
   // write starts, and is whole only once the transport's send() has settled.
@@ -74,9 +81,11 @@ export async function makeServer(
   const queue = createMailQueue({ db, mailer, domain: 'console.test', ...queueOptions });
   if (start) queue.start();
   const app = createApp({ db, config, mailer, mailQueue: queue, distDir: options.distDir });
+  const sweeper = createRestrictionSweeper({ db, ...options.restrictions });
+  sweeper.start();
   let closed: Promise<void> | undefined;
-  /** Stops the mail worker, then closes the pool (once; later calls wait for the first). */
-  const close = () => (closed ??= queue.stop().then(() => pool.end()));
+  /** Stops the mail worker and the restriction sweep, then closes the pool (once; later calls wait for the first). */
+  const close = () => (closed ??= Promise.all([queue.stop(), sweeper.stop()]).then(() => pool.end()));
   try {
     onTestFinished(close);
   } catch {
@@ -132,7 +141,20 @@ export async function makeServer(
       .map((file) => readFileSync(join(dir, file), 'utf8'));
   };
 
-  return { app, db: db as Db, pool, databaseUrl, dataDir, token, adminId, call, outbox, queue, close };
+  return {
+    app,
+    db: db as Db,
+    pool,
+    databaseUrl,
+    dataDir,
+    token,
+    adminId,
+    call,
+    outbox,
+    queue,
+    sweeper,
+    close,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { RestrictionInput } from '@contract/restrictions';
 
 /**
  * One confirmation at a time, asked from anywhere (a row's Delete, the sidebar's Logout).
@@ -31,6 +32,18 @@ export type TextPromptRequest = {
   onAnswer: (text: string | undefined) => void;
 };
 
+/**
+ * A restriction's questions ('restrictions', restriction-dialog.tsx): `onAnswer` gets the policy, facts, duration and
+ * any withholding, or undefined if cancelled.
+ */
+export type RestrictionRequest = {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onAnswer: (restriction: RestrictionInput | undefined) => void;
+};
+
 /** The password again ('step-up'): `onDone` gets true once the server took it, false if the admin declined. */
 export type StepUpRequest = {
   /** The server's words for why it asks. */
@@ -44,7 +57,16 @@ const PendingDialog = lazy(() =>
 );
 
 export type Pending =
-  ConfirmRequest | (TextPromptRequest & { prompt: true }) | (StepUpRequest & { stepUp: true });
+  | ConfirmRequest
+  | (TextPromptRequest & { prompt: true })
+  | (RestrictionRequest & { restriction: true })
+  | (StepUpRequest & { stepUp: true });
+
+/** Declines the question on screen, if it waits for an answer. */
+function decline(question: Pending | null) {
+  if (question && ('prompt' in question || 'restriction' in question)) question.onAnswer(undefined);
+  if (question && 'stepUp' in question) question.onDone(false);
+}
 
 let pending: Pending | null = null;
 const listeners = new Set<() => void>();
@@ -60,8 +82,7 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
     // A confirmation belongs to the console that asked it: once no host shows it (the app unmounted), it is gone.
     if (listeners.size === 0) {
-      if (pending && 'prompt' in pending) pending.onAnswer(undefined);
-      if (pending && 'stepUp' in pending) pending.onDone(false);
+      decline(pending);
       pending = null;
     }
   };
@@ -110,14 +131,18 @@ export function askForText(request: TextPromptRequest) {
   setPending({ ...request, prompt: true });
 }
 
+/** A restriction's policy, facts and duration ('restrictions'), in a dialog of its own. */
+export function askForRestriction(request: RestrictionRequest) {
+  setPending({ ...request, restriction: true });
+}
+
 /**
  * The password again, for a call the server refused for want of a recent one (lib/data/api-client.ts); resolves as
  * StepUpRequest's onDone. A question already on screen is declined by it: the refused call cannot wait behind it.
  */
 export function askForPassword(message: string | undefined): Promise<boolean> {
   return new Promise((onDone) => {
-    if (pending && 'prompt' in pending) pending.onAnswer(undefined);
-    if (pending && 'stepUp' in pending) pending.onDone(false);
+    decline(pending);
     setPending({ message, onDone, stepUp: true });
   });
 }

@@ -1,7 +1,13 @@
+import { lazy } from 'react';
 import type { Pending } from './confirm';
 import { ConfirmDialog } from './confirm-dialog';
 import { StepUpDialog } from './step-up-dialog';
 import { TextPromptDialog } from './text-prompt-dialog';
+
+// Its own chunk: only a console that announces 'restrictions' ever asks it.
+const RestrictionDialog = lazy(() =>
+  import('./restriction-dialog').then((module) => ({ default: module.RestrictionDialog })),
+);
 
 /** The question confirm.tsx's host shows: a confirmation, one with a text answer, or the password again; `close` takes it off screen. */
 export function PendingDialog({ request, close }: { request: Pending; close: () => void }) {
@@ -12,6 +18,16 @@ export function PendingDialog({ request, close }: { request: Pending; close: () 
         onDone={(confirmed) => {
           close();
           request.onDone(confirmed);
+        }}
+      />
+    );
+  if ('restriction' in request)
+    return (
+      <RestrictionDialog
+        request={request}
+        onAnswer={(restriction) => {
+          close();
+          request.onAnswer(restriction);
         }}
       />
     );

@@ -5,7 +5,7 @@ import { db } from '@mocks/db';
 import { ageProofs, fillBulkWindow } from '@mocks/handlers/step-up';
 import { apiCalls } from '../support/request-log';
 import { restoreObjectUrlsAfterEach } from '../support/object-urls';
-import { renderApp } from '../support/render';
+import { renderApp, withoutFeatures } from '../support/render';
 
 /**
  * Step-up ('step-up'): a call the server refuses for want of a recent password asks for it in place, and is sent
@@ -71,6 +71,8 @@ describe('step-up', () => {
   });
 
   it('asks once for a bulk action’s refused rows; declined, none is changed and the rest are not sent', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const { user } = renderApp('/users?status=true');
     const table = await usersTable();
     ageProofs();
@@ -98,6 +100,8 @@ describe('step-up', () => {
   });
 
   it('sends a bulk action’s refused rows again once the password is confirmed', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const { user } = renderApp('/users?status=true');
     const table = await usersTable();
     ageProofs();

@@ -22,7 +22,7 @@ import { recordLink } from '@/features/activity/record-links';
 import { askDeactivationReason } from '@/features/users/deactivation-reason';
 import { createQueryClient } from '@/lib/query-client';
 import { apiCalls } from '../support/request-log';
-import { renderApp, signIn, specOnlyApi, TEST_TOKEN } from '../support/render';
+import { renderApp, signIn, specOnlyApi, TEST_TOKEN, withoutFeatures } from '../support/render';
 
 /**
  * Moderation in the console (DECISIONS, "Moderation"): a deactivation's reason, the profile's Moderation history,
@@ -81,6 +81,8 @@ const get = (path: string) =>
 
 describe('deactivating with a reason (status-reason)', () => {
   it('asks for an optional reason, sends it, and the history and the log show it', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
@@ -115,6 +117,8 @@ describe('deactivating with a reason (status-reason)', () => {
   });
 
   it('sends no reason when none is given', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
@@ -126,6 +130,8 @@ describe('deactivating with a reason (status-reason)', () => {
   });
 
   it('sends nothing when cancelled, and the user stays active', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
@@ -139,6 +145,8 @@ describe('deactivating with a reason (status-reason)', () => {
   });
 
   it('refuses a reason over 500 characters, and sends nothing', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const target = activeUser();
     const { user } = renderApp(`/users/${target._id}`);
     await user.click(within(await profileHeader()).getByRole('button', { name: 'Deactivate' }));
@@ -435,6 +443,8 @@ describe('chat report case actions (report-cases)', () => {
   });
 
   it('deactivates the reported user with a reason, then marks the case Actioned with it', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const report = openCase();
     const { user } = renderWithProviders(<CaseActions report={report} />);
     await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
@@ -467,6 +477,8 @@ describe('chat report case actions (report-cases)', () => {
   });
 
   it('says exactly what happened when the user was deactivated but the case change failed', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const report = openCase();
     server.use(
       http.patch('*/api/chat-report/case/:reportId', () =>
@@ -491,6 +503,8 @@ describe('chat report case actions (report-cases)', () => {
   });
 
   it('makes no case change when the deactivation is refused', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const report = openCase();
     server.use(
       http.patch('*/api/admin/status/:userId', () =>

@@ -6,7 +6,7 @@ import { db, nextId } from '@mocks/db';
 import { server } from '@mocks/node';
 import { formatDateTime } from '@/lib/format';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi } from '../support/render';
+import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
 /**
  * The moderation screens (DECISIONS, "Moderation"): /activity with its filters in the URL and the call, and the chat
@@ -331,7 +331,49 @@ describe('chat report cases (report-cases)', () => {
     ).toBeNull();
   });
 
+  it("restricts the reported user ('restrictions'): a policy and the facts, both calls, the facts as the note", async () => {
+    const { report, reported } = openReport();
+    const policy = db.catalogues.reportelement!.find((element) => element.message === 'Fake profile')!;
+    const { user } = renderApp('/chat-report');
+    const list = await table('Chat Report');
+    await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
+    const row = await rowOf(report.message);
+    await user.click(within(row).getByRole('button', { name: 'Deactivate reported user' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: `Deactivate ${reported.name} ${reported.surname} (${reported.email})?`,
+    });
+    // Neither the policy nor the facts given: nothing is sent.
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
+    expect(within(dialog).getByText('Please choose the policy the restriction cites')).toBeInTheDocument();
+    expect((await apiCalls()).filter((call) => call.method !== 'GET')).toEqual([]);
+    await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Fake profile' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Stolen photos',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
+
+    expect(await notification('User deactivated and report marked Actioned')).toBeInTheDocument();
+    const writes = (await apiCalls()).filter((call) => call.method !== 'GET');
+    expect(writes.map(({ path, query, body }) => ({ path, query, body }))).toEqual([
+      {
+        path: `/api/admin/status/${reported._id}`,
+        query: { enabled: 'false' },
+        body: { restriction: { policyId: policy._id, facts: 'Stolen photos', endsAt: null } },
+      },
+      {
+        path: `/api/chat-report/case/${report._id}`,
+        query: {},
+        body: { status: 'Actioned', note: 'Stolen photos' },
+      },
+    ]);
+  });
+
   it('deactivates the reported user with a reason: both calls, and the case reads Actioned', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const { report, reported } = openReport();
     const { user } = renderApp('/chat-report');
     const list = await table('Chat Report');

@@ -6,7 +6,7 @@ import { server } from '@mocks/node';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi } from '../support/render';
+import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
 /**
  * The one list controller over every list (components/list-kit/list-controller.ts, components/list-kit/list-view.tsx): sort (in the browser
@@ -287,6 +287,8 @@ describe('a bulk action that partly fails', () => {
 
 describe('users bulk status', () => {
   it('deactivates the selected users with one confirmation and one summary, four at a time', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const seen = countConcurrent('patch', '*/api/admin/status/:userId');
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
@@ -308,6 +310,8 @@ describe('users bulk status', () => {
   });
 
   it("asks one reason for all the deactivations where 'status-reason' is announced, and sends it with each", async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const active = db.users.filter((item) => item.enabled).slice(0, 2);
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
@@ -329,6 +333,41 @@ describe('users bulk status', () => {
           `/api/admin/status/${target._id}`,
           { enabled: 'false' },
           { reason: 'Spam accounts' },
+        ])
+        .sort(),
+    );
+    expect(active.every((target) => !target.enabled)).toBe(true);
+  });
+
+  it("asks one restriction for all the deactivations where 'restrictions' is announced, and sends it with each", async () => {
+    const active = db.users.filter((item) => item.enabled).slice(0, 2);
+    const policy = db.catalogues.reportelement!.find((element) => element.message === 'Spam or scam')!;
+    const { user } = renderApp('/users?status=true');
+    const table = await tableOf('Users');
+    for (const target of active)
+      await user.click(
+        within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+      );
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 users?' });
+    await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Spam or scam (Inactive)' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Spam accounts',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByText('2 users deactivated', { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
+    expect(calls.map((call) => [call.path, call.query, call.body]).sort()).toEqual(
+      active
+        .map((target) => [
+          `/api/admin/status/${target._id}`,
+          { enabled: 'false' },
+          { restriction: { policyId: policy._id, facts: 'Spam accounts', endsAt: null } },
         ])
         .sort(),
     );

@@ -6,7 +6,7 @@ import { db, nextId } from '@mocks/db';
 import { queuedRecipients, type MockMail } from '@mocks/mail-fixtures';
 import { server } from '@mocks/node';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
+import { renderApp, specOnlyApi, TEST_TOKEN, withoutFeatures } from '../support/render';
 
 /** Send mail (SPEC 2.22, 5, 7.2, 7.12, 8, 9): the sent mails, and the form with its user picker. */
 
@@ -457,6 +457,8 @@ describe('the send-mail form (/send-mail/add)', () => {
   });
 
   it('counts All Users afresh after a member is deactivated elsewhere', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const active = db.users.filter((person) => person.enabled).length;
     const menuLink = (name: string) =>
       within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name });

@@ -76,6 +76,7 @@ describe('the extensions an API announces', () => {
       'roles',
       'admins',
       'review-queue',
+      'restrictions',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

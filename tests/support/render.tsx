@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { db } from '@mocks/db';
-import { mockFeatures, setSpecOnly } from '@mocks/scenario';
+import { mockFeatures, setSpecOnly, setWithheldFeatures } from '@mocks/scenario';
+import type { Feature } from '@contract/features';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -37,6 +38,15 @@ export function signIn() {
 export function specOnlyApi() {
   setSpecOnly(true);
   onTestFinished(() => setSpecOnly(false));
+}
+
+/**
+ * For the rest of the test the mock API offers every extension but these: what the console does with the others
+ * alone (a deactivation's reason where 'restrictions' is not announced). Call it before renderApp.
+ */
+export function withoutFeatures(...features: Feature[]) {
+  setWithheldFeatures(features);
+  onTestFinished(() => setWithheldFeatures([]));
 }
 
 function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {

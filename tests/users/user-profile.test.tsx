@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { db, type MockUser } from '@mocks/db';
 import { AVATAR_COLOURS, avatarColour } from '@/features/users/avatar-colour';
 import { apiCalls } from '../support/request-log';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { renderApp, TEST_TOKEN, withoutFeatures } from '../support/render';
 
 const section = (name: string) => screen.getByRole('region', { name });
 const fieldValue = (container: HTMLElement, label: string) =>
@@ -49,6 +49,8 @@ function richUser(): MockUser {
 
 describe('user profile', () => {
   it("deactivates and reactivates the user with the list's call and notifications, refreshing the profile", async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const person = db.users[1]!;
     person.enabled = true;
     const { user } = renderApp(`/users/${person._id}`);

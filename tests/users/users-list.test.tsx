@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
 import { apiCalls } from '../support/request-log';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { renderApp, TEST_TOKEN, withoutFeatures } from '../support/render';
 
 const table = () => screen.findByRole('table', { name: 'Users' });
 const dataRows = async () =>
@@ -204,6 +204,8 @@ describe('users list', () => {
   });
 
   it('deactivates a user, says so and shows the refreshed list', async () => {
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    withoutFeatures('restrictions');
     const target = db.users.find((item) => item.enabled)!;
     const { user } = renderApp('/users');
     const row = (await screen.findByRole('link', { name: `${target.name} ${target.surname}` })).closest(

@@ -40,6 +40,8 @@ export const ACTION_LABELS: Record<string, string> = {
   note: 'Note on a member',
   claim: 'Claimed',
   release: 'Released',
+  restrict: 'Restricted',
+  'restriction-end': 'Suspension ended',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */

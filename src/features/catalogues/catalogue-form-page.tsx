@@ -1,6 +1,6 @@
 import { Center, Loader, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
@@ -15,6 +15,7 @@ import { TextField } from '@/components/form/text-field';
 import { useRecordForm } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
+import { useSession } from '@/lib/core/session';
 import { dayOf, endOfDay, middayOf, timeOf, today } from '@/lib/dates';
 import { numberLimit, textLimit } from '@/lib/field-limits';
 import { checkNumber, Refusal } from '@contract/rules';
@@ -121,7 +122,10 @@ function formSchema(catalogue: Catalogue, record: CatalogueRecord | undefined) {
               : z.custom<File>((value) => value instanceof File, field.required),
           ];
         default:
-          return [field.name, withinLimit(catalogue, field, requiredText(field.required))];
+          return [
+            field.name,
+            withinLimit(catalogue, field, field.required ? requiredText(field.required) : z.string()),
+          ];
       }
     }),
   );
@@ -239,7 +243,15 @@ function ChoiceField({
   );
 }
 
-function CatalogueForm({ catalogue, record }: { catalogue: Catalogue; record?: CatalogueRecord }) {
+function CatalogueForm({ catalogue: declared, record }: { catalogue: Catalogue; record?: CatalogueRecord }) {
+  // An extension's field is on the form only where the API announced it: SPEC's form stays as it is.
+  const announced = useSession()?.features;
+  const catalogue = useMemo(() => {
+    const shown = declared.fields.filter(
+      (field) => !('feature' in field) || !field.feature || announced?.includes(field.feature),
+    );
+    return shown.length === declared.fields.length ? declared : { ...declared, fields: shown };
+  }, [declared, announced]);
   const { fields } = catalogue;
   const controller = useRecordForm({
     schema: formSchema(catalogue, record),

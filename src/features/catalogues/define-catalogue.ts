@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { DeclaredColumn } from '@/lib/declared-columns';
-import type { Permission } from '@/lib/features';
+import type { Feature, Permission } from '@/lib/features';
 
 /**
  * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts); its columns are the
@@ -15,7 +15,15 @@ import type { Permission } from '@/lib/features';
 export type Option = { value: string; label: string };
 
 export type Field =
-  | { kind: 'text' | 'textarea' | 'html'; name: string; label: string; required: string }
+  | {
+      kind: 'text' | 'textarea' | 'html';
+      name: string;
+      label: string;
+      /** '' for an optional field (an extension's). */
+      required: string;
+      /** An extension's field: on the form only where the API announces it. */
+      feature?: Feature;
+    }
   | { kind: 'icon'; name: string; label: string; required: string; upload?: string }
   | { kind: 'number'; name: string; label: string; required?: string; min: number; whole?: boolean }
   | { kind: 'date'; name: string; label: string; required: string; fromToday?: boolean; midday?: boolean }

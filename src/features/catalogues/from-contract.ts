@@ -66,12 +66,16 @@ export function fieldsOf(api: CatalogueApi) {
   };
   const text =
     (kind: 'text' | 'textarea' | 'html') =>
-    (name: string, label: string, message: string): Field => ({
-      kind,
-      name,
-      label,
-      required: required(name, contract(name, 'text'), message),
-    });
+    (name: string, label: string, message: string): Field => {
+      const field = contract(name, 'text');
+      return {
+        kind,
+        name,
+        label,
+        required: required(name, field, message),
+        ...(field.feature ? { feature: field.feature } : {}),
+      };
+    };
   /** An image stored in the record's `name`, sent under the multipart name the contract gives it. */
   const image = (name: string, label: string, message: string): Field => {
     const upload = Object.entries(api.files ?? {}).find(([, file]) => file.field === name);

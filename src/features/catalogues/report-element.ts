@@ -12,7 +12,12 @@ export const reportElement = defineCatalogue({
   ...CATALOGUE_ENTRIES.reportElement,
   ...callsOf(API),
   columns: [column.index(), column.text('Message', 'message'), column.status(), column.actions()],
-  fields: [field.text('message', 'Message', 'Please enter message'), field.status('Please select status')],
+  fields: [
+    field.text('message', 'Message', 'Please enter message'),
+    field.status('Please select status'),
+    // 'restrictions': what the member reads of this policy in a statement of reasons.
+    field.textarea('explanation', 'Explanation for members', ''),
+  ],
   messages: {
     added: 'Report element added successfully!',
     updated: 'Report element updated successfully!',

@@ -2,7 +2,8 @@ import { Badge, Button, Group, Loader } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '@contract/moderation';
 import { USERS_KEY } from '@/lib/core/query-roots';
-import { usePermission } from '@/lib/core/session';
+import { useFeature, usePermission } from '@/lib/core/session';
+import type { RestrictionInput } from '@contract/restrictions';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
 import { CASE_CHANGES } from './api';
@@ -46,14 +47,19 @@ export function CaseActions({ report }: { report: ReportCase }) {
     meta: { invalidates: CASE_CHANGES },
   });
   const deactivate = useMutation({
-    mutationFn: (request: { reportId: string; userId: string; reason: string }) =>
-      flows().then((module) => module.deactivateReported(queryClient, request)),
+    mutationFn: (request: {
+      reportId: string;
+      userId: string;
+      reason: string;
+      restriction?: RestrictionInput;
+    }) => flows().then((module) => module.deactivateReported(queryClient, request)),
     meta: { invalidates: [...CASE_CHANGES, USERS_KEY], errorTitle: 'Error' },
   });
   const busy = change.isPending || deactivate.isPending;
   // What the admin's role may do ('roles'): a case's status, and the reported member's.
   const decides = usePermission('reports.decide');
   const changesStatus = usePermission('members.status');
+  const restricts = useFeature('restrictions');
 
   const dismiss = async () => {
     const note = await (await flows()).askDismissNote(MODERATION_TEXT.dismiss);
@@ -65,6 +71,18 @@ export function CaseActions({ report }: { report: ReportCase }) {
   };
 
   const deactivateReported = async (reported: NonNullable<ReportCase['reported']>) => {
+    // 'restrictions': a policy, the facts and a duration instead of a reason; the facts are the case's note.
+    if (restricts) {
+      const restriction = await (
+        await flows()
+      ).askReportedRestriction(reported, MODERATION_TEXT.deactivateReported);
+      if (!restriction) return;
+      deactivate.mutate(
+        { reportId: report._id, userId: reported._id, reason: restriction.facts, restriction },
+        { onSuccess: () => notify.success(MODERATION_TEXT.actioned) },
+      );
+      return;
+    }
     const reason = await (await flows()).askDeactivationReason(reported, MODERATION_TEXT.deactivateReported);
     if (reason === undefined) return;
     deactivate.mutate(

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { askForText } from '@/components/confirm';
+import { askForRestriction, askForText } from '@/components/confirm';
+import type { RestrictionInput } from '@contract/restrictions';
 import { api } from '@/lib/data/api-client';
 import { ApiError, errorText } from '@/lib/core/api-error';
 import { userNameAndEmail } from '@/lib/declared-columns';
@@ -51,6 +52,24 @@ export const askDeactivationReason = (
     danger: true,
   });
 
+/**
+ * 'restrictions': "Deactivate reported user"'s policy, facts and duration, or undefined when cancelled; the question
+ * names the user as askDeactivationReason does.
+ */
+export const askReportedRestriction = (
+  reported: { name: string; surname?: string; email?: string },
+  confirmLabel: string,
+) =>
+  new Promise<RestrictionInput | undefined>((resolve) =>
+    askForRestriction({
+      title: CASE_TEXT.deactivateTitle(userNameAndEmail(reported, CASE_TEXT.theReportedUser)),
+      message: CASE_TEXT.restrictionMessage,
+      confirmLabel,
+      cancelLabel: CASE_TEXT.cancel,
+      onAnswer: resolve,
+    }),
+  );
+
 const caseAnswer = z.object({ message: text });
 
 export type CaseChange = { reportId: string; status: CaseStatus; note?: string };
@@ -83,11 +102,20 @@ function notActioned(error: unknown) {
  */
 export async function deactivateReported(
   queryClient: QueryClient,
-  { reportId, userId, reason }: { reportId: string; userId: string; reason: string },
+  {
+    reportId,
+    userId,
+    reason,
+    restriction,
+  }: { reportId: string; userId: string; reason: string; restriction?: RestrictionInput },
 ) {
-  await patchUserStatus({ userId, enabled: false, reason });
+  await patchUserStatus(
+    restriction ? { userId, enabled: false, restriction } : { userId, enabled: false, reason },
+  );
   try {
-    return await patchCase({ reportId, status: 'Actioned', note: reason });
+    // A case's note is shorter than the facts may be.
+    const note = reason.length > NOTE_MAX ? `${reason.slice(0, NOTE_MAX - 1)}…` : reason;
+    return await patchCase({ reportId, status: 'Actioned', note });
   } catch (error) {
     await refreshAfterWrite(queryClient, [USERS_KEY, ...CASE_CHANGES]);
     throw notActioned(error);

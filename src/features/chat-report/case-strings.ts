@@ -10,6 +10,8 @@ export const CASE_TEXT = {
   deactivateTitle: (name: string) => `Deactivate ${name}?`,
   deactivateMessage:
     'They can no longer sign in, and the report is marked Actioned with this reason as its note.',
+  restrictionMessage:
+    'They can no longer sign in and are mailed a statement of reasons; the report is marked Actioned with the facts as its note.',
   reason: 'Reason',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 500 characters',

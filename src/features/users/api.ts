@@ -58,6 +58,8 @@ const user = z.object({
     z.nullish(z.array(z.object({ type: text, description: text }))),
     z.transform((prompts) => prompts ?? []),
   ),
+  /** 'restrictions': the member's active strikes. */
+  strikes: optionalNumber,
 });
 
 const plan = z.nullish(z.object({ productId: text, status: text }));

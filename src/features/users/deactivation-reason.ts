@@ -1,4 +1,5 @@
-import { askForText } from '@/components/confirm';
+import { askForRestriction, askForText } from '@/components/confirm';
+import type { RestrictionInput } from '@contract/restrictions';
 import { REASON_MAX } from '@contract/moderation';
 
 const TEXT = {
@@ -6,6 +7,8 @@ const TEXT = {
   count: (count: number) => (count === 1 ? '1 user' : `${count.toLocaleString('en-US')} users`),
   someone: 'this user',
   message: 'They can no longer sign in. The reason is kept in the moderation history.',
+  restrictionMessage:
+    'They can no longer sign in. They are mailed a statement of reasons: the policy, the facts and how to appeal.',
   reason: 'Reason (optional)',
   tooLong: `Reason must be at most ${REASON_MAX} characters`,
   deactivate: 'Deactivate',
@@ -33,6 +36,25 @@ export function askDeactivationReason(
       cancelLabel: TEXT.cancel,
       danger: true,
       onAnswer: (text) => resolve(text === undefined ? undefined : text || null),
+    }),
+  );
+}
+
+/**
+ * 'restrictions': the policy, facts and duration of a deactivation, of one user or several (`about`: who they are).
+ * Resolves to the restriction, or undefined when the admin cancelled.
+ */
+export function askDeactivationRestriction(
+  who: { name: string } | { count: number; about?: string },
+): Promise<RestrictionInput | undefined> {
+  return new Promise((resolve) =>
+    askForRestriction({
+      title: TEXT.title('name' in who ? who.name || TEXT.someone : TEXT.count(who.count)),
+      message:
+        'about' in who && who.about ? `${who.about}. ${TEXT.restrictionMessage}` : TEXT.restrictionMessage,
+      confirmLabel: TEXT.deactivate,
+      cancelLabel: TEXT.cancel,
+      onAnswer: resolve,
     }),
   );
 }

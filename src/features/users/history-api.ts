@@ -24,7 +24,16 @@ const report = { ...common, other: person, message: text, caseStatus, note: text
 const block = { ...common, other: person, message: text };
 
 const item = z.union([
-  z.object({ kind: z.literal('status'), ...common, admin: person, enabled: flag, reason: nullableText }),
+  z.object({
+    kind: z.literal('status'),
+    ...common,
+    admin: person,
+    enabled: flag,
+    reason: nullableText,
+    /** 'restrictions': a restriction, or a suspension's end by time, with what it was. */
+    action: z.optional(z.string()),
+    summary: nullableText,
+  }),
   z.object({ kind: z.literal('reported'), ...report }),
   z.object({ kind: z.literal('reporter'), ...report }),
   z.object({ kind: z.literal('blocked'), ...block }),

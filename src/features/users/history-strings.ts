@@ -11,6 +11,8 @@ export const HISTORY_TEXT = {
   when: 'When',
   what: 'What',
   status: (enabled: boolean, admin: string) => `${enabled ? 'Activated' : 'Deactivated'} by ${admin}`,
+  restricted: (admin: string) => `Restricted by ${admin}`,
+  restrictionEnded: 'Suspension ended',
   reportedBy: 'Reported by',
   reported: 'Reported',
   blockedBy: 'Blocked by',

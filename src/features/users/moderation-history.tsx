@@ -35,6 +35,21 @@ const caseText = (item: Extract<HistoryItem, { kind: 'reported' | 'reporter' }>)
 function What({ item }: { item: HistoryItem }) {
   switch (item.kind) {
     case 'status':
+      if (item.action === 'restrict')
+        return (
+          <>
+            {HISTORY_TEXT.restricted(item.admin?.name || HISTORY_TEXT.unknownAdmin)}
+            {withText(item.summary)}
+            {withText(item.reason)}
+          </>
+        );
+      if (item.action === 'restriction-end')
+        return (
+          <>
+            {HISTORY_TEXT.restrictionEnded}
+            {withText(item.summary)}
+          </>
+        );
       return (
         <>
           {HISTORY_TEXT.status(item.enabled, item.admin?.name || HISTORY_TEXT.unknownAdmin)}

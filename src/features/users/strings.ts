@@ -39,6 +39,8 @@ export const USERS_TEXT = {
   planName: 'Name',
   planStatus: 'Status',
   noMedia: 'No photos or videos',
+  /** 'restrictions': a member's restrictions within the strike window. */
+  strikes: 'Strikes',
 } as const;
 
 export const PLAN_OPTIONS = [

@@ -62,6 +62,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
   // Kept from the first render: while an expired session is signed in again over a note being written, the session
   // names no features, and the form must stay.
   const [withNotes] = useState(useFeature('member-notes'));
+  const restricts = useFeature('restrictions');
   const changesStatus = usePermission('members.status');
   const fullName = userName(user, '-');
   const interactAge =
@@ -132,6 +133,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
                 {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
               </Field>
               <Field label={USERS_TEXT.email}>{orDash(user.email)}</Field>
+              {restricts ? <Field label={USERS_TEXT.strikes}>{user.strikes ?? 0}</Field> : null}
               <Field label={USERS_TEXT.dob}>{formatLongDate(user.dob)}</Field>
               <Field label={USERS_TEXT.gender}>{orDash(user.gender)}</Field>
               <Field label={USERS_TEXT.location}>{orDash(user.address)}</Field>

@@ -1,4 +1,5 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
+import type { RestrictionInput } from '@contract/restrictions';
 import { userNameAndEmail } from '@/lib/declared-columns';
 import { notify } from '@/lib/notify';
 import { useFeature } from '@/lib/core/session';
@@ -12,6 +13,13 @@ import { USERS_TEXT } from './strings';
  */
 export const askReason = (who: { name: string } | { count: number; about?: string }) =>
   import('./deactivation-reason').then(({ askDeactivationReason }) => askDeactivationReason(who));
+
+/**
+ * A restriction's policy, facts and duration ('restrictions'), of one user or several; undefined when cancelled. The
+ * dialog's code loads on first use.
+ */
+export const askRestriction = (who: { name: string } | { count: number; about?: string }) =>
+  import('./deactivation-reason').then(({ askDeactivationRestriction }) => askDeactivationRestriction(who));
 
 /**
  * Deactivate for an active user, Activate for an inactive one (SPEC 2.6, 4, 8): the server's message as Success,
@@ -29,10 +37,11 @@ export function UserStatusButton({
 }) {
   const setStatus = useSetUserStatus();
   const withReason = useFeature('status-reason');
+  const restricts = useFeature('restrictions');
   const busy = setStatus.isPending;
-  const change = (reason?: string | null) =>
+  const change = (reason?: string | null, restriction?: RestrictionInput) =>
     setStatus.mutate(
-      { userId: user._id, enabled: !user.enabled, reason },
+      { userId: user._id, enabled: !user.enabled, reason, restriction },
       {
         onSuccess: (answer) =>
           notify.success(answer.message || (user.enabled ? USERS_TEXT.deactivated : USERS_TEXT.activated)),
@@ -47,6 +56,10 @@ export function UserStatusButton({
       rightSection={busy ? <Loader size={12} color="currentColor" aria-hidden /> : null}
       onClick={() => {
         if (busy) return;
+        if (user.enabled && restricts)
+          return void askRestriction({ name: userNameAndEmail(user, '') }).then((restriction) => {
+            if (restriction) change(undefined, restriction);
+          });
         if (!user.enabled || !withReason) return change();
         void askReason({ name: userNameAndEmail(user, '') }).then((reason) => {
           if (reason !== undefined) change(reason);

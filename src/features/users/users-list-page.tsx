@@ -28,7 +28,8 @@ import {
 } from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
-import { askReason, UserStatusButton } from './user-status-button';
+import { askReason, askRestriction, UserStatusButton } from './user-status-button';
+import type { RestrictionInput } from '@contract/restrictions';
 
 const PhotoDialog = lazy(() => import('./photo-dialog').then((module) => ({ default: module.PhotoDialog })));
 
@@ -37,19 +38,31 @@ const PhotoDialog = lazy(() => import('./photo-dialog').then((module) => ({ defa
  * the API takes a reason ('status-reason'), Deactivate asks for one reason for them all instead of the plain
  * confirmation.
  */
-const statusAction = (enabled: boolean, withReason = false): BulkAction<User> => ({
+const statusAction = (
+  enabled: boolean,
+  asks: 'reason' | 'restriction' | false = false,
+): BulkAction<User> => ({
   label: enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate,
   question: (count) => `${enabled ? USERS_TEXT.activate : USERS_TEXT.deactivate} ${countOf(count, 'user')}?`,
   done: (count) => `${countOf(count, 'user')} ${enabled ? 'activated' : 'deactivated'}`,
-  run: (user, reason) => patchUserStatus({ userId: user._id, enabled, reason: reason as string | null }),
+  run: (user, answer) =>
+    asks === 'restriction'
+      ? patchUserStatus({ userId: user._id, enabled, restriction: answer as RestrictionInput })
+      : patchUserStatus({ userId: user._id, enabled, reason: answer as string | null }),
   permission: 'members.status',
-  ask: withReason ? (count, about) => askReason({ count, about }) : undefined,
+  ask:
+    asks === 'restriction'
+      ? (count, about) => askRestriction({ count, about })
+      : asks === 'reason'
+        ? (count, about) => askReason({ count, about })
+        : undefined,
   about: whoAreThey,
   danger: !enabled,
   appliesTo: (user) => user.enabled !== enabled,
 });
 const BULK = [statusAction(true), statusAction(false)];
-const BULK_WITH_REASON = [statusAction(true), statusAction(false, true)];
+const BULK_WITH_REASON = [statusAction(true), statusAction(false, 'reason')];
+const BULK_WITH_RESTRICTION = [statusAction(true), statusAction(false, 'restriction')];
 
 /** Who a bulk status change is about: the first three selected users by name and e-mail, and how many more. */
 function whoAreThey(users: User[]) {
@@ -70,6 +83,7 @@ export function UsersListPage() {
   const sorting = useFeature('list-sort');
   const streams = useFeature('users-export');
   const withReason = useFeature('status-reason');
+  const restricts = useFeature('restrictions');
   const changesStatus = usePermission('members.status');
   const columns: ListColumn<User>[] = [
     {
@@ -130,6 +144,17 @@ export function UsersListPage() {
       sortField: 'status',
       cell: (user) => <StatusBadge enabled={user.enabled} />,
     },
+    // A member's active strikes ('restrictions').
+    ...(restricts
+      ? [
+          {
+            id: 'strikes',
+            header: USERS_TEXT.strikes,
+            text: (user: User) => String(user.strikes ?? 0),
+            cell: (user: User) => user.strikes ?? 0,
+          },
+        ]
+      : []),
     // A role that may not change a member's status ('roles') has no action on a row.
     ...(changesStatus
       ? [
@@ -147,7 +172,7 @@ export function UsersListPage() {
     filters: USER_FILTERS,
     sort: { apiSorts: sorting ? USER_SORTS : [] },
     query: usersListQuery,
-    bulk: withReason ? BULK_WITH_REASON : BULK,
+    bulk: restricts ? BULK_WITH_RESTRICTION : withReason ? BULK_WITH_REASON : BULK,
     invalidates: STATUS_CHANGES,
     exportAs: {
       fileName: 'users',

@@ -1,4 +1,5 @@
 import { api } from './api-client';
+import type { RestrictionInput } from '@contract/restrictions';
 import { ack } from './schemas';
 
 /**
@@ -10,14 +11,18 @@ export function patchUserStatus({
   userId,
   enabled,
   reason,
+  restriction,
 }: {
   userId: string;
   enabled: boolean;
   reason?: string | null;
+  /** 'restrictions': the deactivation's policy, facts and duration, in the same body. */
+  restriction?: RestrictionInput;
 }) {
   const trimmed = reason?.trim();
+  const json = { ...(trimmed ? { reason: trimmed } : {}), ...(restriction ? { restriction } : {}) };
   return api.patch(`admin/status/${userId}`, ack, {
     searchParams: { enabled },
-    ...(trimmed ? { json: { reason: trimmed } } : {}),
+    ...(Object.keys(json).length ? { json } : {}),
   });
 }

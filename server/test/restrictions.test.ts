@@ -1,0 +1,288 @@
+import { describe, expect, it, vi } from 'vitest';
+import { REFERENCE_PATTERN, RESTRICTION_MESSAGES } from '../../contract/restrictions';
+import { makeServer } from './harness';
+
+type Server = Awaited<ReturnType<typeof makeServer>>;
+
+/** A member of the seeded users, by its list position. */
+async function member(s: Server, index = 0) {
+  const list = await s.call('GET', '/api/admin/list?page=1&items=10');
+  const users = list.body.result as { _id: string; email: string }[];
+  return users[index]!;
+}
+
+/** A policy: a Report Element with a member-facing explanation. */
+async function policy(
+  s: Server,
+  message = 'Harassment',
+  explanation = 'Members treat each other with respect.',
+) {
+  const made = await s.call('POST', '/api/reportelement/create', {
+    json: { message, enabled: true, explanation },
+  });
+  expect(made.status).toBe(200);
+  return (made.body.result as { _id: string })._id;
+}
+
+const restrict = (s: Server, userId: string, restriction: unknown) =>
+  s.call('PATCH', `/api/admin/status/${userId}?enabled=false`, { json: { restriction } });
+
+const enabledOf = async (s: Server, userId: string) =>
+  (await s.db.one<{ enabled: boolean }>('SELECT enabled FROM users WHERE id = $1', [userId])).enabled;
+
+describe('restrictions', () => {
+  it('refuses a restriction without a policy or without facts, and changes nothing', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const policyId = await policy(s);
+
+    const noPolicy = await restrict(s, user._id, {
+      facts: 'Abusive messages to three members',
+      endsAt: null,
+    });
+    expect(noPolicy.status).toBe(400);
+    expect(noPolicy.body.message).toBe(RESTRICTION_MESSAGES.policyRequired);
+
+    const noFacts = await restrict(s, user._id, { policyId, facts: '   ', endsAt: null });
+    expect(noFacts.status).toBe(400);
+    expect(noFacts.body.message).toBe(RESTRICTION_MESSAGES.factsRequired);
+
+    const unknown = await restrict(s, user._id, { policyId: 'a'.repeat(24), facts: 'x', endsAt: null });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(RESTRICTION_MESSAGES.policyUnknown);
+
+    const past = await restrict(s, user._id, { policyId, facts: 'x', endsAt: '2020-01-01T00:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe(RESTRICTION_MESSAGES.endsAtPast);
+
+    const withheldBlank = await restrict(s, user._id, {
+      policyId,
+      facts: 'x',
+      endsAt: null,
+      withheldReason: ' ',
+    });
+    expect(withheldBlank.status).toBe(400);
+    expect(withheldBlank.body.message).toBe(RESTRICTION_MESSAGES.withheldReasonRequired);
+
+    expect(await enabledOf(s, user._id)).toBe(true);
+    expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM restrictions')).n).toBe(0);
+
+    // SPEC's call, without a restriction, still deactivates.
+    const plain = await s.call('PATCH', `/api/admin/status/${user._id}?enabled=false`);
+    expect(plain.status).toBe(200);
+    expect(await enabledOf(s, user._id)).toBe(false);
+  });
+
+  it("mails the member a statement of reasons with every Art. 17(3) field and the appeal's reference", async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const policyId = await policy(
+      s,
+      'Harassment',
+      'Members treat each other with respect, in words and images.',
+    );
+    const endsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const mailCount = async () =>
+      ((await s.call('GET', '/api/mail-send/list?page=1&limit=10')).body.pagination as { count: number })
+        .count;
+    const mailsBefore = await mailCount();
+    const answer = await restrict(s, user._id, {
+      policyId,
+      facts: 'Sent threatening messages to two members on 3 May.',
+      endsAt,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('User deactivated successfully');
+    expect(await enabledOf(s, user._id)).toBe(false);
+    const { reference } = await s.db.one<{ reference: string }>(
+      'SELECT reference FROM restrictions WHERE user_id = $1',
+      [user._id],
+    );
+    expect(reference).toMatch(REFERENCE_PATTERN);
+
+    const mail = await vi.waitFor(() => {
+      const found = s.outbox().find((message) => message.includes(reference));
+      if (!found) throw new Error('not yet in the outbox');
+      return found;
+    });
+    // Quoted-printable may wrap long lines: read the body as one text.
+    const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(text).toContain(`To: ${user.email}`);
+    expect(text).toContain(`Subject: Your account has been restricted (${reference})`);
+    expect(text).toContain(`Reference: ${reference}`);
+    // (a) the restriction and its duration
+    expect(text).toContain('1. The restriction and its duration');
+    expect(text).toContain(`suspended until ${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC`);
+    // (b) the facts and circumstances
+    expect(text).toContain('2. Facts and circumstances');
+    expect(text).toContain('Sent threatening messages to two members on 3 May.');
+    // (c) automated means: none
+    expect(text).toContain('3. Automated means');
+    expect(text).toContain('No automated means were used');
+    // (d, e) the ground: the policy and its explanation
+    expect(text).toContain('4. Ground for the decision');
+    expect(text).toContain('Policy: Harassment');
+    expect(text).toContain('Members treat each other with respect, in words and images.');
+    // (f) redress: the appeal with the reference, out-of-court settlement, a court
+    expect(text).toContain('5. How to seek redress');
+    expect(text).toContain(
+      `http://console.test/appeal and give your e-mail address and the reference ${reference}`,
+    );
+    expect(text).toContain('out-of-court dispute settlement body');
+    expect(text).toContain('before a court');
+
+    // The statement is no mail of Send Mail's list.
+    const mails = await s.call('GET', '/api/mail-send/list?page=1&limit=10');
+    expect(JSON.stringify(mails.body)).not.toContain(reference);
+    expect(await mailCount()).toBe(mailsBefore);
+
+    // The activity log and the moderation history say what was done.
+    const history = await s.call('GET', `/api/admin/history/${user._id}?page=1&limit=10`);
+    const items = (history.body.result ?? []) as { action?: string; summary?: string; reason?: string }[];
+    expect(items[0]).toMatchObject({ action: 'restrict', enabled: false });
+    expect(items[0]!.summary).toContain(reference);
+    expect(items[0]!.reason).toBe('Sent threatening messages to two members on 3 May.');
+  });
+
+  it('withholds the statement only with a reason, which is stored and logged', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const policyId = await policy(s);
+    const answer = await restrict(s, user._id, {
+      policyId,
+      facts: 'Fraud ring',
+      endsAt: null,
+      withheldReason: 'Police asked us not to alert the suspect',
+    });
+    expect(answer.status).toBe(200);
+    const row = await s.db.one<{ withheld_reason: string; mail_id: string | null; reference: string }>(
+      'SELECT withheld_reason, mail_id, reference FROM restrictions WHERE user_id = $1',
+      [user._id],
+    );
+    expect(row).toMatchObject({ withheld_reason: 'Police asked us not to alert the suspect', mail_id: null });
+    const { n } = await s.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mails WHERE kind = 'restriction'",
+    );
+    expect(n).toBe(0);
+    const entry = await s.db.one<{ summary: string }>(
+      "SELECT summary FROM activity WHERE action = 'restrict' AND record_id = $1",
+      [user._id],
+    );
+    expect(entry.summary).toContain('statement withheld: Police asked us not to alert the suspect');
+    expect(entry.summary).toContain('Deactivated permanently');
+  });
+
+  it('ends a suspension when its time is up, across a restart, and logs it', async () => {
+    const first = await makeServer({ seedUsers: 3 });
+    const user = await member(first);
+    const policyId = await policy(first);
+    const endsAt = Date.now() + 60_000;
+    expect(
+      (await restrict(first, user._id, { policyId, facts: 'Spam', endsAt: new Date(endsAt).toISOString() }))
+        .status,
+    ).toBe(200);
+    await first.close();
+    expect(await enabledOf(first, user._id).catch(() => 'closed')).toBe('closed');
+
+    // Started again an hour later (a fake clock): the sweep at start ends the suspension.
+    const later = await makeServer({
+      databaseUrl: first.databaseUrl,
+      dataDir: first.dataDir,
+      restrictions: { clock: () => endsAt + 3_600_000 },
+    });
+    await vi.waitFor(async () => expect(await enabledOf(later, user._id)).toBe(true));
+    const entry = await later.db.one<{ admin_id: string | null; summary: string }>(
+      "SELECT admin_id, summary FROM activity WHERE action = 'restriction-end' AND record_id = $1",
+      [user._id],
+    );
+    expect(entry.admin_id).toBeNull();
+    expect(entry.summary).toMatch(/^Suspension R-\w{8} ended: its time was up/);
+    const history = await later.call('GET', `/api/admin/history/${user._id}?page=1&limit=10`);
+    expect((history.body.result as { action?: string; enabled: boolean }[])[0]).toMatchObject({
+      action: 'restriction-end',
+      enabled: true,
+    });
+    // A second sweep (another process) finds nothing left to end.
+    expect(await later.sweeper.sweep()).toBe(0);
+  });
+
+  it('leaves a suspension alone before its time, and two sweeps end it once', async () => {
+    let clock = Date.now();
+    const s = await makeServer({ seedUsers: 3, restrictions: { clock: () => clock } });
+    const user = await member(s);
+    const policyId = await policy(s);
+    const endsAt = Date.now() + 3_600_000;
+    await restrict(s, user._id, { policyId, facts: 'Spam', endsAt: new Date(endsAt).toISOString() });
+    expect(await s.sweeper.sweep()).toBe(0);
+    expect(await enabledOf(s, user._id)).toBe(false);
+    clock = endsAt + 1;
+    const other = await makeServer({
+      databaseUrl: s.databaseUrl,
+      dataDir: s.dataDir,
+      restrictions: { clock: () => clock, intervalMs: 3_600_000 },
+    });
+    const ended = await Promise.all([s.sweeper.sweep(), other.sweeper.sweep()]);
+    expect(ended[0] + ended[1]).toBeLessThanOrEqual(1);
+    expect(await enabledOf(s, user._id)).toBe(true);
+    const { n } = await s.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM activity WHERE action = 'restriction-end' AND record_id = $1",
+      [user._id],
+    );
+    expect(n).toBe(1);
+  });
+
+  it("an admin's activation ends the suspension: the sweep does not log an end later", async () => {
+    let clock = Date.now();
+    const s = await makeServer({ seedUsers: 3, restrictions: { clock: () => clock } });
+    const user = await member(s);
+    const policyId = await policy(s);
+    const endsAt = Date.now() + 3_600_000;
+    await restrict(s, user._id, { policyId, facts: 'Spam', endsAt: new Date(endsAt).toISOString() });
+    expect((await s.call('PATCH', `/api/admin/status/${user._id}?enabled=true`)).status).toBe(200);
+    clock = endsAt + 1;
+    expect(await s.sweeper.sweep()).toBe(0);
+    const { n } = await s.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM activity WHERE action = 'restriction-end'",
+    );
+    expect(n).toBe(0);
+  });
+
+  it("counts a member's strikes within the window only, on the list and the profile", async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const policyId = await policy(s);
+    for (const facts of ['First', 'Second', 'Third'])
+      expect((await restrict(s, user._id, { policyId, facts, endsAt: null })).status).toBe(200);
+    // The first restriction was 181 days ago: out of the 180-day window.
+    await s.db.run("UPDATE restrictions SET created_at = now() - interval '181 days' WHERE facts = 'First'");
+    const strikesOnList = async (server: Server) => {
+      const list = await server.call('GET', '/api/admin/list?page=1&items=10');
+      return ((list.body.result ?? []) as { _id: string; strikes: number }[]).map(
+        (row) => [row._id, row.strikes] as const,
+      );
+    };
+    const listed = new Map(await strikesOnList(s));
+    expect(listed.get(user._id)).toBe(2);
+    expect([...listed.values()].filter((n) => n !== 0)).toEqual([2]);
+    const profile = await s.call('GET', `/api/user/read/${user._id}`);
+    expect((profile.body.result as { strikes: number }).strikes).toBe(2);
+
+    // STRIKE_DAYS=365 counts the older one too.
+    const longer = await makeServer({ databaseUrl: s.databaseUrl, dataDir: s.dataDir, strikeDays: 365 });
+    expect(new Map(await strikesOnList(longer)).get(user._id)).toBe(3);
+  });
+
+  it('keeps the explanation of a policy a SPEC update leaves out', async () => {
+    const s = await makeServer();
+    const id = await policy(s, 'Spam', 'No unsolicited advertising.');
+    const updated = await s.call('PATCH', `/api/reportelement/update/${id}`, {
+      json: { message: 'Spam and scams', enabled: true },
+    });
+    expect(updated.status).toBe(200);
+    const read = await s.call('GET', `/api/reportelement/read/${id}`);
+    expect(read.body.result).toMatchObject({
+      message: 'Spam and scams',
+      explanation: 'No unsolicited advertising.',
+    });
+  });
+});
