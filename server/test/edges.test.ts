@@ -59,6 +59,9 @@ describe('configuration', () => {
       'MAIL_FROM',
       'PUBLIC_URL',
       'TWO_FACTOR_REQUIRED',
+      'QUEUE_AMBER_HOURS',
+      'QUEUE_RED_HOURS',
+      'STRIKE_DAYS',
     ];
     const config = loadConfig({ DATA_DIR: dataDir, ...Object.fromEntries(names.map((name) => [name, ''])) });
     expect(config).toEqual({
@@ -76,6 +79,9 @@ describe('configuration', () => {
       smtpUrl: undefined,
       mailFrom: 'Admin Console <no-reply@localhost>',
       publicUrl: 'http://localhost:3000',
+      queueAmberHours: 12,
+      queueRedHours: 24,
+      strikeDays: 180,
     });
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: '' }).smtpUrl).toBeUndefined();
   });

@@ -75,6 +75,8 @@ describe('the extensions an API announces', () => {
       'two-factor',
       'roles',
       'admins',
+      'member-notes',
+      'work-dashboard',
       'review-queue',
       'restrictions',
     ]);
