@@ -26,6 +26,23 @@ export const DEFAULT_QUEUE_RED_HOURS = 24;
 
 export type AgeLevel = 'fresh' | 'amber' | 'red';
 
+export type QueueAges = { amberHours: number; redHours: number };
+
+/**
+ * The work dashboard's figure of the items not yet done by age ('work-dashboard' with 'review-queue'): how many are
+ * younger than the amber threshold, between amber and red, and older than red.
+ */
+export function queueAgeBuckets(
+  { amberHours, redHours }: QueueAges,
+  counts: Record<AgeLevel, number>,
+): { label: string; count: number }[] {
+  return [
+    { label: `Under ${amberHours} h`, count: counts.fresh },
+    { label: `${amberHours}–${redHours} h`, count: counts.amber },
+    { label: `Over ${redHours} h`, count: counts.red },
+  ];
+}
+
 /** How late an item created at `createdAt` is at `now`, by the thresholds the list answered. */
 export function ageLevel(
   createdAt: string,

@@ -15,6 +15,7 @@ import type { MailQueue } from './lib/mail-queue';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerAdminRoutes, registerInvitationRoutes } from './routes/admins';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
+import { DEFAULT_QUEUE_AMBER_HOURS, DEFAULT_QUEUE_RED_HOURS } from '../contract/review-queue';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { registerMailRoutes } from './routes/mail';
 import { registerMemberNoteRoutes } from './routes/member-notes';
@@ -104,18 +105,16 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerContentRoutes(app, { db, keeper });
   registerMailRoutes(app, { db, mailer, queue: mailQueue });
   registerModerationRoutes(app, db, roles);
-  registerReviewQueueRoutes(
-    app,
-    db,
+  const queueAges =
     config.queueAmberHours && config.queueRedHours
       ? { amberHours: config.queueAmberHours, redHours: config.queueRedHours }
-      : undefined,
-  );
+      : { amberHours: DEFAULT_QUEUE_AMBER_HOURS, redHours: DEFAULT_QUEUE_RED_HOURS };
+  registerReviewQueueRoutes(app, db, queueAges);
   registerSessionRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
   registerAdminRoutes(app, { db, queue: mailQueue, publicUrl: config.publicUrl, policy: config });
   registerMemberNoteRoutes(app, db);
-  registerDashboardRoutes(app, db);
+  registerDashboardRoutes(app, db, queueAges);
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');
   });

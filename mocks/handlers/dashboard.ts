@@ -1,5 +1,12 @@
 import { http } from 'msw';
 import { DASHBOARD_DAYS, DASHBOARD_MAILS, RESTRICTION_ACTION } from '@contract/dashboard';
+import {
+  ageLevel,
+  DEFAULT_QUEUE_AMBER_HOURS,
+  DEFAULT_QUEUE_RED_HOURS,
+  queueAgeBuckets,
+  type AgeLevel,
+} from '@contract/review-queue';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
 import { deliveryOf } from '../mail-fixtures';
@@ -53,6 +60,10 @@ export const dashboardHandlers = [
           expanding: false,
         };
       });
+    const ages = { amberHours: DEFAULT_QUEUE_AMBER_HOURS, redHours: DEFAULT_QUEUE_RED_HOURS };
+    const byAge: Record<AgeLevel, number> = { fresh: 0, amber: 0, red: 0 };
+    for (const item of db.reviewItems)
+      if (item.state !== 'done') byAge[ageLevel(item.createdAt, Date.now(), ages)] += 1;
     return ok({
       result: {
         days: lastDays(DASHBOARD_DAYS).map((day) => ({
@@ -62,6 +73,7 @@ export const dashboardHandlers = [
           members: members.get(day) ?? 0,
         })),
         mails,
+        ...(offers('review-queue') ? { openQueueByAge: queueAgeBuckets(ages, byAge) } : {}),
       },
     });
   }),

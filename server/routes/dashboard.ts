@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { DASHBOARD_DAYS, DASHBOARD_MAILS, RESTRICTION_ACTION } from '../../contract/dashboard';
+import { queueAgeBuckets, type QueueAges } from '../../contract/review-queue';
 import type { Db } from '../db/postgres/db';
 import type { AppEnv } from '../lib/env';
 
@@ -26,13 +27,16 @@ type MailFigure = {
  * The work dashboard's figures (announced as 'work-dashboard'), each read from what the server keeps rather than
  * counted from the rows: members created and chat reports made per day from day_counts (kept by triggers), the
  * restrictions per day from the activity log's day counters (activity_days), the latest mails' delivery from the
- * counters the mail queue's triggers keep on each mail. A few dozen rows, whatever the size of the community.
+ * counters the mail queue's triggers keep on each mail, and the review queue's items not done by age from its counters
+ * and the items younger than QUEUE_RED_HOURS. A few dozen rows, whatever the size of the community.
  */
-export function registerDashboardRoutes(app: Hono<AppEnv>, db: Db) {
+export function registerDashboardRoutes(app: Hono<AppEnv>, db: Db, ages: QueueAges) {
   app.get('/api/admin/dashboard/figures', async (c) => {
-    const days = lastDays(new Date(), DASHBOARD_DAYS);
+    const at = Date.now();
+    const days = lastDays(new Date(at), DASHBOARD_DAYS);
     const [from, to] = [days[0]!, days.at(-1)!];
-    const [counted, restrictions, mails] = await Promise.all([
+    const hoursAgo = (hours: number) => new Date(at - hours * 3_600_000).toISOString();
+    const [counted, restrictions, mails, pending, recent] = await Promise.all([
       db.many<{ series: 'members' | 'reports'; day: string; n: number }>(
         `SELECT series, day, n FROM day_counts
          WHERE series IN ('members', 'reports') AND day >= $1 AND day <= $2`,
@@ -47,6 +51,14 @@ export function registerDashboardRoutes(app: Hono<AppEnv>, db: Db) {
            expand_after IS NOT NULL AS expanding
          FROM mails WHERE kind = 'member' ORDER BY created_at DESC, id DESC LIMIT $1`,
         [DASHBOARD_MAILS],
+      ),
+      // The review queue's items not done: all of them from its counters, and those younger than the red threshold
+      // along the index of the items not done (the recent ones: a day's worth, not the whole backlog).
+      db.one<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM review_counts WHERE state <> 'done'"),
+      db.one<{ fresh: number; recent: number }>(
+        `SELECT count(*) FILTER (WHERE created_at > $1)::int AS fresh, count(*)::int AS recent
+         FROM review_items WHERE state <> 'done' AND created_at > $2`,
+        [hoursAgo(ages.amberHours), hoursAgo(ages.redHours)],
       ),
     ]);
     const byDay = (rows: { day: string; n: number }[]) =>
@@ -75,7 +87,11 @@ export function registerDashboardRoutes(app: Hono<AppEnv>, db: Db) {
           queuedCount: Math.max(0, mail.recipient_count - mail.sent_count - mail.failed_count),
           expanding: mail.expanding,
         })),
-        // openQueueByAge: the review queue's open items by age, once the queue keeps them (issue 29 item 4).
+        openQueueByAge: queueAgeBuckets(ages, {
+          fresh: recent.fresh,
+          amber: recent.recent - recent.fresh,
+          red: Math.max(0, pending.n - recent.recent),
+        }),
       },
     });
   });

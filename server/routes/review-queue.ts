@@ -17,6 +17,7 @@ import {
   DEFAULT_QUEUE_RED_HOURS,
   REVIEW_KINDS,
   REVIEW_STATES,
+  type QueueAges,
 } from '../../contract/review-queue';
 import { activityLog } from '../lib/activity';
 import { optionalJsonBody, shortJsonLimit } from '../lib/body';
@@ -39,7 +40,6 @@ const listQuery = z.object({
 const claimNextBody = z.object({ kind: kind.optional() });
 
 /** When an item's age turns amber and red (QUEUE_AMBER_HOURS, QUEUE_RED_HOURS), as the list answers them. */
-export type QueueAges = { amberHours: number; redHours: number };
 
 /**
  * The review queue ('review-queue'): its items oldest first, filtered by kind, state and assignee; the menu's count;

@@ -83,8 +83,30 @@ describe('the dashboard figures', () => {
     expect(at(2)).toEqual({ day: at(2).day, reports: 0, restrictions: 2, members: 5 });
     expect(at(29)).toEqual({ day: at(29).day, reports: 0, restrictions: 0, members: 1 });
     for (const ago of [3, 10, 28]) expect(at(ago)).toMatchObject({ reports: 0, restrictions: 0, members: 0 });
-    // The review queue's place, left for the queue (issue 29 item 4).
-    expect(openQueueByAge).toBeUndefined();
+    expect(openQueueByAge).toBeDefined();
+  });
+
+  it("counts the review queue's items not done by age: under 12 h, 12-24 h, over 24 h", async () => {
+    const s = await makeServer();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const base = (await figures(s)).openQueueByAge as { label: string; count: number }[];
+    await addReports(s, hoursAgo(1), 3);
+    await addReports(s, hoursAgo(13), 2);
+    await addReports(s, hoursAgo(30), 4);
+    await addReports(s, daysAgo(40), 1);
+    // A decided report's item is done, and no longer counted.
+    const decided = newId();
+    await s.db.run(
+      "INSERT INTO chat_reports (id, message, created_at, updated_at) VALUES ($1, 'Rude', $2, $2)",
+      [decided, hoursAgo(2).toISOString()],
+    );
+    await s.db.run("UPDATE chat_reports SET status = 'Dismissed' WHERE id = $1", [decided]);
+    const { openQueueByAge } = await figures(s);
+    expect(openQueueByAge).toEqual([
+      { label: 'Under 12 h', count: base[0]!.count + 3 },
+      { label: '12–24 h', count: base[1]!.count + 2 },
+      { label: 'Over 24 h', count: base[2]!.count + 5 },
+    ]);
   });
 
   it('follows deletions, and the counts kept equal a count of the rows', async () => {

@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@mocks/node';
+import { db } from '@mocks/db';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
 
@@ -93,6 +94,12 @@ describe('the work dashboard', () => {
     const region = await screen.findByRole('region', { name: 'Latest mails' }, FIRST_LOAD);
     expect(within(region).getAllByRole('row').length).toBeGreaterThan(1);
     expect(rowsOf('New members per day')).toHaveLength(30);
+    // The review queue's items not done, by the age thresholds.
+    const byAge = rowsOf('Open review items by age');
+    expect(byAge.map(([label]) => label)).toEqual(['Under 12 h', '12–24 h', 'Over 24 h']);
+    expect(byAge.reduce((sum, [, count]) => sum + Number(count), 0)).toBe(
+      db.reviewItems.filter((item) => item.state !== 'done').length,
+    );
     const figures = screen.getByRole('region', { name: 'The work of the last 30 days' });
     const results = await axe.run(figures, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
