@@ -34,7 +34,7 @@ test('selects two users and deactivates them with one confirmation and one summa
   await page.getByRole('button', { name: 'Deactivate selected' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Deactivate 2 users?')).toBeVisible();
-  await answerRestriction(page, dialog, { policy: 'Spam or scam (Inactive)', facts: 'Spam accounts' });
+  await answerRestriction(page, dialog, { policy: 'Spam or scam', facts: 'Spam accounts' });
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
 
   await expect(notification(page, '2 users deactivated')).toBeVisible();

@@ -94,7 +94,8 @@ function MailsCard({ mails }: { mails: MailFigure[] }) {
         {FIGURES_TEXT.mails}
       </Title>
       {mails.length ? (
-        <Table.ScrollContainer minWidth={560}>
+        // Scrolled sideways on a narrow card: focusable, so that the keyboard can scroll it too (WCAG 2.1.1).
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
           <Table striped>
             <caption className="visually-hidden">{FIGURES_TEXT.mails}</caption>
             <Table.Thead>
