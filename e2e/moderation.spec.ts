@@ -70,7 +70,7 @@ test('restricts a user from the profile, then finds it in their Moderation histo
   expect(log.result[0]).toMatchObject({ recordId: user._id, reason, exists: true });
 });
 
-test('the restriction dialog is used from the keyboard: focus in the policy, Escape cancels back to Deactivate', async ({
+test('the restriction dialog is used from the keyboard: focus in the policy, Escape closes its list, then cancels back to Deactivate', async ({
   page,
   request,
 }) => {
@@ -83,6 +83,11 @@ test('the restriction dialog is used from the keyboard: focus in the policy, Esc
   const dialog = page.getByRole('dialog', { name: `Deactivate ${named(user)}?` });
   await expect(dialog.getByRole('combobox', { name: 'Policy' })).toBeFocused();
   await page.keyboard.type('Spam');
+  await expect(page.getByRole('option', { name: 'Spam or scam' })).toBeVisible();
+  // Escape closes the policy's list first (the combobox pattern), then the dialog.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('option', { name: 'Spam or scam' })).toBeHidden();
+  await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(deactivate).toBeFocused();

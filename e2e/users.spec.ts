@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { notification, signInToDashboard } from './support';
+import { answerRestriction, notification, signInToDashboard } from './support';
 
 type ListedUser = {
   _id: string;
@@ -73,11 +73,10 @@ test('deactivates and reactivates a user', async ({ page }) => {
   await search.fill(email);
   const target = page.getByRole('row').filter({ hasText: email });
   await target.getByRole('button', { name: 'Deactivate' }).click();
-  // The server takes a reason ('status-reason'): the console asks for one, which may stay empty.
-  await page
-    .getByRole('dialog', { name: /^Deactivate .+\?$/ })
-    .getByRole('button', { name: 'Deactivate', exact: true })
-    .click();
+  // The server announces restrictions: the console asks for the policy and the facts.
+  const dialog = page.getByRole('dialog', { name: /^Deactivate .+\?$/ });
+  await answerRestriction(page, dialog, { facts: 'Asked to leave for a while', until: '2099-01-01' });
+  await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(notification(page, 'Success')).toBeVisible();
   await expect(target.getByText('Inactive')).toBeVisible();
   await target.getByRole('button', { name: 'Activate' }).click();

@@ -63,21 +63,6 @@ export const queuePage = (request: QueueRequest) =>
     placeholderData: keepPreviousData,
   });
 
-const counts = z.object({ result: z.object({ open: z.number(), claimed: z.number(), mine: z.number() }) });
-
-/** How often the menu's count is read again while the console is open. */
-export const COUNT_EVERY_MS = 30_000;
-
-/** GET /api/review-queue/count: the menu's count, read again every 30 s and after every claim, release or decision. */
-export const queueCount = () =>
-  queryOptions({
-    queryKey: [REVIEW_QUEUE_KEY, 'count'] as const,
-    queryFn: ({ signal }) =>
-      api.get('review-queue/count', counts, { signal }).then((answer) => answer.result),
-    refetchInterval: COUNT_EVERY_MS,
-    staleTime: 0,
-  });
-
 const claimed = z.object({ message: text, result: z.nullable(item) });
 const invalidates = { invalidates: [REVIEW_QUEUE_KEY] };
 

@@ -30,5 +30,4 @@ export const QUEUE_TEXT = {
   claimOf: (name: string) => `Claim ${name}`,
   releaseOf: (name: string) => `Release ${name}`,
   openOf: (name: string) => `Open ${name}`,
-  openItems: (count: number) => `${count.toLocaleString('en-US')} open item${count === 1 ? '' : 's'}`,
 } as const;
