@@ -22,9 +22,11 @@ const SCREEN_GZIP = 165 * KIB;
  * The add and update forms carry their form kit, and some the date picker (199-234 KiB gzip on 2026-11-25); those
  * with the rich-text editor (Tiptap and ProseMirror) 346-369 KiB. Each kind is held to its own limit. The admin's own
  * profile is the update form of their record (DECISIONS.md's "add or update form"), and with the 'sessions' extension
- * also the tab bar of Your sessions, whose list comes when that tab is first chosen: it is held to FORM_GZIP.
+ * also the tab bar of Your sessions, whose list comes when that tab is first chosen: it is held to FORM_GZIP. A
+ * member's profile carries the team's notes ('member-notes'): their New note form and their paged list (188.6 KiB on
+ * 2026-11-26), held to FORM_GZIP until the form loads when asked for.
  */
-const RECORD_FORM = /\/(add|Add)$|update\/|^\/profile$/;
+const RECORD_FORM = /\/(add|Add)$|update\/|^\/profile$|^\/users\/[0-9a-f]{24}$/;
 const FORM_GZIP = 240 * KIB;
 const RICH_TEXT_FORM_GZIP = 380 * KIB;
 /**

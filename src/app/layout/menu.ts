@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import {
   IconDashboard,
   IconHelpCircle,
@@ -16,7 +16,6 @@ import { chatBlock } from '@/features/read-only-lists/chat-block';
 import { contactUs } from '@/features/read-only-lists/contact-us';
 import type { PagedList } from '@/features/read-only-lists/define-paged-list';
 import { feedbacks } from '@/features/read-only-lists/feedbacks';
-import { QueueCountBadge } from '@/features/review-queue/count-badge';
 import type { Session } from '@/lib/core/session';
 import { permits, type Feature } from '@/lib/features';
 import { SIGNED_IN_ROUTES } from '../feature-routes';
@@ -102,7 +101,8 @@ export const MENU_GROUPS: MenuGroup[] = [
         to: '/queue',
         icon: IconListCheck,
         feature: 'review-queue',
-        Count: QueueCountBadge,
+        // Its code and first read come after the screen's first load (sidebar.tsx).
+        Count: lazy(() => import('@/features/review-queue/count-badge')),
       },
       { label: 'Chat Report', to: '/chat-report', icon: IconMessageReport },
       pagedList(chatBlock),

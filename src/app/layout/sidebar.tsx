@@ -1,6 +1,6 @@
 import { Button, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronDown, IconHeartHandshake, IconLogout } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
 import { useSession } from '@/lib/core/session';
@@ -42,9 +42,41 @@ function MenuLink({ item, pathname, settings, onNavigate }: LinkProps) {
   return (
     <div className="nav-link-counted">
       {link}
-      <item.Count id={countId} />
+      <CountAfterFirstLoad Count={item.Count} id={countId} />
     </div>
   );
+}
+
+function CountAfterFirstLoad({ Count, id }: { Count: NonNullable<MenuItem['Count']>; id: string }) {
+  return useAfterFirstLoad() ? (
+    <Suspense fallback={null}>
+      <Count id={id} />
+    </Suspense>
+  ) : null;
+}
+
+/** How long after the page's load event a menu count's code and first read wait. */
+const COUNT_AFTER_LOAD_MS = 1_000;
+
+/**
+ * Whether the page's first load is over (its load event, and a moment after): a menu count (the review queue's) is
+ * secondary and read again every 30 s, so its code and its call wait rather than compete with the screen's own.
+ */
+function useAfterFirstLoad(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    const start = () => {
+      timer = window.setTimeout(() => setReady(true), COUNT_AFTER_LOAD_MS);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return ready;
 }
 
 /**

@@ -3,8 +3,8 @@ import { z } from 'zod/mini';
 import { REVIEW_QUEUE_KEY } from '@/lib/core/query-roots';
 import { api } from '@/lib/data/api-client';
 
-// The menu is in every screen's first load: this module imports nothing of the queue's screen (its item schemas,
-// strings or Mantine's Badge), only the API client every screen has.
+// Loaded after the screen's first load (app/layout/sidebar.tsx), and light even then: nothing of the queue's screen
+// (its item schemas, strings or Mantine's Badge), only the API client every screen has.
 const counts = z.object({ result: z.object({ open: z.number(), claimed: z.number(), mine: z.number() }) });
 
 /** How often the menu's count is read again while the console is open. */
@@ -26,7 +26,7 @@ const openItems = (count: number) => `${count.toLocaleString('en-US')} open item
  * The menu entry's count of open items ('review-queue'): read every 30 s while the console is open, and again after
  * each claim, release or case decision (their writes invalidate the queue's queries).
  */
-export function QueueCountBadge({ id }: { id: string }) {
+export default function QueueCountBadge({ id }: { id: string }) {
   const count = useQuery(queueCount());
   const open = count.data?.open;
   if (open === undefined) return null;
