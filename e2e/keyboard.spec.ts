@@ -145,16 +145,21 @@ test('Activate/Deactivate keeps the focus on its button while the list refreshes
   const after = before === 'Activate' ? 'Deactivate' : 'Activate';
   /**
    * Enter on the button; a deactivation first asks for its restriction ('restrictions'), answered by keyboard: the
-   * policy (the focus starts there; Down opens the choices, Enter takes the first), the facts, Permanent.
+   * policy (the focus starts there; Down opens the choices and Down again moves to one, Enter takes it), the facts,
+   * Permanent.
    */
   const toggleWithKeyboard = async (deactivating: boolean) => {
     await page.keyboard.press('Enter');
     if (!deactivating) return;
     const dialog = page.getByRole('dialog', { name: /^Deactivate / });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: 'Policy' })).toBeFocused();
+    const policy = dialog.getByRole('combobox', { name: 'Policy' });
+    await expect(policy).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option').first()).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    await expect(policy).not.toHaveValue('');
     await tabTo(page, dialog.getByRole('textbox', { name: 'Facts and circumstances' }));
     await page.keyboard.type('Spam in chat');
     await tabTo(page, dialog.getByRole('radio', { name: 'Until a date' }));
