@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { askForPassword, ConfirmHost } from '@/components/confirm';
 import { provideProof } from '@/lib/data/api-client';
+import { ApiError } from '@/lib/core/api-error';
 import { notificationsContainer } from '@/lib/notify';
 import { session } from '@/lib/core/session';
 import { unsavedChanges } from '@/lib/unsaved-changes';
@@ -22,17 +23,26 @@ const ReactQueryDevtools = import.meta.env.DEV
 
 /**
  * Ending a session (logout, expiry, another tab) drops every cached answer of the old one; except while a form with
- * unsaved input waits for the admin to sign in again over it, which needs its page's data.
+ * unsaved input waits for the admin to sign in again over it, which needs its page's data. Starting one forgets the
+ * reads refused for want of a session (a screen still mounted as the session ended asks again, and is refused, after
+ * the cache was cleared; a first page's prefetch may be refused before this hook subscribed): mounting does not retry
+ * a failed read (retryOnMount: false), so without this the screen would tell the admin who has just signed in again
+ * that their session has expired (e2e/mail-demo's old demo data, about half the runs on a loaded machine).
  */
-function useClearCacheOnSessionEnd(queryClient: QueryClient) {
-  useEffect(
-    () =>
-      session.subscribe(() => {
-        if (!session.get() && !(session.endReason() === 'expired' && unsavedChanges.any()))
-          queryClient.clear();
-      }),
-    [queryClient],
-  );
+function useSessionBoundCache(queryClient: QueryClient) {
+  useEffect(() => {
+    const follow = () => {
+      if (session.get())
+        void queryClient.resetQueries({
+          predicate: (query) =>
+            query.state.error instanceof ApiError && query.state.error.kind === 'session-expired',
+        });
+      else if (!(session.endReason() === 'expired' && unsavedChanges.any())) queryClient.clear();
+    };
+    // A session may have ended before this first ran: the first page's prefetch, answered 401, expired it.
+    follow();
+    return session.subscribe(follow);
+  }, [queryClient]);
 }
 
 type AppProvidersProps = {
@@ -46,7 +56,7 @@ type AppProvidersProps = {
 provideProof(askForPassword);
 
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
-  useClearCacheOnSessionEnd(queryClient);
+  useSessionBoundCache(queryClient);
   const notificationsWanted = useSyncExternalStore(
     notificationsContainer.subscribe,
     notificationsContainer.wanted,

@@ -2,11 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { db } from '@mocks/db';
+import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
 import { server } from '@mocks/node';
 import { api } from '@/lib/data/api-client';
 import { ApiError } from '@/lib/core/api-error';
 import { session } from '@/lib/core/session';
+import { faqQueries } from '@/features/faq/api';
 import { apiCalls } from '../support/request-log';
 import { renderApp, signIn, TEST_TOKEN } from '../support/render';
 
@@ -86,5 +87,28 @@ describe('a call sent while nobody was signed in', () => {
     expect(refusal).toBeInstanceOf(ApiError);
     expect((refusal as ApiError).message).toBe('Your session has expired. Please sign in again.');
     expect(await apiCalls('/api/faq/listAll')).toHaveLength(1);
+  });
+});
+
+describe('a read refused while nobody was signed in', () => {
+  it('is asked again at the next sign-in, not shown as an expired session', async () => {
+    server.use(
+      http.get('*/api/faq/listAll', ({ request }) =>
+        request.headers.get('authorization') === `Bearer ${TEST_TOKEN}` ? expired() : undefined,
+      ),
+    );
+    const { router, queryClient, user } = renderApp('/faq');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The FAQ screen, still mounted as its session ended, asked again without a token and was refused.
+    await queryClient.prefetchQuery(faqQueries.list());
+    expect(queryClient.getQueryState(faqQueries.list().queryKey)?.status).toBe('error');
+
+    await user.type(screen.getByLabelText('Email'), MOCK_ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
+    expect(await screen.findByText('How do I reset my password?')).toBeInTheDocument();
+    expect(screen.queryByText('Your session has expired. Please sign in again.')).not.toBeInTheDocument();
   });
 });
