@@ -441,7 +441,8 @@ const WRITES: Write[] = [
     screen: 'member note',
     submit: 'Add note',
     edit: async (user) => {
-      await user.type(await screen.findByLabelText('New note', {}, FIRST_LOAD), 'Asked about refunds');
+      await user.click(await screen.findByRole('button', { name: 'New note' }, FIRST_LOAD));
+      await user.type(await screen.findByLabelText('New note'), 'Asked about refunds');
       return () => expect(page().getByLabelText('New note')).toHaveValue('Asked about refunds');
     },
   },

@@ -38,7 +38,10 @@ describe('notes on a member', () => {
     expect(shownNotes(table)).toEqual([PINNED, LATER]);
     expect(within(table).getByText('Mia Moderator')).toBeInTheDocument();
 
-    await user.type(within(section).getByLabelText('New note'), 'Wants to change the e-mail address');
+    // The form comes when asked for, its field focused.
+    await user.click(within(section).getByRole('button', { name: 'New note' }));
+    expect(await within(section).findByLabelText('New note')).toHaveFocus();
+    await user.keyboard('Wants to change the e-mail address');
     await user.click(within(section).getByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('Note added')).toBeInTheDocument();
     await waitFor(() =>
@@ -81,7 +84,8 @@ describe('notes on a member', () => {
     const member = db.users[0]!;
     const { user } = renderApp(`/users/${member._id}`);
     const { section } = await notesTable();
-    await user.click(within(section).getByRole('button', { name: 'Add note' }));
+    await user.click(within(section).getByRole('button', { name: 'New note' }));
+    await user.click(await within(section).findByRole('button', { name: 'Add note' }));
     expect(await within(section).findByText('Note is required')).toBeInTheDocument();
     expect((await apiCalls()).filter((call) => call.method === 'POST')).toEqual([]);
   });
@@ -98,7 +102,8 @@ describe('notes on a member', () => {
     expect(within(theirs).queryByRole('button', { name: /^Delete the note of / })).toBeNull();
     const own = within(table).getByText(LATER).closest('tr')!;
     expect(within(own).getByRole('button', { name: /^Delete the note of / })).toBeInTheDocument();
-    await user.type(within(section).getByLabelText('New note'), 'Called about a lost photo');
+    await user.click(within(section).getByRole('button', { name: 'New note' }));
+    await user.type(await within(section).findByLabelText('New note'), 'Called about a lost photo');
     await user.click(within(section).getByRole('button', { name: 'Add note' }));
     const row = (await within(table).findByText('Called about a lost photo')).closest('tr')!;
     expect(within(row).getByRole('button', { name: /^Delete the note of / })).toBeInTheDocument();
@@ -130,7 +135,7 @@ describe('notes on a member', () => {
     renderApp(`/users/${member._id}`);
     expect(await screen.findByRole('region', { name: 'Basic Information' }, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Notes' })).toBeNull();
-    expect(screen.queryByLabelText('New note')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New note' })).toBeNull();
     expect(await apiCalls(`/api/admin/notes/${member._id}`)).toEqual([]);
   });
 });

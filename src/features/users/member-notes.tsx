@@ -1,54 +1,39 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconPin, IconPinnedOff, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
-import { z } from 'zod/mini';
-import { MEMBER_NOTE_MAX } from '@contract/member-notes';
+import { IconPin, IconPinnedOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { askToConfirm } from '@/components/confirm';
-import { ControlledForm } from '@/components/form/controlled-form';
-import { TextAreaField } from '@/components/form/text-area-field';
-import { useMutationForm } from '@/components/form/use-form-controller';
-import { FormActions } from '@/components/form-kit/form-actions';
+import { onDemand } from '@/components/on-demand';
 import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { ListView } from '@/components/list-kit/list-view';
 import { usePermission } from '@/lib/core/session';
 import { useLocalListParams } from '@/lib/dialog-list';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { notesResource, useAddNote, useDeleteNote, usePinNote, type MemberNote } from './notes-api';
+import { notesResource, useDeleteNote, usePinNote, type MemberNote } from './notes-api';
 import { NOTES_TEXT } from './notes-strings';
 
-const schema = z.object({
-  text: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, NOTES_TEXT.required),
-      z.maxLength(MEMBER_NOTE_MAX, NOTES_TEXT.tooLong(MEMBER_NOTE_MAX)),
-    ),
-});
-type NoteValues = z.input<typeof schema>;
+// The New note form (with the form kit) comes when the admin asks for it: a profile opens without it (issue 26).
+const useNoteForm = onDemand(() => import('./member-note-form').then((module) => module.MemberNoteForm));
 
-/** The form that adds a note, emptied once the note is saved. */
-function AddNote({ userId }: { userId: string }) {
-  const add = useAddNote(userId);
-  const controller = useMutationForm({
-    schema,
-    mutation: add,
-    values: () => ({ text: '' }),
-    toInput: (values) => values,
-    success: NOTES_TEXT.added,
-  });
-  // Each saved note's answer empties the field for the next.
-  const saved = add.data;
-  const { form } = controller;
-  useEffect(() => {
-    if (saved) form.reset({ text: '' });
-  }, [saved, form]);
+/** The New note button, then, once pressed, the form in its place (kept open for the next note). */
+function NewNote({ userId }: { userId: string }) {
+  const form = useNoteForm();
+  const [open, setOpen] = useState(false);
+  const Form = open ? form.loaded : null;
+  if (Form) return <Form userId={userId} />;
   return (
-    <ControlledForm controller={controller}>
-      <TextAreaField<NoteValues> name="text" label={NOTES_TEXT.newNote} rows={3} max={MEMBER_NOTE_MAX} />
-      <FormActions label={NOTES_TEXT.add} pending={controller.pending} />
-    </ControlledForm>
+    <Button
+      variant="light"
+      w="fit-content"
+      leftSection={<IconPlus size={16} aria-hidden />}
+      loading={open && form.pending}
+      onClick={() => {
+        setOpen(true);
+        form.request();
+      }}
+    >
+      {NOTES_TEXT.newNote}
+    </Button>
   );
 }
 
@@ -155,7 +140,7 @@ export function MemberNotes({ userId }: { userId: string }) {
   });
   return (
     <Stack>
-      {writes ? <AddNote userId={userId} /> : null}
+      {writes ? <NewNote userId={userId} /> : null}
       <ListView
         list={list}
         label={NOTES_TEXT.title}

@@ -1,4 +1,4 @@
-import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { NOTES_TEXT } from './notes-strings';
 import { USERS_TEXT } from './strings';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
+import './user-profile.css';
 
 const orDash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : String(value);
@@ -125,26 +126,22 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
         </SimpleGrid>
       </Section>
 
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Section title={USERS_TEXT.personal}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <Field label={USERS_TEXT.mobile}>
-                {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
-              </Field>
-              <Field label={USERS_TEXT.email}>{orDash(user.email)}</Field>
-              {restricts ? <Field label={USERS_TEXT.strikes}>{user.strikes ?? 0}</Field> : null}
-              <Field label={USERS_TEXT.dob}>{formatLongDate(user.dob)}</Field>
-              <Field label={USERS_TEXT.gender}>{orDash(user.gender)}</Field>
-              <Field label={USERS_TEXT.location}>{orDash(user.address)}</Field>
-              <Field label={USERS_TEXT.bio}>{orDash(user.introduction)}</Field>
-            </SimpleGrid>
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <MediaCarousel paths={[user.image1, user.image2, user.image3, user.image4]} name={user.name} />
-        </Grid.Col>
-      </Grid>
+      <div className="profile-split">
+        <Section title={USERS_TEXT.personal}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Field label={USERS_TEXT.mobile}>
+              {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
+            </Field>
+            <Field label={USERS_TEXT.email}>{orDash(user.email)}</Field>
+            {restricts ? <Field label={USERS_TEXT.strikes}>{user.strikes ?? 0}</Field> : null}
+            <Field label={USERS_TEXT.dob}>{formatLongDate(user.dob)}</Field>
+            <Field label={USERS_TEXT.gender}>{orDash(user.gender)}</Field>
+            <Field label={USERS_TEXT.location}>{orDash(user.address)}</Field>
+            <Field label={USERS_TEXT.bio}>{orDash(user.introduction)}</Field>
+          </SimpleGrid>
+        </Section>
+        <MediaCarousel paths={[user.image1, user.image2, user.image3, user.image4]} name={user.name} />
+      </div>
 
       {plan ? (
         <Section title={USERS_TEXT.planDetails}>

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { z } from 'zod/mini';
+import { MEMBER_NOTE_MAX } from '@contract/member-notes';
+import { ControlledForm } from '@/components/form/controlled-form';
+import { TextAreaField } from '@/components/form/text-area-field';
+import { useMutationForm } from '@/components/form/use-form-controller';
+import { FormActions } from '@/components/form-kit/form-actions';
+import { useAddNote } from './notes-api';
+import { NOTES_TEXT } from './notes-strings';
+
+const schema = z.object({
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, NOTES_TEXT.required),
+      z.maxLength(MEMBER_NOTE_MAX, NOTES_TEXT.tooLong(MEMBER_NOTE_MAX)),
+    ),
+});
+type NoteValues = z.input<typeof schema>;
+
+/**
+ * The form that adds a note on a member's profile, emptied once the note is saved; its field takes the focus when it
+ * appears (the admin has just pressed New note).
+ */
+export function MemberNoteForm({ userId }: { userId: string }) {
+  const add = useAddNote(userId);
+  const controller = useMutationForm({
+    schema,
+    mutation: add,
+    values: () => ({ text: '' }),
+    toInput: (values) => values,
+    success: NOTES_TEXT.added,
+  });
+  // Each saved note's answer empties the field for the next.
+  const saved = add.data;
+  const { form } = controller;
+  useEffect(() => {
+    if (saved) form.reset({ text: '' });
+  }, [saved, form]);
+  useEffect(() => {
+    form.setFocus('text');
+  }, [form]);
+  return (
+    <ControlledForm controller={controller}>
+      <TextAreaField<NoteValues> name="text" label={NOTES_TEXT.newNote} rows={3} max={MEMBER_NOTE_MAX} />
+      <FormActions label={NOTES_TEXT.add} pending={controller.pending} />
+    </ControlledForm>
+  );
+}
