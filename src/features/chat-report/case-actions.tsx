@@ -28,6 +28,9 @@ export function CaseStatusBadge({ status }: { status: CaseStatus }) {
   );
 }
 
+/** What "Deactivate reported user" changes, and how its failure is titled. */
+const DEACTIVATE_META = { invalidates: [...CASE_CHANGES, USERS_KEY], errorTitle: 'Error' } as const;
+
 /** Busy without `loading`, so the button keeps the keyboard focus (as the users' status button does). */
 const busyProps = (busy: boolean) => ({
   'aria-busy': busy,
@@ -53,7 +56,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
       reason: string;
       restriction?: RestrictionInput;
     }) => flows().then((module) => module.deactivateReported(queryClient, request)),
-    meta: { invalidates: [...CASE_CHANGES, USERS_KEY], errorTitle: 'Error' },
+    meta: DEACTIVATE_META,
   });
   const busy = change.isPending || deactivate.isPending;
   // What the admin's role may do ('roles'): a case's status, and the reported member's.
@@ -71,16 +74,22 @@ export function CaseActions({ report }: { report: ReportCase }) {
   };
 
   const deactivateReported = async (reported: NonNullable<ReportCase['reported']>) => {
-    // 'restrictions': a policy, the facts and a duration instead of a reason; the facts are the case's note.
+    // 'restrictions': a policy, the facts and a duration instead of a reason; the facts are the case's note. The
+    // dialog makes both calls, and stays open on a refusal.
     if (restricts) {
-      const restriction = await (
-        await flows()
-      ).askReportedRestriction(reported, MODERATION_TEXT.deactivateReported);
-      if (!restriction) return;
-      deactivate.mutate(
-        { reportId: report._id, userId: reported._id, reason: restriction.facts, restriction },
-        { onSuccess: () => notify.success(MODERATION_TEXT.actioned) },
-      );
+      const module = await flows();
+      await module.askReportedRestriction(reported, MODERATION_TEXT.deactivateReported, {
+        save: (restriction) =>
+          module
+            .deactivateReported(queryClient, {
+              reportId: report._id,
+              userId: reported._id,
+              reason: restriction.facts,
+              restriction,
+            })
+            .then(() => MODERATION_TEXT.actioned),
+        meta: DEACTIVATE_META,
+      });
       return;
     }
     const reason = await (await flows()).askDeactivationReason(reported, MODERATION_TEXT.deactivateReported);
