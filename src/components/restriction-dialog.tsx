@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod/mini';
 import {
@@ -9,6 +9,7 @@ import {
   WITHHELD_REASON_MAX,
   type RestrictionInput,
 } from '@contract/restrictions';
+import { useSession } from '@/lib/core/session';
 import { api } from '@/lib/data/api-client';
 import { flag, id, text } from '@/lib/data/schemas';
 import { endOfDay, today } from '@/lib/dates';
@@ -138,6 +139,16 @@ export function RestrictionDialog({
       if (said) notify.success(said);
     },
   });
+  // A session that ends (the save answered by an expiry, a logout in another tab) takes the question with it: the
+  // console goes to sign in, and nothing is left open over that page.
+  const signedIn = useSession() !== null;
+  const answer = useRef(onAnswer);
+  useEffect(() => {
+    answer.current = onAnswer;
+  });
+  useEffect(() => {
+    if (!signedIn) answer.current(undefined);
+  }, [signedIn]);
   const sent = useRef<RestrictionInput | undefined>(undefined);
   const controller = useMutationForm({
     schema,

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { FACTS_MAX, RESTRICTION_MESSAGES } from '@contract/restrictions';
 import { db } from '@mocks/db';
+import { server } from '@mocks/node';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
@@ -140,6 +142,26 @@ describe("deactivating as a restriction ('restrictions')", () => {
       restriction: { policyId: policyNamed('Fake profile')._id, facts: 'Threats in chat', endsAt: null },
     });
     expect(db.users.find((candidate) => candidate._id === person._id)!.enabled).toBe(false);
+  });
+
+  it('goes to sign in, the dialog closed, when the save is answered by an ended session', async () => {
+    server.use(
+      http.patch('*/api/admin/status/:userId', () =>
+        HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 }),
+      ),
+    );
+    const { header, user, router } = await openProfile();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    await choosePolicy(user, dialog, 'Harassment');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Threats in chat',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('counts the facts near their limit, and takes no more', async () => {
