@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '@contract/moderation';
 import { USERS_KEY } from '@/lib/core/query-roots';
 import { useFeature, usePermission } from '@/lib/core/session';
-import type { RestrictionInput } from '@contract/restrictions';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
 import { CASE_CHANGES } from './api';
@@ -50,12 +49,9 @@ export function CaseActions({ report }: { report: ReportCase }) {
     meta: { invalidates: CASE_CHANGES },
   });
   const deactivate = useMutation({
-    mutationFn: (request: {
-      reportId: string;
-      userId: string;
-      reason: string;
-      restriction?: RestrictionInput;
-    }) => flows().then((module) => module.deactivateReported(queryClient, request)),
+    // Without 'restrictions' (with it, the restriction's dialog makes the same calls).
+    mutationFn: (request: { reportId: string; userId: string; reason: string }) =>
+      flows().then((module) => module.deactivateReported(queryClient, request)),
     meta: DEACTIVATE_META,
   });
   const busy = change.isPending || deactivate.isPending;
