@@ -181,11 +181,14 @@ export const userHandlers = [
       const reason = offers('status-reason')
         ? text('Reason', typeof given === 'string' ? plainText(given) : given, { max: REASON_MAX }) || null
         : null;
-      // 'restrictions': the body's `restriction` makes the deactivation a restriction, checked as the server does.
+      // 'restrictions': a deactivation carries a `restriction` in the body, checked as the server does.
       const restriction = offers('restrictions')
         ? parseRestriction(Object.hasOwn(body, 'restriction') ? body.restriction : undefined)
         : undefined;
       if (restriction && enabled === 'true') throw new Refusal(400, RESTRICTION_MESSAGES.onlyDeactivation);
+      // With 'restrictions', every deactivation is one: a bare enabled=false is refused, as the server does.
+      if (!restriction && enabled === 'false' && offers('restrictions'))
+        throw new Refusal(400, RESTRICTION_MESSAGES.policyRequired, 'policyId');
       const user = db.users.find((item) => item._id === userId);
       if (!user) return notFound('User');
       if (restriction) {

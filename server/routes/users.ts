@@ -450,8 +450,10 @@ export function registerUserRoutes(
 
   // The reason (announced as 'status-reason') is kept on the activity entry, which the user's history reads. It may
   // come in a JSON body ({ "reason": "…" }), which stays out of access logs, or in the query as before.
-  // A deactivation whose body carries `restriction` ('restrictions') is a restriction: it cites a policy and the facts
-  // (refused without either), may end at a time, and mails the member a statement of reasons unless withheld.
+  // A deactivation is a restriction ('restrictions'; DECISIONS: a restriction cites a policy and the facts): its body
+  // carries `restriction` (refused without it, or without a policy or facts), it may end at a time, and it mails the
+  // member a statement of reasons unless withheld. The restriction's facts are the activity entry's reason, so a
+  // reason is read for an activation only.
   const statusReason = freeText('Reason', { max: REASON_MAX });
   app.patch('/api/admin/status/:userId', shortJsonLimit, async (c) => {
     const userId = parseId(c.req.param('userId'));
@@ -470,6 +472,8 @@ export function registerUserRoutes(
     );
     const after = enabled === 'true';
     if (restriction && after) throw new HttpError(400, RESTRICTION_MESSAGES.onlyDeactivation);
+    if (!restriction && !after)
+      throw new HttpError(400, RESTRICTION_MESSAGES.policyRequired, { field: 'policyId' });
     const message = after ? 'User activated successfully' : 'User deactivated successfully';
     if (restriction) {
       await restrict(c.get('adminId'), userId, restriction);

@@ -11,7 +11,7 @@ import { readCode } from '../../contract/two-factor';
 import { replaceRecoveryCodes } from '../db/two-factor';
 import { newRecoveryCodes, recoveryCodeHash, totpCode } from '../lib/two-factor';
 import { newId } from '../lib/ids';
-import { ADMIN, adminWithRole, makeServer, pngFile, sessionToken } from './harness';
+import { ADMIN, adminWithRole, makeServer, pngFile, restrictionBody, sessionToken } from './harness';
 
 /**
  * The activity log (feature 'activity-log'): every authenticated write route appends exactly one entry in its own
@@ -127,10 +127,11 @@ const resource = (base: string, recordType: string, table: string, body: () => W
 const WRITES: Record<string, (s: Server) => Promise<Write>> = {
   'PATCH /api/admin/status/:userId': async (s) => {
     const id = await firstId(s, 'users', "role = 'user'");
+    // Every deactivation is a restriction ('restrictions'), logged as 'restrict'.
     return {
-      path: `/api/admin/status/${id}?enabled=false&reason=Spam`,
-      init: {},
-      action: 'deactivate',
+      path: `/api/admin/status/${id}?enabled=false`,
+      init: { json: await restrictionBody(s.db) },
+      action: 'restrict',
       recordType: 'user',
       recordId: id,
     };
@@ -637,12 +638,14 @@ describe('refused and failed writes append nothing', () => {
     const user = await firstId(s, 'users', "role = 'user'");
     const report = await firstId(s, 'chat_reports');
     const missing = 'ffffffffffffffffffffffff';
+    const restriction = await restrictionBody(s.db);
     const refused: [string, string, { json?: unknown; token?: null }, number][] = [
       ['POST', '/api/faq/create', { json: { answer: 'A', enabled: true } }, 400],
       ['PATCH', `/api/faq/update/${missing}`, { json: { question: 'Q', answer: 'A', enabled: true } }, 404],
       ['DELETE', `/api/faq/delete/${missing}`, {}, 404],
-      ['PATCH', `/api/admin/status/${missing}?enabled=false`, {}, 404],
-      ['PATCH', `/api/admin/status/${user}?enabled=false&reason=${'x'.repeat(501)}`, {}, 400],
+      ['PATCH', `/api/admin/status/${missing}?enabled=false`, { json: restriction }, 404],
+      ['PATCH', `/api/admin/status/${user}?enabled=false`, {}, 400],
+      ['PATCH', `/api/admin/status/${user}?enabled=true&reason=${'x'.repeat(501)}`, {}, 400],
       ['PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Closed' } }, 400],
       ['PATCH', `/api/chat-report/case/${missing}`, { json: { status: 'Open' } }, 404],
       ['POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: [] } }, 400],
@@ -689,7 +692,7 @@ describe('refused and failed writes append nothing', () => {
       }),
       await s.call('DELETE', `/api/faq/delete/${faq}`),
       await s.call('POST', '/api/hobbies/create-with-icon', { form: withIcon() }),
-      await s.call('PATCH', `/api/admin/status/${user}?enabled=false`),
+      await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, { json: await restrictionBody(s.db) }),
       await s.call('POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: [user] } }),
       await s.call('PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Dismissed' } }),
     ];

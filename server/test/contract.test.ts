@@ -24,6 +24,8 @@ type Context = {
   adminId: string;
   /** The review queue's oldest open item ('review-queue'). */
   queueItemId: string;
+  /** A Report Element, the policy a restriction cites ('restrictions'). */
+  policyId: string;
 };
 type Case = {
   name: string;
@@ -146,11 +148,20 @@ const CASES: Case[] = [
   { name: 'user, unknown id', request: get('/api/user/read/ffffffffffffffffffffffff') },
   { name: 'user, malformed id', request: get('/api/user/read/constructor') },
   {
+    // 'restrictions': a deactivation cites a policy and the facts.
     name: 'deactivate user',
+    request: ({ userId, policyId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false`,
+      init: json('PATCH', { restriction: { policyId, facts: 'Spam links sent to members', endsAt: null } }),
+    }),
+  },
+  {
+    name: 'deactivate user without a restriction',
     request: ({ userId }) => ({
       path: `/api/admin/status/${userId}?enabled=false`,
       init: { method: 'PATCH' },
     }),
+    status: 400,
   },
   {
     name: 'activate user',
@@ -160,11 +171,19 @@ const CASES: Case[] = [
     }),
   },
   {
-    name: 'deactivate user, reason in the body',
+    name: 'activate user, reason in the body',
+    request: ({ userId }) => ({
+      path: `/api/admin/status/${userId}?enabled=true`,
+      init: json('PATCH', { reason: ' Appeal\u202E upheld ' }),
+    }),
+  },
+  {
+    name: 'deactivate user, a reason and no restriction',
     request: ({ userId }) => ({
       path: `/api/admin/status/${userId}?enabled=false`,
-      init: json('PATCH', { reason: ' Spam\u202E links ' }),
+      init: json('PATCH', { reason: 'Spam' }),
     }),
+    status: 400,
   },
   {
     name: 'user status, reason in the body and the query',
@@ -604,7 +623,7 @@ const CASES: Case[] = [
   {
     name: 'activity, filtered',
     request: get(
-      '/api/activity/list?action=deactivate&recordType=user&from=2020-01-01T00:00:00.000Z&to=2100-01-01T00:00:00.000Z',
+      '/api/activity/list?action=restrict&recordType=user&from=2020-01-01T00:00:00.000Z&to=2100-01-01T00:00:00.000Z',
     ),
   },
   { name: 'activity, unknown action', request: get('/api/activity/list?action=erase') },
@@ -656,9 +675,9 @@ const CASES: Case[] = [
     }),
   },
   {
-    name: 'deactivation with a reason',
+    name: 'activation with a reason',
     request: ({ userId }) => ({
-      path: `/api/admin/status/${userId}?enabled=false&reason=Spam%20links`,
+      path: `/api/admin/status/${userId}?enabled=true&reason=Appeal%20upheld`,
       init: { method: 'PATCH' },
     }),
   },
@@ -1118,6 +1137,7 @@ describe('mocks and the reference server agree (contract)', () => {
       eventId: await firstId('/api/event/list-admin?page=1&limit=10'),
       reportId: await firstId('/api/chat-report/list?page=1&limit=10'),
       queueItemId: await firstId('/api/review-queue/list?state=open'),
+      policyId: await firstId('/api/reportelement/listAll'),
     };
     for (const { request } of CASES) {
       const { path, init = {}, auth = true } = request(context);

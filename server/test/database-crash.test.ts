@@ -109,8 +109,15 @@ describe('the embedded PostgreSQL killed with kill -9', () => {
     const member = (
       (await api.call('GET', '/api/admin/list?page=1&items=1')).body.result as { _id: string }[]
     )[0]!;
+    // A deactivation is a restriction ('restrictions'): it cites a policy, a Report Element.
+    const policy = await api.call('POST', '/api/reportelement/create', { message: 'Spam', enabled: true });
+    const policyId = (policy.body.result as { _id: string })._id;
     expect(
-      (await api.call('PATCH', `/api/admin/status/${member._id}?enabled=false&reason=Spam`)).status,
+      (
+        await api.call('PATCH', `/api/admin/status/${member._id}?enabled=false`, {
+          restriction: { policyId, facts: 'Spam links sent to members', endsAt: null },
+        })
+      ).status,
     ).toBe(200);
     expect((await api.call('POST', '/api/language/create', { name: 'Cornish', enabled: true })).status).toBe(
       200,

@@ -192,6 +192,25 @@ export async function adminWithRole(db: Db, role: Role | null) {
   return { id, token: await sessionToken(db, id) };
 }
 
+/**
+ * The body of a member's deactivation ('restrictions': every deactivation is a restriction): a permanent one citing a
+ * policy, a Report Element put in the database for it (no activity entry), with `facts`; `withheld` withholds the
+ * statement (no mail).
+ */
+export async function restrictionBody(
+  db: Db,
+  { facts = 'Spam links sent to members', withheld }: { facts?: string; withheld?: string } = {},
+) {
+  const policyId = newId();
+  await db.run(
+    `INSERT INTO report_elements (id, message, enabled, created_at, updated_at) VALUES ($1, $2, true, now(), now())`,
+    [policyId, `Policy ${policyId.slice(-6)}`],
+  );
+  return {
+    restriction: { policyId, facts, endsAt: null, ...(withheld ? { withheldReason: withheld } : {}) },
+  };
+}
+
 export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
-import { makeServer } from './harness';
+import { makeServer, restrictionBody } from './harness';
 
 /** The status reason ('status-reason'), report cases ('report-cases') and a user's history ('user-history'). */
 
@@ -46,40 +46,45 @@ describe('status change with a reason', () => {
   it('keeps the reason, trimmed, on the entry; SPEC’s answer is unchanged', async () => {
     const s = await makeServer();
     const user = await addUser(s, 'Ann');
-    const answer = await s.call(
-      'PATCH',
-      `/api/admin/status/${user}?enabled=false&reason=${encodeURIComponent('  Spam links  ')}`,
-    );
+    // With 'restrictions' every deactivation is a restriction: its facts are the entry's reason.
+    const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
+      json: await restrictionBody(s.db, { facts: '  Spam links  ' }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, message: 'User deactivated successfully' });
     expect(await entries(s)).toMatchObject([
-      {
-        action: 'deactivate',
-        recordType: 'user',
-        recordId: user,
-        recordName: 'Ann Doe',
-        summary: 'Status: Active → Inactive',
-        reason: 'Spam links',
-      },
+      { action: 'restrict', recordType: 'user', recordId: user, recordName: 'Ann Doe', reason: 'Spam links' },
     ]);
-    await s.call('PATCH', `/api/admin/status/${user}?enabled=true`);
+    const activated = await s.call(
+      'PATCH',
+      `/api/admin/status/${user}?enabled=true&reason=${encodeURIComponent('  Appeal upheld  ')}`,
+    );
+    expect(activated.body).toEqual({ success: true, message: 'User activated successfully' });
     expect((await entries(s))[0]).toMatchObject({
       action: 'activate',
-      reason: null,
+      reason: 'Appeal upheld',
       summary: 'Status: Inactive → Active',
     });
+    await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, { json: await restrictionBody(s.db) });
+    await s.call('PATCH', `/api/admin/status/${user}?enabled=true`);
+    expect((await entries(s))[0]).toMatchObject({ action: 'activate', reason: null });
   });
 
   it('refuses a reason over 500 characters, and changes nothing', async () => {
     const s = await makeServer();
     const user = await addUser(s, 'Ben');
-    const ok = await s.call('PATCH', `/api/admin/status/${user}?enabled=false&reason=${'x'.repeat(500)}`);
-    expect(ok.status).toBe(200);
+    const off = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
+      json: await restrictionBody(s.db),
+    });
+    expect(off.status).toBe(200);
     const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=true&reason=${'x'.repeat(501)}`);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ success: false, message: 'Reason must be at most 500 characters' });
     expect(await s.db.one('SELECT enabled FROM users WHERE id = $1', [user])).toEqual({ enabled: false });
     expect(await entries(s)).toHaveLength(1);
+    const ok = await s.call('PATCH', `/api/admin/status/${user}?enabled=true&reason=${'x'.repeat(500)}`);
+    expect(ok.status).toBe(200);
+    expect(await entries(s)).toHaveLength(2);
   });
 });
 
@@ -199,7 +204,9 @@ describe("a user's moderation history", () => {
     await s.call('PATCH', `/api/chat-report/case/${reported}`, {
       json: { status: 'Actioned', note: 'Warned' },
     });
-    await s.call('PATCH', `/api/admin/status/${ann}?enabled=false&reason=Harassment`);
+    await s.call('PATCH', `/api/admin/status/${ann}?enabled=false`, {
+      json: await restrictionBody(s.db, { facts: 'Harassment' }),
+    });
     await s.call('PATCH', `/api/admin/status/${ann}?enabled=true`);
     return { s, ann, ben, cat, reported, reporter, blocked, blocker };
   }
@@ -232,6 +239,8 @@ describe("a user's moderation history", () => {
       admin,
       enabled: false,
       reason: 'Harassment',
+      action: 'restrict',
+      summary: expect.stringMatching(/^Deactivated permanently, citing /),
     });
     expect(String(activate!.at) >= String(deactivate!.at)).toBe(true);
     expect(rest).toEqual([

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { UPLOADS_UNDER_WAY } from '../lib/body';
 import { newId } from '../lib/ids';
 import { TEST_SENDS_PER_HOUR } from '../routes/mail';
-import { form, makeServer, offerFields, sessionToken } from './harness';
+import { RESTRICTION_MESSAGES } from '../../contract/restrictions';
+import { form, makeServer, offerFields, restrictionBody, sessionToken } from './harness';
 
 /** What the API refuses and how far it lets a client go (issue 25, item 6), as an API client meets it. */
 
@@ -113,20 +114,24 @@ describe('reasons and notes', () => {
   const pasted = ' Spam\u202E links\u0007 \r\nsecond\tline\u2066 here\u0000\u007F\rthird ';
   const kept = 'Spam links \nsecond line here\nthird';
 
-  it('keep line breaks and drop control and direction characters from a status reason', async () => {
+  it("keep line breaks and drop control and direction characters from a status reason and a restriction's facts", async () => {
     const s = await makeServer();
     const user = await addUser(s);
+    // A deactivation is a restriction ('restrictions'): its facts are the entry's reason.
     const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
-      json: { reason: pasted },
+      json: await restrictionBody(s.db, { facts: pasted }),
     });
     expect(answer.status).toBe(200);
     expect(await statusReasons(s, user)).toEqual([kept]);
+    await s.call('PATCH', `/api/admin/status/${user}?enabled=true`, { json: { reason: pasted } });
+    expect(await statusReasons(s, user)).toEqual([kept, kept]);
     // Only invisible characters: no reason at all.
+    await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, { json: await restrictionBody(s.db) });
     await s.call(
       'PATCH',
       `/api/admin/status/${user}?enabled=true&reason=${encodeURIComponent('\u202E\u0001')}`,
     );
-    expect(await statusReasons(s, user)).toEqual([null, kept]);
+    expect(await statusReasons(s, user)).toEqual([null, 'Spam links sent to members', kept, kept]);
   });
 
   it('do the same for a case note, and count its length after cleaning', async () => {
@@ -155,13 +160,29 @@ describe('a status change’s reason in the body', () => {
   it('is taken from a JSON body, kept out of the URL, as from the query', async () => {
     const s = await makeServer();
     const user = await addUser(s);
-    const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
+    const off = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
+      json: await restrictionBody(s.db, { facts: 'Fake profile' }),
+    });
+    expect(off.body).toEqual({ success: true, message: 'User deactivated successfully' });
+    const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=true`, {
+      json: { reason: 'Appeal upheld' },
+    });
+    expect(answer.body).toEqual({ success: true, message: 'User activated successfully' });
+    await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, { json: await restrictionBody(s.db) });
+    await s.call('PATCH', `/api/admin/status/${user}?enabled=true&reason=Mistaken%20report`);
+    expect(await statusReasons(s, user)).toEqual([
+      'Mistaken report',
+      'Spam links sent to members',
+      'Appeal upheld',
+      'Fake profile',
+    ]);
+    // A reason alone deactivates no one: a deactivation is a restriction ('restrictions').
+    const bare = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
       json: { reason: 'Fake profile' },
     });
-    expect(answer.body).toEqual({ success: true, message: 'User deactivated successfully' });
-    await s.call('PATCH', `/api/admin/status/${user}?enabled=true&reason=Appeal%20upheld`);
-    await s.call('PATCH', `/api/admin/status/${user}?enabled=false`);
-    expect(await statusReasons(s, user)).toEqual([null, 'Appeal upheld', 'Fake profile']);
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({ message: RESTRICTION_MESSAGES.policyRequired, field: 'policyId' });
+    expect(await statusReasons(s, user)).toHaveLength(4);
   });
 
   it('is refused when sent twice, too long, or in a body that is not a JSON object', async () => {

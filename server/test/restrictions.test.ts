@@ -66,11 +66,33 @@ describe('restrictions', () => {
 
     expect(await enabledOf(s, user._id)).toBe(true);
     expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM restrictions')).n).toBe(0);
+  });
 
-    // SPEC's call, without a restriction, still deactivates.
-    const plain = await s.call('PATCH', `/api/admin/status/${user._id}?enabled=false`);
-    expect(plain.status).toBe(200);
+  it('refuses a deactivation without a restriction, with or without a reason, and still activates without one', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const entries = async () => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM activity')).n;
+    const before = await entries();
+    for (const init of [{}, { json: {} }, { json: { reason: 'Spam links' } }]) {
+      const bare = await s.call('PATCH', `/api/admin/status/${user._id}?enabled=false`, init);
+      expect(bare.status).toBe(400);
+      expect(bare.body).toEqual({
+        success: false,
+        message: RESTRICTION_MESSAGES.policyRequired,
+        field: 'policyId',
+      });
+    }
+    const query = await s.call('PATCH', `/api/admin/status/${user._id}?enabled=false&reason=Spam`);
+    expect(query.status).toBe(400);
+    expect(await enabledOf(s, user._id)).toBe(true);
+    expect(await entries()).toBe(before);
+
+    const policyId = await policy(s);
+    expect((await restrict(s, user._id, { policyId, facts: 'Spam links', endsAt: null })).status).toBe(200);
     expect(await enabledOf(s, user._id)).toBe(false);
+    const on = await s.call('PATCH', `/api/admin/status/${user._id}?enabled=true`);
+    expect(on.body).toEqual({ success: true, message: 'User activated successfully' });
+    expect(await enabledOf(s, user._id)).toBe(true);
   });
 
   it("mails the member a statement of reasons with every Art. 17(3) field and the appeal's reference", async () => {

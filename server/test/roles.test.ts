@@ -4,7 +4,7 @@ import { API_PERMISSIONS } from '../../contract/api-permissions';
 import { can, ROLE_LABELS, ROLES } from '../../contract/roles';
 import type { AppEnv } from '../lib/env';
 import { checkRouteRules, REFUSALS_LOGGED } from '../lib/roles';
-import { ADMIN, adminWithRole, makeServer } from './harness';
+import { ADMIN, adminWithRole, makeServer, restrictionBody } from './harness';
 
 /**
  * Roles ('roles'): every authenticated route, called by an admin of every role, is refused with 403 and one
@@ -166,8 +166,14 @@ describe('a refusal', () => {
     const before = await counts();
     const entries = await entryCount(s);
     const refused = [
-      await s.call('PATCH', `/api/admin/status/${member.id}?enabled=false`, { token: support.token }),
-      await s.call('PATCH', `/api/admin/status/${member.id}?enabled=false`, { token: editor.token }),
+      await s.call('PATCH', `/api/admin/status/${member.id}?enabled=false`, {
+        token: support.token,
+        json: await restrictionBody(s.db),
+      }),
+      await s.call('PATCH', `/api/admin/status/${member.id}?enabled=false`, {
+        token: editor.token,
+        json: await restrictionBody(s.db),
+      }),
       await s.call('POST', '/api/faq/create', {
         token: moderator.token,
         json: { question: 'Q?', answer: '<p>A</p>', enabled: true },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { newId } from '../lib/ids';
-import { makeServer } from './harness';
+import { makeServer, restrictionBody } from './harness';
 
 type Listed = {
   _id: string;
@@ -147,11 +147,14 @@ describe('users list (GET /api/admin/list)', () => {
 
 describe('user status and profile', () => {
   it('deactivates and activates a user', async () => {
-    const { call } = await makeServer({ seedUsers: 5 });
+    const { call, db } = await makeServer({ seedUsers: 5 });
     const user = (
       (await call('GET', '/api/admin/list?filter=user.enabled&equal=true')).body.result as Listed[]
     )[0]!;
-    const off = await call('PATCH', `/api/admin/status/${user._id}?enabled=false`);
+    // A deactivation is a restriction ('restrictions').
+    const off = await call('PATCH', `/api/admin/status/${user._id}?enabled=false`, {
+      json: await restrictionBody(db),
+    });
     expect(off.body).toEqual({ success: true, message: 'User deactivated successfully' });
     expect(((await call('GET', `/api/user/read/${user._id}`)).body.result as Listed).enabled).toBe(false);
     const on = await call('PATCH', `/api/admin/status/${user._id}?enabled=true`);
@@ -165,15 +168,17 @@ describe('user status and profile', () => {
     const user = (
       (await call('GET', '/api/admin/list?filter=user.enabled&equal=true')).body.result as Listed[]
     )[0]!;
+    // Deactivated by a restriction ('restrictions'), then activated by 20 at once.
+    await call('PATCH', `/api/admin/status/${user._id}?enabled=false`, { json: await restrictionBody(db) });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('PATCH', `/api/admin/status/${user._id}?enabled=false`)),
+      Array.from({ length: 20 }, () => call('PATCH', `/api/admin/status/${user._id}?enabled=true`)),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array<number>(20).fill(200));
     const summaries = (
       await db.many<{ summary: string }>('SELECT summary FROM activity WHERE record_id = $1', [user._id])
     ).map((entry) => entry.summary);
-    expect(summaries.filter((summary) => summary === 'Status: Active → Inactive')).toHaveLength(1);
-    expect(summaries.filter((summary) => summary === 'Already Inactive')).toHaveLength(19);
+    expect(summaries.filter((summary) => summary === 'Status: Inactive → Active')).toHaveLength(1);
+    expect(summaries.filter((summary) => summary === 'Already Active')).toHaveLength(19);
   });
 
   it('reads a full user with status, result and plan', async () => {

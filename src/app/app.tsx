@@ -8,10 +8,11 @@ import { AppRoutes } from './router';
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <AppProviders queryClient={client}>
-      <BrowserRouter>
+    // The router outside the providers: the questions they show (ConfirmHost) hold forms, which use it.
+    <BrowserRouter>
+      <AppProviders queryClient={client}>
         <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
+      </AppProviders>
+    </BrowserRouter>
   );
 }

@@ -1,3 +1,4 @@
+import type { MutationMeta } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { RestrictionInput } from '@contract/restrictions';
 
@@ -34,13 +35,21 @@ export type TextPromptRequest = {
 
 /**
  * A restriction's questions ('restrictions', restriction-dialog.tsx): `onAnswer` gets the policy, facts, duration and
- * any withholding, or undefined if cancelled.
+ * any withholding once saved (or checked, without `save`), or undefined if cancelled.
  */
 export type RestrictionRequest = {
   title: string;
   message: string;
   confirmLabel: string;
   cancelLabel: string;
+  /**
+   * Writes the restriction (the member's deactivation, and what goes with it) and resolves to the words that say it
+   * was done: the dialog stays open until it is through, and a refusal that names a field is said under it. Without
+   * it (a bulk run, whose every write is its own) the dialog answers the restriction as soon as it is checked.
+   */
+  save?: (restriction: RestrictionInput) => Promise<string>;
+  /** The save's mutation meta: what it changes, and how a failure is titled. */
+  meta?: MutationMeta;
   onAnswer: (restriction: RestrictionInput | undefined) => void;
 };
 

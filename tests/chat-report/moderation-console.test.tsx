@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTIVITY_ACTIONS } from '@contract/moderation';
+import { RESTRICTION_MESSAGES } from '@contract/restrictions';
 import { recordTypeOf } from '@mocks/activity';
 import { db, nextId, type MockUser } from '@mocks/db';
 import { collectionOf } from '@mocks/handlers/catalogues';
@@ -58,9 +59,11 @@ function renderWithProviders(ui: React.ReactNode) {
   signIn();
   const user = userEvent.setup();
   render(
-    <AppProviders queryClient={createQueryClient({ queries: { retryDelay: 0 } })} mantineEnv="test">
-      <MemoryRouter>{ui}</MemoryRouter>
-    </AppProviders>,
+    <MemoryRouter>
+      <AppProviders queryClient={createQueryClient({ queries: { retryDelay: 0 } })} mantineEnv="test">
+        {ui}
+      </AppProviders>
+    </MemoryRouter>,
   );
   return { user };
 }
@@ -518,6 +521,64 @@ describe('chat report case actions (report-cases)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
     expect(await notification('User not found')).toBeInTheDocument();
     expect(await caseCalls(report._id)).toEqual([]);
+  });
+
+  it("restricts the reported user in the restriction's dialog, which marks the case Actioned with the facts ('restrictions')", async () => {
+    const report = openCase();
+    const policy = db.catalogues.reportelement!.find((element) => element.message === 'Fake profile')!;
+    const { user } = renderWithProviders(<CaseActions report={report} />);
+    await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
+    await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Fake profile' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Stolen photos',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
+
+    expect(await notification('User deactivated and report marked Actioned')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await apiCalls(`/api/admin/status/${report.reported!._id}`)).map((call) => call.body)).toEqual([
+      { restriction: { policyId: policy._id, facts: 'Stolen photos', endsAt: null } },
+    ]);
+    expect((await caseCalls(report._id)).map((call) => call.body)).toEqual([
+      { status: 'Actioned', note: 'Stolen photos' },
+    ]);
+  });
+
+  it("keeps the restriction's dialog open on a refusal that names a field, says it there, and changes no case", async () => {
+    const report = openCase();
+    const { user } = renderWithProviders(<CaseActions report={report} />);
+    await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
+    await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Fake profile' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Stolen photos',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    // The policy is deleted meanwhile: the API refuses it by its field.
+    const elements = db.catalogues.reportelement!;
+    elements.splice(
+      elements.findIndex((element) => element.message === 'Fake profile'),
+      1,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
+
+    expect(await within(dialog).findByText(RESTRICTION_MESSAGES.policyUnknown)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ })).toHaveValue(
+      'Stolen photos',
+    );
+    expect(
+      screen.queryByText(RESTRICTION_MESSAGES.policyUnknown, {
+        selector: '.mantine-Notification-description',
+      }),
+    ).toBeNull();
+    expect(await caseCalls(report._id)).toEqual([]);
+    expect(db.users.find((candidate) => candidate._id === report.reported!._id)!.enabled).toBe(true);
   });
 
   it('offers only what changes the case, and badges its status', () => {

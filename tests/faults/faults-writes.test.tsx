@@ -590,7 +590,7 @@ describe('saving a record that was deleted meanwhile (another tab, another admin
   });
 });
 
-/** Writes without a form: a row's Delete (after its confirmation) and a user's Activate / Deactivate. */
+/** Writes without a page's form: a row's Delete (after its confirmation), a user's Activate and Deactivate. */
 type Action = {
   route: string;
   endpoint: string;
@@ -626,6 +626,32 @@ const ACTIONS: Action[] = [
     act: async (user) =>
       // Activate: one click (Deactivate asks for a reason first, 'status-reason').
       user.click((await screen.findAllByRole('button', { name: 'Activate' }, FIRST_LOAD))[0]!),
+  },
+  {
+    // A deactivation ('restrictions'): the restriction's dialog writes it, and on a failure stays open with what was
+    // typed, the failure said as every write's is.
+    route: `/users/${db.users.find((candidate) => candidate.enabled)!._id}`,
+    endpoint: 'admin/status/:userId',
+    screen: 'restriction dialog',
+    act: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Deactivate' }, FIRST_LOAD));
+      const dialog = await screen.findByRole('dialog', { name: /^Deactivate / });
+      await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+      await user.click(await screen.findByRole('option', { name: 'Harassment' }));
+      await user.type(
+        within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+        'Threats in chat',
+      );
+      await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    },
+    said: async (text) => {
+      expect(await notification(text)).toBeInTheDocument();
+      const dialog = screen.getByRole('dialog', { name: /^Deactivate / });
+      expect(within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ })).toHaveValue(
+        'Threats in chat',
+      );
+    },
   },
   {
     // A chat report's case (announced as report-cases): Dismiss on its row, with no note.

@@ -59,15 +59,15 @@ function renderWithHold(path: string) {
     return null;
   }
   render(
-    <AppProviders queryClient={createQueryClient({ queries: { retryDelay: 0 } })} mantineEnv="test">
-      <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders queryClient={createQueryClient({ queries: { retryDelay: 0 } })} mantineEnv="test">
         <RouterProbe />
         <Suspense fallback={null}>
           <hold.Hold />
         </Suspense>
         <AppRoutes />
-      </MemoryRouter>
-    </AppProviders>,
+      </AppProviders>
+    </MemoryRouter>,
   );
   const rendered = () => {
     if (!router.location) throw new Error('The app has not rendered yet');

@@ -28,12 +28,12 @@ function renderAt(path: string) {
     return null;
   }
   render(
-    <AppProviders queryClient={createQueryClient()} mantineEnv="test">
-      <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders queryClient={createQueryClient()} mantineEnv="test">
         <Navigator />
         <AppRoutes />
-      </MemoryRouter>
-    </AppProviders>,
+      </AppProviders>
+    </MemoryRouter>,
   );
   return {
     go: (to: string | number) => act(() => void (typeof to === 'number' ? navigate(to) : navigate(to))),

@@ -78,12 +78,12 @@ export function renderApp(path: string, { signedIn = true }: { signedIn?: boolea
   };
   const user = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={queryClient} mantineEnv="test">
-      <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders queryClient={queryClient} mantineEnv="test">
         <LocationProbe onChange={track} />
         <AppRoutes />
-      </MemoryRouter>
-    </AppProviders>,
+      </AppProviders>
+    </MemoryRouter>,
   );
   return { ...view, user, router, queryClient };
 }

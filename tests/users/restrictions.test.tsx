@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { RESTRICTION_MESSAGES } from '@contract/restrictions';
+import { FACTS_MAX, RESTRICTION_MESSAGES } from '@contract/restrictions';
 import { db } from '@mocks/db';
+import { server } from '@mocks/node';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
@@ -107,6 +109,74 @@ describe("deactivating as a restriction ('restrictions')", () => {
       day.getDate(),
       23,
     ]);
+  });
+
+  it('puts the focus on the first field in error, and keeps the dialog and what was typed on a refusal of a field', async () => {
+    const { person, header, user } = await openProfile();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    await choosePolicy(user, dialog, 'Harassment');
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    const facts = within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ });
+    expect(await within(dialog).findByText(RESTRICTION_MESSAGES.factsRequired)).toBeInTheDocument();
+    await waitFor(() => expect(facts).toHaveFocus());
+    await user.type(facts, 'Threats in chat');
+
+    // The policy is deleted meanwhile: the API refuses it by its field, said under the Policy.
+    const elements = db.catalogues.reportelement!;
+    elements.splice(elements.indexOf(policyNamed('Harassment')), 1);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByText(RESTRICTION_MESSAGES.policyUnknown)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getAllByLabelText(/^Policy/)[0]).toHaveFocus());
+    expect(facts).toHaveValue('Threats in chat');
+    expect(db.users.find((candidate) => candidate._id === person._id)!.enabled).toBe(true);
+
+    // Another policy, and the same dialog saves.
+    await choosePolicy(user, dialog, 'Fake profile');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const writes = await statusWrites(person._id);
+    expect(writes.at(-1)?.body).toEqual({
+      restriction: { policyId: policyNamed('Fake profile')._id, facts: 'Threats in chat', endsAt: null },
+    });
+    expect(db.users.find((candidate) => candidate._id === person._id)!.enabled).toBe(false);
+  });
+
+  it('goes to sign in, the dialog closed, when the save is answered by an ended session', async () => {
+    server.use(
+      http.patch('*/api/admin/status/:userId', () =>
+        HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 }),
+      ),
+    );
+    const { header, user, router } = await openProfile();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    await choosePolicy(user, dialog, 'Harassment');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Threats in chat',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('counts the facts near their limit, and takes no more', async () => {
+    const { header, user } = await openProfile();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    const facts = within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ });
+    expect(facts).toHaveAttribute('maxlength', String(FACTS_MAX));
+    await user.click(facts);
+    await user.paste('x'.repeat(FACTS_MAX));
+    expect(
+      within(dialog).getByText(
+        `What the member did, as the statement tells them · ${FACTS_MAX.toLocaleString('en-US')} / ${FACTS_MAX.toLocaleString('en-US')}`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the strikes as a column of the users list', async () => {

@@ -11,6 +11,10 @@ export type TextFieldProps<T extends FieldValues> = {
   max?: number | undefined;
   /** Before the form takes a typed value (a slug that follows its title). */
   onTyped?: (value: string) => void;
+  /** A hint under the label; near the limit the count follows it. */
+  hint?: string;
+  /** Marked as required (the schema says what is missing). */
+  required?: boolean;
 };
 
 /**
@@ -18,11 +22,21 @@ export type TextFieldProps<T extends FieldValues> = {
  * `max` (the server's limit, lib/field-limits.ts) it takes no more characters than that, and near the limit says how
  * many it holds.
  */
-export function useTextFieldProps<T extends FieldValues>({ name, label, max, onTyped }: TextFieldProps<T>) {
+export function useTextFieldProps<T extends FieldValues>({
+  name,
+  label,
+  max,
+  onTyped,
+  hint,
+  required,
+}: TextFieldProps<T>) {
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ name, control });
   const value = typeof field.value === 'string' ? field.value : '';
   const counted = max !== undefined && value.length >= max * COUNT_FROM;
+  const count = counted
+    ? `${value.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`
+    : undefined;
   return {
     ref: field.ref,
     name: field.name,
@@ -34,9 +48,8 @@ export function useTextFieldProps<T extends FieldValues>({ name, label, max, onT
     },
     onBlur: field.onBlur,
     maxLength: max,
-    description: counted
-      ? `${value.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`
-      : undefined,
+    required,
+    description: hint && count ? `${hint} · ${count}` : (hint ?? count),
     error: fieldState.error?.message,
   };
 }

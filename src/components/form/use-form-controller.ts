@@ -44,8 +44,11 @@ export type FormDeclaration<Values extends FieldValues, Output, Item extends Ver
   values: (record?: Item) => Values;
   /** What the API takes, from values validation has parsed. */
   toInput: (values: Output) => Input;
-  /** SPEC's words after a save: one sentence, or one for adding and one for updating. */
-  success: string | { added: string; updated: string };
+  /**
+   * SPEC's words after a save: one sentence, or one for adding and one for updating. Without them the form says
+   * nothing: its caller does (a dialog's save may outlive the dialog, which the password question replaces).
+   */
+  success?: string | { added: string; updated: string };
   /** Where the form leads after a save; without it the form stays, and the page shows what the save answered. */
   redirect?: string;
   /** How it gets there: navigation in the console unless the form says (the own profile reloads the page). */
@@ -58,6 +61,13 @@ export type FormDeclaration<Values extends FieldValues, Output, Item extends Ver
   confirm?: (values: Output, save: () => void) => void;
   /** After each attempt, saved or refused. */
   onSettled?: () => void;
+  /** After a save, in place of a redirect: a dialog closes. */
+  onSaved?: () => void;
+  /**
+   * No question before leaving with unsaved edits: a dialog's form, which holds the admin until answered, and which
+   * the question would take the place of.
+   */
+  unguarded?: boolean;
 };
 
 /** How a form's values reach the API, and what the way adds to the screen. */
@@ -135,11 +145,13 @@ function useFormFields<Values extends FieldValues, Output>({
   record,
   values,
   serverFields = {},
+  unguarded = false,
 }: {
   schema: FormSchema<Values, Output>;
   record?: VersionedRecord;
   values: (record?: never) => Values;
   serverFields?: Record<string, Path<Values>>;
+  unguarded?: boolean;
 }) {
   const [refusedChoices] = useState(() => new Map<Path<Values>, string>());
   const [resolver] = useState(() =>
@@ -151,7 +163,7 @@ function useFormFields<Values extends FieldValues, Output>({
     defaultValues: initialValues as DefaultValues<Values>,
     shouldFocusError: false,
   });
-  const guard = useUnsavedChangesGuard(form.formState.isDirty);
+  const guard = useUnsavedChangesGuard(!unguarded && form.formState.isDirty);
   const { formRef, focusFirstError } = useFocusFirstError();
   // The request fields this form shows, each under the form's name for it.
   const [fieldNames] = useState(() => {
@@ -188,7 +200,7 @@ function refusingChoices<Values extends FieldValues, Output>(
 function useFormController<Values extends FieldValues, Output, Input>(
   declaration: Pick<
     FormDeclaration<Values, Output, never, Input>,
-    'toInput' | 'success' | 'redirect' | 'leave' | 'confirm' | 'onSettled'
+    'toInput' | 'success' | 'redirect' | 'leave' | 'confirm' | 'onSettled' | 'onSaved'
   >,
   {
     form,
@@ -203,7 +215,7 @@ function useFormController<Values extends FieldValues, Output, Input>(
   const { toInput, redirect } = declaration;
   const navigate = useNavigate();
   const message =
-    typeof declaration.success === 'string'
+    declaration.success === undefined || typeof declaration.success === 'string'
       ? declaration.success
       : writer.adding
         ? declaration.success.added
@@ -211,9 +223,10 @@ function useFormController<Values extends FieldValues, Output, Input>(
 
   const callbacks: SaveCallbacks = {
     onSuccess: () => {
-      notify.success(message);
+      if (message) notify.success(message);
       guard.release();
       if (redirect !== undefined) (declaration.leave ?? navigate)(redirect);
+      declaration.onSaved?.();
     },
     // A refusal leaves every value and chosen file in the form; one that names a field is said under it.
     onError: (error) => {

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '@contract/moderation';
 import { USERS_KEY } from '@/lib/core/query-roots';
 import { useFeature, usePermission } from '@/lib/core/session';
-import type { RestrictionInput } from '@contract/restrictions';
 import { notify } from '@/lib/notify';
 import type { CaseChange } from './case-flows';
 import { CASE_CHANGES } from './api';
@@ -28,6 +27,9 @@ export function CaseStatusBadge({ status }: { status: CaseStatus }) {
   );
 }
 
+/** What "Deactivate reported user" changes, and how its failure is titled. */
+const DEACTIVATE_META = { invalidates: [...CASE_CHANGES, USERS_KEY], errorTitle: 'Error' } as const;
+
 /** Busy without `loading`, so the button keeps the keyboard focus (as the users' status button does). */
 const busyProps = (busy: boolean) => ({
   'aria-busy': busy,
@@ -47,13 +49,10 @@ export function CaseActions({ report }: { report: ReportCase }) {
     meta: { invalidates: CASE_CHANGES },
   });
   const deactivate = useMutation({
-    mutationFn: (request: {
-      reportId: string;
-      userId: string;
-      reason: string;
-      restriction?: RestrictionInput;
-    }) => flows().then((module) => module.deactivateReported(queryClient, request)),
-    meta: { invalidates: [...CASE_CHANGES, USERS_KEY], errorTitle: 'Error' },
+    // Without 'restrictions' (with it, the restriction's dialog makes the same calls).
+    mutationFn: (request: { reportId: string; userId: string; reason: string }) =>
+      flows().then((module) => module.deactivateReported(queryClient, request)),
+    meta: DEACTIVATE_META,
   });
   const busy = change.isPending || deactivate.isPending;
   // What the admin's role may do ('roles'): a case's status, and the reported member's.
@@ -71,16 +70,22 @@ export function CaseActions({ report }: { report: ReportCase }) {
   };
 
   const deactivateReported = async (reported: NonNullable<ReportCase['reported']>) => {
-    // 'restrictions': a policy, the facts and a duration instead of a reason; the facts are the case's note.
+    // 'restrictions': a policy, the facts and a duration instead of a reason; the facts are the case's note. The
+    // dialog makes both calls, and stays open on a refusal.
     if (restricts) {
-      const restriction = await (
-        await flows()
-      ).askReportedRestriction(reported, MODERATION_TEXT.deactivateReported);
-      if (!restriction) return;
-      deactivate.mutate(
-        { reportId: report._id, userId: reported._id, reason: restriction.facts, restriction },
-        { onSuccess: () => notify.success(MODERATION_TEXT.actioned) },
-      );
+      const module = await flows();
+      await module.askReportedRestriction(reported, MODERATION_TEXT.deactivateReported, {
+        save: (restriction) =>
+          module
+            .deactivateReported(queryClient, {
+              reportId: report._id,
+              userId: reported._id,
+              reason: restriction.facts,
+              restriction,
+            })
+            .then(() => MODERATION_TEXT.actioned),
+        meta: DEACTIVATE_META,
+      });
       return;
     }
     const reason = await (await flows()).askDeactivationReason(reported, MODERATION_TEXT.deactivateReported);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { askForRestriction, askForText } from '@/components/confirm';
+import { askForRestriction, askForText, type RestrictionRequest } from '@/components/confirm';
 import type { RestrictionInput } from '@contract/restrictions';
 import { api } from '@/lib/data/api-client';
 import { ApiError, errorText } from '@/lib/core/api-error';
@@ -54,11 +54,13 @@ export const askDeactivationReason = (
 
 /**
  * 'restrictions': "Deactivate reported user"'s policy, facts and duration, or undefined when cancelled; the question
- * names the user as askDeactivationReason does.
+ * names the user as askDeactivationReason does. The dialog makes the deactivation and the case change by `write`
+ * (deactivateReported), and stays open on a refusal.
  */
 export const askReportedRestriction = (
   reported: { name: string; surname?: string; email?: string },
   confirmLabel: string,
+  write: Pick<RestrictionRequest, 'save' | 'meta'>,
 ) =>
   new Promise<RestrictionInput | undefined>((resolve) =>
     askForRestriction({
@@ -66,6 +68,7 @@ export const askReportedRestriction = (
       message: CASE_TEXT.restrictionMessage,
       confirmLabel,
       cancelLabel: CASE_TEXT.cancel,
+      ...write,
       onAnswer: resolve,
     }),
   );

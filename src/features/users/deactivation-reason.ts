@@ -1,4 +1,4 @@
-import { askForRestriction, askForText } from '@/components/confirm';
+import { askForRestriction, askForText, type RestrictionRequest } from '@/components/confirm';
 import type { RestrictionInput } from '@contract/restrictions';
 import { REASON_MAX } from '@contract/moderation';
 
@@ -42,10 +42,12 @@ export function askDeactivationReason(
 
 /**
  * 'restrictions': the policy, facts and duration of a deactivation, of one user or several (`about`: who they are).
- * Resolves to the restriction, or undefined when the admin cancelled.
+ * With `save` (one user) the dialog writes it, and stays open on a refusal; without (several) it answers the checked
+ * restriction for the caller's writes. Resolves to the restriction, or undefined when the admin cancelled.
  */
 export function askDeactivationRestriction(
   who: { name: string } | { count: number; about?: string },
+  write?: Pick<RestrictionRequest, 'save' | 'meta'>,
 ): Promise<RestrictionInput | undefined> {
   return new Promise((resolve) =>
     askForRestriction({
@@ -54,6 +56,7 @@ export function askDeactivationRestriction(
         'about' in who && who.about ? `${who.about}. ${TEXT.restrictionMessage}` : TEXT.restrictionMessage,
       confirmLabel: TEXT.deactivate,
       cancelLabel: TEXT.cancel,
+      ...write,
       onAnswer: resolve,
     }),
   );

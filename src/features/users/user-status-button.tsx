@@ -1,9 +1,10 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
-import type { RestrictionInput } from '@contract/restrictions';
+import type { RestrictionRequest } from '@/components/confirm';
+import { patchUserStatus } from '@/lib/data/user-status';
 import { userNameAndEmail } from '@/lib/declared-columns';
 import { notify } from '@/lib/notify';
 import { useFeature } from '@/lib/core/session';
-import { useSetUserStatus, type User } from './api';
+import { STATUS_CHANGES, useSetUserStatus, type User } from './api';
 import { USERS_TEXT } from './strings';
 
 /**
@@ -15,18 +16,25 @@ export const askReason = (who: { name: string } | { count: number; about?: strin
   import('./deactivation-reason').then(({ askDeactivationReason }) => askDeactivationReason(who));
 
 /**
- * A restriction's policy, facts and duration ('restrictions'), of one user or several; undefined when cancelled. The
- * dialog's code loads on first use.
+ * A restriction's policy, facts and duration ('restrictions'), of one user or several; undefined when cancelled. With
+ * `write`, the dialog makes the deactivation itself. The dialog's code loads on first use.
  */
-export const askRestriction = (who: { name: string } | { count: number; about?: string }) =>
-  import('./deactivation-reason').then(({ askDeactivationRestriction }) => askDeactivationRestriction(who));
+export const askRestriction = (
+  who: { name: string } | { count: number; about?: string },
+  write?: Pick<RestrictionRequest, 'save' | 'meta'>,
+) =>
+  import('./deactivation-reason').then(({ askDeactivationRestriction }) =>
+    askDeactivationRestriction(who, write),
+  );
 
 /**
  * Deactivate for an active user, Activate for an inactive one (SPEC 2.6, 4, 8): the server's message as Success,
  * failures as Error (the mutation's meta), and every users list and profile refreshed. Busy without `loading`, which
  * would disable the button and drop the keyboard focus to the page: the button keeps the focus through the change
  * and the refresh, and only its label changes. The users list and the profile use this one button.
- * Where the API takes a reason ('status-reason'), Deactivate first asks for one (optional); Activate stays one click.
+ * Where the API takes a reason ('status-reason'), Deactivate first asks for one (optional); where it takes a
+ * restriction ('restrictions'), the restriction's dialog asks for it and makes the deactivation, as the status change
+ * would (its refresh, its words, its failures). Activate stays one click.
  */
 export function UserStatusButton({
   user,
@@ -39,9 +47,9 @@ export function UserStatusButton({
   const withReason = useFeature('status-reason');
   const restricts = useFeature('restrictions');
   const busy = setStatus.isPending;
-  const change = (reason?: string | null, restriction?: RestrictionInput) =>
+  const change = (reason?: string | null) =>
     setStatus.mutate(
-      { userId: user._id, enabled: !user.enabled, reason, restriction },
+      { userId: user._id, enabled: !user.enabled, reason },
       {
         onSuccess: (answer) =>
           notify.success(answer.message || (user.enabled ? USERS_TEXT.deactivated : USERS_TEXT.activated)),
@@ -57,9 +65,16 @@ export function UserStatusButton({
       onClick={() => {
         if (busy) return;
         if (user.enabled && restricts)
-          return void askRestriction({ name: userNameAndEmail(user, '') }).then((restriction) => {
-            if (restriction) change(undefined, restriction);
-          });
+          return void askRestriction(
+            { name: userNameAndEmail(user, '') },
+            {
+              save: (restriction) =>
+                patchUserStatus({ userId: user._id, enabled: false, restriction }).then(
+                  (answer) => answer.message || USERS_TEXT.deactivated,
+                ),
+              meta: { invalidates: STATUS_CHANGES, errorTitle: 'Error' },
+            },
+          );
         if (!user.enabled || !withReason) return change();
         void askReason({ name: userNameAndEmail(user, '') }).then((reason) => {
           if (reason !== undefined) change(reason);
