@@ -19,6 +19,8 @@ export type MockRestriction = {
   _id: string;
   reference: string;
   userId: string;
+  /** The admin who restricted ('appeals': they may not decide its appeal). */
+  adminId?: string;
   policyId: string;
   policyName: string;
   facts: string;
@@ -74,6 +76,7 @@ export function restrict(user: MockUser, input: RestrictionInput) {
     _id: nextId(),
     reference,
     userId: user._id,
+    adminId: db.admin._id,
     policyId: input.policyId,
     policyName,
     facts: input.facts,

@@ -832,7 +832,10 @@ const CASES: Case[] = [
   {
     name: 'claim the next item, no such kind',
     status: 400,
-    request: () => ({ path: '/api/review-queue/claim-next', init: json('POST', { kind: 'appeal' }) }),
+    request: () => ({
+      path: '/api/review-queue/claim-next',
+      init: json('POST', { kind: 'contact-message' }),
+    }),
   },
   {
     name: 'claim an item',
