@@ -60,10 +60,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DecisionForm({ appeal }: { appeal: Appeal }) {
+function DecisionForm({ mutation }: { mutation: ReturnType<typeof useDecideAppeal> }) {
   const controller = useMutationForm({
     schema,
-    mutation: useDecideAppeal(appeal._id),
+    mutation,
     values: () => ({ decision: '', note: '' }),
     toInput: ({ decision, note }) => ({ decision: decision as (typeof APPEAL_DECISIONS)[number], note }),
     success: TEXT.decided,
@@ -83,9 +83,14 @@ function DecisionForm({ appeal }: { appeal: Appeal }) {
   );
 }
 
-/** The decision, its form, or why there is none for this admin. */
+/**
+ * The decision, its form, or why there is none for this admin. The form stays while its decision is saved: the
+ * appeal read again already holds the decision before the save's own success (its message, the way back) runs.
+ */
 function Decision({ appeal }: { appeal: Appeal }) {
   const mayDecide = usePermission('appeals.decide');
+  const decide = useDecideAppeal(appeal._id);
+  if (decide.isPending || decide.isSuccess) return <DecisionForm mutation={decide} />;
   if (appeal.decision)
     return (
       <Fact
@@ -106,7 +111,7 @@ function Decision({ appeal }: { appeal: Appeal }) {
         {APPEAL_MESSAGES.ownRestriction}
       </Alert>
     );
-  return <DecisionForm appeal={appeal} />;
+  return <DecisionForm mutation={decide} />;
 }
 
 function AppealScreen({ appeal }: { appeal: Appeal }) {
