@@ -149,7 +149,9 @@ describe('the appeal screen', () => {
   it('a Support admin reads the appeal without the form; a decided one shows its decision', async () => {
     setMockRole('support');
     const { unmount } = renderApp(`/appeals/${MOCK_APPEAL.id}`);
-    expect(await screen.findByText('Your role cannot decide appeals.', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your role (Support) cannot decide appeals.', {}, FIRST_LOAD),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
     unmount();
     seeded().state = 'upheld';

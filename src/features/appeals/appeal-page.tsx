@@ -9,6 +9,7 @@ import {
   APPEAL_NOTE_MAX,
   APPEAL_STATE_LABELS,
 } from '@contract/appeals';
+import { isRole, refusalMessage } from '@contract/roles';
 import { BackButton } from '@/components/back-button';
 import { FormActions } from '@/components/form-kit/form-actions';
 import { ControlledForm } from '@/components/form/controlled-form';
@@ -18,7 +19,7 @@ import { useMutationForm } from '@/components/form/use-form-controller';
 import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { UserLink } from '@/components/user-link';
-import { usePermission } from '@/lib/core/session';
+import { usePermission, useSession } from '@/lib/core/session';
 import { formatDateTime } from '@/lib/format';
 import { appealQueries, useDecideAppeal, type Appeal } from './api';
 import { APPEAL_SCREEN_TEXT as TEXT } from './strings';
@@ -89,6 +90,7 @@ function DecisionForm({ mutation }: { mutation: ReturnType<typeof useDecideAppea
  */
 function Decision({ appeal }: { appeal: Appeal }) {
   const mayDecide = usePermission('appeals.decide');
+  const role = useSession()?.role;
   const decide = useDecideAppeal(appeal._id);
   if (decide.isPending || decide.isSuccess) return <DecisionForm mutation={decide} />;
   if (appeal.decision)
@@ -104,7 +106,10 @@ function Decision({ appeal }: { appeal: Appeal }) {
       </Fact>
     );
   if (appeal.state !== 'open') return <Text c="dimmed">{APPEAL_MESSAGES.notOpen}</Text>;
-  if (!mayDecide) return <Text c="dimmed">{TEXT.noPermission}</Text>;
+  if (!mayDecide)
+    return (
+      <Text c="dimmed">{isRole(role) ? refusalMessage(role, 'appeals.decide') : TEXT.noPermission}</Text>
+    );
   if (appeal.restrictedByYou)
     return (
       <Alert color="yellow" role="note">

@@ -25,7 +25,7 @@ export const APPEAL_SCREEN_TEXT = {
   decide: 'Decide',
   decided: 'Appeal decided',
   decidedBy: (outcome: string, admin: string, at: string) => `${outcome} by ${admin} on ${at}`,
-  noPermission: 'Your role cannot decide appeals.',
+  noPermission: 'Your account cannot decide appeals.',
   permanently: 'Deactivated permanently',
   suspendedUntil: (at: string) => `Suspended until ${at}`,
 } as const;
