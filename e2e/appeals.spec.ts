@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { answerRestriction, apiSession, notification, signInToDashboard } from './support';
 
 /**
@@ -29,6 +30,22 @@ function mailsTo(email: string) {
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     )
     .filter((message) => message.includes(`To: ${email}`));
+}
+
+/**
+ * No serious or critical axe finding (WCAG 2.1 AA), nor a Label in Name mismatch, as e2e/a11y.spec.ts holds, in the
+ * screen's <main> (a notification still fading in is measured mid-transition; a11y.spec.ts checks them at rest).
+ */
+async function expectAccessible(page: Page, where: string) {
+  const failing = (await axeViolations(page, { include: 'main' })).filter(
+    (found) =>
+      found.impact === 'serious' || found.impact === 'critical' || found.id === 'label-content-name-mismatch',
+  );
+  expect(
+    failing.map(
+      (found) => `${where}: ${found.id} at ${found.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** The Owner's API, as the tests' own look-ups call it. */
@@ -125,6 +142,10 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   const memberContext = await browser.newContext();
   const visitor = await memberContext.newPage();
   await visitor.goto('/appeal');
+  await expect(
+    visitor.getByRole('heading', { name: 'Appeal a decision on your account', level: 1 }),
+  ).toBeVisible();
+  await expectAccessible(visitor, '/appeal');
   await visitor.getByLabel('E-mail address').fill(email);
   await visitor.getByLabel('Reference').fill(reference);
   await visitor
@@ -137,6 +158,8 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   await expect.poll(() => confirmation().length, { timeout: 20_000 }).toBe(1);
   const link = /https?:\/\/[^/\s]+(\/appeal\/confirm\?token=[\w-]{43})/.exec(confirmation()[0]!)![1]!;
   await visitor.goto(link);
+  await expect(visitor.getByRole('button', { name: 'Confirm my appeal' })).toBeVisible();
+  await expectAccessible(visitor, '/appeal/confirm');
   await visitor.getByRole('button', { name: 'Confirm my appeal' }).click();
   await expect(visitor.getByText(/^Your appeal is open\./)).toBeVisible();
   await memberContext.close();
@@ -170,6 +193,7 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   await expect(page.getByRole('heading', { name: `Appeal ${reference}`, level: 1 })).toBeVisible();
   await expect(page.getByText('Those messages came from my brother, who used my phone.')).toBeVisible();
   await expect(page.getByText(facts)).toBeVisible();
+  await expectAccessible(page, '/appeals/:id');
   await page.getByRole('radio', { name: 'Uphold' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Reverse' })).toBeChecked();
