@@ -27,6 +27,8 @@ export type MockRestriction = {
   createdAt: string;
   endsAt: string | null;
   endedAt: string | null;
+  /** Why it ended, as the server's `ended_reason` says ('appeals' reads it). */
+  endedReason?: 'expired' | 'reactivated' | 'replaced' | 'reversed';
   withheldReason: string | null;
 };
 
@@ -67,7 +69,9 @@ const nameOf = (user: MockUser) => [user.name, user.surname].filter(Boolean).joi
 /** Restricts `user` (deactivated), ending an open restriction of theirs, and logs it as the server does. */
 export function restrict(user: MockUser, input: RestrictionInput) {
   const at = new Date().toISOString();
-  for (const open of db.restrictions) if (open.userId === user._id && !open.endedAt) open.endedAt = at;
+  for (const open of db.restrictions)
+    if (open.userId === user._id && !open.endedAt)
+      Object.assign(open, { endedAt: at, endedReason: 'replaced' });
   const reference = `R-${Array.from({ length: 8 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('')}`;
   const policyName = String(
     (db.catalogues.reportelement ?? []).find((element) => element._id === input.policyId)?.message ?? '',
@@ -102,7 +106,9 @@ export function restrict(user: MockUser, input: RestrictionInput) {
 /** An admin activated the member: their open restriction ends without a later end by time. */
 export function endOnActivation(userId: string) {
   const at = new Date().toISOString();
-  for (const open of db.restrictions) if (open.userId === userId && !open.endedAt) open.endedAt = at;
+  for (const open of db.restrictions)
+    if (open.userId === userId && !open.endedAt)
+      Object.assign(open, { endedAt: at, endedReason: 'reactivated' });
 }
 
 /** Ends the suspensions whose time is up: the member is active again, logged with no admin. */
@@ -111,6 +117,7 @@ export function sweepRestrictions() {
   for (const restriction of db.restrictions) {
     if (restriction.endedAt || !restriction.endsAt || Date.parse(restriction.endsAt) > now) continue;
     restriction.endedAt = new Date(now).toISOString();
+    restriction.endedReason = 'expired';
     const user = db.users.find((item) => item._id === restriction.userId);
     if (!user) continue;
     const was = user.enabled;

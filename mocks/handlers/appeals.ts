@@ -55,7 +55,7 @@ function appealAnswer(appeal: MockAppeal) {
       createdAt: restriction.createdAt,
       endsAt: restriction.endsAt,
       endedAt: restriction.endedAt,
-      endedReason: restriction.endedAt ? 'ended' : null,
+      endedReason: restriction.endedAt ? (restriction.endedReason ?? null) : null,
       withheldReason: restriction.withheldReason,
       statement: '',
       restrictedBy: restriction.adminId
@@ -185,7 +185,7 @@ export const appealHandlers = [
         const inForce = !restriction.endedAt;
         const was = user?.enabled;
         if (inForce) {
-          restriction.endedAt = at;
+          Object.assign(restriction, { endedAt: at, endedReason: 'reversed' });
           if (user) Object.assign(user, { enabled: true, updatedAt: at });
         }
         summary = `Appeal of ${restriction.reference} reversed: ${
