@@ -89,6 +89,10 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/review-queue/claim-next': 'queue.claim',
   'POST /api/review-queue/:id/claim': 'queue.claim',
   'POST /api/review-queue/:id/release': 'queue.claim',
+
+  /** An appeal and its restriction ('appeals'): a member's personal data, as a profile is. */
+  'GET /api/admin/appeals/:id': 'members.read',
+  'POST /api/admin/appeals/:id/decide': 'appeals.decide',
 };
 
 /** A reference catalogue's calls: every role reads them (the screens' choices need them), `write` changes them. */

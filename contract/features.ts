@@ -80,6 +80,14 @@ export const FEATURES = [
    * and a member's `strikes`; 'restrict' and 'restriction-end' in the activity log and the moderation history.
    */
   'restrictions',
+  /**
+   * Appeals (contract/appeals.ts): the public POST /api/appeal { email, reference, statement } mails a link whose
+   * token POST /api/appeal/confirm takes to open the appeal; an open appeal is a review queue item of kind 'appeal';
+   * GET /api/admin/appeals/{id} and POST /api/admin/appeals/{id}/decide { decision: 'uphold' | 'reverse', note }, which
+   * the admin who made the restriction may not; 'appeal', 'appeal-uphold' and 'appeal-reverse' in the activity log
+   * and the moderation history.
+   */
+  'appeals',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

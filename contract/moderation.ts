@@ -38,6 +38,10 @@ export const ACTIVITY_ACTIONS = [
   'restrict',
   /** A timed suspension ended by itself ('restrictions'): the member is active again; no admin did it. */
   'restriction-end',
+  /** An appeal opened by the member's confirmation ('appeals'; no admin), then upheld or reversed by an admin. */
+  'appeal',
+  'appeal-uphold',
+  'appeal-reverse',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -5,10 +5,15 @@
 export const REVIEW_KINDS = [
   /** An Open chat report ('report-cases'); deciding its case closes the item. */
   'chat-report',
+  /** An open appeal of a restriction ('appeals'); its decision (uphold or reverse) closes the item. */
+  'appeal',
 ] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
-export const REVIEW_KIND_LABELS: Record<ReviewKind, string> = { 'chat-report': 'Chat report' };
+export const REVIEW_KIND_LABELS: Record<ReviewKind, string> = {
+  'chat-report': 'Chat report',
+  appeal: 'Appeal',
+};
 
 /** open: nobody has it; claimed: an admin works on it; done: decided (its source is no longer open). */
 export const REVIEW_STATES = ['open', 'claimed', 'done'] as const;

@@ -62,6 +62,8 @@ export const PERMISSIONS = {
   'queue.read': 'read the review queue',
   /** Claiming and releasing the queue's items. */
   'queue.claim': 'claim review queue items',
+  /** Upholding or reversing a restriction's appeal ('appeals'); never the restricting admin's own. */
+  'appeals.decide': 'decide appeals',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -84,6 +86,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'mail.send',
     'queue.read',
     'queue.claim',
+    'appeals.decide',
   ],
   support: [
     ...EVERY_ROLE,

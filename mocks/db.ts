@@ -4,6 +4,7 @@ import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogu
 import { nextId, resetIds, seededRandom } from './ids';
 import { makeMails, type MockMail } from './mail-fixtures';
 import type { MockActivity } from './activity';
+import { makeAppeal, type MockAppeal } from './appeals';
 import type { MockRestriction } from './restrictions';
 import {
   makeActivity,
@@ -176,6 +177,8 @@ type Db = {
   reviewItems: MockReviewItem[];
   /** Restrictions ('restrictions'; mocks/restrictions.ts), oldest first. */
   restrictions: MockRestriction[];
+  /** Appeals of restrictions ('appeals'; mocks/handlers/appeals.ts), oldest first. */
+  appeals: MockAppeal[];
 };
 
 /** A note on a member ('member-notes'), as the reference server keeps it. */
@@ -378,7 +381,16 @@ function seed(): Db {
   // Last, so that every other fixture keeps its id.
   const mia = db.admins[0]!;
   const reviewItems = makeReviewItems(moderation.chatReports, { _id: mia._id, name: mia.name });
-  return { ...db, ...moderation, posts, mails, activity, memberNotes, reviewItems };
+  // An inactive member's appeal of Mia's restriction ('appeals'), open in the queue.
+  const member = db.users.find((user) => !user.enabled)!;
+  const policy = db.catalogues.reportelement![0]!;
+  const { restriction, appeal, item } = makeAppeal(member, mia, {
+    _id: policy._id,
+    message: String(policy.message),
+  });
+  db.restrictions.push(restriction);
+  reviewItems.push(item);
+  return { ...db, ...moderation, posts, mails, activity, memberNotes, reviewItems, appeals: [appeal] };
 }
 
 /** The other admins: an active Moderator (with two-factor), a disabled Support, two invited (one link open, one expired). */
@@ -455,7 +467,15 @@ function makeMemberNotes(db: Pick<Db, 'admin' | 'admins' | 'users'>): MockMember
 
 function seedBase(): Omit<
   Db,
-  'feedbacks' | 'chatReports' | 'chatBlocks' | 'posts' | 'mails' | 'activity' | 'memberNotes' | 'reviewItems'
+  | 'feedbacks'
+  | 'chatReports'
+  | 'chatBlocks'
+  | 'posts'
+  | 'mails'
+  | 'activity'
+  | 'memberNotes'
+  | 'reviewItems'
+  | 'appeals'
 > {
   const admin: MockAdmin = {
     _id: nextId(),

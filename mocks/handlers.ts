@@ -1,4 +1,5 @@
 import { adminHandlers } from './handlers/admins';
+import { appealHandlers } from './handlers/appeals';
 import { authHandlers } from './handlers/auth';
 import { catalogueHandlers } from './handlers/catalogues';
 import { contactHandlers } from './handlers/contact-us';
@@ -27,6 +28,7 @@ export const handlers = [
   roleHandler,
   ...stepUpHandlers,
   ...adminHandlers,
+  ...appealHandlers,
   ...authHandlers,
   ...catalogueHandlers,
   ...contactHandlers,

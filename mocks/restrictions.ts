@@ -19,12 +19,16 @@ export type MockRestriction = {
   _id: string;
   reference: string;
   userId: string;
+  /** The admin who restricted ('appeals': they may not decide its appeal). */
+  adminId?: string;
   policyId: string;
   policyName: string;
   facts: string;
   createdAt: string;
   endsAt: string | null;
   endedAt: string | null;
+  /** Why it ended, as the server's `ended_reason` says ('appeals' reads it). */
+  endedReason?: 'expired' | 'reactivated' | 'replaced' | 'reversed';
   withheldReason: string | null;
 };
 
@@ -65,7 +69,9 @@ const nameOf = (user: MockUser) => [user.name, user.surname].filter(Boolean).joi
 /** Restricts `user` (deactivated), ending an open restriction of theirs, and logs it as the server does. */
 export function restrict(user: MockUser, input: RestrictionInput) {
   const at = new Date().toISOString();
-  for (const open of db.restrictions) if (open.userId === user._id && !open.endedAt) open.endedAt = at;
+  for (const open of db.restrictions)
+    if (open.userId === user._id && !open.endedAt)
+      Object.assign(open, { endedAt: at, endedReason: 'replaced' });
   const reference = `R-${Array.from({ length: 8 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('')}`;
   const policyName = String(
     (db.catalogues.reportelement ?? []).find((element) => element._id === input.policyId)?.message ?? '',
@@ -74,6 +80,7 @@ export function restrict(user: MockUser, input: RestrictionInput) {
     _id: nextId(),
     reference,
     userId: user._id,
+    adminId: db.admin._id,
     policyId: input.policyId,
     policyName,
     facts: input.facts,
@@ -99,7 +106,9 @@ export function restrict(user: MockUser, input: RestrictionInput) {
 /** An admin activated the member: their open restriction ends without a later end by time. */
 export function endOnActivation(userId: string) {
   const at = new Date().toISOString();
-  for (const open of db.restrictions) if (open.userId === userId && !open.endedAt) open.endedAt = at;
+  for (const open of db.restrictions)
+    if (open.userId === userId && !open.endedAt)
+      Object.assign(open, { endedAt: at, endedReason: 'reactivated' });
 }
 
 /** Ends the suspensions whose time is up: the member is active again, logged with no admin. */
@@ -108,6 +117,7 @@ export function sweepRestrictions() {
   for (const restriction of db.restrictions) {
     if (restriction.endedAt || !restriction.endsAt || Date.parse(restriction.endsAt) > now) continue;
     restriction.endedAt = new Date(now).toISOString();
+    restriction.endedReason = 'expired';
     const user = db.users.find((item) => item._id === restriction.userId);
     if (!user) continue;
     const was = user.enabled;

@@ -6,7 +6,7 @@ import { nextId } from './ids';
 export type MockReviewItem = {
   _id: string;
   kind: ReviewKind;
-  /** The chat report's id. */
+  /** The chat report's id, or the appeal's ('appeals'). */
   ref: string;
   state: ReviewState;
   assignee: { _id: string; name: string } | null;
@@ -40,7 +40,7 @@ export function makeReviewItems(
  * one, a decided report's item is done, a reopened report's item is open again (unclaimed).
  */
 export function syncReviewItems(items: MockReviewItem[], reports: MockChatReport[]) {
-  const byRef = new Map(items.map((item) => [item.ref, item]));
+  const byRef = new Map(items.filter((item) => item.kind === 'chat-report').map((item) => [item.ref, item]));
   for (const report of reports) {
     const item = byRef.get(report._id);
     if (!item) {
@@ -63,5 +63,5 @@ export function syncReviewItems(items: MockReviewItem[], reports: MockChatReport
   }
   const known = new Set(reports.map((report) => report._id));
   for (let index = items.length - 1; index >= 0; index--)
-    if (!known.has(items[index]!.ref)) items.splice(index, 1);
+    if (items[index]!.kind === 'chat-report' && !known.has(items[index]!.ref)) items.splice(index, 1);
 }

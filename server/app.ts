@@ -14,6 +14,7 @@ import { noBodyLimit, requestBodies } from './lib/body';
 import type { MailQueue } from './lib/mail-queue';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerAdminRoutes, registerInvitationRoutes } from './routes/admins';
+import { registerAppealRoutes, registerPublicAppealRoutes } from './routes/appeals';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { DEFAULT_QUEUE_AMBER_HOURS, DEFAULT_QUEUE_RED_HOURS } from '../contract/review-queue';
 import { registerDashboardRoutes } from './routes/dashboard';
@@ -89,9 +90,16 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   // Public calls first: they answer before the admin check below runs.
   app.use('/api/childsafetypolicy', bodyless);
   app.use('/api/user/delete-account/*', bodyless);
+  app.use('/api/appeal/*', bodyless);
   registerPolicyRoute(app, db);
   registerPublicUserRoutes(app, { db, keeper, mailer, ...config });
   registerInvitationRoutes(app, { db, trustProxy: config.trustProxy });
+  registerPublicAppealRoutes(app, {
+    db,
+    queue: mailQueue,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+  });
 
   const publicRoutes = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
   // Admin calls read nothing, not even a body they refuse, before the token and the role are checked.
@@ -114,6 +122,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerTwoFactorRoutes(app, db, config);
   registerAdminRoutes(app, { db, queue: mailQueue, publicUrl: config.publicUrl, policy: config });
   registerMemberNoteRoutes(app, db);
+  registerAppealRoutes(app, { db, queue: mailQueue });
   registerDashboardRoutes(app, db, queueAges);
   app.all('/api/*', () => {
     throw new HttpError(404, 'No such API route');

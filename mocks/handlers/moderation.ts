@@ -134,8 +134,16 @@ function selectActivity(url: URL) {
 }
 
 const HISTORY_KINDS = ['status', 'reported', 'reporter', 'blocked', 'blocker'] as const;
-/** A member's status changes: by an admin, a restriction and a suspension's end ('restrictions'). */
-const STATUS_ACTIONS: readonly string[] = ['activate', 'deactivate', 'restrict', 'restriction-end'];
+/** A member's status changes: by an admin, a restriction and a suspension's end ('restrictions'), an appeal ('appeals'). */
+const STATUS_ACTIONS: readonly string[] = [
+  'activate',
+  'deactivate',
+  'restrict',
+  'restriction-end',
+  'appeal',
+  'appeal-uphold',
+  'appeal-reverse',
+];
 
 /** A user's moderation history ('user-history'): one timeline, newest first. */
 function historyOf(userId: string) {
@@ -155,9 +163,9 @@ function historyOf(userId: string) {
         _id: entry._id,
         at: entry.createdAt,
         admin: entry.admin,
-        enabled: entry.action === 'activate' || entry.action === 'restriction-end',
+        enabled: ['activate', 'restriction-end', 'appeal-reverse'].includes(entry.action),
         reason: entry.reason,
-        ...(entry.action === 'restrict' || entry.action === 'restriction-end'
+        ...(entry.action !== 'activate' && entry.action !== 'deactivate'
           ? { action: entry.action, summary: entry.summary }
           : {}),
       })),

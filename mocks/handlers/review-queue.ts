@@ -26,6 +26,16 @@ const member = (userId: string | undefined | null) => {
 };
 
 function itemAnswer(item: MockReviewItem) {
+  if (item.kind === 'appeal') {
+    const appeal = db.appeals.find((candidate) => candidate._id === item.ref);
+    const restriction = db.restrictions.find((candidate) => candidate._id === appeal?.restrictionId);
+    return {
+      ...item,
+      subject: member(appeal?.userId),
+      report: null,
+      appeal: { _id: item.ref, reference: restriction?.reference ?? '' },
+    };
+  }
   const report = reportOf(item);
   return {
     ...item,
@@ -33,6 +43,7 @@ function itemAnswer(item: MockReviewItem) {
     report: report
       ? { _id: report._id, message: report.message, status: report.status, reporter: member(report.user) }
       : null,
+    appeal: null,
   };
 }
 
@@ -50,6 +61,17 @@ function items(request: Request): Response | MockReviewItem[] {
 }
 
 function logClaim(item: MockReviewItem, action: 'claim' | 'release', summary: string) {
+  if (item.kind === 'appeal') {
+    const answer = itemAnswer(item);
+    recordActivity({
+      action,
+      recordType: 'user',
+      recordId: answer.subject?._id ?? null,
+      recordName: answer.subject ? `${answer.subject.name} ${answer.subject.surname}`.trim() : '',
+      summary: `${summary} (the appeal of ${answer.appeal?.reference || 'a restriction'})`,
+    });
+    return;
+  }
   recordActivity({
     action,
     recordType: 'chat-report',

@@ -5,9 +5,10 @@ import { countedRows } from './row-counts';
 
 /**
  * A mail to members (Send Mail), an admin's invitation (routes/admins.ts), or a member's statement of reasons
- * (lib/restrictions.ts); no mail list shows the last two.
+ * (lib/restrictions.ts), or an appeal's confirmation link or outcome (routes/appeals.ts); no mail list shows the last
+ * three.
  */
-export type MailKind = 'member' | 'invitation' | 'restriction';
+export type MailKind = 'member' | 'invitation' | 'restriction' | 'appeal';
 
 export type MailRow = {
   id: string;

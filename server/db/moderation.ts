@@ -154,8 +154,14 @@ const part = (kind: HistoryKind, from: string, other: string, extra: Record<stri
      ${['reason', 'message', 'case_status', 'note', 'action', 'summary'].map((name) => `${extra[name] ?? 'NULL::text'} AS ${name}`).join(', ')}
    FROM ${from}`;
 const report = { message: 't.message', case_status: 't.status', note: 't.note' };
-/** A member's status changes: by an admin, a restriction ('restrictions'), and a suspension's end by time. */
-const STATUS_ACTIONS = "'activate', 'deactivate', 'restrict', 'restriction-end'";
+/**
+ * A member's status changes: by an admin, a restriction ('restrictions'), a suspension's end by time, and an appeal
+ * opened and decided ('appeals').
+ */
+const STATUS_ACTIONS =
+  "'activate', 'deactivate', 'restrict', 'restriction-end', 'appeal', 'appeal-uphold', 'appeal-reverse'";
+/** The status entries that carry their summary: every one but an admin's plain activation or deactivation. */
+const SUMMARISED = "'restrict', 'restriction-end', 'appeal', 'appeal-uphold', 'appeal-reverse'";
 /** Each kind's rows and count for the user $1. */
 const HISTORY: Record<HistoryKind, { select: string; count: string }> = {
   status: {
@@ -164,10 +170,10 @@ const HISTORY: Record<HistoryKind, { select: string; count: string }> = {
       `activity t WHERE t.record_id = $1 AND t.record_type = 'user' AND t.action IN (${STATUS_ACTIONS})`,
       "t.admin_id AS other_id, t.admin_name AS other_name, ''::text AS other_surname, t.admin_email AS other_email",
       {
-        enabled: "t.action IN ('activate', 'restriction-end')",
+        enabled: "t.action IN ('activate', 'restriction-end', 'appeal-reverse')",
         reason: 't.reason',
         action: 't.action',
-        summary: "CASE WHEN t.action IN ('restrict', 'restriction-end') THEN t.summary END",
+        summary: `CASE WHEN t.action IN (${SUMMARISED}) THEN t.summary END`,
       },
     ),
     count: `SELECT count(*) FROM activity

@@ -23,17 +23,22 @@ export type ReviewItemRow = {
   reporter_name: string | null;
   reporter_surname: string | null;
   reporter_email: string | null;
+  appeal_reference: string | null;
 };
 
 /** The list's filters: `assignee` is an admin's id, or null for items nobody has. */
 export type QueueFilter = { kind?: string; state?: string; assignee?: string | null };
 
-/** An item with its subject, assignee and source (a chat report's message, status and reporter), from `items` as `r`. */
+/**
+ * An item with its subject, assignee and source (a chat report's message, status and reporter; an appeal's restriction
+ * reference), from `items` as `r`.
+ */
 const itemSelect = (items: string) => `SELECT r.*, ${memberColumns('s', 'subject')}, s.email AS subject_email,
   a.name AS assignee_name, t.message AS report_message, t.status AS report_status, t.reporter_id,
-  ${memberColumns('p', 'reporter')}, p.email AS reporter_email
+  ${memberColumns('p', 'reporter')}, p.email AS reporter_email, rs.reference AS appeal_reference
   FROM ${items} r LEFT JOIN users s ON s.id = r.subject_id LEFT JOIN users a ON a.id = r.assignee_id
-  LEFT JOIN chat_reports t ON r.kind = 'chat-report' AND t.id = r.ref_id LEFT JOIN users p ON p.id = t.reporter_id`;
+  LEFT JOIN chat_reports t ON r.kind = 'chat-report' AND t.id = r.ref_id LEFT JOIN users p ON p.id = t.reporter_id
+  LEFT JOIN appeals ap ON r.kind = 'appeal' AND ap.id = r.ref_id LEFT JOIN restrictions rs ON rs.id = ap.restriction_id`;
 
 /** The conditions of `filter` over review_items, numbered after `params`. No state means the items not done. */
 function where(filter: QueueFilter, params: SqlValue[]) {

@@ -203,8 +203,8 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleG
           admin: person(row.other_id, row.other_name, row.other_email),
           enabled: row.enabled === true,
           reason: row.reason,
-          // A restriction and a suspension's end ('restrictions') say what they were.
-          ...(row.action === 'restrict' || row.action === 'restriction-end'
+          // A restriction, a suspension's end ('restrictions') and an appeal ('appeals') say what they were.
+          ...(row.action && row.action !== 'activate' && row.action !== 'deactivate'
             ? { action: row.action, summary: row.summary }
             : {}),
         };

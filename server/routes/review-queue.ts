@@ -76,16 +76,30 @@ export function registerReviewQueueRoutes(
             }),
           }
         : null,
+    /** An appeal's item ('appeals'): the appeal, and the reference of the restriction it appeals. */
+    appeal: row.kind === 'appeal' ? { _id: row.ref_id, reference: row.appeal_reference ?? '' } : null,
   });
 
-  /** The entry a claim or release leaves: on the item's source, so the log links to the chat report. */
-  const entry = (row: ReviewItemRow, action: 'claim' | 'release', summary: string) => ({
-    action,
-    recordType: 'chat-report' as const,
-    recordId: row.ref_id,
-    recordName: row.report_message ?? '',
-    summary,
-  });
+  /**
+   * The entry a claim or release leaves: on the item's source, so the log links to the chat report; an appeal's, on
+   * its member.
+   */
+  const entry = (row: ReviewItemRow, action: 'claim' | 'release', summary: string) =>
+    row.kind === 'appeal'
+      ? {
+          action,
+          recordType: 'user' as const,
+          recordId: row.subject_id,
+          recordName: `${row.subject_name ?? ''} ${row.subject_surname ?? ''}`.trim(),
+          summary: `${summary} (the appeal of ${row.appeal_reference ?? 'a restriction'})`,
+        }
+      : {
+          action,
+          recordType: 'chat-report' as const,
+          recordId: row.ref_id,
+          recordName: row.report_message ?? '',
+          summary,
+        };
 
   app.get('/api/review-queue/list', async (c) => {
     const query = c.req.query();

@@ -339,6 +339,30 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: report,
     };
   },
+  // An appeal's decision ('appeals'): one entry, on the member; the restriction is another admin's.
+  'POST /api/admin/appeals/:id/decide': async (s) => {
+    const userId = await firstId(s, 'users', "role = 'user'");
+    const restrictor = await adminWithRole(s.db, 'moderator');
+    const [restrictionId, appealId] = [newId(), newId()];
+    await s.db.run(
+      `INSERT INTO restrictions (id, reference, user_id, email, admin_id, policy_name, policy_explanation, facts,
+         created_at, statement)
+       SELECT $1, 'R-ACT1V1TY', id, email, $3, 'Spam', '', 'Facts', now(), 'Statement' FROM users WHERE id = $2`,
+      [restrictionId, userId, restrictor.id],
+    );
+    await s.db.run(
+      `INSERT INTO appeals (id, restriction_id, user_id, email, statement, state, created_at, confirmed_at)
+       SELECT $1, $2, id, email, 'Please look again', 'open', now(), now() FROM users WHERE id = $3`,
+      [appealId, restrictionId, userId],
+    );
+    return {
+      path: `/api/admin/appeals/${appealId}/decide`,
+      init: { json: { decision: 'uphold', note: 'The facts stand' } },
+      action: 'appeal-uphold',
+      recordType: 'user',
+      recordId: userId,
+    };
+  },
   'POST /api/review-queue/:id/release': async (s) => {
     const { item, report } = await openItem(s);
     await s.db.run(
@@ -577,6 +601,8 @@ const PUBLIC_WRITES = [
   'DELETE /api/user/delete-account/:email',
   'POST /api/user/delete-account/confirm',
   'POST /api/invitation/accept',
+  'POST /api/appeal',
+  'POST /api/appeal/confirm',
 ];
 
 /** The app's authenticated write routes ('METHOD path'), from its route table. */

@@ -851,7 +851,10 @@ const CASES: Case[] = [
   {
     name: 'claim the next item, no such kind',
     status: 400,
-    request: () => ({ path: '/api/review-queue/claim-next', init: json('POST', { kind: 'appeal' }) }),
+    request: () => ({
+      path: '/api/review-queue/claim-next',
+      init: json('POST', { kind: 'contact-message' }),
+    }),
   },
   {
     name: 'claim an item',
@@ -877,6 +880,81 @@ const CASES: Case[] = [
     name: 'release an item not claimed',
     status: 409,
     request: (c) => ({ path: `/api/review-queue/${c.queueItemId}/release`, init: { method: 'POST' } }),
+  },
+  // Appeals ('appeals'): the public request answers alike whatever it names; its refusals, and an admin's.
+  {
+    name: 'appeal request',
+    status: 200,
+    request: () => ({
+      path: '/api/appeal',
+      init: json('POST', {
+        email: 'someone@example.com',
+        reference: 'R-ABCDEFGH',
+        statement: 'Please look again',
+      }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'appeal request without an e-mail',
+    status: 400,
+    request: () => ({
+      path: '/api/appeal',
+      init: json('POST', { reference: 'R-ABCDEFGH', statement: 'Please look again' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'appeal request with a malformed reference',
+    status: 400,
+    request: () => ({
+      path: '/api/appeal',
+      init: json('POST', { email: 'someone@example.com', reference: 'R-1', statement: 'Please look again' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'appeal request without a statement',
+    status: 400,
+    request: () => ({
+      path: '/api/appeal',
+      init: json('POST', { email: 'someone@example.com', reference: 'R-ABCDEFGH', statement: ' ' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'appeal confirmation with an unknown link',
+    status: 400,
+    request: () => ({
+      path: '/api/appeal/confirm',
+      init: json('POST', { token: 'x'.repeat(43) }),
+      auth: false,
+    }),
+  },
+  { name: 'no such appeal', status: 404, request: get('/api/admin/appeals/ffffffffffffffffffffffff') },
+  {
+    name: 'appeal decision without a choice',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/appeals/ffffffffffffffffffffffff/decide',
+      init: json('POST', { decision: 'maybe', note: 'x' }),
+    }),
+  },
+  {
+    name: 'appeal decision without a note',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/appeals/ffffffffffffffffffffffff/decide',
+      init: json('POST', { decision: 'reverse' }),
+    }),
+  },
+  {
+    name: 'decision of no such appeal',
+    status: 404,
+    request: () => ({
+      path: '/api/admin/appeals/ffffffffffffffffffffffff/decide',
+      init: json('POST', { decision: 'uphold', note: 'The facts stand' }),
+    }),
   },
   {
     name: 'a chat report by its id',

@@ -73,6 +73,10 @@ const VALID: Record<string, unknown> = {
   role: 'moderator',
   text: 'Asked about refunds',
   pinned: 'true',
+  reference: 'R-ABCDEFGH',
+  statement: 'Please look again',
+  decision: 'uphold',
+  note: 'The facts stand',
 };
 
 function routes(): Route[] {
@@ -201,6 +205,23 @@ function routes(): Route[] {
     { method: 'POST', path: 'review-queue/:id/release', table: 'review_items', body: 'none' },
     { method: 'GET', path: 'invitation/:token', body: 'none', public: true },
     { method: 'POST', path: 'invitation/accept', body: 'json', fields: ['token', 'password'], public: true },
+    // Appeals ('appeals'): the public request and confirmation, and an admin's reading and decision.
+    {
+      method: 'POST',
+      path: 'appeal',
+      body: 'json',
+      fields: ['email', 'reference', 'statement'],
+      public: true,
+    },
+    { method: 'POST', path: 'appeal/confirm', body: 'json', fields: ['token'], public: true },
+    { method: 'GET', path: 'admin/appeals/:id', table: 'appeals', body: 'none' },
+    {
+      method: 'POST',
+      path: 'admin/appeals/:id/decide',
+      table: 'appeals',
+      body: 'json',
+      fields: ['decision', 'note'],
+    },
     {
       method: 'PATCH',
       path: 'admin/profile/update',

@@ -143,9 +143,9 @@ describe('claims', () => {
     await addReport(s, ann, '2025-01-02T00:00:00.000Z');
     const claimed = await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'chat-report' } });
     expect(claimed.body).toMatchObject({ message: 'Item claimed', result: { ref: older, state: 'claimed' } });
-    expect((await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'appeal' } })).status).toBe(
-      400,
-    );
+    expect(
+      (await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'contact-message' } })).status,
+    ).toBe(400);
     const log = await s.call('GET', '/api/activity/list?action=claim');
     expect(log.body.result).toMatchObject([{ action: 'claim', recordType: 'chat-report', recordId: older }]);
   });

@@ -25,6 +25,8 @@ const PUBLIC = new Set([
   'POST /api/user/delete-account/confirm',
   'GET /api/invitation/:token',
   'POST /api/invitation/accept',
+  'POST /api/appeal',
+  'POST /api/appeal/confirm',
 ]);
 
 /** The app's authenticated routes ('METHOD path'), from its route table. */

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MOCK_APPEAL } from '@mocks/appeals';
 import { db, MOCK_INVITATIONS } from '@mocks/db';
 import { CATALOGUES } from '@/features/catalogues/registry';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
@@ -76,6 +77,8 @@ const READS: Read[] = [
     // Admin accounts (announced as admins) and the invitation's public page.
     { route: '/admins', endpoint: 'admin/admins' },
     { route: `/invitation/${MOCK_INVITATIONS.open}`, endpoint: 'invitation/:token', signedIn: false },
+    // An appeal ('appeals'), as the review queue opens it.
+    { route: `/appeals/${MOCK_APPEAL.id}`, endpoint: 'admin/appeals/:id' },
   ].map((read) => ({ ...read, screen: read.route })),
   // Jump to (Ctrl/Cmd+K) on any screen: the users its search finds.
   { route: '/faq', endpoint: 'admin/list', screen: 'jump to', open: searchUsers },

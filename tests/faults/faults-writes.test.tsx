@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MOCK_APPEAL } from '@mocks/appeals';
 import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, MOCK_INVITATIONS } from '@mocks/db';
 import { ageProofs } from '@mocks/handlers/step-up';
 import { routeWithId, type Catalogue, type Field } from '@/features/catalogues/define-catalogue';
@@ -27,6 +28,8 @@ import { renderApp, TEST_TOKEN } from '../support/render';
 type User = ReturnType<typeof renderApp>['user'];
 type Write = {
   route: string;
+  /** The route's path, where `route` carries a query (the page stays there after a failure). */
+  path?: string;
   endpoint: string;
   screen: string;
   submit: string;
@@ -362,6 +365,50 @@ const WRITES: Write[] = [
       };
     },
   },
+  // Appeals ('appeals'): the public request and the page its mailed link opens, and an admin's decision.
+  {
+    route: '/appeal',
+    endpoint: 'appeal',
+    screen: 'appeal',
+    submit: 'Send appeal',
+    public: true,
+    edit: async (user) => {
+      await user.type(await screen.findByLabelText('E-mail address', {}, FIRST_LOAD), 'member@example.com');
+      await user.type(screen.getByLabelText('Reference'), 'R-ABCDEFGH');
+      await user.type(screen.getByLabelText('Why should we review the decision?'), 'Please look again.');
+      return () => {
+        expect(page().getByLabelText('E-mail address')).toHaveValue('member@example.com');
+        expect(page().getByLabelText('Reference')).toHaveValue('R-ABCDEFGH');
+        expect(page().getByLabelText('Why should we review the decision?')).toHaveValue('Please look again.');
+      };
+    },
+  },
+  {
+    route: `/appeal/confirm?token=${'t'.repeat(43)}`,
+    path: '/appeal/confirm',
+    endpoint: 'appeal/confirm',
+    screen: 'appeal confirmation',
+    submit: 'Confirm my appeal',
+    public: true,
+    edit: async () => {
+      expect(await screen.findByRole('button', { name: 'Confirm my appeal' }, FIRST_LOAD)).toBeEnabled();
+      return () => expect(page().getByText(/Confirm to send your appeal/)).toBeInTheDocument();
+    },
+  },
+  {
+    route: `/appeals/${MOCK_APPEAL.id}`,
+    endpoint: 'admin/appeals/:id/decide',
+    screen: 'appeal decision',
+    submit: 'Decide',
+    edit: async (user) => {
+      await user.click(await screen.findByRole('radio', { name: 'Reverse' }, FIRST_LOAD));
+      await user.type(screen.getByLabelText(/^Note/), 'A shared device.');
+      return () => {
+        expect(page().getByRole('radio', { name: 'Reverse' })).toBeChecked();
+        expect(page().getByLabelText(/^Note/)).toHaveValue('A shared device.');
+      };
+    },
+  },
   // Two-factor sign-in ('two-factor'): the code after the password, and the set-up when every admin must have it.
   {
     route: '/sign-in',
@@ -538,7 +585,7 @@ describe.each(MATRIX)('saving $title', (write) => {
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
         expect(localStorage.getItem('accessToken')).toBeNull();
       }
-      expect(router.state.location.pathname).toBe(write.route);
+      expect(router.state.location.pathname).toBe(write.path ?? write.route);
       stillThere();
       expect(await writesTo(write.endpoint)).toHaveLength(1);
     },

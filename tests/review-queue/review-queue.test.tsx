@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { setMockRole } from '@mocks/roles';
 import { FAULTS, inject } from '../support/fault-injector';
@@ -27,6 +27,11 @@ const openItems = () =>
   db.reviewItems.filter((item) => item.state !== 'done').sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
 const menuLink = () =>
   within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Review queue' });
+
+// The queue of the seed's chat reports, on one page: the seed's appeal and its item are tests/appeals/'s.
+beforeEach(() => {
+  db.reviewItems = db.reviewItems.filter((item) => item.kind === 'chat-report');
+});
 
 describe('the review queue', () => {
   it('lists kind, subject, age, state and assignee oldest first, and the menu shows the open count', async () => {

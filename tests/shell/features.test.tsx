@@ -79,6 +79,7 @@ describe('the extensions an API announces', () => {
       'work-dashboard',
       'review-queue',
       'restrictions',
+      'appeals',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

@@ -53,7 +53,15 @@ describe("the route table as data (each feature's routes.ts)", () => {
 
   it('shows only the sign-in and the public pages without a session (SPEC 2.1)', () => {
     expect(PUBLIC_ROUTES.map((route) => route.path).sort()).toEqual(
-      ['/childsafetypolicy', '/delete-account', '/invitation/:token', '/login', '/sign-in'].sort(),
+      [
+        '/appeal',
+        '/appeal/confirm',
+        '/childsafetypolicy',
+        '/delete-account',
+        '/invitation/:token',
+        '/login',
+        '/sign-in',
+      ].sort(),
     );
   });
 

@@ -42,6 +42,9 @@ export const ACTION_LABELS: Record<string, string> = {
   release: 'Released',
   restrict: 'Restricted',
   'restriction-end': 'Suspension ended',
+  appeal: 'Appeal opened',
+  'appeal-uphold': 'Appeal upheld',
+  'appeal-reverse': 'Appeal reversed',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */

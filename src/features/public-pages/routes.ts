@@ -1,3 +1,5 @@
+import type * as AppealConfirmPage from './appeal-confirm-page';
+import type * as AppealPage from './appeal-page';
 import type * as PublicPages from './api';
 import type * as ChildSafetyPolicyPage from './child-safety-policy-page';
 import type * as DeleteAccountPage from './delete-account-page';
@@ -23,6 +25,20 @@ export const routes: LazyRoute[] = [
     screen: screenIn<typeof DeleteAccountPage>(
       '/src/features/public-pages/delete-account-page.tsx',
       (m) => m.DeleteAccountPage,
+    ),
+  },
+  {
+    // An appeal of a restriction ('appeals'): its reader is a member, with no session, so no feature gates it.
+    path: '/appeal',
+    public: true,
+    screen: screenIn<typeof AppealPage>('/src/features/public-pages/appeal-page.tsx', (m) => m.AppealPage),
+  },
+  {
+    path: '/appeal/confirm',
+    public: true,
+    screen: screenIn<typeof AppealConfirmPage>(
+      '/src/features/public-pages/appeal-confirm-page.tsx',
+      (m) => m.AppealConfirmPage,
     ),
   },
   {

@@ -22,6 +22,8 @@ const item = z.object({
   doneAt: optionalDate,
   /** A chat report's item: the report, which its Open shows. */
   report: z.nullish(z.object({ _id: id, message: text, status: z.nullish(z.string()), reporter: member })),
+  /** An appeal's item ('appeals'): the appeal, which its Open shows, and its restriction's reference. */
+  appeal: z.nullish(z.object({ _id: id, reference: text })),
 });
 export type QueueItem = z.output<typeof item>;
 

@@ -91,7 +91,7 @@ function isShortcut(event: KeyboardEvent) {
  * /queue ('review-queue'): what the team has to review, oldest first, with each item's kind, subject member, age
  * (amber and red past the API's thresholds), state and assignee; filtered by kind, state and assignee (in the URL).
  * "Claim next" gives the admin the oldest open item; a row's Claim, Release and Open (its chat report's case, where
- * Dismiss and "Deactivate reported user" decide it). The keyboard does it all: n, j / k, Enter or o, c, r.
+ * Dismiss and "Deactivate reported user" decide it; an appeal's screen, where Uphold or Reverse decides it). The keyboard does it all: n, j / k, Enter or o, c, r.
  */
 export function QueuePage() {
   const navigate = useNavigate();
@@ -115,7 +115,12 @@ export function QueuePage() {
   const releasable = (item: QueueItem) =>
     claims && item.state === 'claimed' && (item.assignee?._id === selfId || owner);
   const open = useCallback(
-    (item: QueueItem) => navigate(`/chat-report?report=${encodeURIComponent(item.ref)}`),
+    (item: QueueItem) =>
+      navigate(
+        item.kind === 'appeal'
+          ? `/appeals/${encodeURIComponent(item.ref)}`
+          : `/chat-report?report=${encodeURIComponent(item.ref)}`,
+      ),
     [navigate],
   );
   const doClaim = (item: QueueItem) =>

@@ -50,6 +50,24 @@ function What({ item }: { item: HistoryItem }) {
             {withText(item.summary)}
           </>
         );
+      if (item.action === 'appeal')
+        return (
+          <>
+            {HISTORY_TEXT.appealOpened}
+            {withText(item.summary)}
+            {withText(item.reason)}
+          </>
+        );
+      if (item.action === 'appeal-uphold' || item.action === 'appeal-reverse')
+        return (
+          <>
+            {(item.action === 'appeal-uphold' ? HISTORY_TEXT.appealUpheld : HISTORY_TEXT.appealReversed)(
+              item.admin?.name || HISTORY_TEXT.unknownAdmin,
+            )}
+            {withText(item.summary)}
+            {withText(item.reason)}
+          </>
+        );
       return (
         <>
           {HISTORY_TEXT.status(item.enabled, item.admin?.name || HISTORY_TEXT.unknownAdmin)}

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { APPEAL_MESSAGES } from '@contract/appeals';
+import { MOCK_APPEAL } from '@mocks/appeals';
+import { db } from '@mocks/db';
+import { setMockRole } from '@mocks/roles';
+import { apiCalls } from '../support/request-log';
+import { renderApp, withoutFeatures } from '../support/render';
+
+/**
+ * Appeals ('appeals'): the public /appeal page and the page its mailed link opens, the review queue's appeal items,
+ * and the appeal screen where an admin other than the restricting one upholds or reverses it.
+ */
+
+const FIRST_LOAD = { timeout: 15_000 };
+const seeded = () => db.appeals.find((appeal) => appeal._id === MOCK_APPEAL.id)!;
+const member = () => db.users.find((user) => user._id === seeded().userId)!;
+
+describe('the public appeal', () => {
+  it('checks the fields, then answers with one message whatever was given, sent without a token', async () => {
+    const { user } = renderApp('/appeal', { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { name: 'Appeal a decision on your account', level: 1 }, FIRST_LOAD),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send appeal' }));
+    expect(await screen.findByText(APPEAL_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(APPEAL_MESSAGES.referenceRequired)).toBeInTheDocument();
+    expect(screen.getByText(APPEAL_MESSAGES.statementRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail address'), 'nobody@example.com');
+    await user.type(screen.getByLabelText('Reference'), 'R-123');
+    await user.type(screen.getByLabelText('Why should we review the decision?'), 'It was not me.');
+    await user.click(screen.getByRole('button', { name: 'Send appeal' }));
+    expect(await screen.findByText(APPEAL_MESSAGES.referenceInvalid)).toBeInTheDocument();
+    expect(await apiCalls('/api/appeal')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Reference'));
+    // Typed in lower case, sent as the statement gives it.
+    await user.type(screen.getByLabelText('Reference'), 'r-abcdefgh');
+    await user.click(screen.getByRole('button', { name: 'Send appeal' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(APPEAL_MESSAGES.requested);
+    expect(screen.queryByRole('button', { name: 'Send appeal' })).not.toBeInTheDocument();
+    const [call] = await apiCalls('/api/appeal');
+    expect(call?.body).toEqual({
+      email: 'nobody@example.com',
+      reference: 'R-ABCDEFGH',
+      statement: 'It was not me.',
+    });
+    expect(call?.headers.get('authorization')).toBeNull();
+    expect(db.appeals).toHaveLength(1);
+  });
+
+  it("the link's page opens the appeal only when its button is pressed; a used link is refused in the server's words", async () => {
+    // A member's request: the mock keeps the link's token instead of mailing it.
+    const person = db.users.find((user) => user.enabled)!;
+    db.restrictions.push({
+      _id: 'bbbbbbbbbbbbbbbbbbbb0001',
+      reference: 'R-ABCDEFGH',
+      userId: person._id,
+      adminId: db.admins[0]!._id,
+      policyId: db.catalogues.reportelement![0]!._id,
+      policyName: 'Spam',
+      facts: 'Spam',
+      createdAt: new Date().toISOString(),
+      endsAt: null,
+      endedAt: null,
+      withheldReason: null,
+    });
+    const request = renderApp('/appeal', { signedIn: false });
+    const { user } = request;
+    await user.type(await screen.findByLabelText('E-mail address', {}, FIRST_LOAD), person.email);
+    await user.type(screen.getByLabelText('Reference'), 'R-ABCDEFGH');
+    await user.type(screen.getByLabelText('Why should we review the decision?'), 'Please look again.');
+    await user.click(screen.getByRole('button', { name: 'Send appeal' }));
+    await screen.findByRole('status');
+    const appeal = db.appeals.find((candidate) => candidate.state === 'unconfirmed')!;
+    expect(appeal.statement).toBe('Please look again.');
+    request.unmount();
+
+    const confirmPage = renderApp(`/appeal/confirm?token=${appeal.token}`, { signedIn: false });
+    const button = await screen.findByRole('button', { name: 'Confirm my appeal' }, FIRST_LOAD);
+    expect(appeal.state).toBe('unconfirmed');
+    await confirmPage.user.click(button);
+    expect(await screen.findByRole('status')).toHaveTextContent(APPEAL_MESSAGES.confirmed);
+    expect(appeal.state).toBe('open');
+    expect(db.reviewItems.some((item) => item.kind === 'appeal' && item.ref === appeal._id)).toBe(true);
+    confirmPage.unmount();
+
+    const again = renderApp(`/appeal/confirm?token=${appeal.token ?? 'used-token-used-token-used'}`, {
+      signedIn: false,
+    });
+    await again.user.click(await screen.findByRole('button', { name: 'Confirm my appeal' }, FIRST_LOAD));
+    expect(await screen.findByText(APPEAL_MESSAGES.linkInvalid)).toBeInTheDocument();
+  });
+});
+
+describe('the appeal screen', () => {
+  it('opens from the review queue and is decided from the keyboard: reverse with a note, then back to the queue', async () => {
+    // The seed's appeal is the queue's newest item: the Kind filter shows it on the first page.
+    const { user, router } = renderApp('/queue?kind=appeal');
+    const queue = await screen.findByRole('table', { name: 'Review queue' }, FIRST_LOAD);
+    const name = `${member().name} ${member().surname}`.trim();
+    const row = (await within(queue).findByText('Appeal')).closest('tr')!;
+    expect(within(row).getByRole('link', { name })).toBeInTheDocument();
+    within(row)
+      .getByRole('button', { name: `Open Appeal: ${name}` })
+      .focus();
+    await user.keyboard('o');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/appeals/${MOCK_APPEAL.id}`));
+    expect(
+      await screen.findByRole('heading', { name: `Appeal ${MOCK_APPEAL.reference}`, level: 1 }, FIRST_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByText(seeded().statement)).toBeInTheDocument();
+    expect(screen.getByText(/Sent the same advertising message/)).toBeInTheDocument();
+    expect(screen.getByText(/Mia Moderator/)).toBeInTheDocument();
+
+    // Without a choice and a note, the form says so and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Decide' }));
+    expect(await screen.findByText(APPEAL_MESSAGES.decisionRequired)).toBeInTheDocument();
+    expect(screen.getByText(APPEAL_MESSAGES.noteRequired)).toBeInTheDocument();
+
+    // The choices are radios (a browser's arrow keys move between them, which e2e/appeals.spec.ts presses; jsdom
+    // has no such keys), the note a text area after them, Enter on Decide.
+    await user.click(screen.getByRole('radio', { name: 'Reverse' }));
+    expect(screen.getByRole('radio', { name: 'Reverse' })).toBeChecked();
+    await user.tab();
+    expect(screen.getByLabelText(/^Note/)).toHaveFocus();
+    await user.keyboard('The invitations were to his own event.');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Decide' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Appeal decided')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/queue'));
+    const [call] = await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}/decide`);
+    expect(call?.body).toEqual({ decision: 'reverse', note: 'The invitations were to his own event.' });
+    expect(seeded().state).toBe('reversed');
+    expect(member().enabled).toBe(true);
+    expect(db.reviewItems.find((item) => item._id === MOCK_APPEAL.itemId)?.state).toBe('done');
+  });
+
+  it('tells the admin who restricted that another admin must decide, and shows them no form', async () => {
+    db.restrictions.find((restriction) => restriction._id === MOCK_APPEAL.restrictionId)!.adminId =
+      db.admin._id;
+    renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    expect(await screen.findByText(APPEAL_MESSAGES.ownRestriction, {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('a Support admin reads the appeal without the form; a decided one shows its decision', async () => {
+    setMockRole('support');
+    const { unmount } = renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    expect(
+      await screen.findByText('Your role (Support) cannot decide appeals.', {}, FIRST_LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
+    unmount();
+    seeded().state = 'upheld';
+    seeded().decision = {
+      decision: 'uphold',
+      note: 'The facts stand.',
+      admin: { _id: db.admins[0]!._id, name: 'Mia Moderator' },
+      at: '2026-11-22T10:00:00.000Z',
+    };
+    renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    expect(await screen.findByText(/^Upheld by Mia Moderator on/, {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByText('The facts stand.')).toBeInTheDocument();
+  });
+
+  it('is not there against an API without appeals', async () => {
+    withoutFeatures('appeals');
+    renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    expect(await screen.findByText(/not found/i, {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}`)).toHaveLength(0);
+  });
+});
