@@ -39,8 +39,6 @@ function useSessionBoundCache(queryClient: QueryClient) {
         });
       else if (!(session.endReason() === 'expired' && unsavedChanges.any())) queryClient.clear();
     };
-    // A session may have ended before this first ran: the first page's prefetch, answered 401, expired it.
-    follow();
     return session.subscribe(follow);
   }, [queryClient]);
 }
