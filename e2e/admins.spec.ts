@@ -1,22 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { answerRestriction, logOut, notification, screenReady, signInToDashboard } from './support';
+import { answerRestriction, logOut, mailsTo, notification, screenReady, signInToDashboard } from './support';
 
-/** The invitation links the reference server mailed to `email` (no SMTP_URL: DATA_DIR/outbox), oldest first. */
+/** The invitation links the reference server mailed to `email`, oldest first. */
 function invitationPaths(email: string) {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  return readdirSync(outbox)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .map((file) =>
-      readFileSync(join(outbox, file), 'utf8')
-        // Quoted-printable: soft line breaks and escapes undone.
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
-    .filter((message) => message.includes(`To: ${email}`) && message.includes('You are invited'))
+  return mailsTo(email)
+    .filter((message) => message.includes('You are invited'))
     .map((message) => /https?:\/\/[^/\s]+(\/invitation\/[\w-]{43})/.exec(message)![1]!);
 }
 

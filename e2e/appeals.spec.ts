@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { answerRestriction, apiSession, notification, signInToDashboard } from './support';
+import { answerRestriction, apiSession, mailsTo, notification, signInToDashboard } from './support';
 
 /**
  * Appeals ('appeals') against the reference server, the issue's whole flow: a Moderator claims a chat report in the
@@ -16,21 +14,6 @@ type Person = { _id: string; name: string; surname?: string; email?: string };
 type QueueItem = { _id: string; kind: string; subject: Person | null };
 
 const fullName = (person: Person) => [person.name, person.surname].filter(Boolean).join(' ');
-
-/** The messages the reference server wrote to the outbox for `email` (no SMTP_URL), their text decoded. */
-function mailsTo(email: string) {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  return readdirSync(outbox)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .map((file) =>
-      readFileSync(join(outbox, file), 'utf8')
-        // Quoted-printable: soft line breaks and escapes undone.
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
-    .filter((message) => message.includes(`To: ${email}`));
-}
 
 /**
  * No serious or critical axe finding (WCAG 2.1 AA), nor a Label in Name mismatch, as e2e/a11y.spec.ts holds, in the

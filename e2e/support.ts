@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   expect,
   type APIRequestContext,
@@ -224,4 +226,19 @@ export async function visitEveryMenuScreen(page: Page) {
       await expect(firstRow.filter({ visible: true }), label).toHaveCount(1);
     }
   }
+}
+
+/** The messages the reference server wrote to the outbox for `email` (no SMTP_URL: DATA_DIR/outbox), oldest first, their text decoded. */
+export function mailsTo(email: string) {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  return readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .map((file) =>
+      readFileSync(join(outbox, file), 'utf8')
+        // Quoted-printable: soft line breaks and escapes undone.
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
+    .filter((message) => message.includes(`To: ${email}`));
 }
