@@ -2,6 +2,7 @@ import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
+import { requiredText } from '@/components/form-kit/schema-parts';
 import {
   APPEAL_DECISION_LABELS,
   APPEAL_DECISIONS,
@@ -35,13 +36,9 @@ const schema = z.object({
         APPEAL_MESSAGES.decisionRequired,
       ),
     ),
-  note: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, APPEAL_MESSAGES.noteRequired),
-      z.maxLength(APPEAL_NOTE_MAX, APPEAL_MESSAGES.noteTooLong),
-    ),
+  note: requiredText(APPEAL_MESSAGES.noteRequired).check(
+    z.maxLength(APPEAL_NOTE_MAX, APPEAL_MESSAGES.noteTooLong),
+  ),
 });
 type DecisionValues = z.input<typeof schema>;
 

@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { z } from 'zod/mini';
+import { requiredText } from '@/components/form-kit/schema-parts';
 import { APPEAL_MESSAGES, APPEAL_STATEMENT_MAX } from '@contract/appeals';
 import { REFERENCE_PATTERN } from '@contract/restrictions';
 import { FormActions } from '@/components/form-kit/form-actions';
@@ -23,13 +24,9 @@ const schema = z.object({
       z.minLength(1, APPEAL_MESSAGES.referenceRequired),
       z.regex(REFERENCE_PATTERN, APPEAL_MESSAGES.referenceInvalid),
     ),
-  statement: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, APPEAL_MESSAGES.statementRequired),
-      z.maxLength(APPEAL_STATEMENT_MAX, APPEAL_MESSAGES.statementTooLong),
-    ),
+  statement: requiredText(APPEAL_MESSAGES.statementRequired).check(
+    z.maxLength(APPEAL_STATEMENT_MAX, APPEAL_MESSAGES.statementTooLong),
+  ),
 });
 type AppealValues = z.input<typeof schema>;
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
+import { requiredText } from '@/components/form-kit/schema-parts';
 import { MEMBER_NOTE_MAX } from '@contract/member-notes';
 import { ControlledForm } from '@/components/form/controlled-form';
 import { TextAreaField } from '@/components/form/text-area-field';
@@ -9,13 +10,9 @@ import { useAddNote } from './notes-api';
 import { NOTES_TEXT } from './notes-strings';
 
 const schema = z.object({
-  text: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, NOTES_TEXT.required),
-      z.maxLength(MEMBER_NOTE_MAX, NOTES_TEXT.tooLong(MEMBER_NOTE_MAX)),
-    ),
+  text: requiredText(NOTES_TEXT.required).check(
+    z.maxLength(MEMBER_NOTE_MAX, NOTES_TEXT.tooLong(MEMBER_NOTE_MAX)),
+  ),
 });
 type NoteValues = z.input<typeof schema>;
 
