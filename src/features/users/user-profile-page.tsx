@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
@@ -99,7 +99,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
       </Card>
 
       <Section title={USERS_TEXT.basic}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+        <div className="profile-fields" data-wide>
           <Field label={USERS_TEXT.hobbies}>{user.hobbies.length ? user.hobbies.join(', ') : '-'}</Field>
           <Field label={USERS_TEXT.interestIn}>{orDash(user.interestIn)}</Field>
           <Field label={USERS_TEXT.workout}>{orDash(user.workout)}</Field>
@@ -123,12 +123,12 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
               ) : null}
             </Stack>
           </Field>
-        </SimpleGrid>
+        </div>
       </Section>
 
       <div className="profile-split">
         <Section title={USERS_TEXT.personal}>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <div className="profile-fields">
             <Field label={USERS_TEXT.mobile}>
               {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
             </Field>
@@ -138,17 +138,17 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
             <Field label={USERS_TEXT.gender}>{orDash(user.gender)}</Field>
             <Field label={USERS_TEXT.location}>{orDash(user.address)}</Field>
             <Field label={USERS_TEXT.bio}>{orDash(user.introduction)}</Field>
-          </SimpleGrid>
+          </div>
         </Section>
         <MediaCarousel paths={[user.image1, user.image2, user.image3, user.image4]} name={user.name} />
       </div>
 
       {plan ? (
         <Section title={USERS_TEXT.planDetails}>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <div className="profile-fields">
             <Field label={USERS_TEXT.planName}>{orDash(capitalize(plan.productId))}</Field>
             <Field label={USERS_TEXT.planStatus}>{orDash(capitalize(plan.status))}</Field>
-          </SimpleGrid>
+          </div>
         </Section>
       ) : null}
 
