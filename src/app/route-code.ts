@@ -7,13 +7,14 @@ import { storedPermits } from '@/lib/features';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
 
 /**
- * The code that routes name (each feature's routes.ts: screens and their api modules), each loaded on its first use;
- * a build gives each its own chunk.
+ * The code that routes name (each feature's routes.ts: screens, their api modules and what they preload, the
+ * catalogues' declarations), each loaded on its first use; a build gives each its own chunk.
  */
 const MODULES = import.meta.glob([
   '/src/features/*/*-page.tsx',
   '/src/features/*/api.ts',
   '/src/features/*/resource.ts',
+  '/src/features/catalogues/declarations/*.ts',
 ]);
 
 function load(module: string): Promise<unknown> {
@@ -24,6 +25,14 @@ function load(module: string): Promise<unknown> {
 /** A route's screen component, from its module. */
 export async function loadScreen({ module, run }: LazyRoute['screen']): Promise<ComponentType> {
   return run((await load(module)) as never);
+}
+
+/**
+ * Starts loading the modules a route's code imports as it starts (its `preload`), beside that code: the screen and
+ * the prefetch then find them loaded or on the way, instead of asking for them once their own module has come.
+ */
+export function preloadRoute({ preload = [] }: Pick<LazyRoute, 'preload'>) {
+  return Promise.all(preload.map(load));
 }
 
 /** Starts a route's first queries, from its api module. */
@@ -45,10 +54,12 @@ let prefetchedFor = '';
  */
 export function prefetchVisit(
   visit: string,
+  route: Pick<LazyRoute, 'preload'>,
   ...[data, queryClient, params, searchParams]: Parameters<typeof prefetchRoute>
 ) {
   if (prefetchedFor === visit) return;
   prefetchedFor = visit;
+  preloadRoute(route).catch(() => undefined);
   prefetchRoute(data, queryClient, params, searchParams).catch(() => undefined);
 }
 
@@ -67,6 +78,7 @@ export function prefetchFirstPage(queryClient: QueryClient) {
   if (match?.route.data)
     prefetchVisit(
       `default ${pathname}${search}`,
+      match.route,
       match.route.data,
       queryClient,
       match.params,

@@ -11,30 +11,51 @@ import { NoAccessPage } from './no-access-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { useScrollRestoration } from './scroll-restoration';
-import { loadScreen, prefetchVisit } from './route-code';
+import { loadScreen, preloadRoute, prefetchVisit } from './route-code';
 import { ScreenLoader } from './screen-loader';
 
 /** Runs the route's prefetch during render, before the lazy screen below suspends (as usePrefetchQuery does). */
-function Prefetching({ data, children }: { data: NonNullable<LazyRoute['data']>; children: ReactNode }) {
+function Prefetching({
+  route,
+  data,
+  children,
+}: {
+  route: Pick<LazyRoute, 'preload'>;
+  data: NonNullable<LazyRoute['data']>;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const params = useParams();
   const { key, pathname, search } = useLocation();
-  prefetchVisit(`${key} ${pathname}${search}`, data, queryClient, params, new URLSearchParams(search));
+  prefetchVisit(`${key} ${pathname}${search}`, route, data, queryClient, params, new URLSearchParams(search));
   return children;
 }
 
 /** One element per screen (the same lazy component for every path that shows it, e.g. /sign-in and /login). */
 const elements = new Map<LazyRoute['screen'], ReactElement>();
 
-/** A route's screen: its code, loaded on the first visit, and its first queries, started at the same moment. */
-function screen({ screen: code, data }: Omit<LazyRoute, 'path'>) {
+/**
+ * A route's screen: its code and what it preloads, loaded on the first visit, and its first queries, started at the
+ * same moment.
+ */
+function screen(route: Omit<LazyRoute, 'path'>) {
+  const { screen: code, data } = route;
   let element = elements.get(code);
   if (!element) {
-    const Screen = lazy(async () => ({ default: await loadScreen(code) }));
+    const Screen = lazy(async () => {
+      preloadRoute(route).catch(() => undefined);
+      return { default: await loadScreen(code) };
+    });
     element = <Screen />;
     elements.set(code, element);
   }
-  return data ? <Prefetching data={data}>{element}</Prefetching> : element;
+  return data ? (
+    <Prefetching route={route} data={data}>
+      {element}
+    </Prefetching>
+  ) : (
+    element
+  );
 }
 
 /**

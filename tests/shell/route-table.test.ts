@@ -3,12 +3,14 @@ import { waitFor } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/feature-routes';
-import { loadScreen } from '@/app/route-code';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadScreen, preloadRoute } from '@/app/route-code';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import type { LazyRoute } from '@/lib/route-table';
 import { matchRoute } from '@/lib/match-path';
 import { renderApp } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 const ROUTES = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES];
 /** A path each route matches: its pattern with a sample id for each parameter. */
@@ -92,6 +94,18 @@ describe("the route table as data (each feature's routes.ts)", () => {
     },
   );
 
+  // A route preloads what its code imports as it starts (route-table.ts, `preload`): a catalogue's screens, the
+  // declaration they show.
+  it.each(byPath(ROUTES.filter((route) => route.preload)))(
+    '%s preloads modules that are there, the declaration its screen shows',
+    async (path, route) => {
+      const loaded = (await preloadRoute(route)) as Record<string, unknown>[];
+      expect(loaded.map((module) => module.catalogue)).toEqual([
+        GENERIC[route.screen.module]!(path).catalogue,
+      ]);
+    },
+  );
+
   // The prefetch must go through the screen's own queryOptions, so that the screen finds the answer under the same
   // key instead of asking again (route-table.ts, RoutePrefetch): the key it prefetches is one the screen reads.
   it.each(byPath(ROUTES.filter((route) => route.data)))(
@@ -116,6 +130,9 @@ describe("the route table as data (each feature's routes.ts)", () => {
     await expect(
       loadScreen({ module: '/src/features/users/no-such-page.tsx', run: () => () => null }),
     ).rejects.toThrow('A route names /src/features/users/no-such-page.tsx, which is not there');
+    await expect(
+      preloadRoute({ preload: ['/src/features/catalogues/declarations/no-such.ts'] }),
+    ).rejects.toThrow('A route names /src/features/catalogues/declarations/no-such.ts, which is not there');
   });
 });
 
