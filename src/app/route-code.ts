@@ -7,14 +7,13 @@ import { storedPermits } from '@/lib/features';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './feature-routes';
 
 /**
- * The code that routes name (each feature's routes.ts: screens, their api modules and what they preload, the
- * catalogues' declarations), each loaded on its first use; a build gives each its own chunk.
+ * The code that routes name (each feature's routes.ts: screens and their api modules), each loaded on its first use;
+ * a build gives each its own chunk.
  */
 const MODULES = import.meta.glob([
   '/src/features/*/*-page.tsx',
   '/src/features/*/api.ts',
   '/src/features/*/resource.ts',
-  '/src/features/catalogues/declarations/*.ts',
 ]);
 
 function load(module: string): Promise<unknown> {
@@ -28,11 +27,13 @@ export async function loadScreen({ module, run }: LazyRoute['screen']): Promise<
 }
 
 /**
- * Starts loading the modules a route's code imports as it starts (its `preload`), beside that code: the screen and
- * the prefetch then find them loaded or on the way, instead of asking for them once their own module has come.
+ * Starts fetching the modules a route's code imports as it starts (its `preload`), beside that code, so that the
+ * screen and the prefetch find them arrived or on their way rather than asking for them once their own module has come:
+ * through the build's list of each route's files, which src/boot.ts holds (without a build, on the dev server and in
+ * the tests, nothing is fetched ahead). Loaders of their own here would add them to every screen's first load.
  */
-export function preloadRoute({ preload = [] }: Pick<LazyRoute, 'preload'>) {
-  return Promise.all(preload.map(load));
+export function preloadRoute({ path, preload }: Pick<LazyRoute, 'path' | 'preload'>) {
+  if (preload?.length) window.fetchRouteFiles?.(path);
 }
 
 /** Starts a route's first queries, from its api module. */
@@ -54,12 +55,10 @@ let prefetchedFor = '';
  */
 export function prefetchVisit(
   visit: string,
-  route: Pick<LazyRoute, 'preload'>,
   ...[data, queryClient, params, searchParams]: Parameters<typeof prefetchRoute>
 ) {
   if (prefetchedFor === visit) return;
   prefetchedFor = visit;
-  preloadRoute(route).catch(() => undefined);
   prefetchRoute(data, queryClient, params, searchParams).catch(() => undefined);
 }
 
@@ -78,7 +77,6 @@ export function prefetchFirstPage(queryClient: QueryClient) {
   if (match?.route.data)
     prefetchVisit(
       `default ${pathname}${search}`,
-      match.route,
       match.route.data,
       queryClient,
       match.params,

@@ -15,19 +15,11 @@ import { loadScreen, preloadRoute, prefetchVisit } from './route-code';
 import { ScreenLoader } from './screen-loader';
 
 /** Runs the route's prefetch during render, before the lazy screen below suspends (as usePrefetchQuery does). */
-function Prefetching({
-  route,
-  data,
-  children,
-}: {
-  route: Pick<LazyRoute, 'preload'>;
-  data: NonNullable<LazyRoute['data']>;
-  children: ReactNode;
-}) {
+function Prefetching({ data, children }: { data: NonNullable<LazyRoute['data']>; children: ReactNode }) {
   const queryClient = useQueryClient();
   const params = useParams();
   const { key, pathname, search } = useLocation();
-  prefetchVisit(`${key} ${pathname}${search}`, route, data, queryClient, params, new URLSearchParams(search));
+  prefetchVisit(`${key} ${pathname}${search}`, data, queryClient, params, new URLSearchParams(search));
   return children;
 }
 
@@ -35,27 +27,21 @@ function Prefetching({
 const elements = new Map<LazyRoute['screen'], ReactElement>();
 
 /**
- * A route's screen: its code and what it preloads, loaded on the first visit, and its first queries, started at the
- * same moment.
+ * A route's screen: its code and what that imports as it starts (its `preload`), loaded on the first visit, and its
+ * first queries, started at the same moment.
  */
-function screen(route: Omit<LazyRoute, 'path'>) {
+function screen(route: LazyRoute) {
   const { screen: code, data } = route;
   let element = elements.get(code);
   if (!element) {
     const Screen = lazy(async () => {
-      preloadRoute(route).catch(() => undefined);
+      preloadRoute(route);
       return { default: await loadScreen(code) };
     });
     element = <Screen />;
     elements.set(code, element);
   }
-  return data ? (
-    <Prefetching route={route} data={data}>
-      {element}
-    </Prefetching>
-  ) : (
-    element
-  );
+  return data ? <Prefetching data={data}>{element}</Prefetching> : element;
 }
 
 /**

@@ -70,6 +70,16 @@ type RouteFields = {
   feature?: Feature;
 };
 
+declare global {
+  interface Window {
+    /**
+     * Fetches a route's built files (its code, what that imports and what it preloads), by the route's path in the
+     * table: set by src/boot.ts, which holds the build's list of them, and used by the router (src/app/route-code.ts).
+     */
+    fetchRouteFiles?: (path: string) => void;
+  }
+}
+
 /** A route's screen: the module that holds it and how to take the screen from it. */
 export const screenIn = <Module>(module: string, pick: PickScreen<Module>): LazyRoute['screen'] => ({
   module,

@@ -1,9 +1,9 @@
 import { hashKey, QueryCache, QueryClient } from '@tanstack/react-query';
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/feature-routes';
-import { loadScreen, preloadRoute } from '@/app/route-code';
+import { loadScreen } from '@/app/route-code';
 import { loadCatalogues } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import type { LazyRoute } from '@/lib/route-table';
@@ -27,6 +27,12 @@ const componentOf = async (module: string) => {
   expect(exports, `${module} exports ${name}`).toHaveProperty(name);
   return exports[name];
 };
+
+/**
+ * The modules routes preload (LazyRoute's `preload`), as the test's own imports: in a build, src/boot.ts fetches their
+ * files, which the build finds by these names (vite-plugins/boot-script.ts).
+ */
+const FEATURE_MODULES = import.meta.glob<Record<string, unknown>>('/src/features/**/*.{ts,tsx}');
 
 /**
  * The generic screens, and what each route gives them: the catalogue (or read-only list) whose path it is, by the
@@ -99,12 +105,31 @@ describe("the route table as data (each feature's routes.ts)", () => {
   it.each(byPath(ROUTES.filter((route) => route.preload)))(
     '%s preloads modules that are there, the declaration its screen shows',
     async (path, route) => {
-      const loaded = (await preloadRoute(route)) as Record<string, unknown>[];
-      expect(loaded.map((module) => module.catalogue)).toEqual([
+      const loaded = await Promise.all(route.preload!.map((module) => FEATURE_MODULES[module]?.()));
+      expect(loaded.map((module) => module?.catalogue)).toEqual([
         GENERIC[route.screen.module]!(path).catalogue,
       ]);
     },
   );
+
+  it("asks for the build's files of a route that preloads as its code starts loading, of no other route", async () => {
+    const fetchRouteFiles = vi.fn();
+    window.fetchRouteFiles = fetchRouteFiles;
+    try {
+      const { unmount } = renderApp('/users');
+      expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
+      expect(fetchRouteFiles).not.toHaveBeenCalled();
+      unmount();
+      const { user } = renderApp('/languages');
+      expect(await screen.findByRole('table', { name: 'Languages' })).toBeInTheDocument();
+      const menu = screen.getByRole('navigation', { name: 'Main menu' });
+      await user.click(within(menu).getByRole('link', { name: 'Language Speak' }));
+      expect(await screen.findByRole('table', { name: 'Language Speak' })).toBeInTheDocument();
+      expect(fetchRouteFiles.mock.calls).toEqual([['/languages'], ['/language-speak']]);
+    } finally {
+      delete window.fetchRouteFiles;
+    }
+  });
 
   // The prefetch must go through the screen's own queryOptions, so that the screen finds the answer under the same
   // key instead of asking again (route-table.ts, RoutePrefetch): the key it prefetches is one the screen reads.
@@ -130,9 +155,6 @@ describe("the route table as data (each feature's routes.ts)", () => {
     await expect(
       loadScreen({ module: '/src/features/users/no-such-page.tsx', run: () => () => null }),
     ).rejects.toThrow('A route names /src/features/users/no-such-page.tsx, which is not there');
-    await expect(
-      preloadRoute({ preload: ['/src/features/catalogues/declarations/no-such.ts'] }),
-    ).rejects.toThrow('A route names /src/features/catalogues/declarations/no-such.ts, which is not there');
   });
 });
 
