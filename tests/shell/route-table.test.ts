@@ -1,5 +1,5 @@
 import { hashKey, QueryCache, QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/feature-routes';
@@ -111,25 +111,6 @@ describe("the route table as data (each feature's routes.ts)", () => {
       ]);
     },
   );
-
-  it("asks for the build's files of a route that preloads as its code starts loading, of no other route", async () => {
-    const fetchRouteFiles = vi.fn();
-    window.fetchRouteFiles = fetchRouteFiles;
-    try {
-      const { unmount } = renderApp('/users');
-      expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
-      expect(fetchRouteFiles).not.toHaveBeenCalled();
-      unmount();
-      const { user } = renderApp('/languages');
-      expect(await screen.findByRole('table', { name: 'Languages' })).toBeInTheDocument();
-      const menu = screen.getByRole('navigation', { name: 'Main menu' });
-      await user.click(within(menu).getByRole('link', { name: 'Language Speak' }));
-      expect(await screen.findByRole('table', { name: 'Language Speak' })).toBeInTheDocument();
-      expect(fetchRouteFiles.mock.calls).toEqual([['/languages'], ['/language-speak']]);
-    } finally {
-      delete window.fetchRouteFiles;
-    }
-  });
 
   // The prefetch must go through the screen's own queryOptions, so that the screen finds the answer under the same
   // key instead of asking again (route-table.ts, RoutePrefetch): the key it prefetches is one the screen reads.
