@@ -84,8 +84,8 @@ function fetchFiles(indexes: readonly number[]) {
 
 const match = matchRoute(routes, window.location.pathname);
 fetchFiles(match?.route.files ?? []);
-// Later visits: the router asks for a route's files by its path when its code imports more as it starts (src/app/
-// route-code.ts, preloadRoute).
+// Later visits: the router asks for a route's files, by its path, when the route's code imports more as it starts
+// (preloadRoute in src/app/route-code.ts).
 window.fetchRouteFiles = (path) =>
   fetchFiles(built?.routes.find(([candidate]) => candidate === path)?.[2] ?? []);
 const call = match?.route.call;
