@@ -61,6 +61,19 @@ export default tseslint.config(
           message: 'Render stored HTML with <SafeHtml> (src/components/safe-html.tsx), which sanitises it.',
         },
       ],
+      // A catalogue screen loads its own catalogue's contract, not every catalogue's (features/catalogues/registry.ts).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@contract/catalogues',
+              allowTypeImports: true,
+              message: "Import the catalogue's own contract module, @contract/catalogues/<name>.",
+            },
+          ],
+        },
+      ],
       // Features do not import each other; shared code lives in lib/ and components/, which import no feature.
       'import/no-restricted-paths': [
         'error',

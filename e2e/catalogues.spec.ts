@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { notification, signInToDashboard, visitEveryMenuScreen } from './support';
+import { notification, signInContext, signInToDashboard, visitEveryMenuScreen } from './support';
 
 /** A real 8x8 PNG: the server checks an upload's content, not its name. */
 function pngIcon() {
@@ -93,4 +93,54 @@ test('every screen of the menu shows its data from the reference server, without
   test.setTimeout(120_000);
   await signInToDashboard(page);
   await visitEveryMenuScreen(page);
+});
+
+/**
+ * Holds back the files that import a catalogue's declaration as they start (its generic screen's chunk and the
+ * catalogues chunk, whose prefetch loads it too) until the declaration's own chunk has been asked for; answers, per
+ * held file, whether that came first. Were the declaration asked for only once those had come, it would never be.
+ */
+async function holdUntilDeclarationAsked(page: Page, screenChunk: string, declarationChunk: string) {
+  let declarationAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (declarationAsked = resolve));
+  page.on('request', (request) => {
+    if (new RegExp(`/assets/${declarationChunk}-[\\w-]+\\.js$`).test(new URL(request.url()).pathname))
+      declarationAsked();
+  });
+  const held: boolean[] = [];
+  await page.route(new RegExp(`/assets/(?:${screenChunk}|catalogues)-[\\w-]+\\.js$`), async (route) => {
+    held.push(
+      await Promise.race([
+        asked.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]),
+    );
+    await route.continue();
+  });
+  return held;
+}
+
+test("a catalogue's declaration comes with its screen's code, not after it: first load or later visit", async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext();
+  await signInContext(context, request);
+  const cold = await context.newPage();
+  const coldHeld = await holdUntilDeclarationAsked(cold, 'catalogue-list-page', 'hobbies');
+  await cold.goto('/hobbies');
+  await expect(cold.getByRole('table', { name: 'Hobbies' })).toBeVisible();
+  expect(coldHeld).toEqual([true, true]);
+  await cold.close();
+
+  const later = await context.newPage();
+  await later.goto('/users');
+  await expect(later.getByRole('table', { name: 'Users' })).toBeVisible();
+  const laterHeld = await holdUntilDeclarationAsked(later, 'catalogue-list-page', 'food-preference');
+  const menu = later.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('button', { name: 'Catalogues' }).click();
+  await menu.getByRole('link', { name: 'Food Preference' }).click();
+  await expect(later.getByRole('table', { name: 'Food Preference' })).toBeVisible();
+  expect(laterHeld).toEqual([true, true]);
+  await context.close();
 });

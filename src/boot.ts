@@ -65,17 +65,29 @@ const routes = (built?.routes ?? [])
       (token || !needsSession) && (!feature || storedFeature(feature)) && storedPermits(permission),
   )
   .map(([path, , files, call]) => ({ path, files, call }));
-const match = matchRoute(routes, window.location.pathname);
-for (const index of match?.route.files ?? []) {
-  const href = built?.files[index];
-  if (!href) continue;
-  const link = document.createElement('link');
-  if (href.endsWith('.css')) Object.assign(link, { rel: 'preload', as: 'style' });
-  else link.rel = 'modulepreload';
-  link.crossOrigin = '';
-  link.setAttribute('href', href);
-  document.head.append(link);
+const fetched = new Set<string>();
+
+/** Fetches built files (indexes into `files`) for the router to import, each once. */
+function fetchFiles(indexes: readonly number[]) {
+  for (const index of indexes) {
+    const href = built?.files[index];
+    if (!href || fetched.has(href)) continue;
+    fetched.add(href);
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) Object.assign(link, { rel: 'preload', as: 'style' });
+    else link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.setAttribute('href', href);
+    document.head.append(link);
+  }
 }
+
+const match = matchRoute(routes, window.location.pathname);
+fetchFiles(match?.route.files ?? []);
+// Later visits: the router asks for a route's files, by its path, when the route's code imports more as it starts
+// (preloadRoute in src/app/route-code.ts).
+window.fetchRouteFiles = (path) =>
+  fetchFiles(built?.routes.find(([candidate]) => candidate === path)?.[2] ?? []);
 const call = match?.route.call;
 if (match && call && token) {
   try {

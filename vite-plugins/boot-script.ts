@@ -25,10 +25,10 @@ export async function readRouteTable(root: string) {
  * src/boot.ts, built on its own into one self-contained script and written into index.html ahead of the module
  * scripts, so that it runs while the page is parsed, before any of them (the server's Content-Security-Policy allows
  * it by hash, like the colour-scheme script), with what it reads: for each route of the table (readRouteTable), the
- * built files of the modules it names (its screen and api module) and of everything they import, beyond what
- * index.html already loads, its first call (LazyRoute's `call`: a calls module and the name of one of its first
- * calls) and the extension it belongs to (LazyRoute's `feature`). Its own imports (the calls modules and what they
- * use) are bundled into it; it must import nothing at run time: checked here.
+ * built files of the modules it names (its screen, its api module and its `preload`) and of everything they import,
+ * beyond what index.html already loads, its first call (LazyRoute's `call`: a calls module and the name of one of its
+ * first calls) and the extension it belongs to (LazyRoute's `feature`). Its own imports (the calls modules and what
+ * they use) are bundled into it; it must import nothing at run time: checked here.
  */
 export function bootScript(): Plugin {
   const entry = 'src/boot.ts';
@@ -77,7 +77,9 @@ export function bootScript(): Plugin {
       const describe = (signedIn: boolean) => (route: LazyRoute) => ({
         path: route.path,
         signedIn,
-        modules: [route.screen.module, route.data?.module].filter((module) => module !== undefined),
+        modules: [route.screen.module, route.data?.module, ...(route.preload ?? [])].filter(
+          (module) => module !== undefined,
+        ),
         call: route.call,
         feature: route.feature,
         permission: route.permission,

@@ -1,7 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import {
   CATALOGUE_API,
-  catalogueApi,
   type CatalogueApi,
   type CatalogueField,
   type CatalogueName,
@@ -83,9 +82,7 @@ function reference(name: string, field: Extract<CatalogueField, { type: 'ref' }>
     return undefined;
   }
   if (typeof value !== 'string') throw new Refusal(400, `${field.label} must be an id`, name);
-  const chosen = (db.catalogues[collectionOfApi(catalogueApi(field.to))] ?? []).find(
-    (row) => row._id === value.trim(),
-  );
+  const chosen = (db.catalogues[collectionOfApi(field.to)] ?? []).find((row) => row._id === value.trim());
   if (!chosen) throw new Refusal(400, `${field.label} not found`, name);
   return field.populated ? { _id: chosen._id, name: String(chosen.name) } : chosen._id;
 }

@@ -22,7 +22,7 @@ function fieldDef(name: string, field: CatalogueField, refTables: Record<string,
       throw new Error(`${name}: times (an event's) are checked by their own routes`);
     case 'ref': {
       const table = refTables[name];
-      if (!table) throw new Error(`${name} refers to ${field.to}: name its table`);
+      if (!table) throw new Error(`${name} refers to ${field.to.label}: name its table`);
       return {
         column: `${columnOf(name)}_id`,
         type: 'ref',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATALOGUE_API,
-  catalogueApi,
   type CatalogueApi,
   type CatalogueField,
   type CatalogueName,
@@ -19,7 +18,7 @@ import { makeServer, PNG_BYTES, tomorrow } from './harness';
  */
 
 type Send = (path: string, init: RequestInit) => Promise<Response>;
-type Side = { send: Send; token: string; firstIds: Record<string, string> };
+type Side = { send: Send; token: string; firstIds: Map<CatalogueApi, string> };
 /** A field's value in a body, with what the value or its absence must be refused as. */
 type Case = { name: string; field: string; value: unknown; message: string };
 
@@ -41,7 +40,7 @@ function validValue(field: CatalogueField, side: Side): unknown {
     case 'date':
       return tomorrow();
     case 'ref':
-      return side.firstIds[field.to];
+      return side.firstIds.get(field.to);
   }
 }
 
@@ -149,16 +148,16 @@ async function run(send: Send, into: Map<string, Answer>) {
     body: JSON.stringify(ADMIN),
   });
   const token = ((await signIn.json()) as { result: { token: string } }).result.token;
-  const side: Side = { send, token, firstIds: {} };
+  const side: Side = { send, token, firstIds: new Map() };
   const referred = new Set(
     CATALOGUES.flatMap(([, api]) =>
       Object.values(api.fields).flatMap((field) => (field.type === 'ref' ? [field.to] : [])),
     ),
   );
-  for (const name of referred) {
-    const listAll = catalogueApi(name).paths.listAll!;
+  for (const referredApi of referred) {
+    const listAll = referredApi.paths.listAll!;
     const list = await send(`/api/${listAll}`, { headers: { Authorization: `Bearer ${token}` } });
-    side.firstIds[name] = ((await list.json()) as { result: { _id: string }[] }).result[0]!._id;
+    side.firstIds.set(referredApi, ((await list.json()) as { result: { _id: string }[] }).result[0]!._id);
   }
   for (const [name, api] of CATALOGUES) {
     for (const changed of [undefined, ...casesOf(api)]) {

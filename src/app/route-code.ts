@@ -26,6 +26,16 @@ export async function loadScreen({ module, run }: LazyRoute['screen']): Promise<
   return run((await load(module)) as never);
 }
 
+/**
+ * Starts fetching the modules a route's code imports as it starts (its `preload`), beside that code, so that the
+ * screen and the prefetch find them arrived or on their way rather than asking for them once their own module has come:
+ * through the build's list of each route's files, which src/boot.ts holds (without a build, on the dev server and in
+ * the tests, nothing is fetched ahead). Loaders of their own here would add them to every screen's first load.
+ */
+export function preloadRoute({ path, preload }: Pick<LazyRoute, 'path' | 'preload'>) {
+  if (preload?.length) window.fetchRouteFiles?.(path);
+}
+
 /** Starts a route's first queries, from its api module. */
 export async function prefetchRoute(
   { module, run }: NonNullable<LazyRoute['data']>,

@@ -11,7 +11,7 @@ import { NoAccessPage } from './no-access-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { useScrollRestoration } from './scroll-restoration';
-import { loadScreen, prefetchVisit } from './route-code';
+import { loadScreen, preloadRoute, prefetchVisit } from './route-code';
 import { ScreenLoader } from './screen-loader';
 
 /** Runs the route's prefetch during render, before the lazy screen below suspends (as usePrefetchQuery does). */
@@ -26,11 +26,18 @@ function Prefetching({ data, children }: { data: NonNullable<LazyRoute['data']>;
 /** One element per screen (the same lazy component for every path that shows it, e.g. /sign-in and /login). */
 const elements = new Map<LazyRoute['screen'], ReactElement>();
 
-/** A route's screen: its code, loaded on the first visit, and its first queries, started at the same moment. */
-function screen({ screen: code, data }: Omit<LazyRoute, 'path'>) {
+/**
+ * A route's screen: its code and what that imports as it starts (its `preload`), loaded on the first visit, and its
+ * first queries, started at the same moment.
+ */
+function screen(route: LazyRoute) {
+  const { screen: code, data } = route;
   let element = elements.get(code);
   if (!element) {
-    const Screen = lazy(async () => ({ default: await loadScreen(code) }));
+    const Screen = lazy(async () => {
+      preloadRoute(route);
+      return { default: await loadScreen(code) };
+    });
     element = <Screen />;
     elements.set(code, element);
   }

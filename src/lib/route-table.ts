@@ -46,10 +46,22 @@ export type RouteCall = { module: string; name: string };
 export type LazyRoute = RouteFields &
   ({ public: true; permission?: undefined } | { public?: undefined; permission: Permission });
 
+/**
+ * How a route takes its screen from the screen's module: at once, or after loading what the screen is built from (a
+ * catalogue's declaration), which the route then names in its `preload`.
+ */
+type PickScreen<Module> = (module: Module) => ComponentType | Promise<ComponentType>;
+
 type RouteFields = {
   path: string;
-  screen: RouteCode<(module: never) => ComponentType>;
+  screen: RouteCode<PickScreen<never>>;
   data?: RouteCode<RoutePrefetch>;
+  /**
+   * Modules the route's screen or prefetch imports as it starts (a catalogue's declaration), by source path like
+   * `module`: fetched together with the route's code (by src/boot.ts on a first load, by the router on a visit), not
+   * after it.
+   */
+  preload?: readonly string[];
   call?: RouteCall;
   /**
    * The extension the screen belongs to (DECISIONS, "Extensions of the reference API, announced"): unless the API
@@ -58,11 +70,21 @@ type RouteFields = {
   feature?: Feature;
 };
 
+declare global {
+  interface Window {
+    /**
+     * Fetches a route's built files (its code, what that imports and what it preloads), by the route's path in the
+     * table: set by src/boot.ts, which holds the build's list of them, and used by the router (src/app/route-code.ts).
+     */
+    fetchRouteFiles?: (path: string) => void;
+  }
+}
+
 /** A route's screen: the module that holds it and how to take the screen from it. */
-export const screenIn = <Module>(
-  module: string,
-  pick: (module: Module) => ComponentType,
-): LazyRoute['screen'] => ({ module, run: pick });
+export const screenIn = <Module>(module: string, pick: PickScreen<Module>): LazyRoute['screen'] => ({
+  module,
+  run: pick,
+});
 
 /** A route's first queries: the module that holds their queryOptions and how to start them. */
 export const queriesIn = <Module>(

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { ACTION_LABELS, actionLabel } from '@/features/activity/strings';
 import { fieldLabel } from '@contract/field-labels';
 import { ACTIVITY_ACTIONS } from '@contract/moderation';
+
+const CATALOGUES = await loadCatalogues();
 
 /** The activity log's record type of each catalogue (the API collection its records belong to). */
 const RECORD_TYPE = {

@@ -366,6 +366,31 @@ describe('paginated catalogues (offer, plan, blogs, blog categories)', () => {
     expect((await apiCalls('/api/blog-category/listAll'))[0]?.method).toBe('GET');
   });
 
+  it('offers a blog category as renamed on the next blog form: a write refreshes the choices other forms offer', async () => {
+    const category = records('blog-category')[0]!;
+    const { user, router } = renderApp('/blog/add');
+    await user.click(await screen.findByRole('combobox', { name: 'Blog Type' }));
+    expect(await screen.findByRole('option', { name: String(category.name) })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('button', { name: 'Catalogues' }));
+    await user.click(within(menu).getByRole('link', { name: 'Blog Category' }));
+    const table = await screen.findByRole('table', { name: 'Blog Category' });
+    const row = (await within(table).findByText(String(category.name))).closest('tr')!;
+    await user.click(within(row).getByRole('link', { name: 'Edit' }));
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Renamed meanwhile');
+    await user.click(screen.getByRole('button', { name: 'Update Blog Category' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blog-category'));
+
+    await user.click(within(menu).getByRole('link', { name: 'Blogs' }));
+    await user.click(await screen.findByRole('link', { name: 'Add' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Blog Type' }));
+    expect(await screen.findByRole('option', { name: 'Renamed meanwhile' })).toBeInTheDocument();
+  });
+
   it("shows an event's category, times and creator, and opens who joined, each a link", async () => {
     const event = records('event')[0]! as unknown as {
       _id: string;

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
 import { collectionOf } from '@mocks/handlers/catalogues';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { choices, DAY, fillCatalogueForm, TYPED } from './catalogue-form';
 import { apiCalls } from '../support/request-log';
 import { renderApp, TEST_TOKEN } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * SPEC's own words for every catalogue (2.2, 2.8-2.11, 2.23-2.24, 5, 7.3-7.6, 7.13, 8), written out here rather

@@ -11,7 +11,7 @@ import { db, nextId, type MockUser } from '@mocks/db';
 import { collectionOf } from '@mocks/handlers/catalogues';
 import { server } from '@mocks/node';
 import { AppProviders } from '@/app/providers';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import {
   ActivityFilters,
   activityQueryOf,
@@ -24,6 +24,8 @@ import { askDeactivationReason } from '@/features/users/deactivation-reason';
 import { createQueryClient } from '@/lib/query-client';
 import { apiCalls } from '../support/request-log';
 import { renderApp, signIn, specOnlyApi, TEST_TOKEN, withoutFeatures } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * Moderation in the console (DECISIONS, "Moderation"): a deactivation's reason, the profile's Moderation history,

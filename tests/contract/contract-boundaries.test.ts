@@ -46,3 +46,21 @@ describe('src, server and mocks share only contract/', () => {
     expect(await boundaryProblems(file, from)).toEqual([]);
   });
 });
+
+describe("the console takes a catalogue's facts from that catalogue's own contract module", () => {
+  async function restrictedImports(file: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath: file });
+    return (result?.messages ?? []).filter(
+      (message) => message.ruleId === '@typescript-eslint/no-restricted-imports',
+    );
+  }
+
+  it.each([
+    ['src/features/catalogues/fixture.ts', "import { CATALOGUE_API } from '@contract/catalogues';", 1],
+    ['src/features/catalogues/fixture.ts', "import type { CatalogueName } from '@contract/catalogues';", 0],
+    ['src/features/catalogues/fixture.ts', "import { hobbies } from '@contract/catalogues/hobbies';", 0],
+    ['mocks/handlers/fixture.ts', "import { CATALOGUE_API } from '@contract/catalogues';", 0],
+  ])('%s: %s (refusals: %i)', { timeout: 60_000 }, async (file, code, refusals) => {
+    expect(await restrictedImports(file, `${code}\n`)).toHaveLength(refusals);
+  });
+});

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_APPEAL } from '@mocks/appeals';
 import { db, MOCK_INVITATIONS } from '@mocks/db';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import {
@@ -16,6 +16,8 @@ import {
   type Fault,
 } from '../support/fault-injector';
 import { renderApp, TEST_TOKEN } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * Issue 12's fault matrix for reads: every screen's reads, each failing in every way, must show a visible error state

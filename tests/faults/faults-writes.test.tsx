@@ -4,7 +4,7 @@ import { MOCK_APPEAL } from '@mocks/appeals';
 import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, MOCK_INVITATIONS } from '@mocks/db';
 import { ageProofs } from '@mocks/handlers/step-up';
 import { routeWithId, type Catalogue, type Field } from '@/features/catalogues/define-catalogue';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { ApiError } from '@/lib/core/api-error';
 import { CHOSEN_ICON, choose, fillCatalogueForm } from '../catalogues/catalogue-form';
 import {
@@ -18,6 +18,8 @@ import {
   type Fault,
 } from '../support/fault-injector';
 import { renderApp, TEST_TOKEN } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * Issue 12's fault matrix for writes: whatever way a save fails, every typed value and chosen file stays in the

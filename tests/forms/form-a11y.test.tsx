@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { renderApp } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * Every form of the console, submitted empty: each field in error says so (aria-invalid) and is tied to its message

@@ -8,13 +8,15 @@ import { apiPath, fail } from '@mocks/http';
 import { server } from '@mocks/node';
 import { STALE_WRITE_TEXT } from '@/components/stale-write-dialog';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { FAQ_TEXT } from '@/features/faq/strings';
 import * as reload from '@/features/own-profile/reload';
 import { CURRENT_PASSWORD_TEXT, PROFILE_TEXT } from '@/features/own-profile/strings';
 import { POSTS_TEXT } from '@/features/posts/strings';
 import { MAIL_TEXT } from '@/features/send-mail/strings';
 import { renderApp, specOnlyApi } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * The one form controller (components/form/use-form-controller.ts) over every form, as an admin sees it: leaving

@@ -6,12 +6,14 @@ import { apiPath, fail } from '@mocks/http';
 import { server } from '@mocks/node';
 import { collectionOf } from '@mocks/handlers/catalogues';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { FAQ_TEXT } from '@/features/faq/strings';
 import { POSTS_TEXT } from '@/features/posts/strings';
 import { STALE_WRITE_TEXT } from '@/components/stale-write-dialog';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * Stale-write protection over every update form: the catalogue registry's, the FAQ's and the post's.

@@ -7,7 +7,7 @@ import { declaredColumn, declaredColumns, type FeatureCells } from '@/components
 import { NOT_LOADED, onDemand } from '@/components/on-demand';
 import { RowActions } from '@/components/row-actions';
 import { PeopleCell } from '@/features/catalogues/people-cell';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { FAQ_COLUMNS } from '@/features/faq/faq-list-page';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import {
@@ -19,6 +19,8 @@ import {
 import { csvColumns } from '@/lib/list-export';
 import { mediaUrl } from '@/lib/media';
 import { createQueryClient } from '@/lib/query-client';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * Every declared column's CSV text is what its cell shows (DECISIONS, "Lists: sort, select, export"): the cell

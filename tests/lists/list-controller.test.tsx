@@ -3,10 +3,12 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 /**
  * The one list controller over every list (components/list-kit/list-controller.ts, components/list-kit/list-view.tsx): sort (in the browser

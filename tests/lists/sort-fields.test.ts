@@ -1,6 +1,8 @@
 import { SORT_FIELDS, type SortedList } from '@contract/sort-fields';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
+
+const CATALOGUES = await loadCatalogues();
 
 /** 'blog-category' → 'blogCategory': a list's key as contract/sort-fields.ts names it. */
 const listName = (key: string) => key.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());

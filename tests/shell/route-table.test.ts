@@ -4,11 +4,13 @@ import type { ComponentType, ReactElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/feature-routes';
 import { loadScreen } from '@/app/route-code';
-import { CATALOGUES } from '@/features/catalogues/registry';
+import { loadCatalogues } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
 import type { LazyRoute } from '@/lib/route-table';
 import { matchRoute } from '@/lib/match-path';
 import { renderApp } from '../support/render';
+
+const CATALOGUES = await loadCatalogues();
 
 const ROUTES = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES];
 /** A path each route matches: its pattern with a sample id for each parameter. */
@@ -25,6 +27,12 @@ const componentOf = async (module: string) => {
   expect(exports, `${module} exports ${name}`).toHaveProperty(name);
   return exports[name];
 };
+
+/**
+ * The modules routes preload (LazyRoute's `preload`), as the test's own imports: in a build, src/boot.ts fetches their
+ * files, which the build finds by these names (vite-plugins/boot-script.ts).
+ */
+const FEATURE_MODULES = import.meta.glob<Record<string, unknown>>('/src/features/**/*.{ts,tsx}');
 
 /**
  * The generic screens, and what each route gives them: the catalogue (or read-only list) whose path it is, by the
@@ -89,6 +97,18 @@ describe("the route table as data (each feature's routes.ts)", () => {
       expect(Object.values(declaration)[0], `${path} is declared`).toBeDefined();
       expect(shown.props).toEqual(declaration);
       expect(await loadScreen(route.screen), 'the same component on every load').toBe(Screen);
+    },
+  );
+
+  // A route preloads what its code imports as it starts (route-table.ts, `preload`): a catalogue's screens, the
+  // declaration they show.
+  it.each(byPath(ROUTES.filter((route) => route.preload)))(
+    '%s preloads modules that are there, the declaration its screen shows',
+    async (path, route) => {
+      const loaded = await Promise.all(route.preload!.map((module) => FEATURE_MODULES[module]?.()));
+      expect(loaded.map((module) => module?.catalogue)).toEqual([
+        GENERIC[route.screen.module]!(path).catalogue,
+      ]);
     },
   );
 

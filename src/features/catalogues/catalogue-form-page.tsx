@@ -205,7 +205,7 @@ const backToList = (catalogue: Catalogue) => ({
 });
 
 /** Any catalogue's add and update form; update waits for the record and starts prefilled. */
-export { catalogueByKey } from './registry';
+export { loadCatalogue } from './registry';
 
 export function CatalogueFormPage({ catalogue }: { catalogue: Catalogue }) {
   const recordId = useParams()[idParam(catalogue.routes.update)];

@@ -19,7 +19,7 @@ import { PeopleCell } from './people-cell';
 import { catalogueResource } from './resource';
 
 /** Any catalogue's list, with the columns its declaration names: every record, or one page at a time. */
-export { catalogueByKey } from './registry';
+export { loadCatalogue } from './registry';
 
 export function CatalogueListPage({ catalogue }: { catalogue: Catalogue }) {
   return catalogue.paginated ? (

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toSlug } from './define-catalogue';
 import { CATALOGUE_MENU } from './entries';
-import { CATALOGUES } from './registry';
+import { loadCatalogues } from './registry';
+
+const CATALOGUES = await loadCatalogues();
 
 describe("SPEC 5's slug rule: lowercase, punctuation removed, whitespace to hyphens", () => {
   it.each([

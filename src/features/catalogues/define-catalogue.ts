@@ -3,12 +3,13 @@ import type { DeclaredColumn } from '@/lib/declared-columns';
 import type { Feature, Permission } from '@/lib/features';
 
 /**
- * The vocabulary of a catalogue declaration (one file per catalogue, gathered in registry.ts); its columns are the
- * lists' one vocabulary, lib/declared-columns.ts. Everything here is plain data: the generic list and form screens
- * and the tests read it. A declaration takes its calls, record and fields' constraints from the contract
- * (from-contract.ts, contract/catalogues.ts), which the server and the mock API read too. The router and the menu
- * import this module, so nothing here may pull in code (zod, the API client, the contract's catalogues) that the
- * first load does not need: the record's schema is built from `record` in resource.ts, with the screens.
+ * The vocabulary of a catalogue declaration (one module per catalogue, declarations/<key>.ts, which registry.ts
+ * loads by key); its columns are the lists' one vocabulary, lib/declared-columns.ts. Everything here is plain data:
+ * the generic list and form screens and the tests read it. A declaration takes its calls, record and fields'
+ * constraints from its catalogue's contract (from-contract.ts, contract/catalogues/<name>.ts), which the server and
+ * the mock API read too. The router and the menu import this module, so nothing here may pull in code (zod, the API
+ * client, the contract's catalogues) that the first load does not need: the record's schema is built from `record`
+ * in resource.ts, with the screens.
  */
 
 /** A choice of a select: what is sent, and what the admin reads. */
@@ -45,7 +46,10 @@ export type Field =
 export type RecordRow = { label: string; field: string; dialogTitle: string };
 
 export type CatalogueDeclaration = {
-  /** Query key root, and the catalogue's name in tests and the mock db. */
+  /**
+   * The catalogue's name: its declaration's file (declarations/<key>.ts), its screens' view of their records' queries
+   * (resource.ts), its export's file name.
+   */
   key: string;
   /** The list's title and menu label; forms read 'Add <title>' / 'Update <title>' unless `formTitle` says. */
   title: string;

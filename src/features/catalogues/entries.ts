@@ -20,8 +20,9 @@ import type { CatalogueDeclaration } from './define-catalogue';
 /**
  * What the shell knows of each catalogue: its key, title, menu icon and routes, in menu order. The sidebar and the
  * route table read these (they are in every first load); the rest of a catalogue's declaration (its calls, columns,
- * fields and messages) is in its own file, which spreads its entry, and loads with the catalogue screens
- * (registry.ts). A new catalogue is an entry here, a declaration file and a line in registry.ts.
+ * fields and messages) is in its own module, declarations/<key>.ts, which spreads its entry and loads with that
+ * catalogue's screens (registry.ts). A new catalogue is an entry here, a declaration file and its contract
+ * (contract/catalogues/<name>.ts).
  */
 export const CATALOGUE_ENTRIES = {
   university: {
@@ -152,3 +153,6 @@ export const CATALOGUE_ENTRIES = {
 
 /** The entries in menu order. */
 export const CATALOGUE_MENU = Object.values(CATALOGUE_ENTRIES);
+
+/** The module of a catalogue's declaration, by its key: routes.tsx names it, registry.ts loads it. */
+export const declarationModule = (key: string) => `/src/features/catalogues/declarations/${key}.ts`;

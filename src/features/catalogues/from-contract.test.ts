@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_API } from '@contract/catalogues';
+import { offer } from '@contract/catalogues/offer';
 import { fieldsOf } from './from-contract';
 
 describe('a declaration takes its fields as the contract declares them', () => {
-  const field = fieldsOf(CATALOGUE_API.offer);
+  const field = fieldsOf(offer);
 
   it("takes a number's minimum and whole numbers, a date's earliest day and a file's name from the API", () => {
     expect(field.number('minimumMember', 'Minimum Members')).toMatchObject({ min: 0, whole: true });

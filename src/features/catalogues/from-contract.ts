@@ -1,11 +1,12 @@
-import { catalogueApi, type CatalogueApi, type CatalogueField } from '@contract/catalogues';
+import type { CatalogueApi, CatalogueField } from '@contract/catalogues/catalogue-api';
 import type { CatalogueDeclaration, Field, Option } from './define-catalogue';
 
 /**
- * A catalogue declaration's API facts, taken from the contract (contract/catalogues.ts): its calls, the record's
- * fields, and each form field's constraints (required or not, a number's minimum, whole numbers, fixed options, the
- * catalogue a choice comes from, the name a file travels under). The declaration adds what is the console's own: the
- * screens, SPEC's labels and messages, columns. Loaded with the declarations, not with the route table.
+ * A catalogue declaration's API facts, taken from its catalogue's contract (contract/catalogues/<name>.ts): its
+ * calls, the record's fields, and each form field's constraints (required or not, a number's minimum, whole numbers,
+ * fixed options, the catalogue a choice comes from, the name a file travels under). The declaration adds what is the
+ * console's own: the screens, SPEC's labels and messages, columns. Loaded with the declarations, not with the route
+ * table.
  */
 
 const RECORD_FIELD = {
@@ -141,8 +142,8 @@ export function fieldsOf(api: CatalogueApi) {
     /** One record of the catalogue the API refers to, offered from its listAll, shown by its name, sent as its id. */
     choice: (name: string, label: string, message?: string): Field => {
       const field = contract(name, 'ref');
-      const from = catalogueApi(field.to).paths.listAll;
-      if (!from) throw new Error(`${api.label}: ${field.to} has no listAll to choose ${name} from`);
+      const from = field.to.paths.listAll;
+      if (!from) throw new Error(`${api.label}: ${field.to.label} has no listAll to choose ${name} from`);
       return { kind: 'choice', name, label, required: required(name, field, message), from };
     },
     /** Follows the field `from` as a slug (see toSlug) until the admin edits it. */

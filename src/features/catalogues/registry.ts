@@ -1,44 +1,20 @@
-import { blogCategory } from './blog-category';
-import { blogs } from './blogs';
-import { eventCategory } from './event-category';
-import { events } from './events';
-import { foodPreference } from './food-preference';
-import { hobbies } from './hobbies';
-import { languageSpeak } from './language-speak';
-import { languages } from './languages';
-import { lookingFor } from './looking-for';
-import { offer } from './offer';
-import { plan } from './plan';
-import { religiousBeliefs } from './religious-beliefs';
-import { reportElement } from './report-element';
-import { setting } from './setting';
-import { university } from './university';
+import type { Catalogue } from './define-catalogue';
+import { CATALOGUE_MENU, declarationModule } from './entries';
 
 /**
- * Every catalogue and declared resource, in menu order (entries.ts holds what the shell needs of each). The
- * catalogue screens, the mock API and the catalogue tests read this list.
+ * Every catalogue's declaration (declarations/<key>.ts), each a module of its own that loads on its own: a catalogue
+ * screen loads its own declaration and its catalogue's contract, not the others'. The route table names the module
+ * (routes.tsx's `preload`), so that it comes together with the screen's code.
  */
-export const CATALOGUES = [
-  university,
-  reportElement,
-  setting,
-  hobbies,
-  languages,
-  foodPreference,
-  eventCategory,
-  lookingFor,
-  languageSpeak,
-  religiousBeliefs,
-  offer,
-  plan,
-  blogs,
-  blogCategory,
-  events,
-];
+const DECLARATIONS = import.meta.glob<Catalogue>('/src/features/catalogues/declarations/*.ts', {
+  import: 'catalogue',
+});
 
 /** A catalogue's whole declaration, by its key (the route table names catalogues by key: see entries.ts). */
-export function catalogueByKey(key: string): (typeof CATALOGUES)[number] {
-  const catalogue = CATALOGUES.find((candidate) => candidate.key === key);
-  if (!catalogue) throw new Error(`No catalogue is declared as ${key}`);
-  return catalogue;
+export function loadCatalogue(key: string): Promise<Catalogue> {
+  const load = DECLARATIONS[declarationModule(key)];
+  return load ? load() : Promise.reject(new Error(`No catalogue is declared as ${key}`));
 }
+
+/** Every declaration, in menu order (the tests walk them all). */
+export const loadCatalogues = () => Promise.all(CATALOGUE_MENU.map(({ key }) => loadCatalogue(key)));

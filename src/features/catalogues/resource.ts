@@ -3,7 +3,6 @@ import { defineResource, toFormData, type PageRequest } from '@/lib/data/resourc
 import { flag, id, optionalDate, optionalNumber, optionalPath, text } from '@/lib/data/schemas';
 import { version } from '@/lib/core/versioned-update';
 import { withId, type Catalogue, type CatalogueRecord, type Ref } from './define-catalogue';
-import { CATALOGUES } from './registry';
 
 /** What a catalogue form sends: its fields' values, `enabled` as a boolean, numbers, files when chosen. */
 export type CatalogueInput = Record<string, string | number | boolean | File | null>;
@@ -39,10 +38,10 @@ const RECORD_FIELD = {
   ),
 };
 
-/** The record's schema, from the declaration's `record` (messy data tolerated, as everywhere). */
-export { catalogueByKey } from './registry';
+export { loadCatalogue } from './registry';
 export { sortFieldsOf } from '@/lib/declared-columns';
 
+/** The record's schema, from the declaration's `record` (messy data tolerated, as everywhere). */
 export function catalogueItem(catalogue: Catalogue) {
   const shape = Object.fromEntries(
     Object.entries(catalogue.record).map(([name, kind]) => [name, RECORD_FIELD[kind]]),
@@ -57,8 +56,12 @@ export function catalogueItem(catalogue: Catalogue) {
 
 function build(catalogue: Catalogue) {
   const { api, failures } = catalogue;
+  // Keyed by the records the calls work on, the screen's own lists apart: a write refreshes every reading of the
+  // records, the other screen over the same calls (languages and language speak) and the choices other forms offer
+  // from them (a blog's category) alike.
   return defineResource<CatalogueRecord, CatalogueInput>({
-    key: catalogue.key,
+    key: collection(api.list),
+    view: catalogue.key,
     item: catalogueItem(catalogue),
     endpoints: {
       ...(catalogue.paginated ? { page: api.list } : { list: api.list }),
@@ -67,16 +70,6 @@ function build(catalogue: Catalogue) {
       update: (id) => withId(api.update, id),
       remove: api.remove ? (id) => withId(api.remove!, id) : undefined,
     },
-    // Screens over the same calls (languages and language speak) see each other's writes, and so do the choices
-    // other forms offer from this catalogue's records (a blog's category).
-    invalidates: [
-      ...CATALOGUES.filter((other) => other.api.list === api.list && other !== catalogue).map(
-        (other) => other.key,
-      ),
-      ...CATALOGUES.flatMap((other) => other.fields)
-        .filter((field) => field.kind === 'choice' && collection(field.from) === collection(api.list))
-        .map((field) => choicesKey((field as { from: string }).from)),
-    ],
     // DECISIONS: in multipart bodies enabled is the text 'true' / 'false'; a file goes only when chosen.
     toRequest: (input, write) =>
       catalogue.multipart?.includes(write)
@@ -107,11 +100,16 @@ export function catalogueResource(catalogue: Catalogue) {
 }
 
 const choiceItem = z.object({ _id: id, name: text });
-const choicesKey = (from: string) => `choices:${from}`;
 const choiceLists = new Map<string, ReturnType<typeof buildChoices>>();
 
+/** Another reading of the records `from` lists, beside their catalogue's screens: their writes refresh it. */
 function buildChoices(from: string) {
-  return defineResource({ key: choicesKey(from), item: choiceItem, endpoints: { list: from } });
+  return defineResource({
+    key: collection(from),
+    view: 'choices',
+    item: choiceItem,
+    endpoints: { list: from },
+  });
 }
 
 /** The records a form's choice field offers (every record of `from`, a listAll call). */

@@ -47,8 +47,9 @@ export type ResourceDefinition<Item, Input, Request extends PageRequest, Detail>
   /** Root of every query key of this resource; other resources name it in `meta.invalidates`. */
   key: string;
   /**
-   * Another reading of the records under `key` (the mail picker's members, by name alone): its lists are kept apart
-   * under this name, inside the records' own lists, so every write to the records refreshes them too.
+   * Another reading of the records under `key` (the mail picker's members, by name alone; a catalogue's screen, and
+   * the choices other forms offer from its records): its lists are kept apart under this name, inside the records'
+   * own lists, so every write to the records refreshes them too, and a write through it refreshes every reading.
    */
   view?: string;
   /** The record's schema; Item is what it parses to. */
@@ -156,8 +157,8 @@ export function defineResource<Item, Input = never, Request extends PageRequest 
       }),
   };
 
-  /** A write changes this resource's lists and whatever else it declares. */
-  const invalidates = [keys.lists(), ...(definition.invalidates ?? [])];
+  /** A write changes the records' lists (every view of them) and whatever else it declares. */
+  const invalidates = [[key, 'list'] as const, ...(definition.invalidates ?? [])];
 
   function useCreate() {
     return useMutation({

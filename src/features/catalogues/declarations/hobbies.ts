@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { hobbies as API } from '@contract/catalogues/hobbies';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.hobbies;
 const field = fieldsOf(API);
 
 /** Hobbies (SPEC 2.23, 5, 7.13, 8): an icon upload; the list falls back to the default hobby icon. */
-export const hobbies = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.hobbies,
   ...callsOf(API),
   columns: [column.index(), column.text('Name', 'name'), column.status(), column.icon(), column.actions()],

@@ -1,19 +1,18 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { plan as API } from '@contract/catalogues/plan';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
 const capitalised = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 
-const API = CATALOGUE_API.plan;
 const field = fieldsOf(API);
 
 /**
  * Plan (SPEC 2.14, 3, 5, 7.8, 8, 9): paginated, edit only: no delete and no Add button on the list, though
  * /plan/add exists. Both selects of type and recommended say 'Please select one'.
  */
-export const plan = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.plan,
   ...callsOf(API),
   addButton: false,

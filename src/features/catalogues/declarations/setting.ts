@@ -1,16 +1,15 @@
-import { CATALOGUE_API } from '@contract/catalogues';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { setting as API } from '@contract/catalogues/setting';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.setting;
 const field = fieldsOf(API);
 
 /**
  * Setting (SPEC 2.11, 5, 7.6, 8): a single record whose two texts are the list's rows, each viewed in a dialog.
  * Edit only; Add shows while no record exists. Create is JSON, update is multipart to update-with-image.
  */
-export const setting = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.setting,
   ...callsOf(API),
   singleRecord: {

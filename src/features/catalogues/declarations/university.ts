@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { university as API } from '@contract/catalogues/university';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.university;
 const field = fieldsOf(API);
 
 /** University (SPEC 2.8, 5, 7.3, 8). Quirks: the update route is /university-update/{id}; the header reads STATUS. */
-export const university = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.university,
   ...callsOf(API),
   columns: [

@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { blogCategory as API } from '@contract/catalogues/blog-category';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.blogCategory;
 const field = fieldsOf(API);
 
 /** Blog category (SPEC 2.18, 3, 5, 7.11, 8): paginated. Quirk: its delete says 'Blog deleted successfully!'. */
-export const blogCategory = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.blogCategory,
   ...callsOf(API),
   columns: [

@@ -1,10 +1,9 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { eventCategory as API } from '@contract/catalogues/event-category';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.eventCategory;
 const field = fieldsOf(API);
 
 /**
@@ -12,7 +11,7 @@ const field = fieldsOf(API);
  * /api/event-category/read but writes through /api/eventcategory; its delete says 'Report element deleted
  * successfully!'.
  */
-export const eventCategory = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.eventCategory,
   ...callsOf(API),
   columns: [column.index(), column.text('Name', 'name'), column.status(), column.icon(), column.actions()],

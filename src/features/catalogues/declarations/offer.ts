@@ -1,17 +1,16 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { offer as API } from '@contract/catalogues/offer';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.offer;
 const field = fieldsOf(API);
 
 /**
  * Offer (SPEC 2.12, 3, 5, 7.7, 8): paginated. Quirks: the brand logo travels as the multipart file `file` and the
  * offer image as `document`; both are required only when adding; the expire date is today at the earliest.
  */
-export const offer = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.offer,
   ...callsOf(API),
   columns: [

@@ -1,10 +1,9 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { events as API } from '@contract/catalogues/events';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.events;
 const field = fieldsOf(API);
 
 /**
@@ -16,7 +15,7 @@ const field = fieldsOf(API);
  * 'event-joined' (DECISIONS, "At the product's size"). An event ends after it starts, on its day. Quirk kept: the
  * date message reads 'Please enter date and date'.
  */
-export const events = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.events,
   formTitle: 'Event',
   ...callsOf(API),

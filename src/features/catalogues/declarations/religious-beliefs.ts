@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { religiousBeliefs as API } from '@contract/catalogues/religious-beliefs';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.religiousBeliefs;
 const field = fieldsOf(API);
 
 /** Religious beliefs (SPEC 2.24, 5, 7.13, 8). Quirk: 'Religiou beliefs added successfully!' is spelled so. */
-export const religiousBeliefs = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.religiousBeliefs,
   ...callsOf(API),
   columns: [column.text('Name', 'name'), column.status(), column.actions()],

@@ -1,10 +1,9 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { blogs as API } from '@contract/catalogues/blogs';
 import { column, sortable } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.blogs;
 const field = fieldsOf(API);
 
 /**
@@ -12,7 +11,7 @@ const field = fieldsOf(API);
  * /blog/update/{blogId}. The slug follows the title (SPEC 5's rule) until edited; the blog type is one of
  * /api/blog-category/listAll; the image travels as the multipart file `file` (DECISIONS), required only when adding.
  */
-export const blogs = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.blogs,
   formTitle: 'Blog',
   ...callsOf(API),

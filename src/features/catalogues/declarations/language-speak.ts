@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { languages as API } from '@contract/catalogues/languages';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.languages;
 const field = fieldsOf(API);
 
 /** Language speak (SPEC 2.24, 5, 7.13, 8). Quirks: it uses the language calls; its name message is about a question. */
-export const languageSpeak = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.languageSpeak,
   ...callsOf(API),
   columns: [column.text('Name', 'name'), column.status(), column.actions()],

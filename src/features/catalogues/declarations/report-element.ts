@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { reportElement as API } from '@contract/catalogues/report-element';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.reportElement;
 const field = fieldsOf(API);
 
 /** Report element (SPEC 2.10, 5, 7.5, 8). */
-export const reportElement = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.reportElement,
   ...callsOf(API),
   columns: [column.index(), column.text('Message', 'message'), column.status(), column.actions()],

@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { languages as API } from '@contract/catalogues/languages';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.languages;
 const field = fieldsOf(API);
 
 /** Languages (SPEC 2.23, 5, 7.13, 8). */
-export const languages = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.languages,
   formTitle: 'Language',
   ...callsOf(API),

@@ -1,14 +1,13 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { foodPreference as API } from '@contract/catalogues/food-preference';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.foodPreference;
 const field = fieldsOf(API);
 
 /** Food preference (SPEC 2.23, 5, 7.13, 8). Quirk: its delete says 'Hobbies deleted successfully!'. */
-export const foodPreference = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.foodPreference,
   ...callsOf(API),
   columns: [column.index(), column.text('Name', 'name'), column.status(), column.actions()],

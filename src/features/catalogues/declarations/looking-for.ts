@@ -1,17 +1,16 @@
-import { CATALOGUE_API } from '@contract/catalogues';
+import { lookingFor as API } from '@contract/catalogues/looking-for';
 import { column } from '@/lib/declared-columns';
-import { defineCatalogue } from './define-catalogue';
-import { CATALOGUE_ENTRIES } from './entries';
-import { callsOf, fieldsOf } from './from-contract';
+import { defineCatalogue } from '../define-catalogue';
+import { CATALOGUE_ENTRIES } from '../entries';
+import { callsOf, fieldsOf } from '../from-contract';
 
-const API = CATALOGUE_API.lookingFor;
 const field = fieldsOf(API);
 
 /**
  * Looking for (SPEC 2.24, 5, 7.13, 8). Quirks: the add route is /looking-for/Add (capital A); it creates through
  * create-with-icon but updates through plain update; its list and delete have fallbacks of their own.
  */
-export const lookingFor = defineCatalogue({
+export const catalogue = defineCatalogue({
   ...CATALOGUE_ENTRIES.lookingFor,
   ...callsOf(API),
   columns: [column.text('Name', 'name'), column.status(), column.icon(), column.actions()],
