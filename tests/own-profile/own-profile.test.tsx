@@ -3,7 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
+import { z } from 'zod/mini';
 import * as reload from '@/features/own-profile/reload';
+import { session } from '@/lib/core/session';
+import { api } from '@/lib/data/api-client';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
 
@@ -60,6 +63,51 @@ describe('own profile against a SPEC-only API', () => {
     expect(token).not.toBe(TEST_TOKEN);
     expect(db.tokens.has(token!)).toBe(true);
     expect(db.tokens.has(TEST_TOKEN)).toBe(false);
+  });
+
+  it('keeps the session when a call is refused for the old token before the fresh one is stored', async () => {
+    specOnlyApi();
+    const reloadTo = vi.spyOn(reload, 'reloadTo').mockImplementation(() => {});
+    const waitedForToken = vi.spyOn(session, 'tokenReplaced');
+    const FRESH_TOKEN = 'token-after-the-password-change';
+    let patchArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (patchArrived = resolve));
+    server.use(
+      http.patch('*/api/admin/profile/update', async () => {
+        // The server has committed the new password: the token the console holds is ended, its answer not yet sent.
+        db.tokens.delete(TEST_TOKEN);
+        db.tokens.add(FRESH_TOKEN);
+        patchArrived();
+        // The answer leaves once the console has had the other call's refusal (without waiting, it signed out).
+        await vi.waitFor(() => expect(waitedForToken).toHaveBeenCalled());
+        return HttpResponse.json({
+          success: true,
+          message: 'Profile updated successfully',
+          result: { email: db.admin.email, photo: '', token: FRESH_TOKEN },
+        });
+      }),
+    );
+    const { user, router } = renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Update Profile' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await arrived;
+
+    // Another call leaves meanwhile (the menu's count, a list read again) with the token the change has just ended.
+    const faqs = await api.get(
+      'faq/listAll',
+      z.object({ result: z.array(z.object({ question: z.string() })) }),
+    );
+
+    expect(faqs.result.length).toBeGreaterThan(0);
+    await waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/dashboard'));
+    expect(localStorage.getItem('accessToken')).toBe(FRESH_TOKEN);
+    expect(router.state.location.pathname).toBe('/profile');
+    const calls = await apiCalls('/api/faq/listAll');
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
+      `Bearer ${TEST_TOKEN}`,
+      `Bearer ${FRESH_TOKEN}`,
+    ]);
   });
 
   it('keeps what was typed and the chosen file when the server refuses', async () => {

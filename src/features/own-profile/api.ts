@@ -28,17 +28,20 @@ export const ownProfileResource = defineResource({
 /** PATCH /api/admin/profile/update (multipart); the new photo, e-mail and token (when given) go into the stored session. */
 export function useUpdateOwnProfile() {
   return useMutation({
-    mutationFn: async ({ email, password, currentPassword, file }: OwnProfileInput) => {
-      const { result } = await api.patch('admin/profile/update', z.object({ result: savedProfile }), {
-        body: toFormData({ email, password, currentPassword, file }),
-      });
-      session.update({
-        photo: result.photo,
-        email: result.email || email,
-        ...(result.token ? { accessToken: result.token } : {}),
-      });
-      return result;
-    },
+    // A new password ends the token this call is sent with: calls refused for it meanwhile wait for the fresh one.
+    mutationFn: ({ email, password, currentPassword, file }: OwnProfileInput) =>
+      session.replacingToken(async () => {
+        const { result } = await api.patch('admin/profile/update', z.object({ result: savedProfile }), {
+          body: toFormData({ email, password, currentPassword, file }),
+          replacesToken: true,
+        });
+        session.update({
+          photo: result.photo,
+          email: result.email || email,
+          ...(result.token ? { accessToken: result.token } : {}),
+        });
+        return result;
+      }),
     meta: { invalidates: [ownProfileResource.keys.all] },
   });
 }

@@ -53,6 +53,8 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let snapshot: Session | null = read();
 let endReason: SessionEndReason | null = null;
+/** Writes in flight that replace the stored token (replacingToken), each as it settles. */
+const replacements = new Set<Promise<void>>();
 
 function read(): Session | null {
   const accessToken = localStorage.getItem('accessToken');
@@ -119,6 +121,27 @@ export const session = {
     if (!snapshot) return;
     for (const [field, value] of Object.entries(patch)) localStorage.setItem(field, value);
     refresh();
+  },
+
+  /**
+   * Runs a write that replaces the stored token: a password change ends the token it is sent with as the server
+   * commits it, and its answer brings the fresh one. A call refused meanwhile for the old token waits for it
+   * (tokenReplaced) and goes again with the fresh token, rather than signing the admin out before it is stored.
+   */
+  replacingToken<T>(write: () => Promise<T>): Promise<T> {
+    const running = write();
+    const settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    replacements.add(settled);
+    void settled.then(() => replacements.delete(settled));
+    return running;
+  },
+
+  /** Settles once no write that replaces the token is in flight (at once when none is). */
+  tokenReplaced: async (): Promise<void> => {
+    await Promise.all(replacements);
   },
 
   /** The role the server now gives the signed-in admin ('roles'): an Owner may have changed it since sign-in. */

@@ -36,6 +36,11 @@ export type RequestOptions = {
   auth?: 'token' | 'none';
   /** Extra request headers (an update's If-Match). */
   headers?: Record<string, string>;
+  /**
+   * The call replaces the stored token (a password change, run through session.replacingToken): a refusal of its own
+   * token does not wait for the replacement, which is itself.
+   */
+  replacesToken?: boolean;
   signal?: AbortSignal;
 };
 
@@ -231,7 +236,9 @@ async function request(
   if (options.auth !== 'none' && isTokenRefused(response.status, body)) {
     // A late answer to a call sent with an older token (before a password change, or while another tab signed in
     // again), or with none (a screen still mounted as its session ended, answered after the next sign-in), says
-    // nothing about the stored token: the call is made once more with it, and nobody is signed out.
+    // nothing about the stored token: the call is made once more with it, and nobody is signed out. A password change
+    // still on its way has ended the token before its answer stores the fresh one: that answer is waited for first.
+    if (!options.replacesToken) await session.tokenReplaced();
     const current = session.token();
     if (current && current !== token && !retriedWithNewToken) {
       return schema
