@@ -7,8 +7,9 @@ import { mantineStylesPerComponent } from './vite-plugins/mantine-styles-per-com
 import { mockServiceWorker } from './vite-plugins/mock-service-worker.ts';
 import { chunkModules, inlineFavicon, precompress } from './vite-plugins/output-files.ts';
 import { preloadLists } from './vite-plugins/preload-lists.ts';
+import { routeCode } from './vite-plugins/route-table.ts';
 
-const preloads = preloadLists();
+const preloads = preloadLists(routeCode);
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 

@@ -1,25 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AliasOptions, Plugin } from 'vite';
-import type { LazyRoute, routeTable, RoutesModule } from '../src/lib/route-table';
-
-/**
- * The route table as the console gathers it (src/app/feature-routes.ts: every src/features/<x>/routes.ts or .tsx, in
- * the order of their paths), read here at build time: the routes modules are plain data.
- */
-export async function readRouteTable(root: string) {
-  const { tsImport } = await import('tsx/esm/api');
-  const load = (file: string) =>
-    tsImport(join(root, file), { parentURL: import.meta.url, tsconfig: join(root, 'tsconfig.app.json') });
-  const table = (await load('src/lib/route-table.ts')) as { routeTable: typeof routeTable };
-  const modules: Record<string, RoutesModule> = {};
-  for (const feature of readdirSync(join(root, 'src/features')))
-    for (const name of ['routes.ts', 'routes.tsx']) {
-      const file = `/src/features/${feature}/${name}`;
-      if (existsSync(join(root, file))) modules[file] = (await load(file)) as RoutesModule;
-    }
-  return table.routeTable(modules);
-}
+import type { LazyRoute } from '../src/lib/route-table';
+import { readRouteTable, routeModules } from './route-table.ts';
 
 /**
  * src/boot.ts, built on its own into one self-contained script and written into index.html ahead of the module
@@ -77,9 +59,7 @@ export function bootScript(): Plugin {
       const describe = (signedIn: boolean) => (route: LazyRoute) => ({
         path: route.path,
         signedIn,
-        modules: [route.screen.module, route.data?.module, ...(route.preload ?? [])].filter(
-          (module) => module !== undefined,
-        ),
+        modules: routeModules(route),
         call: route.call,
         feature: route.feature,
         permission: route.permission,

@@ -8,9 +8,12 @@ import { INTERACTION_ONLY, preloadLists } from './preload-lists';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** Builds the fixture (an entry, a screen it loads, a dialog and a field the screen loads) with the build's rule. */
-async function buildFixture() {
-  const preloads = preloadLists();
+/**
+ * Builds the fixture (an entry, a screen it loads, a dialog and a field the screen loads) with the build's rule, and
+ * `routeCode` as the modules its route table names.
+ */
+async function buildFixture(routeCode: readonly string[] = []) {
+  const preloads = preloadLists(() => Promise.resolve(routeCode));
   const result = await build({
     configFile: false,
     root: join(here, 'fixture'),
@@ -25,12 +28,14 @@ async function buildFixture() {
   const { output } = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
   const chunkOf = (name: string) =>
     output.find(
-      (file): file is Rolldown.OutputChunk => file.type === 'chunk' && !!file.facadeModuleId?.endsWith(name),
+      (file): file is Rolldown.OutputChunk =>
+        file.type === 'chunk' && !!file.facadeModuleId?.endsWith(`/${name}`),
     )!;
   const fileOf = (module: string) =>
     output.find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.endsWith(module)))!
       .fileName;
-  return { output, chunkOf, fileOf };
+  const entry = output.find((file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry)!;
+  return { output, entry, chunkOf, fileOf };
 }
 
 /** The files a chunk's preload list names (Vite's __vite__mapDeps). */
@@ -50,6 +55,17 @@ describe('preload lists', () => {
     // What the screen's chunk loads before it runs is not named again.
     expect(listed).not.toContain(fileOf('shared.ts'));
     expect(listed).not.toContain(chunkOf('screen.ts').fileName);
+  });
+
+  it("name no script of a route's code, whose files the build lists once, per route, in index.html", async () => {
+    const asRoute = await buildFixture(['/screen.ts', '/other-screen.ts']);
+    const notRoute = await buildFixture();
+    // The entry loads two screens, which import kit.ts: named unless the screens are a route's code.
+    expect(preloadList(notRoute.entry)).toContain(notRoute.fileOf('kit.ts'));
+    expect(preloadList(notRoute.entry)).toContain(notRoute.fileOf('other-screen.ts'));
+    expect(preloadList(asRoute.entry)).toEqual([]);
+    // What the screen itself loads lazily is listed as before.
+    expect(preloadList(asRoute.chunkOf('screen.ts'))).toContain(asRoute.fileOf('lazy-field.ts'));
   });
 });
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 /**
@@ -23,29 +24,42 @@ const PRELOAD_CALL = /__vite__mapDeps\(\[([\d,]*)\]\)/g;
 /**
  * What Vite writes into a chunk at each `import()` it makes: the list of the files the imported code needs, fetched
  * at once when the import runs (Vite's __vite__mapDeps). The list costs bytes in the importing chunk, often a screen's
- * first load, so it names only what it must:
+ * first load (the router's, in the main bundle, named every screen's files: 2 KiB of every first load), so it names
+ * only what it must:
  *
+ * - no script of a route's code (the modules the route table names, `routeCode`): the build lists each route's
+ *   files once, in index.html (vite-plugins/boot-script.ts), and the router has them fetched from there as the
+ *   route's code starts loading (src/app/route-code.ts, preloadRoute);
  * - nothing of interaction-only code (INTERACTION_ONLY): its scripts load when the dialog or tooltip is first asked
- *   for (the browser follows the chunk's own imports), not as names in every first load that shows its button. Its
- *   stylesheets stay listed: Vite loads a lazy chunk's CSS through that list alone.
+ *   for (the browser follows the chunk's own imports), not as names in every first load that shows its button;
  * - no script already loaded: the importing chunk's own static imports are there before it runs;
  * - no stylesheet index.html links.
  *
- * Scripts are left out by `resolveDependencies` (build.modulePreload); stylesheets, which Vite does not pass it, from
- * the written lists by the plugins.
+ * A lazy chunk's stylesheets stay listed otherwise: Vite applies them through that list alone. Scripts are left out by
+ * `resolveDependencies` (build.modulePreload); stylesheets, which Vite does not pass it, from the written lists by
+ * the plugins.
  */
-export function preloadLists() {
+export function preloadLists(routeCode: (root: string) => Promise<readonly string[]>) {
   let bundle: Rolldown.OutputBundle = {};
+  let root = '';
+  let routeModules = new Set<string>();
   const capture: Plugin = {
     name: 'preload-lists:bundle',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async buildStart() {
+      routeModules = new Set((await routeCode(root)).map((module) => join(root, module)));
+    },
     generateBundle(_options, output) {
       bundle = output;
     },
   };
   const resolveDependencies = (file: string, deps: string[], { hostId }: { hostId: string }) => {
     const imported = bundle[file];
-    if (imported?.type === 'chunk' && INTERACTION_ONLY.test(imported.facadeModuleId ?? '')) return [];
+    const facade = imported?.type === 'chunk' ? (imported.facadeModuleId ?? '') : '';
+    if (INTERACTION_ONLY.test(facade) || routeModules.has(facade)) return [];
     const loaded = staticClosure(bundle, hostId);
     return deps.filter((dep) => !loaded.has(dep));
   };

@@ -27,13 +27,14 @@ export async function loadScreen({ module, run }: LazyRoute['screen']): Promise<
 }
 
 /**
- * Starts fetching the modules a route's code imports as it starts (its `preload`), beside that code, so that the
- * screen and the prefetch find them arrived or on their way rather than asking for them once their own module has come:
- * through the build's list of each route's files, which src/boot.ts holds (without a build, on the dev server and in
- * the tests, nothing is fetched ahead). Loaders of their own here would add them to every screen's first load.
+ * Starts fetching a route's files as its code starts loading: its screen's and api module's chunks, what they import,
+ * and the modules its code imports as it starts (its `preload`), so that the screen and the prefetch find them arrived
+ * or on their way rather than asking for each once the one before has come. Through the build's list of each route's
+ * files, which src/boot.ts holds (without a build, on the dev server and in the tests, nothing is fetched ahead): the
+ * only list of them, as the imports above name no files of their own (vite-plugins/preload-lists.ts).
  */
-export function preloadRoute({ path, preload }: Pick<LazyRoute, 'path' | 'preload'>) {
-  if (preload?.length) window.fetchRouteFiles?.(path);
+export function preloadRoute({ path }: Pick<LazyRoute, 'path'>) {
+  window.fetchRouteFiles?.(path);
 }
 
 /** Starts a route's first queries, from its api module. */

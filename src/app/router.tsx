@@ -27,8 +27,8 @@ function Prefetching({ data, children }: { data: NonNullable<LazyRoute['data']>;
 const elements = new Map<LazyRoute['screen'], ReactElement>();
 
 /**
- * A route's screen: its code and what that imports as it starts (its `preload`), loaded on the first visit, and its
- * first queries, started at the same moment.
+ * A route's screen: its code, with the route's files (what that code imports, and its `preload`), loaded on the first
+ * visit, and its first queries, started at the same moment.
  */
 function screen(route: LazyRoute) {
   const { screen: code, data } = route;

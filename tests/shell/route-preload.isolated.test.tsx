@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signIn } from '../support/render';
 
 /**
- * A route whose code imports more as it starts (LazyRoute's `preload`: a catalogue's screens, their declaration) has
- * those modules fetched with its code, not after it: on a first load src/boot.ts fetches the route's built files
- * (vite-plugins/boot-script.ts lists the preloaded modules' among them), and on later visits the router asks boot for
- * them as the route's code starts loading. Fresh modules: the router loads a screen's code once per page.
+ * A route's files (its screen's and api module's chunks, what they import, and what its code imports as it starts,
+ * LazyRoute's `preload`: a catalogue's declaration) are fetched with its code, not one after another: on a first load
+ * src/boot.ts fetches them from the build's list (vite-plugins/boot-script.ts), and on later visits the router asks
+ * boot for them as the route's code starts loading; the build's own preload lists name none of them
+ * (vite-plugins/preload-lists.ts). Fresh modules: the router loads a screen's code once per page.
  */
 
 afterEach(() => {
@@ -68,13 +69,20 @@ describe("a route's preloaded modules come with its code", () => {
     ]);
   });
 
-  it('the router asks for them as a preloading route’s code starts loading, and for no other route', async () => {
+  it('the router asks for a route’s files as its code starts loading, once per screen', async () => {
     const fetchRouteFiles = vi.fn();
     window.fetchRouteFiles = fetchRouteFiles;
-    const { unmount } = renderApp('/users');
+    const first = renderApp('/users');
     expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
-    expect(fetchRouteFiles).not.toHaveBeenCalled();
-    unmount();
+    const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
+    await first.user.click(within(mainMenu()).getByRole('link', { name: 'FAQ' }));
+    expect(await screen.findByRole('table', { name: 'FAQ' })).toBeInTheDocument();
+    await first.user.click(within(mainMenu()).getByRole('link', { name: 'Users' }));
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
+    // Users' code was already there the second time.
+    expect(fetchRouteFiles.mock.calls).toEqual([['/users'], ['/faq']]);
+    first.unmount();
+    fetchRouteFiles.mockClear();
 
     const { user } = renderApp('/languages');
     expect(await screen.findByRole('table', { name: 'Languages' })).toBeInTheDocument();

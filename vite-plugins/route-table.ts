@@ -1,0 +1,33 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LazyRoute, routeTable, RoutesModule } from '../src/lib/route-table';
+
+/**
+ * The route table as the console gathers it (src/app/feature-routes.ts: every src/features/<x>/routes.ts or .tsx, in
+ * the order of their paths), read here at build time: the routes modules are plain data.
+ */
+export async function readRouteTable(root: string) {
+  const { tsImport } = await import('tsx/esm/api');
+  const load = (file: string) =>
+    tsImport(join(root, file), { parentURL: import.meta.url, tsconfig: join(root, 'tsconfig.app.json') });
+  const table = (await load('src/lib/route-table.ts')) as { routeTable: typeof routeTable };
+  const modules: Record<string, RoutesModule> = {};
+  for (const feature of readdirSync(join(root, 'src/features')))
+    for (const name of ['routes.ts', 'routes.tsx']) {
+      const file = `/src/features/${feature}/${name}`;
+      if (existsSync(join(root, file))) modules[file] = (await load(file)) as RoutesModule;
+    }
+  return table.routeTable(modules);
+}
+
+/** The modules a route names, by their path from the project root: its screen, its api module and its `preload`. */
+export const routeModules = (route: LazyRoute) =>
+  [route.screen.module, route.data?.module, ...(route.preload ?? [])].filter(
+    (module) => module !== undefined,
+  );
+
+/** Every module the route table names (routeModules of every route). */
+export async function routeCode(root: string) {
+  const { PUBLIC_ROUTES, SIGNED_IN_ROUTES } = await readRouteTable(root);
+  return [...new Set([...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].flatMap(routeModules))];
+}
