@@ -113,10 +113,11 @@ describe('the appeal screen', () => {
     expect(screen.getByText(/Sent the same advertising message/)).toBeInTheDocument();
     expect(screen.getByText(/Mia Moderator/)).toBeInTheDocument();
 
-    // Without a choice and a note, the form says so and sends nothing.
+    // Without a choice and a note, the form says so, sends nothing, and takes the admin to the first of them.
     await user.click(screen.getByRole('button', { name: 'Decide' }));
     expect(await screen.findByText(APPEAL_MESSAGES.decisionRequired)).toBeInTheDocument();
     expect(screen.getByText(APPEAL_MESSAGES.noteRequired)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Uphold' })).toHaveFocus());
 
     // The choices are radios (a browser's arrow keys move between them, which e2e/appeals.spec.ts presses; jsdom
     // has no such keys), the note a text area after them, Enter on Decide.

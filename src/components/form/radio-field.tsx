@@ -3,7 +3,9 @@ import { useController, type FieldValues, type UseControllerProps } from 'react-
 
 /**
  * Mantine's Radio.Group bound to a form field, showing the field's error: one choice of a few, chosen with the arrow
- * keys as well as the mouse.
+ * keys as well as the mouse. In error, its radios say so (aria-invalid, which Mantine leaves off a group's radios), so
+ * that a refused submit focuses the first of them when the choice is the first field in error
+ * (form-kit/focus-first-error.ts).
  */
 export function RadioField<T extends FieldValues>({
   name,
@@ -33,6 +35,7 @@ export function RadioField<T extends FieldValues>({
             value={option.value}
             label={option.label}
             onBlur={onBlur}
+            aria-invalid={fieldState.invalid || undefined}
             ref={index === 0 ? ref : undefined}
           />
         ))}
