@@ -13,7 +13,10 @@ const preloads = preloadLists(routeCode);
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
-export default defineConfig(({ mode }) => ({
+const reactRouterBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     mantineStylesPerComponent(),
@@ -25,11 +28,19 @@ export default defineConfig(({ mode }) => ({
     ...(mode === 'mock' ? [mockServiceWorker()] : []),
   ],
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
-      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
-    },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@mocks', replacement: fileURLToPath(new URL('./mocks', import.meta.url)) },
+      { find: '@contract', replacement: fileURLToPath(new URL('./contract', import.meta.url)) },
+      // React Router 7's package points every bundler at its development build, dev-only warnings switched on
+      // (remix-run/react-router#14102); a build takes the production build it ships beside it.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   // Every screen is a lazy chunk: crawling them all up front spares the dev server a dependency re-bundle (and a
   // page reload) on the first visit to each screen.
