@@ -19,16 +19,6 @@ const USERS_ON_THE_WIRE = 150 * KIB;
 /** Every other screen, JavaScript at its gzip size: issue 26's target. */
 const SCREEN_GZIP = 165 * KIB;
 /**
- * The two public pages with a form, /sign-in and /delete-account: the shell (which every first load carries, the
- * signed-in frame's sidebar and top bar among it) with the form kit came to 166.0 and 165.2 KiB on 2026-11-27, over
- * the target. Loading the signed-in frame apart saved them 4 KiB but cost every signed-in screen 2.8-4.4 KiB and 7-15
- * more files (the bundler split what the frame shares with the screens into small chunks); taking the resource
- * helpers out of page-kit saved them 0.9 KiB and cost every other screen 0.3 KiB and a file. Held here until a saving
- * that costs the screens admins use all day nothing is found; issue 26 stays open for them.
- */
-const PUBLIC_FORM = /^\/(sign-in|delete-account)$/;
-const PUBLIC_FORM_GZIP = 166.5 * KIB;
-/**
  * The add and update forms carry their form kit, and some the date picker (199-234 KiB gzip on 2026-11-25); those
  * with the rich-text editor (Tiptap and ProseMirror) 346-369 KiB. Each kind is held to its own limit. The admin's own
  * profile is the update form of their record (DECISIONS.md's "add or update form"), and with the 'sessions' extension
@@ -137,13 +127,11 @@ test('the first load of every screen, measured in Chromium, keeps within its bud
       ? modules.some((id) => id.includes('node_modules/@mantine/charts/'))
         ? DASHBOARD_WITH_CHARTS_GZIP
         : SCREEN_GZIP
-      : PUBLIC_FORM.test(path)
-        ? PUBLIC_FORM_GZIP
-        : !RECORD_FORM.test(path)
-          ? SCREEN_GZIP
-          : modules.some((id) => id.includes('node_modules/@tiptap/'))
-            ? RICH_TEXT_FORM_GZIP
-            : FORM_GZIP;
+      : !RECORD_FORM.test(path)
+        ? SCREEN_GZIP
+        : modules.some((id) => id.includes('node_modules/@tiptap/'))
+          ? RICH_TEXT_FORM_GZIP
+          : FORM_GZIP;
     if (path !== '/users' && load.js > limit)
       failures.push(`${screen}: ${kib(load.js)} of JavaScript, gzip (at most ${kib(limit)})`);
 
