@@ -45,10 +45,12 @@ export const CHUNK_GROUPS: Group[] = [
   },
   {
     // What a form screen needs beyond the shell (react-hook-form and its zod resolver, and components/form-kit/: the
-    // password field, the form actions, focus on the first field in error, the schemas' parts).
+    // password field, the form actions, focus on the first field in error, the schemas' parts). Not Mantine's
+    // useUncontrolled, which its password input shares with Switch, Select and Menu: it brought the whole kit to the
+    // admins list, for its two-factor switch.
     name: 'form-kit',
     priority: 2,
-    test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]src[\\/]components[\\/]form-kit[\\/][^\\/]+\.tsx?$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:PasswordInput)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:PasswordInput)\.layer\.css$/,
+    test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]src[\\/]components[\\/]form-kit[\\/][^\\/]+\.tsx?$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:PasswordInput)[\\/]|@mantine[\\/]core[\\/]styles[\\/](?:PasswordInput)\.layer\.css$/,
   },
   {
     // What every screen with data needs beyond the shell, forms and lists alike (components/page-kit/: the screen's
