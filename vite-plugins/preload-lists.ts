@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 /**
- * Code that only an interaction needs: a dialog or a tooltip, named so (`*-dialog.tsx`, `*-dialogs.tsx`,
- * `*-tooltip.tsx`) and imported where it is used, on first use (components/on-demand.ts).
+ * Code that only an interaction needs: a dialog, a tooltip or a menu, named so (`*-dialog.tsx`, `*-dialogs.tsx`,
+ * `*-tooltip.tsx`, `*-menu.tsx`) and imported where it is used, on first use (components/on-demand.ts).
  */
-export const INTERACTION_ONLY = /[\\/][\w-]+-(?:dialogs?|tooltip)\.tsx$/;
+export const INTERACTION_ONLY = /[\\/][\w-]+-(?:dialogs?|tooltip|menu)\.tsx$/;
 
 /** Every chunk `fileName` statically imports, itself included: all loaded before it runs. */
 export function staticClosure(bundle: Rolldown.OutputBundle, fileName: string, found = new Set<string>()) {

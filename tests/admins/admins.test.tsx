@@ -41,6 +41,28 @@ async function act(user: ReturnType<typeof renderApp>['user'], name: string, act
 }
 
 describe('the Admins list', () => {
+  it("opens a row's actions from the keyboard, though their code comes with the first press, and Escape returns", async () => {
+    const { user } = renderApp('/admins');
+    const trigger = within(await rowOf('Mia Moderator')).getByRole('button', {
+      name: 'Actions for Mia Moderator',
+    });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    // As with any of Mantine's menus: the focus is in it, and the arrows move it from item to item.
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Change role' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Disable' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(
+      within(await rowOf('Mia Moderator')).getByRole('button', { name: 'Actions for Mia Moderator' }),
+    ).toHaveFocus();
+  });
+
   it('lists name, e-mail, role, status and last sign-in, and is in the menu', async () => {
     renderApp('/admins');
     expect(await screen.findByRole('heading', { name: 'Admins' })).toBeInTheDocument();

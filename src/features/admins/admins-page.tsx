@@ -1,149 +1,48 @@
-import { Badge, Button, Group, Menu, ActionIcon, Modal, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Text } from '@mantine/core';
 import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_STATUS_LABELS, type AdminStatus } from '@contract/admins';
-import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
-import { askToConfirm } from '@/components/confirm';
+import { ROLE_LABELS, type Role } from '@contract/roles';
 import { ListSearch } from '@/components/list-search';
 import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { ListView } from '@/components/list-kit/list-view';
-import { useModalDialog } from '@/components/modal-dialog';
+import { onDemand } from '@/components/on-demand';
 import { PageCard } from '@/components/page-kit/page-card';
-import { useFeature, useSession } from '@/lib/core/session';
+import { useFeature } from '@/lib/core/session';
 import { formatDateTime } from '@/lib/format';
-import { notify } from '@/lib/notify';
-import {
-  adminsResource,
-  useChangeRole,
-  useEndAdminSessions,
-  useResetTwoFactor,
-  useSetAdminStatus,
-  type AdminAccount,
-} from './api';
+import { adminsResource, type AdminAccount } from './api';
 import { SecuritySetting } from './security-setting';
 import { ADMINS_TEXT } from './strings';
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const STATUS_COLOURS: Record<AdminStatus, string> = { active: 'green', disabled: 'red', invited: 'yellow' };
 
 const roleLabel = (role: Role | null) => (role ? ROLE_LABELS[role] : '—');
 
-function ChangeRoleDialog({ admin, onClose }: { admin: AdminAccount; onClose: () => void }) {
-  useModalDialog(true);
-  const [role, setRole] = useState<string | null>(admin.role);
-  const change = useChangeRole();
-  const save = () => {
-    if (!role) return;
-    change.mutate(
-      { adminId: admin._id, role: role as Role },
-      {
-        onSuccess: (answer) => {
-          notify.success(answer.message);
-          onClose();
-        },
-      },
-    );
-  };
-  return (
-    <Modal opened onClose={onClose} title={ADMINS_TEXT.changeRoleOf(admin.name)} centered>
-      <Stack>
-        <Select
-          label={ADMINS_TEXT.role}
-          data={ROLE_OPTIONS}
-          value={role}
-          onChange={setRole}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: false }}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {ADMINS_TEXT.cancel}
-          </Button>
-          <Button onClick={save} loading={change.isPending} disabled={!role || role === admin.role}>
-            {ADMINS_TEXT.save}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
+const actionsMenu = onDemand(() => import('./admin-actions-menu'));
 
-/** The row's actions: Change role, Disable or Enable, End sessions (each asks first). */
+/**
+ * A row's Actions button. Its menu, with the role dialog and Mantine's Menu, Modal and Select, is interaction-only
+ * code (admin-actions-menu.tsx): it loads when a row's button is first pressed, and opens then.
+ */
 function AdminActions({ admin }: { admin: AdminAccount }) {
-  const [changing, setChanging] = useState(false);
-  const status = useSetAdminStatus();
-  const end = useEndAdminSessions();
-  const reset = useResetTwoFactor();
-  // One's own is changed on the profile's Two-factor tab, with a code (the server refuses it here).
-  const selfId = useSession()?.userId;
-  const resettable = admin.twoFactor && admin._id !== selfId;
-  const disabling = admin.status === 'active';
-  const toggle = () =>
-    askToConfirm({
-      title: disabling ? ADMINS_TEXT.disableQuestion(admin.name) : ADMINS_TEXT.enableQuestion(admin.name),
-      message: disabling ? ADMINS_TEXT.disableMessage : ADMINS_TEXT.enableMessage,
-      confirmLabel: disabling ? ADMINS_TEXT.disable : ADMINS_TEXT.enable,
-      cancelLabel: ADMINS_TEXT.cancel,
-      danger: disabling,
-      onConfirm: () =>
-        status.mutate(
-          { adminId: admin._id, enabled: !disabling },
-          { onSuccess: (answer) => notify.success(answer.message) },
-        ),
-    });
-  const endSessions = () =>
-    askToConfirm({
-      title: ADMINS_TEXT.endSessionsQuestion(admin.name),
-      message: ADMINS_TEXT.endSessionsMessage,
-      confirmLabel: ADMINS_TEXT.endSessions,
-      cancelLabel: ADMINS_TEXT.cancel,
-      danger: true,
-      onConfirm: () => end.mutate(admin._id, { onSuccess: (answer) => notify.success(answer.message) }),
-    });
-  const resetTwoFactor = () =>
-    askToConfirm({
-      title: ADMINS_TEXT.resetTwoFactorQuestion(admin.name),
-      message: ADMINS_TEXT.resetTwoFactorMessage,
-      confirmLabel: ADMINS_TEXT.resetTwoFactor,
-      cancelLabel: ADMINS_TEXT.cancel,
-      danger: true,
-      onConfirm: () => reset.mutate(admin._id, { onSuccess: (answer) => notify.success(answer.message) }),
-    });
+  const { loaded, pending, request } = actionsMenu();
+  const [asked, setAsked] = useState(false);
+  if (loaded) return <loaded.AdminActionsMenu admin={admin} open={asked} />;
   return (
-    <>
-      <Menu position="bottom-end" withinPortal={false}>
-        <Menu.Target>
-          <ActionIcon
-            variant="light"
-            aria-label={ADMINS_TEXT.actionsOf(admin.name)}
-            title={ADMINS_TEXT.action}
-            loading={status.isPending || end.isPending || reset.isPending}
-          >
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setChanging(true)}>{ADMINS_TEXT.changeRole}</Menu.Item>
-          {admin.status !== 'invited' ? (
-            <Menu.Item color={disabling ? 'red' : undefined} onClick={toggle}>
-              {disabling ? ADMINS_TEXT.disable : ADMINS_TEXT.enable}
-            </Menu.Item>
-          ) : null}
-          {resettable ? (
-            <Menu.Item color="red" onClick={resetTwoFactor}>
-              {ADMINS_TEXT.resetTwoFactor}
-            </Menu.Item>
-          ) : null}
-          {admin.status === 'active' ? (
-            <Menu.Item color="red" onClick={endSessions}>
-              {ADMINS_TEXT.endSessions}
-            </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
-      {changing ? <ChangeRoleDialog admin={admin} onClose={() => setChanging(false)} /> : null}
-    </>
+    <ActionIcon
+      variant="light"
+      aria-label={ADMINS_TEXT.actionsOf(admin.name)}
+      title={ADMINS_TEXT.action}
+      aria-haspopup="menu"
+      loading={pending}
+      onClick={() => {
+        setAsked(true);
+        request();
+      }}
+    >
+      <IconDots size={18} />
+    </ActionIcon>
   );
 }
 
