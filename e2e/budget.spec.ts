@@ -22,10 +22,12 @@ const SCREEN_GZIP = 165 * KIB;
  * The add and update forms carry their form kit, and some the date picker (199-234 KiB gzip on 2026-11-25); those
  * with the rich-text editor (Tiptap and ProseMirror) 346-369 KiB. Each kind is held to its own limit. The admin's own
  * profile is the update form of their record (DECISIONS.md's "add or update form"), and with the 'sessions' extension
- * also the tab bar of Your sessions, whose list comes when that tab is first chosen: it is held to FORM_GZIP. A
- * member's profile is not a form: its team notes' New note form comes when asked for, so it is held to SCREEN_GZIP.
+ * also the tab bar of Your sessions, whose list comes when that tab is first chosen: it is held to FORM_GZIP. So are
+ * the other forms on the form controller: an admin's invitation, and the two public ones, a member's appeal and the
+ * invited admin's password (171.1 and 167.7 KiB on 2026-11-27). A member's profile is not a form: its team notes'
+ * New note form comes when asked for, so it is held to SCREEN_GZIP, as are /sign-in and /delete-account.
  */
-const RECORD_FORM = /\/(add|Add)$|update\/|^\/profile$/;
+const RECORD_FORM = /\/(add|Add)$|update\/|^\/profile$|^\/admins\/invite$|^\/appeal$|^\/invitation\//;
 const FORM_GZIP = 240 * KIB;
 const RICH_TEXT_FORM_GZIP = 380 * KIB;
 /**

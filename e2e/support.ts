@@ -178,6 +178,12 @@ export function screens(ids: Awaited<ReturnType<typeof sampleIds>>): Screen[] {
     { path: `/post/update/${ids.postId}`, title: 'Update Post', signedIn: true },
     { path: '/send-mail', title: 'Send Mail', signedIn: true },
     { path: '/send-mail/add', title: 'Send Mail', signedIn: true, submit: 'Send' },
+    { path: '/admins', title: 'Admins', signedIn: true },
+    { path: '/admins/invite', title: 'Invite admin', signedIn: true, submit: 'Send invitation' },
+    // A member's appeal and its link's page, and an admin's invitation (a link no longer valid: its page says so).
+    { path: '/appeal', title: 'Appeal a decision on your account', signedIn: false, submit: 'Send appeal' },
+    { path: '/appeal/confirm', title: 'Confirm your appeal', signedIn: false },
+    { path: '/invitation/no-such-invitation', title: 'Accept your invitation', signedIn: false },
     ...CATALOGUES.flatMap(({ list, add, title, form }) => [
       { path: list, title, signedIn: true },
       { path: add, title: `Add ${form}`, signedIn: true, submit: `Add ${form}` },
