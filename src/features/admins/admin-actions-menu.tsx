@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Group, Menu, Modal, Select, Stack } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { Button, Group, Menu, Modal, Select, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
 import { askToConfirm } from '@/components/confirm';
 import { useModalDialog } from '@/components/modal-dialog';
 import { useSession } from '@/lib/core/session';
 import { notify } from '@/lib/notify';
+import { AdminActionsButton } from './admin-actions-button';
 import {
   useChangeRole,
   useEndAdminSessions,
@@ -112,16 +112,11 @@ export function AdminActionsMenu({ admin, open }: { admin: AdminAccount; open: b
     <>
       <Menu position="bottom-end" withinPortal={false}>
         <Menu.Target>
-          <ActionIcon
+          <AdminActionsButton
             ref={target}
-            variant="light"
-            aria-label={ADMINS_TEXT.actionsOf(admin.name)}
-            title={ADMINS_TEXT.action}
-            aria-haspopup="menu"
+            name={admin.name}
             loading={status.isPending || end.isPending || reset.isPending}
-          >
-            <IconDots size={18} />
-          </ActionIcon>
+          />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => setChanging(true)}>{ADMINS_TEXT.changeRole}</Menu.Item>

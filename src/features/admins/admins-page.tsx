@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Text } from '@mantine/core';
-import { IconDots, IconUserPlus } from '@tabler/icons-react';
+import { Badge, Button, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_STATUS_LABELS, type AdminStatus } from '@contract/admins';
@@ -11,6 +11,7 @@ import { onDemand } from '@/components/on-demand';
 import { PageCard } from '@/components/page-kit/page-card';
 import { useFeature } from '@/lib/core/session';
 import { formatDateTime } from '@/lib/format';
+import { AdminActionsButton } from './admin-actions-button';
 import { adminsResource, type AdminAccount } from './api';
 import { SecuritySetting } from './security-setting';
 import { ADMINS_TEXT } from './strings';
@@ -30,19 +31,14 @@ function AdminActions({ admin }: { admin: AdminAccount }) {
   const [asked, setAsked] = useState(false);
   if (loaded) return <loaded.AdminActionsMenu admin={admin} open={asked} />;
   return (
-    <ActionIcon
-      variant="light"
-      aria-label={ADMINS_TEXT.actionsOf(admin.name)}
-      title={ADMINS_TEXT.action}
-      aria-haspopup="menu"
+    <AdminActionsButton
+      name={admin.name}
       loading={pending}
       onClick={() => {
         setAsked(true);
         request();
       }}
-    >
-      <IconDots size={18} />
-    </ActionIcon>
+    />
   );
 }
 
