@@ -7,9 +7,10 @@ import { mantineStylesPerComponent } from './vite-plugins/mantine-styles-per-com
 import { mockServiceWorker } from './vite-plugins/mock-service-worker.ts';
 import { chunkModules, inlineFavicon, precompress } from './vite-plugins/output-files.ts';
 import { preloadLists } from './vite-plugins/preload-lists.ts';
-import { routeCode } from './vite-plugins/route-table.ts';
+import { routeCode, routeTableOfBuild } from './vite-plugins/route-table.ts';
 
-const preloads = preloadLists(routeCode);
+const routeTable = routeTableOfBuild();
+const preloads = preloadLists((root) => routeTable.read(root).then(routeCode));
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -20,7 +21,8 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     mantineStylesPerComponent(),
-    bootScript(),
+    routeTable.plugin,
+    bootScript(routeTable.read),
     inlineFavicon(),
     chunkModules(),
     ...preloads.plugins,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AliasOptions, Plugin } from 'vite';
 import type { LazyRoute } from '../src/lib/route-table';
-import { readRouteTable, routeModules } from './route-table.ts';
+import { routeModules, type RouteTable } from './route-table.ts';
 
 /**
  * src/boot.ts, built on its own into one self-contained script and written into index.html ahead of the module
@@ -12,7 +12,7 @@ import { readRouteTable, routeModules } from './route-table.ts';
  * first calls) and the extension it belongs to (LazyRoute's `feature`). Its own imports (the calls modules and what
  * they use) are bundled into it; it must import nothing at run time: checked here.
  */
-export function bootScript(): Plugin {
+export function bootScript(readRouteTable: (root: string) => Promise<RouteTable>): Plugin {
   const entry = 'src/boot.ts';
   let base = '/';
   let root = '';

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Plugin } from 'vite';
 import type { LazyRoute, routeTable, RoutesModule } from '../src/lib/route-table';
 
 /**
@@ -26,8 +27,25 @@ export const routeModules = (route: LazyRoute) =>
     (module) => module !== undefined,
   );
 
+export type RouteTable = Awaited<ReturnType<typeof readRouteTable>>;
+
 /** Every module the route table names (routeModules of every route). */
-export async function routeCode(root: string) {
-  const { PUBLIC_ROUTES, SIGNED_IN_ROUTES } = await readRouteTable(root);
-  return [...new Set([...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].flatMap(routeModules))];
+export const routeCode = ({ PUBLIC_ROUTES, SIGNED_IN_ROUTES }: RouteTable) => [
+  ...new Set([...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].flatMap(routeModules)),
+];
+
+/**
+ * The route table read once per build for the plugins that need it (boot-script.ts, preload-lists.ts): `read` reads
+ * it on the build's first call, and `plugin` forgets it as the build ends, so that a rebuild reads it afresh.
+ */
+export function routeTableOfBuild() {
+  let table: Promise<RouteTable> | undefined;
+  const plugin: Plugin = {
+    name: 'route-table',
+    apply: 'build',
+    buildEnd() {
+      table = undefined;
+    },
+  };
+  return { read: (root: string) => (table ??= readRouteTable(root)), plugin };
 }
