@@ -55,4 +55,20 @@ export const APPEAL_MESSAGES = {
   notOpen: 'This appeal is not confirmed yet, so it cannot be decided',
   upheld: 'Appeal decided: the restriction is upheld',
   reversed: 'Appeal decided: the restriction is reversed and the member is active again',
+  /** The reversal ended the appealed restriction (or it had ended), and another one is still in force. */
+  reversedStillRestricted: (reference: string) =>
+    `Appeal decided: the restriction is reversed; the member is still restricted under ${reference}`,
+  liftOnlyOnReverse: 'Only a reversal can lift the restriction in force',
+  liftInForceInvalid: 'liftInForce must be true or false',
 } as const;
+
+/**
+ * The line of every decision mail that states the member's state after the decision: active, or still restricted
+ * under a reference until a time (`until`, as the mail writes times) or permanently.
+ */
+export const memberStateLine = (inForce: { reference: string; until: string | null } | null) =>
+  !inForce
+    ? 'Your account is active again.'
+    : inForce.until
+      ? `Your account is still restricted under ${inForce.reference} until ${inForce.until}.`
+      : `Your account is still restricted under ${inForce.reference} permanently.`;

@@ -8,8 +8,8 @@ export const ok = (body: Record<string, unknown> = {}) =>
   HttpResponse.json({ success: true, message: 'Success', ...body });
 
 /** A refusal as the server answers it; `field` names the request field a rule refused. */
-export const fail = (status: number, message: string, field?: string) =>
-  HttpResponse.json({ success: false, message, ...(field ? { field } : {}) }, { status });
+export const fail = (status: number, message: string, field?: string, extra: Record<string, unknown> = {}) =>
+  HttpResponse.json({ success: false, message, ...(field ? { field } : {}), ...extra }, { status });
 
 /** The server's rule (DECISIONS): admin routes need a token it issued. Returns the refusal, or null to go on. */
 export function refuseWithoutAdmin(request: Request): Response | null {

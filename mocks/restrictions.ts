@@ -1,13 +1,18 @@
 import { plainText } from '@contract/moderation';
 import {
+  actionedUnderNote,
+  actionedUnderSummary,
   FACTS_MAX,
+  REFERENCE_PATTERN,
   RESTRICTION_MESSAGES as MESSAGE,
   STRIKE_DAYS_DEFAULT,
   WITHHELD_REASON_MAX,
+  type RestrictionInForce,
   type RestrictionInput,
 } from '@contract/restrictions';
 import { recordActivity } from './activity';
 import { db, nextId, type MockUser } from './db';
+import type { MockChatReport } from './moderation-fixtures';
 import { Refusal } from './rules';
 
 /**
@@ -30,6 +35,8 @@ export type MockRestriction = {
   /** Why it ended, as the server's `ended_reason` says ('appeals' reads it). */
   endedReason?: 'expired' | 'reactivated' | 'replaced' | 'reversed';
   withheldReason: string | null;
+  /** The chat reports closed as Actioned under it (the server's chat_reports.restriction_id). */
+  closedReports?: string[];
 };
 
 const cleaned = (value: unknown) => (typeof value === 'string' ? plainText(value).trim() : undefined);
@@ -59,24 +66,92 @@ export function parseRestriction(value: unknown): RestrictionInput | undefined {
     if (withheldReason.length > WITHHELD_REASON_MAX)
       throw new Refusal(400, MESSAGE.withheldReasonTooLong, 'withheldReason');
   }
-  return { policyId, facts, endsAt, withheldReason };
+  let replaces: string | undefined;
+  if (given.replaces !== undefined && given.replaces !== null) {
+    replaces = typeof given.replaces === 'string' ? given.replaces.trim().toUpperCase() : '';
+    if (!REFERENCE_PATTERN.test(replaces)) throw new Refusal(400, MESSAGE.replacesInvalid, 'replaces');
+  }
+  if (given.closeReports !== undefined && typeof given.closeReports !== 'boolean')
+    throw new Refusal(400, MESSAGE.closeReportsInvalid, 'closeReports');
+  return { policyId, facts, endsAt, withheldReason, replaces, closeReports: given.closeReports ?? true };
+}
+
+/** The member's restriction in force (suspensions whose time is up ended first), if any. */
+export function inForceOf(userId: string | null | undefined) {
+  if (!userId) return undefined;
+  sweepRestrictions();
+  return db.restrictions.find((restriction) => restriction.userId === userId && !restriction.endedAt);
+}
+
+export const inForceAnswer = (restriction: MockRestriction | undefined): RestrictionInForce | null =>
+  restriction
+    ? {
+        _id: restriction._id,
+        reference: restriction.reference,
+        policy: { name: restriction.policyName },
+        endsAt: restriction.endsAt,
+        createdAt: restriction.createdAt,
+      }
+    : null;
+
+/** The reported member of a chat report: the thread's participant other than the reporter. */
+export const reportedIn = (report: MockChatReport) =>
+  report.thread.user_id.find((participant) => participant._id !== report.user)?._id;
+
+/** The restriction a report was closed under, if any. */
+export const actionedUnder = (report: MockChatReport) =>
+  db.restrictions.find((restriction) => restriction.closedReports?.includes(report._id))?.reference ?? null;
+
+/** The member's Open chat reports, newest first. */
+export const openReportsOf = (userId: string) =>
+  db.chatReports
+    .filter((report) => report.status === 'Open' && reportedIn(report) === userId)
+    .sort((a, b) => (a.created !== b.created ? (a.created < b.created ? 1 : -1) : a._id < b._id ? 1 : -1));
+
+/** Closes an Open report as Actioned under `restriction`, with `note` (or the default), logged as the server does. */
+export function closeUnder(report: MockChatReport, restriction: MockRestriction, note?: string) {
+  Object.assign(report, {
+    status: 'Actioned',
+    note: note || actionedUnderNote(restriction.reference),
+    handledBy: { _id: db.admin._id, name: `${db.admin.name} ${db.admin.surname}` },
+    handledAt: new Date().toISOString(),
+  });
+  restriction.closedReports = [...(restriction.closedReports ?? []), report._id];
+  recordActivity({
+    action: 'case',
+    recordType: 'chat-report',
+    recordId: report._id,
+    recordName: report.message,
+    summary: actionedUnderSummary(restriction.reference),
+    reason: report.note,
+  });
 }
 
 const LETTERS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 const nameOf = (user: MockUser) => [user.name, user.surname].filter(Boolean).join(' ');
 
-/** Restricts `user` (deactivated), ending an open restriction of theirs, and logs it as the server does. */
+/**
+ * Restricts `user` (deactivated) and logs it as the server does: refused (409) while another restriction is in force
+ * unless the input replaces it; by default closes the member's Open chat reports under the new reference.
+ */
 export function restrict(user: MockUser, input: RestrictionInput) {
+  const inForce = inForceOf(user._id);
+  if (input.replaces !== undefined && input.replaces !== inForce?.reference)
+    throw new Refusal(409, MESSAGE.notInForce(input.replaces), undefined, {
+      inForce: inForceAnswer(inForce),
+    });
+  if (inForce && input.replaces === undefined)
+    throw new Refusal(409, MESSAGE.alreadyRestricted(inForce.reference), undefined, {
+      inForce: inForceAnswer(inForce),
+    });
   const at = new Date().toISOString();
-  for (const open of db.restrictions)
-    if (open.userId === user._id && !open.endedAt)
-      Object.assign(open, { endedAt: at, endedReason: 'replaced' });
+  if (inForce) Object.assign(inForce, { endedAt: at, endedReason: 'replaced' });
   const reference = `R-${Array.from({ length: 8 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('')}`;
   const policyName = String(
     (db.catalogues.reportelement ?? []).find((element) => element._id === input.policyId)?.message ?? '',
   );
-  db.restrictions.push({
+  const made: MockRestriction = {
     _id: nextId(),
     reference,
     userId: user._id,
@@ -88,7 +163,8 @@ export function restrict(user: MockUser, input: RestrictionInput) {
     endsAt: input.endsAt,
     endedAt: null,
     withheldReason: input.withheldReason ?? null,
-  });
+  };
+  db.restrictions.push(made);
   user.enabled = false;
   user.updatedAt = at;
   recordActivity({
@@ -96,11 +172,14 @@ export function restrict(user: MockUser, input: RestrictionInput) {
     recordType: 'user',
     recordId: user._id,
     recordName: nameOf(user),
-    summary: `${input.endsAt ? `Suspended until ${utcText(input.endsAt)}` : 'Deactivated permanently'}, citing "${policyName}" (${reference}); ${
+    summary: `${input.endsAt ? `Suspended until ${utcText(input.endsAt)}` : 'Deactivated permanently'}, citing "${policyName}" (${reference}${inForce ? `, replacing ${inForce.reference}` : ''}); ${
       input.withheldReason ? `statement withheld: ${input.withheldReason}` : 'statement of reasons mailed'
     }`,
     reason: input.facts,
   });
+  const toClose = input.closeReports === false ? [] : openReportsOf(user._id);
+  for (const report of toClose) closeUnder(report, made);
+  return { reference, closed: toClose.length };
 }
 
 /** An admin activated the member: their open restriction ends without a later end by time. */
@@ -135,10 +214,15 @@ export function sweepRestrictions() {
   }
 }
 
-/** A member's active strikes: their restrictions within STRIKE_DAYS' default. */
+/**
+ * A member's active strikes: their restrictions within STRIKE_DAYS' default, but those reversed on appeal, which
+ * `strikesReversed` counts.
+ */
 export function strikesOf(userId: string) {
   const since = Date.now() - STRIKE_DAYS_DEFAULT * 86_400_000;
-  return db.restrictions.filter(
+  const recent = db.restrictions.filter(
     (restriction) => restriction.userId === userId && Date.parse(restriction.createdAt) > since,
-  ).length;
+  );
+  const reversed = recent.filter((restriction) => restriction.endedReason === 'reversed').length;
+  return { strikes: recent.length - reversed, strikesReversed: reversed };
 }

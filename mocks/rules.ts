@@ -25,6 +25,8 @@ export class Refusal extends Error {
     message: string,
     /** The request field refused, when a rule refused one (the answer's `field`). */
     readonly field?: string,
+    /** What the answer carries besides (a 409's `inForce`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -40,7 +42,7 @@ export function refusing<Params extends PathParams>(
     try {
       return await resolver(info);
     } catch (error) {
-      if (error instanceof Refusal) return fail(error.status, error.message, error.field);
+      if (error instanceof Refusal) return fail(error.status, error.message, error.field, error.extra);
       throw error;
     }
   };

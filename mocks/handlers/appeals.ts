@@ -13,6 +13,7 @@ import { db, nextId, type MockUser } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
 import { id, jsonBody, Refusal, refusing } from '../rules';
 import { offers } from '../scenario';
+import { inForceAnswer, inForceOf } from '../restrictions';
 
 /** Appeals ('appeals') as the reference server answers them (server/routes/appeals.ts); no mail is sent. */
 
@@ -23,6 +24,12 @@ const nameOf = (user: MockUser | undefined) =>
 const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 const restrictionText = (endsAt: string | null) =>
   endsAt ? `Suspended until ${utcText(endsAt)}` : 'Deactivated permanently';
+
+/** The activity summary's words for a member left restricted: 'still restricted under R-…'. */
+const stillUnder = (userId: string) => {
+  const inForce = inForceOf(userId);
+  return inForce ? `still restricted under ${inForce.reference}` : 'unchanged';
+};
 
 const restrictionOf = (appeal: MockAppeal) =>
   db.restrictions.find((restriction) => restriction._id === appeal.restrictionId)!;
@@ -63,6 +70,7 @@ function appealAnswer(appeal: MockAppeal) {
         : null,
     },
     restrictedByYou: restriction.adminId === db.admin._id,
+    inForce: inForceAnswer(inForceOf(appeal.userId)),
   };
 }
 
@@ -168,6 +176,11 @@ export const appealHandlers = [
       const note = cleaned(body.note);
       if (!note) throw new Refusal(400, MESSAGE.noteRequired, 'note');
       if (note.length > APPEAL_NOTE_MAX) throw new Refusal(400, MESSAGE.noteTooLong, 'note');
+      if (body.liftInForce !== undefined && typeof body.liftInForce !== 'boolean')
+        throw new Refusal(400, MESSAGE.liftInForceInvalid, 'liftInForce');
+      const liftInForce = body.liftInForce === true;
+      if (liftInForce && decision !== 'reverse')
+        throw new Refusal(400, MESSAGE.liftOnlyOnReverse, 'liftInForce');
       const appeal = db.appeals.find((candidate) => candidate._id === appealId);
       if (!appeal) return notFound('Appeal');
       if (appeal.decision) return fail(409, MESSAGE.alreadyDecided);
@@ -183,15 +196,19 @@ export const appealHandlers = [
       let summary = `Appeal of ${restriction.reference} upheld: the restriction stands (${restrictionText(restriction.endsAt)}); the member is told by mail`;
       if (decision === 'reverse') {
         const inForce = !restriction.endedAt;
+        const other = inForceOf(appeal.userId);
+        const lifted = liftInForce && other && other !== restriction ? other : undefined;
         const was = user?.enabled;
-        if (inForce) {
-          Object.assign(restriction, { endedAt: at, endedReason: 'reversed' });
-          if (user) Object.assign(user, { enabled: true, updatedAt: at });
-        }
+        if (inForce) Object.assign(restriction, { endedAt: at, endedReason: 'reversed' });
+        if (lifted) Object.assign(lifted, { endedAt: at, endedReason: 'reversed' });
+        const active = (inForce || lifted) && !inForceOf(appeal.userId);
+        if (active && user) Object.assign(user, { enabled: true, updatedAt: at });
         summary = `Appeal of ${restriction.reference} reversed: ${
           inForce
-            ? `the restriction ended; ${was ? 'already Active' : 'Inactive → Active'}`
-            : 'the restriction had already ended'
+            ? 'the restriction ended'
+            : `the restriction had already ended (${restriction.endedReason ?? 'ended'})`
+        }${lifted ? `; ${lifted.reference} in force lifted too` : ''}; ${
+          active ? (was ? 'already Active' : 'Inactive → Active') : stillUnder(appeal.userId)
         }; the member is told by mail`;
       }
       for (const item of db.reviewItems)
@@ -205,7 +222,15 @@ export const appealHandlers = [
         summary,
         reason: note,
       });
-      return ok({ message: decision === 'reverse' ? MESSAGE.reversed : MESSAGE.upheld });
+      const after = inForceOf(appeal.userId);
+      return ok({
+        message:
+          decision === 'uphold'
+            ? MESSAGE.upheld
+            : after
+              ? MESSAGE.reversedStillRestricted(after.reference)
+              : MESSAGE.reversed,
+      });
     }),
   ),
 ];

@@ -23,7 +23,8 @@ import {
 } from '../rules';
 import { mayDo, refuse } from '../roles';
 import { memberAnswer, offers } from '../scenario';
-import { sweepRestrictions } from '../restrictions';
+import { actionedUnder, closeUnder, inForceOf, reportedIn, sweepRestrictions } from '../restrictions';
+import { REFERENCE_PATTERN, RESTRICTION_MESSAGES } from '@contract/restrictions';
 
 const extensionMissing = () => fail(404, 'No such API route');
 
@@ -56,6 +57,15 @@ const readOnly = <T extends { _id: string }, List extends SortedList>(
 /** A chat report as the list answers it: with its case ('report-cases'), or SPEC's shape without. */
 function reportAnswer(report: MockChatReport) {
   const answer = { ...report, thread: { user_id: report.thread.user_id.map((user) => memberAnswer(user)) } };
+  if (offers('report-cases') && offers('restrictions')) {
+    // The reported member's restriction in force, and the restriction the report was closed under.
+    const inForce = inForceOf(reportedIn(report));
+    return {
+      ...answer,
+      reportedRestriction: inForce ? { reference: inForce.reference, endsAt: inForce.endsAt } : null,
+      actionedUnder: actionedUnder(report),
+    };
+  }
   if (offers('report-cases')) return answer;
   const { status: _status, note: _note, handledBy: _handledBy, handledAt: _handledAt, ...spec } = answer;
   return spec;
@@ -249,9 +259,26 @@ export const moderationHandlers = [
       const note = inField('note', () =>
         text('Note', typeof body.note === 'string' ? plainText(body.note) : body.note, { max: NOTE_MAX }),
       );
+      // 'restrictions': Actioned under the reported member's restriction in force, with no new restriction.
+      let under: string | undefined;
+      if (offers('restrictions') && body.underRestriction !== undefined && body.underRestriction !== null) {
+        under = typeof body.underRestriction === 'string' ? body.underRestriction.trim().toUpperCase() : '';
+        if (!REFERENCE_PATTERN.test(under))
+          throw new Refusal(400, RESTRICTION_MESSAGES.replacesInvalid, 'underRestriction');
+        if (status !== 'Actioned')
+          throw new Refusal(400, RESTRICTION_MESSAGES.underRestrictionActioned, 'underRestriction');
+      }
       const report = db.chatReports.find((candidate) => candidate._id === reportId);
       if (!report) return notFound('Report');
       const was = report.status;
+      if (under !== undefined) {
+        if (was !== status && !mayDo('reports.decide')) return refuse(request, 'reports.decide');
+        const inForce = inForceOf(reportedIn(report));
+        if (!inForce || inForce.reference !== under) return fail(409, RESTRICTION_MESSAGES.notInForce(under));
+        if (was !== 'Open') return fail(409, RESTRICTION_MESSAGES.caseNotOpen);
+        closeUnder(report, inForce, note);
+        return ok({ message: 'Report updated successfully', result: reportAnswer(report) });
+      }
       // A note alone is the route's 'reports.note'; a new status needs 'reports.decide' too, as on the server.
       if (was !== status && !mayDo('reports.decide')) return refuse(request, 'reports.decide');
       const noteChanged = note !== undefined && note !== report.note;
@@ -273,7 +300,7 @@ export const moderationHandlers = [
             : `${status}${noteChanged ? ', note changed' : ' (no change)'}`,
         reason: note || null,
       });
-      return ok({ message: 'Report updated successfully', result: report });
+      return ok({ message: 'Report updated successfully', result: reportAnswer(report) });
     }),
   ),
 

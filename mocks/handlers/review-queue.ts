@@ -12,6 +12,8 @@ import type { MockChatReport } from '../moderation-fixtures';
 import { syncReviewItems, type MockReviewItem } from '../review-queue';
 import { id, oneOf, optionalJsonBody, paginate, paging, Refusal, refusing } from '../rules';
 import { offers } from '../scenario';
+import { inForceOf } from '../restrictions';
+import { APPEAL_MESSAGES } from '@contract/appeals';
 
 /** The review queue ('review-queue') as the reference server answers it (server/routes/review-queue.ts). */
 
@@ -24,6 +26,20 @@ const member = (userId: string | undefined | null) => {
   const user = userId ? db.users.find((candidate) => candidate._id === userId) : undefined;
   return user ? { _id: user._id, name: user.name, surname: user.surname, email: user.email } : null;
 };
+/** An item's subject, with their restriction in force ('restrictions'). */
+const subject = (userId: string | undefined | null) => {
+  const found = member(userId);
+  if (!found || !offers('restrictions')) return found;
+  const inForce = inForceOf(found._id);
+  return { ...found, restriction: inForce ? { reference: inForce.reference, endsAt: inForce.endsAt } : null };
+};
+/** Whether the item is the appeal of a restriction the signed-in admin made: theirs is not to claim. */
+const ownRestrictionAppeal = (item: MockReviewItem) => {
+  if (item.kind !== 'appeal') return false;
+  const appeal = db.appeals.find((candidate) => candidate._id === item.ref);
+  const restriction = db.restrictions.find((candidate) => candidate._id === appeal?.restrictionId);
+  return restriction?.adminId === db.admin._id;
+};
 
 function itemAnswer(item: MockReviewItem) {
   if (item.kind === 'appeal') {
@@ -31,7 +47,7 @@ function itemAnswer(item: MockReviewItem) {
     const restriction = db.restrictions.find((candidate) => candidate._id === appeal?.restrictionId);
     return {
       ...item,
-      subject: member(appeal?.userId),
+      subject: subject(appeal?.userId),
       report: null,
       appeal: { _id: item.ref, reference: restriction?.reference ?? '' },
     };
@@ -39,7 +55,7 @@ function itemAnswer(item: MockReviewItem) {
   const report = reportOf(item);
   return {
     ...item,
-    subject: member(report && reportedIn(report)?._id),
+    subject: subject(report && reportedIn(report)?._id),
     report: report
       ? { _id: report._id, message: report.message, status: report.status, reporter: member(report.user) }
       : null,
@@ -152,7 +168,9 @@ export const reviewQueueHandlers = [
           ? undefined
           : oneOf(String(body.kind), REVIEW_KINDS, `Kind must be one of ${REVIEW_KINDS.join(', ')}`);
       const next = all
-        .filter((item) => item.state === 'open' && (!kind || item.kind === kind))
+        .filter(
+          (item) => item.state === 'open' && (!kind || item.kind === kind) && !ownRestrictionAppeal(item),
+        )
         .sort(oldestFirst)[0];
       if (!next) return ok({ message: 'No open item to claim', result: null });
       Object.assign(next, { state: 'claimed', assignee: me(), claimedAt: new Date().toISOString() });
@@ -174,6 +192,7 @@ export const reviewQueueHandlers = [
       if (item.state === 'claimed')
         return fail(409, `${item.assignee?.name || 'Another admin'} has already claimed this item`);
       if (item.state === 'done') return fail(409, 'This item is already done');
+      if (ownRestrictionAppeal(item)) return fail(403, APPEAL_MESSAGES.ownRestriction);
       Object.assign(item, { state: 'claimed', assignee: me(), claimedAt: new Date().toISOString() });
       logClaim(item, 'claim', 'Claimed from the review queue');
       return ok({ message: 'Item claimed', result: itemAnswer(item) });

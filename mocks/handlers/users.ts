@@ -6,7 +6,8 @@ import { matchesEveryWord, searchedFields, searchWords } from '@contract/search-
 import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '@contract/user-export';
 import { recordActivity } from '../activity';
 import { db, type MockUser } from '../db';
-import { apiPath, notFound, ok, refuseWithoutAdmin } from '../http';
+import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import { syncReviewItems } from '../review-queue';
 import {
   id,
   nocase,
@@ -22,8 +23,17 @@ import {
   type SortFields,
 } from '../rules';
 import { offers } from '../scenario';
-import { endOnActivation, parseRestriction, restrict, strikesOf, sweepRestrictions } from '../restrictions';
-import { RESTRICTION_MESSAGES } from '@contract/restrictions';
+import {
+  endOnActivation,
+  inForceAnswer,
+  inForceOf,
+  openReportsOf,
+  parseRestriction,
+  restrict,
+  strikesOf,
+  sweepRestrictions,
+} from '../restrictions';
+import { OPEN_REPORTS_LISTED, RESTRICTION_MESSAGES } from '@contract/restrictions';
 import { ADDRESS } from './sessions';
 
 const SEARCHABLE: Record<string, keyof MockUser> = {
@@ -124,7 +134,7 @@ export const userHandlers = [
           plan,
           createdAt,
           updatedAt,
-          ...(offers('restrictions') ? { strikes: strikesOf(_id) } : {}),
+          ...(offers('restrictions') ? strikesOf(_id) : {}),
         }),
       );
       return ok(paginate(summaries, url));
@@ -191,10 +201,8 @@ export const userHandlers = [
         throw new Refusal(400, RESTRICTION_MESSAGES.policyRequired, 'policyId');
       const user = db.users.find((item) => item._id === userId);
       if (!user) return notFound('User');
-      if (restriction) {
-        restrict(user, restriction);
-        return ok({ message: 'User deactivated successfully' });
-      }
+      if (restriction)
+        return ok({ message: 'User deactivated successfully', result: restrict(user, restriction) });
       if (enabled === 'true' && offers('restrictions')) endOnActivation(user._id);
       user.enabled = enabled === 'true';
       user.updatedAt = new Date().toISOString();
@@ -210,6 +218,45 @@ export const userHandlers = [
     }),
   ),
 
+  // What restricting a member would act on ('restrictions'): their restriction in force and Open chat reports.
+  http.get(
+    apiPath('admin/restrictions/member/:userId'),
+    refusing(({ request, params }) => {
+      const refusal = refuseWithoutAdmin(request);
+      if (refusal) return refusal;
+      if (!offers('restrictions')) return fail(404, 'No such API route');
+      const userId = id(params.userId);
+      const user = db.users.find((item) => item._id === userId);
+      if (!user) return notFound('User');
+      syncReviewItems(db.reviewItems, db.chatReports);
+      const open = openReportsOf(userId);
+      const person = (personId: string) => {
+        const found = db.users.find((item) => item._id === personId);
+        return found ? { _id: found._id, name: found.name, surname: found.surname } : null;
+      };
+      return ok({
+        result: {
+          inForce: inForceAnswer(inForceOf(userId)),
+          openReports: {
+            count: open.length,
+            items: open.slice(0, OPEN_REPORTS_LISTED).map((report) => {
+              const item = db.reviewItems.find(
+                (candidate) => candidate.kind === 'chat-report' && candidate.ref === report._id,
+              );
+              return {
+                _id: report._id,
+                message: report.message,
+                createdAt: report.createdAt,
+                reporter: person(report.user),
+                item: item ? { _id: item._id, state: item.state, assignee: item.assignee } : null,
+              };
+            }),
+          },
+        },
+      });
+    }),
+  ),
+
   http.get(
     apiPath('user/read/:userId'),
     refusing(({ request, params }) => {
@@ -222,7 +269,7 @@ export const userHandlers = [
       const { plan, ...result } = user;
       return ok({
         status: 200,
-        result: offers('restrictions') ? { ...result, strikes: strikesOf(user._id) } : result,
+        result: offers('restrictions') ? { ...result, ...strikesOf(user._id) } : result,
         plan,
       });
     }),
