@@ -1,14 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { askForPassword, ConfirmHost } from '@/components/confirm';
 import { provideProof } from '@/lib/data/api-client';
 import { ApiError } from '@/lib/core/api-error';
 import { notificationsContainer } from '@/lib/notify';
 import { session } from '@/lib/core/session';
 import { unsavedChanges } from '@/lib/unsaved-changes';
-import { layoutColourSchemeManager } from './layout/layout-settings';
-import { cssVariablesResolver, theme } from './theme';
+import { layoutColourSchemeManager, useLayoutSettings } from './layout/layout-settings';
+import { cssVariablesResolver, themeFor } from './theme';
 
 // Mounted with the first notification (lib/notify.ts), which waits in Mantine's store until then: a first load that
 // raises none never fetches the container or its stylesheet.
@@ -55,6 +55,8 @@ provideProof(askForPassword);
 
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   useSessionBoundCache(queryClient);
+  const [{ accentColour, density }] = useLayoutSettings();
+  const theme = useMemo(() => themeFor({ accentColour, density }), [accentColour, density]);
   const notificationsWanted = useSyncExternalStore(
     notificationsContainer.subscribe,
     notificationsContainer.wanted,

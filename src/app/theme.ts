@@ -1,30 +1,38 @@
 import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+import type { LayoutSettings } from './layout/layout-settings';
 
 // Mantine's close buttons carry an icon and no name; every dialog, drawer and notification gets one here.
 const namedCloseButton = { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } };
 
+/** Mantine's spacing scale, tightened for the compact density (the comfortable one is Mantine's own). */
+const COMPACT_SPACING = { xs: '0.375rem', sm: '0.5rem', md: '0.75rem', lg: '1rem', xl: '1.5rem' };
+
 /**
  * WCAG 2.1 AA (4.5:1 for text) is met here, once, for every screen; screens do not pick their own greys or shades.
- * Filled colours use shade 8 (white on grape 8 is 5.8:1, on pink 8 5.7:1, on red 8 4.5:1: the purple-to-pink
- * identity stays), and autoContrast puts dark text on the few fills where white would fail (green, orange, yellow).
+ * Filled colours use shade 8 (white on grape 8 is 5.8:1, on red 8 4.5:1; each accent colour of the settings drawer
+ * passes too), and autoContrast puts dark text on the few fills where white would fail (green, orange, yellow).
+ * The accent colour and the density are the admin's (app/layout/layout-settings.ts).
  */
-export const theme = createTheme({
-  primaryColor: 'grape',
-  primaryShade: 8,
-  autoContrast: true,
-  // White text wherever it beats black (relative luminance under 0.2), black text elsewhere.
-  luminanceThreshold: 0.2,
-  defaultRadius: 'md',
-  fontFamily: 'Roboto, Helvetica, Arial, sans-serif',
-  headings: { fontFamily: 'Roboto, Helvetica, Arial, sans-serif' },
-  // Keyed by name rather than Modal.extend(...), so the theme does not pull those components into the first load.
-  components: { Modal: namedCloseButton, Drawer: namedCloseButton, Notification: namedCloseButton },
-});
+export function themeFor({ accentColour, density }: Pick<LayoutSettings, 'accentColour' | 'density'>) {
+  return createTheme({
+    primaryColor: accentColour,
+    primaryShade: 8,
+    autoContrast: true,
+    // White text wherever it beats black (relative luminance under 0.2), black text elsewhere.
+    luminanceThreshold: 0.2,
+    defaultRadius: 'md',
+    ...(density === 'compact' ? { spacing: COMPACT_SPACING } : {}),
+    fontFamily: 'Roboto, Helvetica, Arial, sans-serif',
+    headings: { fontFamily: 'Roboto, Helvetica, Arial, sans-serif' },
+    // Keyed by name rather than Modal.extend(...), so the theme does not pull those components into the first load.
+    components: { Modal: namedCloseButton, Drawer: namedCloseButton, Notification: namedCloseButton },
+  });
+}
 
 /**
  * The light scheme's text colours, darkened to AA on the console's backgrounds (white, gray 0, the light tints):
- * dimmed text 5.8:1 on gray 0 (Mantine's gray 6: 3.3:1), placeholders 5.1:1, links grape 8 (5.5:1), errors red 9
- * (5.2:1), and the text of every `light` variant (badges, light buttons) three quarters of shade 9 (green: 6.9:1 on
+ * dimmed text 5.8:1 on gray 0 (Mantine's gray 6: 3.3:1), placeholders 5.1:1, links in the accent colour's shade 8
+ * (grape: 5.5:1), errors red 9 (5.2:1), and the text of every `light` variant (badges, light buttons) three quarters of shade 9 (green: 6.9:1 on
  * its tint, Mantine's 3.8:1).
  *
  * The dark scheme's, lightened to AA on its surfaces (body dark 7, inputs and striped rows dark 6, hovered rows
@@ -40,7 +48,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#646b73',
-    '--mantine-color-anchor': 'var(--mantine-color-grape-8)',
+    '--mantine-color-anchor': 'var(--mantine-primary-color-8)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(
       Object.entries(resolved.colors).map(([name, shades]) => [

@@ -56,17 +56,12 @@ describe('the colour scheme', () => {
     expect(scheme()).toBe('light');
     expect(within(schemes).getByRole('radio', { name: 'Light' })).toBeChecked();
 
-    await user.click(within(drawer).getByRole('radio', { name: 'Green' }));
+    await user.click(within(drawer).getByRole('radio', { name: 'Violet' }));
     await user.click(within(schemes).getByRole('radio', { name: 'Dark' }));
 
     expect(scheme()).toBe('dark');
     expect(within(schemes).getByRole('radio', { name: 'Dark' })).toBeChecked();
-    expect(stored()).toEqual({
-      sidebarColour: 'success',
-      sidenavType: 'white',
-      fixedNavbar: true,
-      colourScheme: 'dark',
-    });
+    expect(stored()).toEqual({ colourScheme: 'dark', accentColour: 'violet', density: 'comfortable' });
     expect(localStorage.getItem('mantine-color-scheme-value')).toBeNull();
   });
 
@@ -98,19 +93,19 @@ describe('the colour scheme', () => {
     await screen.findByRole('heading', { name: 'Enter your email and password to sign in' });
     expect(Object.keys(localStorage)).toEqual(['layout-settings']);
     expect(sessionStorage.length).toBe(0);
-    expect(stored()).toMatchObject({ colourScheme: 'dark', sidebarColour: 'info' });
+    expect(stored()).toMatchObject({ colourScheme: 'dark', accentColour: 'blue' });
     expect(scheme()).toBe('dark');
   });
 
   it('survives an expired session too', async () => {
-    localStorage.setItem('layout-settings', JSON.stringify({ colourScheme: 'dark', fixedNavbar: false }));
+    localStorage.setItem('layout-settings', JSON.stringify({ colourScheme: 'dark', density: 'compact' }));
     await openColourSchemes();
     act(() => {
       session.expire(TEST_TOKEN);
     });
     await screen.findByRole('heading', { name: 'Enter your email and password to sign in' });
     expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(stored()).toEqual({ colourScheme: 'dark', fixedNavbar: false });
+    expect(stored()).toMatchObject({ colourScheme: 'dark', density: 'compact' });
     expect(scheme()).toBe('dark');
   });
 

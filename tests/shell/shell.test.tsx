@@ -194,39 +194,95 @@ describe('the layout', () => {
     expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
   });
 
-  it('remembers the settings drawer choices', async () => {
+  it("offers the colour scheme, the accent colour and the density, and none of the template's sidebar options", async () => {
     const { user } = renderApp('/faq');
     await user.click(await screen.findByRole('button', { name: 'Open settings' }));
     const drawer = await screen.findByRole('dialog', { name: 'Appearance' });
-    // Each sidebar colour is named, by words shown on screen under its swatch.
-    const colours = within(within(drawer).getByRole('radiogroup', { name: 'Sidebar Colors' })).getAllByRole(
+    expect(within(drawer).getAllByRole('radiogroup')).toHaveLength(3);
+    expect(within(drawer).getByRole('radiogroup', { name: 'Color Scheme' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('radiogroup', { name: 'Density' })).toBeInTheDocument();
+    // Each accent colour is named, by words shown on screen under its swatch.
+    const colours = within(within(drawer).getByRole('radiogroup', { name: 'Accent Color' })).getAllByRole(
       'radio',
     );
     expect(colours.map((colour) => colour.textContent)).toEqual([
-      'Purple to pink',
-      'Dark',
+      'Purple',
+      'Violet',
+      'Indigo',
       'Blue',
-      'Green',
-      'Orange',
-      'Red',
+      'Pink',
+      'Graphite',
     ]);
     for (const colour of colours) expect(colour).toHaveAccessibleName(colour.textContent ?? '');
-    expect(within(drawer).getByRole('radio', { name: 'Purple to pink' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    expect(within(drawer).getByRole('radio', { name: 'Purple' })).toHaveAttribute('aria-checked', 'true');
+    for (const leftover of ['Sidebar Colors', 'Sidenav Type', 'Navbar Fixed', 'Transparent'])
+      expect(within(drawer).queryByText(leftover)).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('switch')).not.toBeInTheDocument();
 
-    await user.click(within(drawer).getByRole('radio', { name: 'Green' }));
-    await user.click(within(drawer).getByRole('radio', { name: 'Transparent' }));
-    await user.click(within(drawer).getByRole('switch', { name: 'Navbar Fixed' }));
+    await user.click(within(drawer).getByRole('radio', { name: 'Blue' }));
+    await user.click(within(drawer).getByRole('radio', { name: 'Compact' }));
 
-    expect(within(drawer).getByRole('radio', { name: 'Green' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(drawer).getByRole('radio', { name: 'Blue' })).toHaveAttribute('aria-checked', 'true');
     expect(JSON.parse(localStorage.getItem('layout-settings') ?? '{}')).toEqual({
-      sidebarColour: 'success',
-      sidenavType: 'transparent',
-      fixedNavbar: false,
       colourScheme: 'light',
+      accentColour: 'blue',
+      density: 'compact',
     });
+  });
+
+  it('keeps the density and the accent colour across a reload', async () => {
+    const spacing = () =>
+      [...document.querySelectorAll('style')]
+        .map((style) => /--mantine-spacing-sm: ([^;]+);/.exec(style.textContent ?? '')?.[1])
+        .find(Boolean);
+    const first = renderApp('/faq');
+    await first.user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Appearance' });
+    const comfortable = spacing();
+    await first.user.click(within(drawer).getByRole('radio', { name: 'Compact' }));
+    await first.user.click(within(drawer).getByRole('radio', { name: 'Pink' }));
+    first.unmount();
+
+    const { user } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const again = await screen.findByRole('dialog', { name: 'Appearance' });
+    expect(within(again).getByRole('radio', { name: 'Compact' })).toBeChecked();
+    expect(within(again).getByRole('radio', { name: 'Pink' })).toHaveAttribute('aria-checked', 'true');
+    // The page's spacing is the compact scale's, tighter than Mantine's own (which needs no variable of its own).
+    expect(comfortable).toBeUndefined();
+    expect(spacing()).toContain('0.5rem');
+  });
+
+  it("ignores an older console's stored sidebar options and drops them with the next choice", async () => {
+    localStorage.setItem(
+      'layout-settings',
+      JSON.stringify({
+        sidebarColour: 'success',
+        sidenavType: 'transparent',
+        fixedNavbar: false,
+        colourScheme: 'dark',
+      }),
+    );
+    const { user } = renderApp('/faq');
+    await user.click(await screen.findByRole('button', { name: 'Open settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Appearance' });
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(within(drawer).getByRole('radio', { name: 'Purple' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(drawer).getByRole('radio', { name: 'Comfortable' })).toBeChecked();
+
+    await user.click(within(drawer).getByRole('radio', { name: 'Indigo' }));
+    expect(JSON.parse(localStorage.getItem('layout-settings') ?? '{}')).toEqual({
+      colourScheme: 'dark',
+      accentColour: 'indigo',
+      density: 'comfortable',
+    });
+  });
+
+  it('keeps Logout in the sidebar as a quiet button, under its SPEC name', async () => {
+    renderApp('/faq');
+    const sidebar = await screen.findByRole('complementary');
+    const logout = within(sidebar).getByRole('button', { name: 'Logout' });
+    expect(logout).toHaveAttribute('data-variant', 'subtle');
   });
 
   it('shows a page-not-found screen inside the layout with a way back', async () => {
@@ -235,6 +291,18 @@ describe('the layout', () => {
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('the sign-in card', () => {
+  it("names the product above SPEC's heading", async () => {
+    renderApp('/sign-in', { signedIn: false });
+    const card = await screen.findByRole('main');
+    const heading = await within(card).findByRole('heading', {
+      name: 'Enter your email and password to sign in',
+    });
+    const name = within(card).getByText('Admin Console');
+    expect(name.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

@@ -41,8 +41,8 @@ export function AppLayout() {
     transform: sidebarOpen ? 'none' : `translateX(-${SIDEBAR_WIDTH}px)`,
     transition: 'transform 200ms ease',
     overflowY: 'auto',
-    background: settings.sidenavType === 'white' || isPhone ? 'var(--mantine-color-body)' : 'transparent',
-    borderRight: settings.sidenavType === 'white' ? '1px solid var(--console-border)' : undefined,
+    background: 'var(--mantine-color-body)',
+    borderRight: '1px solid var(--console-border)',
   };
 
   const toggleSidebar = () => {
@@ -76,9 +76,7 @@ export function AppLayout() {
         aria-hidden={!sidebarOpen}
         inert={!sidebarOpen}
       >
-        {!isPhone || phoneMenuRendered ? (
-          <Sidebar settings={settings} onNavigate={() => setOpenOnPhone(false)} />
-        ) : null}
+        {!isPhone || phoneMenuRendered ? <Sidebar onNavigate={() => setOpenOnPhone(false)} /> : null}
       </Box>
       {isPhone && sidebarOpen ? (
         <Box
@@ -98,7 +96,7 @@ export function AppLayout() {
           component="header"
           h={TOP_BAR_HEIGHT}
           style={{
-            position: settings.fixedNavbar ? 'sticky' : 'relative',
+            position: 'sticky',
             top: 0,
             zIndex: 100,
             backgroundColor: 'var(--console-top-bar)',

@@ -1,24 +1,28 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 
-const WHITE = 'var(--mantine-color-white)';
-const BLACK = 'var(--mantine-color-black)';
-
 /**
- * The sidebar colours of the settings drawer; the first, purple to pink, is the default (SPEC 9). `text` is the
- * colour of a label on the gradient: white where both ends give it 4.5:1 or more, black on the light ones.
+ * The accent colours of the settings drawer: Mantine's primary colour, for buttons, links, the logo and the current
+ * menu entry. Each passes AA as a fill under white text (shade 8: 5.0:1 to 11.5:1) and as link text, in both schemes.
  */
-export const SIDEBAR_COLOURS = {
-  primary: { label: 'Purple to pink', from: 'grape', to: 'pink', text: WHITE },
-  dark: { label: 'Dark', from: 'dark.6', to: 'dark.4', text: WHITE },
-  info: { label: 'Blue', from: 'blue.8', to: 'cyan.9', text: WHITE },
-  success: { label: 'Green', from: 'green.4', to: 'teal.4', text: BLACK },
-  warning: { label: 'Orange', from: 'orange.4', to: 'yellow.4', text: BLACK },
-  error: { label: 'Red', from: 'red.9', to: 'pink.9', text: WHITE },
+export const ACCENT_COLOURS = {
+  grape: 'Purple',
+  violet: 'Violet',
+  indigo: 'Indigo',
+  blue: 'Blue',
+  pink: 'Pink',
+  gray: 'Graphite',
 } as const;
 
-export type SidebarColour = keyof typeof SIDEBAR_COLOURS;
-export type SidenavType = 'transparent' | 'white';
+export type AccentColour = keyof typeof ACCENT_COLOURS;
+
+/** How much room the console gives: Mantine's spacing scale as it is, or tighter for more rows on a screen. */
+export const DENSITIES = {
+  comfortable: 'Comfortable',
+  compact: 'Compact',
+} as const;
+
+export type Density = keyof typeof DENSITIES;
 
 /** The colour schemes of the settings drawer; 'auto' follows the system's (prefers-color-scheme). */
 export const COLOUR_SCHEMES: Record<MantineColorScheme, string> = {
@@ -28,17 +32,15 @@ export const COLOUR_SCHEMES: Record<MantineColorScheme, string> = {
 };
 
 export type LayoutSettings = {
-  sidebarColour: SidebarColour;
-  sidenavType: SidenavType;
-  fixedNavbar: boolean;
   colourScheme: MantineColorScheme;
+  accentColour: AccentColour;
+  density: Density;
 };
 
 const DEFAULTS: LayoutSettings = {
-  sidebarColour: 'primary',
-  sidenavType: 'white',
-  fixedNavbar: true,
   colourScheme: 'light',
+  accentColour: 'grape',
+  density: 'comfortable',
 };
 
 const STORAGE_KEY = 'layout-settings';
@@ -55,10 +57,10 @@ function readStored(): string | null {
   }
 }
 
-function parse(raw: string | null): Partial<LayoutSettings> {
+function parse(raw: string | null): Record<string, unknown> {
   try {
     const value: unknown = raw ? JSON.parse(raw) : null;
-    return value && typeof value === 'object' ? (value as Partial<LayoutSettings>) : {};
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   } catch {
     return {};
   }
@@ -77,19 +79,21 @@ function subscribe(listener: () => void) {
   };
 }
 
+function oneOf<Choice extends string>(
+  choices: Record<Choice, string>,
+  value: unknown,
+  fallback: Choice,
+): Choice {
+  return typeof value === 'string' && Object.hasOwn(choices, value) ? (value as Choice) : fallback;
+}
+
+/** The stored choices, each checked; anything else stored (an older console's sidebar options) is left out. */
 function settingsOf(raw: string | null): LayoutSettings {
   const stored = parse(raw);
   return {
-    ...DEFAULTS,
-    ...stored,
-    sidebarColour:
-      stored.sidebarColour && Object.hasOwn(SIDEBAR_COLOURS, stored.sidebarColour)
-        ? stored.sidebarColour
-        : DEFAULTS.sidebarColour,
-    colourScheme:
-      stored.colourScheme && Object.hasOwn(COLOUR_SCHEMES, stored.colourScheme)
-        ? stored.colourScheme
-        : DEFAULTS.colourScheme,
+    colourScheme: oneOf(COLOUR_SCHEMES, stored.colourScheme, DEFAULTS.colourScheme),
+    accentColour: oneOf(ACCENT_COLOURS, stored.accentColour, DEFAULTS.accentColour),
+    density: oneOf(DENSITIES, stored.density, DEFAULTS.density),
   };
 }
 
@@ -134,15 +138,3 @@ export const layoutColourSchemeManager: MantineColorSchemeManager = {
   },
   clear: () => updateSettings({ colourScheme: DEFAULTS.colourScheme }),
 };
-
-function cssColour(colour: string) {
-  return colour.includes('.')
-    ? `var(--mantine-color-${colour.replace('.', '-')})`
-    : `var(--mantine-color-${colour}-filled)`;
-}
-
-/** The CSS gradient of a sidebar colour, for the active menu entry. */
-export function sidebarGradientCss(colour: SidebarColour) {
-  const { from, to } = SIDEBAR_COLOURS[colour];
-  return `linear-gradient(135deg, ${cssColour(from)}, ${cssColour(to)})`;
-}

@@ -1,13 +1,14 @@
-import { CheckIcon, Drawer, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { CheckIcon, Drawer, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useModalDialog } from '@/components/modal-dialog';
 import type { MantineColorScheme } from '@mantine/core';
 import {
+  ACCENT_COLOURS,
   COLOUR_SCHEMES,
-  SIDEBAR_COLOURS,
-  sidebarGradientCss,
+  DENSITIES,
+  type AccentColour,
+  type Density,
   type LayoutSettings,
-  type SidebarColour,
 } from './layout-settings';
 import './settings-drawer.css';
 
@@ -18,10 +19,14 @@ type SettingsDrawerProps = {
   onChange: (patch: Partial<LayoutSettings>) => void;
 };
 
-const COLOURS = Object.keys(SIDEBAR_COLOURS) as SidebarColour[];
+const COLOURS = Object.keys(ACCENT_COLOURS) as AccentColour[];
 const SCHEME_CHOICES = (Object.entries(COLOUR_SCHEMES) as [MantineColorScheme, string][]).map(
   ([value, label]) => ({ value, label }),
 );
+const DENSITY_CHOICES = (Object.entries(DENSITIES) as [Density, string][]).map(([value, label]) => ({
+  value,
+  label,
+}));
 const STEPS = new Map([
   ['ArrowRight', 1],
   ['ArrowDown', 1],
@@ -30,27 +35,27 @@ const STEPS = new Map([
 ]);
 
 /**
- * The sidebar colour: a radio group of gradient swatches, each named by the words under it. As with native radios, Tab reaches the chosen one and the
+ * The accent colour: a radio group of swatches, each named by the words under it. As with native radios, Tab reaches the chosen one and the
  * arrow keys move the choice (and the focus) along, wrapping round; Home and End go to the first and last.
  */
-function SidebarColourChoice({
+function AccentColourChoice({
   labelId,
   value,
   onChange,
 }: {
   labelId: string;
-  value: SidebarColour;
-  onChange: (colour: SidebarColour) => void;
+  value: AccentColour;
+  onChange: (colour: AccentColour) => void;
 }) {
-  const buttons = useRef<Partial<Record<SidebarColour, HTMLButtonElement | null>>>({});
-  const choose = (colour: SidebarColour) => {
+  const buttons = useRef<Partial<Record<AccentColour, HTMLButtonElement | null>>>({});
+  const choose = (colour: AccentColour) => {
     onChange(colour);
     buttons.current[colour]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const index = COLOURS.indexOf(value);
     const step = STEPS.get(event.key);
-    let next: SidebarColour | undefined;
+    let next: AccentColour | undefined;
     if (step !== undefined) next = COLOURS[(index + step + COLOURS.length) % COLOURS.length];
     else if (event.key === 'Home') next = COLOURS[0];
     else if (event.key === 'End') next = COLOURS[COLOURS.length - 1];
@@ -77,12 +82,12 @@ function SidebarColourChoice({
           >
             <span
               className="colour-swatch"
-              style={{ backgroundImage: sidebarGradientCss(colour), color: SIDEBAR_COLOURS[colour].text }}
+              style={{ backgroundColor: `var(--mantine-color-${colour}-8)` }}
               aria-hidden
             >
               {selected ? <CheckIcon size={12} /> : null}
             </span>
-            {SIDEBAR_COLOURS[colour].label}
+            {ACCENT_COLOURS[colour]}
           </button>
         );
       })}
@@ -103,7 +108,7 @@ function Setting({ label, children }: { label: string; children: (labelId: strin
   );
 }
 
-/** Sidebar colour, sidenav type and fixed navbar (SPEC 2.4), and the colour scheme; width 360 (SPEC 9). */
+/** The admin's own appearance: colour scheme, accent colour and density; width 360 (SPEC 9). */
 export function SettingsDrawer({ opened, onClose, settings, onChange }: SettingsDrawerProps) {
   useModalDialog(opened);
   return (
@@ -119,35 +124,25 @@ export function SettingsDrawer({ opened, onClose, settings, onChange }: Settings
             />
           )}
         </Setting>
-        <Setting label="Sidebar Colors">
+        <Setting label="Accent Color">
           {(labelId) => (
-            <SidebarColourChoice
+            <AccentColourChoice
               labelId={labelId}
-              value={settings.sidebarColour}
-              onChange={(sidebarColour) => onChange({ sidebarColour })}
+              value={settings.accentColour}
+              onChange={(accentColour) => onChange({ accentColour })}
             />
           )}
         </Setting>
-        <Setting label="Sidenav Type">
+        <Setting label="Density">
           {(labelId) => (
             <SegmentedControl
               aria-labelledby={labelId}
-              value={settings.sidenavType}
-              onChange={(value) =>
-                onChange({ sidenavType: value === 'transparent' ? 'transparent' : 'white' })
-              }
-              data={[
-                { value: 'transparent', label: 'Transparent' },
-                { value: 'white', label: 'White' },
-              ]}
+              value={settings.density}
+              onChange={(density) => onChange({ density: density === 'compact' ? 'compact' : 'comfortable' })}
+              data={DENSITY_CHOICES}
             />
           )}
         </Setting>
-        <Switch
-          label="Navbar Fixed"
-          checked={settings.fixedNavbar}
-          onChange={(event) => onChange({ fixedNavbar: event.currentTarget.checked })}
-        />
       </Stack>
     </Drawer>
   );

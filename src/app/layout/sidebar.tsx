@@ -1,11 +1,11 @@
-import { Button, Group, Text, ThemeIcon } from '@mantine/core';
-import { IconChevronDown, IconHeartHandshake, IconLogout } from '@tabler/icons-react';
+import { Box, Button } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { confirmLogout } from '@/components/confirm';
+import { ProductName } from '@/components/product-name';
 import { useSession } from '@/lib/core/session';
 import { signOut } from './sign-out';
-import { SIDEBAR_COLOURS, sidebarGradientCss, type LayoutSettings } from './layout-settings';
 import { menuGroupsFor, type MenuGroup, type MenuItem } from './menu';
 import './sidebar.css';
 
@@ -13,9 +13,9 @@ function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`) || (to === '/dashboard' && pathname === '/');
 }
 
-type LinkProps = { item: MenuItem; pathname: string; settings: LayoutSettings; onNavigate: () => void };
+type LinkProps = { item: MenuItem; pathname: string; onNavigate: () => void };
 
-function MenuLink({ item, pathname, settings, onNavigate }: LinkProps) {
+function MenuLink({ item, pathname, onNavigate }: LinkProps) {
   const active = isActive(pathname, item.to);
   const countId = useId();
   const link = (
@@ -25,14 +25,6 @@ function MenuLink({ item, pathname, settings, onNavigate }: LinkProps) {
       aria-current={active ? 'page' : undefined}
       aria-describedby={item.Count ? countId : undefined}
       onClick={onNavigate}
-      style={
-        active
-          ? {
-              backgroundImage: sidebarGradientCss(settings.sidebarColour),
-              color: SIDEBAR_COLOURS[settings.sidebarColour].text,
-            }
-          : undefined
-      }
     >
       <item.icon size={18} stroke={1.6} aria-hidden />
       {item.label}
@@ -106,25 +98,20 @@ function MenuSection({ group, ...link }: { group: MenuGroup & { label: string } 
   );
 }
 
-export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; onNavigate: () => void }) {
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const current = useSession();
   const groups = menuGroupsFor({ features: current?.features ?? [], role: current?.role ?? null });
-  const colour = SIDEBAR_COLOURS[settings.sidebarColour];
-  const gradient = { from: colour.from, to: colour.to, deg: 135 };
-  const link = { pathname, settings, onNavigate };
+  const link = { pathname, onNavigate };
 
   // Ending the session is enough: the guard then sends the admin to /login.
   const logout = () => confirmLogout(() => void signOut());
 
   return (
     <div className="sidebar">
-      <Group gap="sm" px="md" py="sm" wrap="nowrap">
-        <ThemeIcon size={32} radius="xl" variant="gradient" gradient={gradient} aria-hidden>
-          <IconHeartHandshake size={20} />
-        </ThemeIcon>
-        <Text fw={700}>Admin Console</Text>
-      </Group>
+      <Box px="md" py="sm">
+        <ProductName />
+      </Box>
       <nav className="sidebar-menu" aria-label="Main menu">
         {groups.map((group) =>
           group.label ? (
@@ -137,9 +124,9 @@ export function Sidebar({ settings, onNavigate }: { settings: LayoutSettings; on
       <div className="sidebar-footer">
         <Button
           fullWidth
-          variant="gradient"
-          gradient={gradient}
-          c={colour.text}
+          justify="flex-start"
+          variant="subtle"
+          color="gray"
           leftSection={<IconLogout size={18} aria-hidden />}
           onClick={logout}
         >

@@ -1,6 +1,7 @@
 import { Alert, Card, Center, Title } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/document-title';
+import { ProductName } from '@/components/product-name';
 import { useSession, type SignInState } from '@/lib/core/session';
 import { SignInForm } from './sign-in-form';
 
@@ -20,6 +21,9 @@ export function SignInPage() {
   return (
     <Center mih="100vh" p="md" bg="var(--console-page)">
       <Card withBorder radius="md" p="xl" w="100%" maw={420} component="main">
+        <Center mb="md">
+          <ProductName size="lg" />
+        </Center>
         <SignInForm
           heading={(title) => (
             <Title order={1} size="h3" ta="center">
