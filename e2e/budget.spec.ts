@@ -173,6 +173,8 @@ test('a cold load of /users makes exactly one API call, and coming back while fr
     const url = new URL(request.url());
     // The menu's count of review queue items ('review-queue') is the shell's, read every 30 s whatever the screen.
     if (url.pathname === '/api/review-queue/count') return;
+    // So is the read of the admin's role ('roles'), at each navigation and on a reload.
+    if (url.pathname === '/api/user/read') return;
     if (url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}`);
   });
 

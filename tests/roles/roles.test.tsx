@@ -6,7 +6,8 @@ import { can, ROLES, type Role } from '@contract/roles';
 import { MENU } from '@/app/layout/menu';
 import { SIGNED_IN_ROUTES } from '@/app/feature-routes';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi } from '../support/render';
+import { session } from '@/lib/core/session';
+import { renderApp, signIn, specOnlyApi } from '../support/render';
 
 /**
  * Roles ('roles'): the console shows an admin what their role may open and do, from contract/roles.ts's table and the
@@ -178,7 +179,7 @@ describe('a refusal from the server', () => {
     setMockRole('editor');
     window.dispatchEvent(new Event('focus'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await apiCalls('user/read')).toEqual([]);
+    expect(await apiCalls('/api/user/read')).toEqual([]);
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
     try {
@@ -194,7 +195,71 @@ describe('a refusal from the server', () => {
   });
 });
 
+describe('a role an Owner changed', () => {
+  const menuLabels = (menu: HTMLElement) =>
+    within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+  const labels = (role: Role) => allowedMenu(role).map((item) => item.label);
+
+  it('is followed at the next navigation: the menu and the buttons are the new role’s, with no refusal', async () => {
+    expect(labels('support')).not.toEqual(labels('moderator'));
+    setMockRole('moderator');
+    const { user } = renderApp('/dashboard');
+    const menu = await openMenu(user);
+    expect(menuLabels(menu)).toEqual(labels('moderator'));
+    setMockRole('support');
+    await user.click(within(menu).getByRole('link', { name: 'Users' }));
+    await waitFor(() => expect(menuLabels(menu)).toEqual(labels('support')));
+    expect(localStorage.getItem('role')).toBe('support');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('button', { name: /^(Activate|Deactivate)/ })).not.toBeInTheDocument();
+    expect(db.activity.filter((entry) => entry.action === 'refused')).toEqual([]);
+  });
+
+  it('is read at once on a reload: the stored role is not trusted over the server’s', async () => {
+    setMockRole('moderator');
+    signIn();
+    setMockRole('support');
+    // A reload: the session, role included, comes from storage.
+    session.reload();
+    const { user } = renderApp('/dashboard', { signedIn: false });
+    const menu = await openMenu(user);
+    await waitFor(() => expect(menuLabels(menu)).toEqual(labels('support')));
+    expect(localStorage.getItem('role')).toBe('support');
+  });
+
+  it('is read every minute while the console stays on one screen', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      setMockRole('moderator');
+      const { user } = renderApp('/dashboard');
+      const menu = await openMenu(user);
+      setMockRole('support');
+      expect(await apiCalls('/api/user/read')).toEqual([]);
+      vi.advanceTimersByTime(60_000);
+      await waitFor(() => expect(menuLabels(menu)).toEqual(labels('support')));
+      expect(await apiCalls('/api/user/read')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('against an API without roles', () => {
+  it('navigating reads no role: SPEC’s console makes no such call', async () => {
+    specOnlyApi();
+    session.reload();
+    const { user } = renderApp('/dashboard');
+    const menu = await openMenu(user);
+    await user.click(within(menu).getByRole('link', { name: 'Users' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('link', { name: 'FAQ' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument();
+    expect(await apiCalls('/api/user/read')).toEqual([]);
+  });
+
   it('every screen and action is offered, whatever the role', async () => {
     specOnlyApi();
     setMockRole('support');

@@ -53,6 +53,8 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let snapshot: Session | null = read();
 let endReason: SessionEndReason | null = null;
+/** Whether the stored role is the server's answer in this page (a sign-in, a read since), not storage's. */
+let roleFromServer = false;
 /** Writes in flight that replace the stored token (replacingToken), each as it settles. */
 const replacements = new Set<Promise<void>>();
 
@@ -113,6 +115,7 @@ export const session = {
     else localStorage.setItem(ROLE_KEY, next.role);
     for (const field of FIELDS) localStorage.setItem(field, next[field]);
     endReason = null;
+    roleFromServer = true;
     refresh();
   },
 
@@ -146,10 +149,18 @@ export const session = {
 
   /** The role the server now gives the signed-in admin ('roles'): an Owner may have changed it since sign-in. */
   setRole(role: string) {
-    if (!snapshot || snapshot.role === role) return;
+    if (!snapshot) return;
+    roleFromServer = true;
+    if (snapshot.role === role) return;
     localStorage.setItem(ROLE_KEY, role);
     refresh();
   },
+
+  /**
+   * Whether the role was answered by the server in this page (the sign-in, or a read of it since): a role read from
+   * storage (a reload, a new tab) may be one an Owner has changed since, and is read again.
+   */
+  roleFromServer: (): boolean => roleFromServer,
 
   /** Logout: SPEC 2.4 clears all stored data, but for the layout choices. */
   end() {
@@ -181,6 +192,7 @@ export const session = {
   /** Re-reads storage; tests that seed localStorage directly call this. */
   reload() {
     endReason = null;
+    roleFromServer = false;
     snapshot = read();
     for (const listener of listeners) listener();
   },

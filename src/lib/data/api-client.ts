@@ -275,14 +275,16 @@ async function request(
 }
 
 const roleAnswer = z.object({ result: z.object({ role: z.optional(z.nullable(z.string())) }) });
-const ROLE_READ_EVERY_MS = 60_000;
+/** The longest a role an Owner changed goes unread while the console is open. */
+export const ROLE_READ_EVERY_MS = 60_000;
 let roleRead: Promise<void> | null = null;
 let roleReadAt = Date.now();
 
 /**
  * Reads the signed-in admin's role again ('roles'; GET /api/user/read carries it), so that a role an Owner changed
- * shows without a new sign-in: after a role refusal, and when the admin comes back to the tab (at most once a minute,
- * and never on the first load, whose calls the budget counts). Calls made together share one read.
+ * shows without a new sign-in: on each navigation, every minute and on the first load of a stored session
+ * (app/require-auth.tsx), after a role refusal, and when the admin comes back to the tab after a minute. Calls made
+ * together share one read.
  */
 export function refreshRole(): Promise<void> {
   if (!storedFeature('roles') || !session.token()) return Promise.resolve();
