@@ -9,6 +9,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
  */
 type Notice = { title: string; message: string; color: string; failed?: boolean };
 
+const KEPT_KEY = 'success-after-reload';
+
 let wanted = false;
 const listeners = new Set<() => void>();
 
@@ -38,4 +40,16 @@ export const notify = {
   failure: (message: string, title: 'Info' | 'Error' = 'Info') =>
     show({ title, message, color: 'red', failed: true }),
   error: (message: string) => notify.failure(message, 'Error'),
+  /**
+   * A success said after a full page reload (the own profile's save, SPEC 2.13), which would end one shown now: kept
+   * in this tab's sessionStorage until showKept, which the signed-in screens call as they mount.
+   */
+  successAfterReload: (message: string) => sessionStorage.setItem(KEPT_KEY, message),
+  /** Shows, once, the success kept for after the reload. */
+  showKept() {
+    const message = sessionStorage.getItem(KEPT_KEY);
+    if (!message) return;
+    sessionStorage.removeItem(KEPT_KEY);
+    notify.success(message);
+  },
 };

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@mocks/db';
@@ -16,12 +17,28 @@ const fileInput = () => {
   return document.querySelector('input[type="file"]') as HTMLInputElement;
 };
 
+/**
+ * SPEC 2.13's full page reload, as a browser makes it: what was on screen goes (notifications included) and the app
+ * starts again at `to` with what storage holds.
+ */
+function reloadLikeABrowser() {
+  return vi.spyOn(reload, 'reloadTo').mockImplementation((to) => {
+    // The page goes once the current task is over: whatever it was about to show goes with it.
+    setTimeout(() => {
+      cleanup();
+      notifications.clean();
+      session.reload();
+      renderApp(to, { signedIn: false });
+    });
+  });
+}
+
 const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 
 describe('own profile against a SPEC-only API', () => {
   it('loads the e-mail, validates, sends multipart and reloads to the dashboard', async () => {
     specOnlyApi();
-    const reloadTo = vi.spyOn(reload, 'reloadTo').mockImplementation(() => {});
+    const reloadTo = reloadLikeABrowser();
     const { user } = renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Update Profile' })).toBeInTheDocument();
     const email = screen.getByLabelText('Email');
@@ -45,6 +62,8 @@ describe('own profile against a SPEC-only API', () => {
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
 
     await waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/dashboard'));
+    // SPEC's words outlive the reload: the dashboard says them.
+    expect(await screen.findByText('Total Users')).toBeInTheDocument();
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     const [call] = await apiCalls('/api/admin/profile/update');
     expect(call?.method).toBe('PATCH');
@@ -212,8 +231,15 @@ describe("own profile with 'profile-current-password'", () => {
 
     await user.clear(currentPassword());
     await user.type(currentPassword(), db.admin.password);
+    reloadTo.mockRestore();
+    const reloaded = reloadLikeABrowser();
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
-    await waitFor(() => expect(reloadTo).toHaveBeenCalledWith('/dashboard'));
+    await waitFor(() => expect(reloaded).toHaveBeenCalledWith('/dashboard'));
+    // The change of password is confirmed on the dashboard the reload leads to.
+    expect(await screen.findByText('Total Users')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Profile updated successfully! Your password has been changed.'),
+    ).toBeInTheDocument();
     const calls = await apiCalls('/api/admin/profile/update');
     const body = calls.at(-1)?.body as FormData;
     expect(body.get('currentPassword')).toBe('Admin@123');

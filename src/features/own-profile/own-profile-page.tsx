@@ -11,9 +11,16 @@ import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { textLimit } from '@/lib/field-limits';
 import { useFeature } from '@/lib/core/session';
+import { notify } from '@/lib/notify';
 import { ownProfileResource, useUpdateOwnProfile } from './api';
 import { reloadTo } from './reload';
-import { CURRENT_PASSWORD_TEXT, PROFILE_TEXT, SESSIONS_TEXT, TWO_FACTOR_PROFILE_TEXT } from './strings';
+import {
+  CURRENT_PASSWORD_TEXT,
+  PASSWORD_CHANGED_TEXT,
+  PROFILE_TEXT,
+  SESSIONS_TEXT,
+  TWO_FACTOR_PROFILE_TEXT,
+} from './strings';
 
 // Your sessions is a list (the list kit) on a form screen: its code comes when its tab is first chosen, so the
 // profile's first load stays a form's.
@@ -88,10 +95,14 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
       ...values,
       ...(currentPassword ? { currentPassword } : {}),
     }),
-    success: PROFILE_TEXT.updated,
-    // SPEC 2.13: a full page reload to the dashboard.
+    // SPEC 2.13: a full page reload to the dashboard, after which the dashboard says SPEC's words (said before it,
+    // they would go with the page).
     redirect: '/dashboard',
-    leave: reloadTo,
+    leave: (to) => {
+      const passwordChanged = checked && controller.form.getValues('password') !== '';
+      notify.successAfterReload(passwordChanged ? PASSWORD_CHANGED_TEXT : PROFILE_TEXT.updated);
+      reloadTo(to);
+    },
   });
   const { errors } = controller.form.formState;
   const [sessions] = useState(useFeature('sessions'));

@@ -11,6 +11,9 @@ export const PROFILE_TEXT = {
   updated: 'Profile updated successfully!',
 } as const;
 
+/** After a save that changed the password ('profile-current-password', where the password is optional). */
+export const PASSWORD_CHANGED_TEXT = 'Profile updated successfully! Your password has been changed.';
+
 /** The current password on the own profile ('profile-current-password'): what a new e-mail or password needs. */
 export const CURRENT_PASSWORD_TEXT = {
   label: 'Current password',
