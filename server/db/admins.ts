@@ -137,10 +137,19 @@ export async function replaceInvitations(tx: Db, adminId: string, at: string): P
   );
 }
 
+/**
+ * The invitation mails, their deliveries first: the worker locks a delivery, then its mail (SHARED_ROW_ORDER), and a
+ * mail deleted first would wait on the delivery the worker holds while the worker waits on the mail.
+ */
 async function deleteMails(tx: Db, ids: (string | null)[]) {
   const mails = ids.filter((id): id is string => id !== null);
-  if (mails.length)
-    await tx.run("DELETE FROM mails WHERE id = ANY($1::text[]) AND kind = 'invitation'", [mails]);
+  if (!mails.length) return;
+  await tx.run(
+    `DELETE FROM mail_deliveries
+     WHERE mail_id IN (SELECT id FROM mails WHERE id = ANY($1::text[]) AND kind = 'invitation')`,
+    [mails],
+  );
+  await tx.run("DELETE FROM mails WHERE id = ANY($1::text[]) AND kind = 'invitation'", [mails]);
 }
 
 export async function insertInvitation(

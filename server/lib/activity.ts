@@ -169,9 +169,14 @@ async function insertEntries(tx: Db, rows: readonly EntryRow[]): Promise<void> {
   );
 }
 
+/** The entries a transaction has recorded, written together just before it commits. */
+const entriesOf = new WeakMap<Db, EntryRow[]>();
+
 /**
  * Appends entries and answers them. `record` takes the write's transaction (`tx`, inside db.transaction or
  * keeper.commit's write), so the entry and the write commit or roll back together; outside one it throws. The
+ * transaction's entries are written last, in one statement just before it commits: the day counts they share with
+ * every other write are the last shared rows it takes, in their key order (db/postgres/db.ts, SHARED_ROW_ORDER). The
  * admin's name and e-mail are copied into the entry; `adminId` is null for what no signed-in admin did (a refused
  * sign-in).
  */
@@ -179,7 +184,14 @@ export function activityLog(db: Db) {
   return {
     async record(tx: Db, adminId: string | null, entry: ActivityInput): Promise<void> {
       if (!tx.inTransaction) throw new Error("An activity entry is recorded in its write's transaction");
-      await insertEntries(tx, [entryRow(entry, adminId)]);
+      const entries = entriesOf.get(tx);
+      if (entries) return void entries.push(entryRow(entry, adminId));
+      const first = [entryRow(entry, adminId)];
+      entriesOf.set(tx, first);
+      tx.beforeCommit(() => {
+        entriesOf.delete(tx);
+        return insertEntries(tx, first);
+      });
     },
     /** Entries as the API answers them, each saying whether its record still exists (one query per record type). */
     async serialize(rows: readonly ActivityRow[]) {

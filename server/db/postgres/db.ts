@@ -28,15 +28,55 @@ export type Db = {
    * `work` in one transaction (READ COMMITTED), committed when it resolves and rolled back when it throws. A
    * read-then-write inside it takes its row lock (SELECT ... FOR UPDATE) or writes WHERE the state it read still holds
    * and checks the count: READ COMMITTED lets two transactions read the same row before either writes.
+   *
+   * Shared rows are taken in one order (SHARED_ROW_ORDER). A transaction that still meets a deadlock or a
+   * serialization failure (40P01, 40001) is rolled back and run again, up to TRANSACTION_ATTEMPTS times in all, after
+   * a short random pause, with a warning; then the error is thrown. So `work` must be safe to run again: it writes
+   * only through `db` (nothing it does outside the database, such as a mail sent or a file written, happens inside
+   * it), and what it keeps in variables of its caller it sets anew on each run. A nested `transaction` joins the
+   * outer one, which is the one run again.
    */
   transaction<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Inside a transaction: `work` runs on it after the transaction's own work and before it commits, in the order
+   * registered (the activity log's entries, whose shared day counts come last in SHARED_ROW_ORDER).
+   */
+  beforeCommit(work: (tx: Db) => Promise<void>): void;
   /** Whether this Db runs inside a transaction. */
   readonly inTransaction: boolean;
 };
 
+/**
+ * The order in which a transaction takes the rows that many writers share, so that two of them never wait on each
+ * other in a circle:
+ * 1. the records it writes, and the kept counts their statement-level triggers write in the same statement
+ *    (user_counts, row_counts, review_counts, day_counts; each trigger takes its rows in key order);
+ * 2. a mail's deliveries before the mail's own row (their triggers count outcomes on it): the worker records
+ *    outcomes in that order, and whatever deletes a mail deletes its deliveries first (db/admins.ts deleteMails);
+ * 3. last, at commit, the activity log's entries in one statement, whose trigger takes the day counts
+ *    (activity_days) in key order (lib/activity.ts).
+ */
+export const SHARED_ROW_ORDER = 'records and their counts; deliveries, then their mail; activity last';
+
+/** How many times in all a transaction is run that meets a deadlock or a serialization failure. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/** SQLSTATEs after which the same transaction, run again, may well succeed: deadlock, serialization failure. */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+
+const codeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+
+/** A pause of about 10, 20, 40 ms after the 1st, 2nd, 3rd failed run, at random from half to one and a half of it. */
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 10 * 2 ** (attempt - 1) * (0.5 + Math.random())));
+
 type Runner = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-function over(runner: Runner, pool: Pool, inTransaction: boolean): Db {
+type CommitHook = (tx: Db) => Promise<void>;
+
+function over(runner: Runner, pool: Pool, commitHooks?: CommitHook[]): Db {
+  const inTransaction = commitHooks !== undefined;
   const query = <Row>(text: string, values?: readonly SqlValue[], statement?: string) =>
     runner.query({ text, values: values as unknown[] | undefined, name: statement }) as unknown as Promise<
       pg.QueryResult<Row & pg.QueryResultRow>
@@ -59,31 +99,57 @@ function over(runner: Runner, pool: Pool, inTransaction: boolean): Db {
     },
     async transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
       if (inTransaction) return work(db);
-      const client = await pool.connect();
-      // A connection lost while checked out fails the query under way; its 'error' event, unheard, would end the
-      // process. The pool drops the broken connection when it is given back.
-      const lost = () => undefined;
-      client.on('error', lost);
-      try {
-        await client.query('BEGIN');
-        const result = await work(over(client, pool, true));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.removeListener('error', lost);
-        client.release();
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await runTransaction(pool, work);
+        } catch (error) {
+          const code = codeOf(error);
+          if (typeof code !== 'string' || !RETRYABLE_CODES.has(code) || attempt >= TRANSACTION_ATTEMPTS)
+            throw error;
+          console.warn(
+            `Transaction met ${code} (${error instanceof Error ? error.message : 'no message'}); ` +
+              `running it again (attempt ${attempt + 1} of ${TRANSACTION_ATTEMPTS})`,
+          );
+          await backoff(attempt);
+        }
       }
+    },
+    beforeCommit(work: CommitHook) {
+      if (!commitHooks) throw new Error('beforeCommit is for a Db inside a transaction');
+      commitHooks.push(work);
     },
   };
   return db;
 }
 
+/** One run of a transaction: BEGIN, `work`, what it registered to run before the commit, COMMIT (or ROLLBACK). */
+async function runTransaction<T>(pool: Pool, work: (db: Db) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // A connection lost while checked out fails the query under way; its 'error' event, unheard, would end the
+  // process. The pool drops the broken connection when it is given back.
+  const lost = () => undefined;
+  client.on('error', lost);
+  try {
+    await client.query('BEGIN');
+    const hooks: CommitHook[] = [];
+    const tx = over(client, pool, hooks);
+    const result = await work(tx);
+    // A hook may register another: each runs once, in order.
+    for (let index = 0; index < hooks.length; index += 1) await hooks[index]!(tx);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.removeListener('error', lost);
+    client.release();
+  }
+}
+
 /** The Db over a pool. */
 export function dbOver(pool: Pool): Db {
-  return over(pool, pool, false);
+  return over(pool, pool);
 }
 
 /** PostgreSQL's code for a unique constraint refused (23505), so a store can answer "already exists". */
