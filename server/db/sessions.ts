@@ -56,12 +56,12 @@ export async function markVerified(db: Db, id: string, at: string): Promise<void
   await db.run('UPDATE admin_sessions SET verified_at = $2 WHERE id = $1 AND ended_at IS NULL', [id, at]);
 }
 
-/** Moves last_seen_at to `at` unless another request did so within the last minute. */
-export async function touchSession(db: Db, id: string, at: string): Promise<void> {
+/** Moves last_seen_at to `at` unless another request did so within the last `everyMs` milliseconds. */
+export async function touchSession(db: Db, id: string, at: string, everyMs: number): Promise<void> {
   await db.run(
     `UPDATE admin_sessions SET last_seen_at = $2
-     WHERE id = $1 AND ended_at IS NULL AND last_seen_at <= $2::timestamptz - interval '1 minute'`,
-    [id, at],
+     WHERE id = $1 AND ended_at IS NULL AND last_seen_at <= $2::timestamptz - make_interval(secs => $3)`,
+    [id, at, everyMs / 1000],
   );
 }
 

@@ -24,13 +24,18 @@ export type AdminClaims = { sub: string; role: 'admin'; ver: number; sid: string
 /** How long a session lasts: TOKEN_TTL from its sign-in at most, and SESSION_IDLE_MINUTES unused. */
 export type SessionPolicy = { tokenTtlSeconds: number; sessionIdleMinutes: number };
 
-/** last_seen_at is written at most this often per session, so no request writes only to say it came. */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * last_seen_at is written at most this often per session (a tenth of the idle timeout, at most a minute), so that
+ * most requests write nothing only to say they came. The session's last call may thus be up to this much later than
+ * last_seen_at: it counts as idle only once the timeout and this much have passed since last_seen_at, so a session
+ * used within the timeout stays live, and one left alone ends at most a tenth of the timeout late.
+ */
+export const touchEveryMs = (policy: SessionPolicy) => Math.min(60_000, policy.sessionIdleMinutes * 6_000);
 
-/** Since when a session must have been used, and started, to be live at `at` (ms since the epoch). */
+/** Since when a session must have been used (last_seen_at), and started, to be live at `at` (ms since the epoch). */
 export function liveSince(policy: SessionPolicy, at = Date.now()): LiveSince {
   return {
-    idleSince: new Date(at - policy.sessionIdleMinutes * 60_000).toISOString(),
+    idleSince: new Date(at - policy.sessionIdleMinutes * 60_000 - touchEveryMs(policy)).toISOString(),
     startedSince: new Date(at - policy.tokenTtlSeconds * 1000).toISOString(),
   };
 }
@@ -151,13 +156,16 @@ export function requireAdmin(db: Db, secret: string, policy: SessionPolicy): Mid
       session.ended_at !== null
     )
       throw invalid();
+    const live = liveSince(policy, now);
     const lastSeen = Date.parse(session.last_seen_at);
     if (
-      lastSeen + policy.sessionIdleMinutes * 60_000 <= now ||
-      Date.parse(session.created_at) + policy.tokenTtlSeconds * 1000 <= now
+      lastSeen <= Date.parse(live.idleSince) ||
+      Date.parse(session.created_at) <= Date.parse(live.startedSince)
     )
       throw expired();
-    if (now - lastSeen >= TOUCH_EVERY_MS) await touchSession(db, payload.sid, new Date(now).toISOString());
+    const touchEvery = touchEveryMs(policy);
+    if (now - lastSeen >= touchEvery)
+      await touchSession(db, payload.sid, new Date(now).toISOString(), touchEvery);
     c.set('adminId', session.admin_id);
     c.set('sessionId', payload.sid);
     c.set('verifiedAt', Date.parse(session.verified_at));

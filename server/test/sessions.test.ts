@@ -260,13 +260,31 @@ describe('idle timeout', () => {
     expect(await statusWith(s, token)).toBe(200);
     at(18);
     expect(await statusWith(s, token)).toBe(200);
-    at(28.5);
+    // Its last call was at 18: idle for the timeout, and for the minute its last use may be written late, by 29.
+    at(29.5);
     const answer = await s.call('GET', '/api/admin/dashboard', { token });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ success: false, message: 'jwt expired', jwtExpired: true });
     // Not listed as live either.
     const here = tokenOf(await signIn(s));
     expect((await sessions(s, here)).result.map((session) => session._id)).not.toContain(sessionIdOf(token));
+  });
+
+  it('keeps a session used every 50 seconds live with SESSION_IDLE_MINUTES=1, and ends it once left for a minute', async () => {
+    const s = await makeServer({ sessionIdleMinutes: 1 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const token = tokenOf(await signIn(s));
+    for (const seconds of [5, 55, 105, 155, 205, 255]) {
+      vi.setSystemTime(start + seconds * 1000);
+      expect(await statusWith(s, token)).toBe(200);
+    }
+    vi.setSystemTime(start + (255 + 67) * 1000);
+    expect((await s.call('GET', '/api/admin/dashboard', { token })).body).toEqual({
+      success: false,
+      message: 'jwt expired',
+      jwtExpired: true,
+    });
   });
 
   it('writes last_seen_at at most once a minute per session', async () => {
