@@ -6,8 +6,9 @@ import type { Db, SqlValue } from '../db/postgres/db';
 import { recordNameOf, summarise } from '../lib/activity';
 import { newId } from '../lib/ids';
 import type { UploadStore } from '../lib/uploads';
-import { bannerPng, iconPng, portraitPng, toneWav } from './media';
-import { random, shuffled } from './random';
+import { bannerPng, iconPng, pictogramPng, portraitPng, toneWav } from './media';
+import { EVENT_CATEGORY_PICTOGRAMS, HOBBY_PICTOGRAMS, LOOKING_FOR_PICTOGRAMS } from './pictograms';
+import { random, shuffled, spread } from './random';
 import {
   APPEALS,
   BLOCK_REASONS,
@@ -194,6 +195,22 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
   const icons = await Promise.all(
     Array.from({ length: 12 }, (_, i) => uploads.saveGenerated(iconPng(i * 30 + 10), 'png')),
   );
+  // Each catalogue entry's own pictogram, on a tile of its own hue.
+  const pictograms = async (set: Readonly<Record<string, readonly string[]>>, firstHue: number) =>
+    new Map(
+      await Promise.all(
+        Object.entries(set).map(
+          async ([name, paths], i) =>
+            [
+              name,
+              await uploads.saveGenerated(pictogramPng(paths, (firstHue + i * 47) % 360), 'png'),
+            ] as const,
+        ),
+      ),
+    );
+  const hobbyIcons = await pictograms(HOBBY_PICTOGRAMS, 10);
+  const categoryIcons = await pictograms(EVENT_CATEGORY_PICTOGRAMS, 200);
+  const lookingForIcons = await pictograms(LOOKING_FOR_PICTOGRAMS, 330);
   const banners = await Promise.all(
     Array.from({ length: 6 }, (_, i) => uploads.saveGenerated(bannerPng(i * 60), 'png')),
   );
@@ -236,7 +253,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       insert('hobbies', {
         id,
         name,
-        icon: i % 5 === 4 ? null : icons[i % icons.length],
+        icon: i % 5 === 4 ? null : hobbyIcons.get(name),
         enabled: i !== 11,
         ...stamped(400),
       });
@@ -283,23 +300,18 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         insert('event_categories', {
           id,
           name,
-          icon: i === 5 ? null : icons[(i + 3) % icons.length],
+          icon: i === 5 ? null : categoryIcons.get(name),
           enabled: i !== 5,
           ...stamped(300),
         });
         return id;
       },
     );
-    for (const [i, name] of [
-      'Long-term relationship',
-      'Something casual',
-      'New friends',
-      'Not sure yet',
-    ].entries()) {
+    for (const name of ['Long-term relationship', 'Something casual', 'New friends', 'Not sure yet']) {
       insert('looking_for', {
         id: newId(),
         name,
-        icon: icons[(i + 6) % icons.length],
+        icon: lookingForIcons.get(name),
         enabled: true,
         ...stamped(300),
       });
@@ -435,11 +447,17 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
     }
 
     const members: Member[] = [];
+    // About two members join a day, some days none and some several, at any time of day; each run of sixteen
+    // members has every surname once, in its own order.
+    const joinedAt = spread(random(7), userCount, 2, 0.04);
+    const surnameRand = random(11);
+    const surnames: string[] = [];
     for (let i = 0; i < userCount; i += 1) {
       const id = newId();
       const name = FIRST_NAMES[i % FIRST_NAMES.length]!;
-      const surname = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!;
-      const joined = (userCount - i) * 0.5;
+      if (i % LAST_NAMES.length === 0) surnames.push(...shuffled(surnameRand, LAST_NAMES));
+      const surname = surnames[i]!;
+      const joined = joinedAt[i]!;
       const enabled = i % 9 !== 4;
       const verified = i % 3 === 0;
       members.push({ id, joined, enabled, verified });
@@ -546,8 +564,9 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         if (name === 'Open Mic Night') openMicGuests.push(user);
       }
     }
+    const postedAt = spread(random(13), POST_CAPTIONS.length, 1.5, 0.1);
     for (const [i, caption] of shuffled(rand, POST_CAPTIONS).entries()) {
-      const created = 30 - i * 0.5;
+      const created = postedAt[i]!;
       insert('posts', {
         id: newId(),
         name: caption,
@@ -559,6 +578,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         ...stamped(created),
       });
     }
+    const contactedAt = spread(random(17), CONTACT_MESSAGES.length, 0.9, 0.2);
     for (const [i, [title, description]] of shuffled(rand, CONTACT_MESSAGES).entries()) {
       const first = VISITOR_FIRST_NAMES[i % VISITOR_FIRST_NAMES.length]!;
       const last = VISITOR_LAST_NAMES[i % VISITOR_LAST_NAMES.length]!;
@@ -568,12 +588,13 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         email: `${first}.${last}@${['example.org', 'example.net', 'example.com'][i % 3]}`.toLowerCase(),
         phone_no: `+44 7700 900${String((i * 37) % 1000).padStart(3, '0')}`,
         description,
-        ...stamped(50 - i),
+        ...stamped(contactedAt[i]!),
       });
     }
     const reviewers: string[] = [];
+    const reviewedAt = spread(random(19), FEEDBACK.length, 0.7, 0.3);
     for (const [i, [rating, text]] of shuffled(rand, FEEDBACK).entries()) {
-      const created = 45 - i;
+      const created = reviewedAt[i]!;
       const author = member(created, { not: reviewers }) ?? member(created);
       if (author) reviewers.push(author);
       insert('feedbacks', {
@@ -595,8 +616,10 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
 
     // Reports whose reported member has since deleted their account.
     const NO_LONGER_MEMBERS = new Set([16, 23]);
+    // About one report a day, some days none and some several; the newest are still open.
+    const reportedAt = spread(random(23), CHAT_REPORTS.length, 1, 0.15);
     for (const [i, { message, handled }] of CHAT_REPORTS.entries()) {
-      const created = 25 - i;
+      const created = reportedAt[i]!;
       const reporter = member(created);
       const others = { not: [reporter, ...statusChanges.map((change) => change.user)] };
       // An Actioned case's reported member was deactivated for it; open cases are about active members.
@@ -612,7 +635,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         handled &&
         (handled.status === 'Dismissed' || (reported !== undefined && !isEnabled(reported)));
       const id = newId();
-      const handledAt = created - 0.2 - rand() * 0.8;
+      const handledAt = created - (0.2 + rand() * 0.8) * Math.min(1, created);
       insert('chat_reports', {
         id,
         message,
@@ -639,8 +662,9 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       });
     }
     const blockReasons = shuffled(rand, BLOCK_REASONS);
+    const blockedAt = spread(random(29), 24, 1, 0.25);
     for (let i = 0; i < 24; i += 1) {
-      const created = 25 - i;
+      const created = blockedAt[i]!;
       const blocker = member(created);
       insert('chat_blocks', {
         id: newId(),

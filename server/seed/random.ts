@@ -18,3 +18,17 @@ export function shuffled<T>(rand: () => number, items: readonly T[]): T[] {
   }
   return result;
 }
+
+/**
+ * `count` moments, oldest first, in days before now, the newest `newest` days ago: arrivals at random (exponential
+ * gaps, `perDay` a day on average), so that some days have none and some several, at any time of day.
+ */
+export function spread(rand: () => number, count: number, perDay: number, newest = 0): number[] {
+  const moments: number[] = [];
+  let daysAgo = newest;
+  for (let i = 0; i < count; i += 1) {
+    moments.push(daysAgo);
+    daysAgo += -Math.log(1 - rand()) / perDay;
+  }
+  return moments.reverse();
+}

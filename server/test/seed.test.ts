@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER_COUNT } from '../seed/demo';
 import { makeServer } from './harness';
@@ -210,6 +213,45 @@ describe('the demo data', () => {
       blocked: 0,
       mailed: 0,
     });
+  });
+
+  it('reads as lived in: days differ, the newest members have many surnames, icons are pictures', async () => {
+    /** How many rows of `table` were created on each of the last `days` days (UTC), today last. */
+    const perDay = async (table: string, days: number, where = 'true') => {
+      const rows = await s.db.many<{ created_at: string }>(`SELECT created_at FROM ${table} WHERE ${where}`);
+      const today = Math.floor(Date.now() / 86_400_000);
+      const counts = Array.from({ length: days }, () => 0);
+      for (const { created_at } of rows) {
+        const age = today - Math.floor(new Date(created_at).getTime() / 86_400_000);
+        if (age >= 0 && age < days) counts[days - 1 - age]! += 1;
+      }
+      return counts;
+    };
+    const joined = await perDay('users', 30, "role = 'user'");
+    expect(new Set(joined).size, `new members a day: ${joined.join(' ')}`).toBeGreaterThan(3);
+    expect(Math.min(...joined), `new members a day: ${joined.join(' ')}`).toBe(0);
+    const reported = await perDay('chat_reports', 20);
+    expect(Math.min(...reported), `reports a day: ${reported.join(' ')}`).toBe(0);
+    expect(Math.max(...reported), `reports a day: ${reported.join(' ')}`).toBeGreaterThan(2);
+
+    const newest = await s.call('GET', '/api/admin/list?page=1&items=20');
+    const surnames = (newest.body.result as { surname: string }[]).map((member) => member.surname);
+    expect(surnames).toHaveLength(20);
+    expect(new Set(surnames).size, surnames.join(', ')).toBeGreaterThanOrEqual(12);
+
+    // Each hobby's icon is its own picture: the light strokes on its tile differ in shape, not only in colour.
+    const icons = await s.db.many<{ name: string; icon: string }>(
+      'SELECT name, icon FROM hobbies WHERE icon IS NOT NULL',
+    );
+    expect(icons.length).toBeGreaterThan(5);
+    const shapes = icons.map(({ icon }) => {
+      const png = PNG.sync.read(readFileSync(join(s.dataDir, icon)));
+      let shape = '';
+      for (let i = 0; i < png.data.length; i += 4)
+        shape += png.data[i]! > 200 && png.data[i + 1]! > 200 ? '1' : '0';
+      return shape;
+    });
+    expect(new Set(shapes).size).toBe(icons.length);
   });
 
   it('keeps what the README promises: 300 users with photos, a video and audio prompts', async () => {
