@@ -109,7 +109,14 @@ export type MockTwoFactor = {
 };
 
 /** Between a right password and the code. */
-export type MockChallenge = { id: string; kind: 'code' | 'enrol'; expiresAt: number; used: boolean };
+export type MockChallenge = {
+  id: string;
+  kind: 'code' | 'enrol';
+  expiresAt: number;
+  used: boolean;
+  /** The admin's two-factor secret when it was given (null: none): the state it is bound to. */
+  boundTo: string | null;
+};
 /** Another admin than the signed-in one ('admins'). */
 export type MockAdminAccount = {
   _id: string;

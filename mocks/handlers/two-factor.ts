@@ -135,16 +135,29 @@ export function twoFactorStep(): Response | undefined {
       : undefined;
   if (!step) return undefined;
   const id = crypto.randomUUID().replace(/-/g, '').padEnd(43, 'x');
-  db.challenges.push({ id, kind: step, expiresAt: Date.now() + CHALLENGE_MS[step], used: false });
+  db.challenges.push({
+    id,
+    kind: step,
+    expiresAt: Date.now() + CHALLENGE_MS[step],
+    used: false,
+    boundTo: db.twoFactor.secret,
+  });
   return ok({
     message: step === 'code' ? M.codeStep : M.enrolStep,
     result: { twoFactor: step, challenge: id, features: mockFeatures() },
   });
 }
 
+/** An open challenge of `kind`, given while the admin's two-factor was as it is now (the server's challengeHolds). */
 function openChallenge(id: unknown, kind?: TwoFactorStep) {
   const challenge = db.challenges.find((one) => one.id === id);
-  if (!challenge || challenge.used || challenge.expiresAt <= Date.now() || (kind && challenge.kind !== kind))
+  if (
+    !challenge ||
+    challenge.used ||
+    challenge.expiresAt <= Date.now() ||
+    (kind && challenge.kind !== kind) ||
+    challenge.boundTo !== db.twoFactor.secret
+  )
     throw new Refusal(401, M.challengeExpired);
   return challenge;
 }

@@ -93,8 +93,14 @@ export async function setAdminRole(tx: Db, id: string, role: string, at: string)
   await tx.run('UPDATE users SET admin_role = $2, updated_at = $3 WHERE id = $1', [id, role, at]);
 }
 
+/** Disabling moves the token version on: nothing signed or given before it (a token, a sign-in challenge) holds after. */
 export async function setAdminStatus(tx: Db, id: string, status: AdminStatus, at: string): Promise<void> {
-  await tx.run('UPDATE users SET admin_status = $2, updated_at = $3 WHERE id = $1', [id, status, at]);
+  await tx.run(
+    `UPDATE users SET admin_status = $2, updated_at = $3,
+       token_version = token_version + CASE WHEN $2 = 'disabled' THEN 1 ELSE 0 END
+     WHERE id = $1`,
+    [id, status, at],
+  );
 }
 
 /** Every live session of the admin ended at once; how many. */

@@ -15,6 +15,10 @@ export type ChallengeRow = {
   kind: TwoFactorStep;
   created_at: string;
   expires_at: string;
+  /** The admin's token version when it was given (null: given before migration 017, never honoured). */
+  token_version: number | null;
+  /** For a code: when the two-factor it asks a code of was enabled. */
+  two_factor_since: string | null;
 };
 
 /** Whether every admin must sign in with two-factor (the installation's setting). */
@@ -125,11 +129,28 @@ export async function recoveryCodesLeft(db: Db, adminId: string): Promise<number
 
 export async function insertChallenge(
   db: Db,
-  challenge: { idHash: string; adminId: string; kind: TwoFactorStep; createdAt: string; expiresAt: string },
+  challenge: {
+    idHash: string;
+    adminId: string;
+    kind: TwoFactorStep;
+    createdAt: string;
+    expiresAt: string;
+    tokenVersion: number;
+    twoFactorSince: string | null;
+  },
 ): Promise<void> {
   await db.run(
-    `INSERT INTO sign_in_challenges (id_hash, admin_id, kind, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [challenge.idHash, challenge.adminId, challenge.kind, challenge.createdAt, challenge.expiresAt],
+    `INSERT INTO sign_in_challenges (id_hash, admin_id, kind, created_at, expires_at, token_version, two_factor_since)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      challenge.idHash,
+      challenge.adminId,
+      challenge.kind,
+      challenge.createdAt,
+      challenge.expiresAt,
+      challenge.tokenVersion,
+      challenge.twoFactorSince,
+    ],
   );
   // Expired challenges go a few at a time, as new ones come.
   await db.run(
@@ -146,7 +167,7 @@ export async function findOpenChallenge(
   at: string,
 ): Promise<ChallengeRow | undefined> {
   return db.maybeOne(
-    `SELECT admin_id, kind, created_at, expires_at FROM sign_in_challenges
+    `SELECT admin_id, kind, created_at, expires_at, token_version, two_factor_since FROM sign_in_challenges
      WHERE id_hash = $1 AND used_at IS NULL AND expires_at > $2`,
     [idHash, at],
   );

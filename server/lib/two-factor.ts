@@ -8,6 +8,8 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
 } from '../../contract/two-factor';
+import type { ChallengeRow, TwoFactorRow } from '../db/two-factor';
+import type { UserRow } from '../db/users';
 
 /** The name authenticator apps show beside the admin's e-mail. */
 export const TOTP_ISSUER = 'Admin Console';
@@ -83,3 +85,18 @@ export function newChallenge(): { id: string; idHash: string } {
 }
 
 export const challengeHash = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/**
+ * Whether a challenge still stands for the state it was given in: the admin active, with the same token version (no
+ * new password and no disabling since), and for 'enrol' still without two-factor, for 'code' the same two-factor (not
+ * reset, nor reset and set up again). Read under the admin's row locks, so that a change commits before or after.
+ */
+export function challengeHolds(
+  challenge: ChallengeRow,
+  admin: UserRow,
+  state: TwoFactorRow | undefined,
+): boolean {
+  if (admin.admin_status !== 'active' || admin.token_version !== challenge.token_version) return false;
+  if (challenge.kind === 'enrol') return !state?.secret;
+  return Boolean(state?.secret) && state?.enabled_at === challenge.two_factor_since;
+}

@@ -18,6 +18,7 @@ import {
   twoFactorRequired,
   useChallenge,
   useRecoveryCode,
+  type ChallengeRow,
   type TwoFactorRow,
 } from '../db/two-factor';
 import { findAdmin, type UserRow } from '../db/users';
@@ -32,6 +33,7 @@ import { clientAddress, peerAddress, type RecentKeys, StoredRateLimiter } from '
 import type { CompleteSignIn } from '../lib/sign-in';
 import {
   challengeHash,
+  challengeHolds,
   newChallenge,
   newRecoveryCodes,
   newTotpSecret,
@@ -116,6 +118,8 @@ export async function twoFactorStep(db: Db, admin: UserRow) {
     kind: step,
     createdAt: created.toISOString(),
     expiresAt: new Date(created.getTime() + CHALLENGE_MS[step]).toISOString(),
+    tokenVersion: admin.token_version,
+    twoFactorSince: step === 'code' ? (state?.enabled_at ?? null) : null,
   });
   return {
     success: true,
@@ -153,12 +157,21 @@ export function registerTwoFactorSignIn(
     return { challenge, admin };
   }
 
+  /** Refuses a challenge whose admin has changed since it was given (challengeHolds), under the admin's row locks. */
+  async function holdOrRefuse(tx: Db, challenge: ChallengeRow) {
+    const admin = await findAdmin(tx, challenge.admin_id, { lock: true });
+    const state = await findTwoFactor(tx, challenge.admin_id, { lock: true });
+    if (!admin || !challengeHolds(challenge, admin, state)) throw expired();
+    return state;
+  }
+
   // Set-up during sign-in, when two-factor is required and the admin has none: a new pending secret.
   app.post('/api/login/two-factor/setup', signInLimit, async (c) => {
     const { challenge } = challengeBody.parse(await jsonBody(c));
-    const { admin } = await openChallenge(challenge, 'enrol');
+    const { challenge: open, admin } = await openChallenge(challenge, 'enrol');
     const pending = newTotpSecret();
     await db.transaction(async (tx) => {
+      await holdOrRefuse(tx, open);
       await setPendingSecret(tx, admin.id, pending);
       await log.record(tx, admin.id, setUpEntry(admin));
     });
@@ -191,7 +204,7 @@ export function registerTwoFactorSignIn(
     try {
       signedIn = await complete(admin, { ip, userAgent }, async (tx, sessionId) => {
         if (!(await useChallenge(tx, idHash, now()))) throw expired();
-        const state = await findTwoFactor(tx, admin.id, { lock: true });
+        const state = await holdOrRefuse(tx, challenge);
         if (challenge.kind === 'enrol') {
           const code = readCode(body.code);
           const step =

@@ -7,7 +7,7 @@ import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES as M } from '../../contract/tw
 import { loadConfig } from '../config';
 import { migrate, migrationFiles, MIGRATIONS_DIR } from '../db/postgres/migrate';
 import { totpCode } from '../lib/two-factor';
-import { ADMIN, makeServer, sessionToken } from './harness';
+import { ADMIN, adminWithRole, form, makeServer, sessionToken } from './harness';
 import { freshDatabase } from './postgres/database';
 
 /**
@@ -382,5 +382,73 @@ describe('a two-factor change ends the other sessions at once, and is logged', (
       'Two-factor enabled; ended 1 other session',
       'Two-factor set-up started',
     ]);
+  });
+});
+
+describe('a challenge is bound to the state it was given in', () => {
+  const setUpWith = (s: Server, challenge: string) =>
+    s.call('POST', '/api/login/two-factor/setup', { json: { challenge }, token: null });
+  const twoFactorRows = async (s: Server) => ({
+    state: await s.db.one('SELECT secret, pending_secret, enabled_at FROM admin_two_factor'),
+    codes: await s.db.many('SELECT code_hash, used_at FROM admin_recovery_codes ORDER BY code_hash'),
+  });
+
+  it('an enrolment challenge taken before the admin enrolled neither sets up nor signs in after it', async () => {
+    clock();
+    const s = await makeServer({ twoFactorRequired: true });
+    // Someone with the password takes a challenge, and the admin then enrols with their own.
+    const stolen = challengeOf(await signIn(s, '198.51.100.9'));
+    const own = challengeOf(await signIn(s));
+    const { secret } = (await setUpWith(s, own)).body.result as { secret: string };
+    const enrolled = await secondStep(s, own, totpCode(secret, Date.now()));
+    expect(enrolled.status, enrolled.text).toBe(200);
+    const before = await twoFactorRows(s);
+
+    const setUp = await setUpWith(s, stolen);
+    expect(setUp.status).toBe(401);
+    expect(setUp.body.message).toBe(M.challengeExpired);
+    const completed = await secondStep(s, stolen, nextCode(secret), '198.51.100.9');
+    expect(completed.status).toBe(401);
+    expect(completed.body.message).toBe(M.challengeExpired);
+    // The admin's authenticator and recovery codes are theirs still: their code signs in.
+    expect(await twoFactorRows(s)).toEqual(before);
+    expect((await secondStep(s, challengeOf(await signIn(s)), nextCode(secret))).status).toBe(200);
+  });
+
+  it('a code challenge taken before an Owner disabled the admin does not sign in, even once enabled again', async () => {
+    clock();
+    const s = await makeServer();
+    const { secret } = await enrol(s);
+    const owner = await adminWithRole(s.db, 'owner');
+    const challenge = challengeOf(await signIn(s));
+    const status = (enabled: boolean) =>
+      s.call('PATCH', `/api/admin/admins/${s.adminId}/status`, { json: { enabled }, token: owner.token });
+
+    expect((await status(false)).status).toBe(200);
+    const whileDisabled = await secondStep(s, challenge, nextCode(secret));
+    expect(whileDisabled.status).toBe(401);
+    expect(whileDisabled.body.message).toBe(M.challengeExpired);
+    expect((await status(true)).status).toBe(200);
+    const afterwards = await secondStep(s, challenge, nextCode(secret));
+    expect(afterwards.status).toBe(401);
+    expect(afterwards.body.message).toBe(M.challengeExpired);
+    const signIns = await s.call('GET', '/api/activity/list?action=sign-in', { token: owner.token });
+    expect(signIns.body.result).toEqual([]);
+    // A sign-in begun after it goes through.
+    expect((await secondStep(s, challengeOf(await signIn(s)), nextCode(secret))).status).toBe(200);
+  });
+
+  it('a code challenge taken before a new password does not sign in after it', async () => {
+    clock();
+    const s = await makeServer();
+    const { secret } = await enrol(s);
+    const challenge = challengeOf(await signIn(s));
+    const changed = await s.call('PATCH', '/api/admin/profile/update', {
+      form: form({ email: ADMIN.email, password: 'a-new-long-passphrase', currentPassword: ADMIN.password }),
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const completed = await secondStep(s, challenge, nextCode(secret));
+    expect(completed.status).toBe(401);
+    expect(completed.body.message).toBe(M.challengeExpired);
   });
 });
