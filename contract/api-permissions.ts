@@ -93,6 +93,9 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   /** An appeal and its restriction ('appeals'): a member's personal data, as a profile is. */
   'GET /api/admin/appeals/:id': 'members.read',
   'POST /api/admin/appeals/:id/decide': 'appeals.decide',
+
+  /** What restricting a member acts on ('restrictions'): their restriction in force and Open reports. */
+  'GET /api/admin/restrictions/member/:userId': 'members.read',
 };
 
 /** A reference catalogue's calls: every role reads them (the screens' choices need them), `write` changes them. */

@@ -260,12 +260,20 @@ export type ReportRow = {
   reported_surname: string | null;
   reported_email: string | null;
   handler_name: string | null;
+  restriction_id: string | null;
+  /** The reference of the restriction the report was Actioned under ('restrictions'). */
+  actioned_under: string | null;
+  /** The reported member's restriction in force. */
+  reported_restriction: string | null;
+  reported_restriction_ends_at: string | null;
 };
 
 const reportSelect = `SELECT t.*, ${memberColumns('a', 'reporter')}, a.email AS reporter_email,
-  ${memberColumns('b', 'reported')}, b.email AS reported_email, h.name AS handler_name
+  ${memberColumns('b', 'reported')}, b.email AS reported_email, h.name AS handler_name,
+  ar.reference AS actioned_under, ir.reference AS reported_restriction, ir.ends_at AS reported_restriction_ends_at
   FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id LEFT JOIN users b ON b.id = t.reported_id
-  LEFT JOIN users h ON h.id = t.handled_by`;
+  LEFT JOIN users h ON h.id = t.handled_by LEFT JOIN restrictions ar ON ar.id = t.restriction_id
+  LEFT JOIN restrictions ir ON ir.user_id = t.reported_id AND ir.ended_at IS NULL`;
 
 /**
  * A page of reports in `order` (over `t`), of one status or all, and how many there are (kept by trigger); or the one
@@ -305,10 +313,71 @@ export async function updateCase(
     stamp,
   }: { status: string; note: string | undefined; adminId: string; stamp: string },
 ): Promise<void> {
+  // A new status unlinks the restriction the report was Actioned under.
   await db.run(
     `UPDATE chat_reports SET status = $2, note = COALESCE($3, note), handled_by = $4, handled_at = $5,
-       updated_at = $5
+       updated_at = $5, restriction_id = CASE WHEN status = $2 THEN restriction_id END
      WHERE id = $1`,
     [id, status, note ?? null, adminId, stamp],
   );
+}
+
+/** The member's Open reports, under their row locks (in id order), for a restriction to close them. */
+export function lockOpenReportsOf(tx: Db, userId: string) {
+  return tx.many<{ id: string; message: string }>(
+    `SELECT id, message FROM chat_reports WHERE reported_id = $1 AND status = 'Open' ORDER BY id FOR UPDATE`,
+    [userId],
+  );
+}
+
+/**
+ * Closes Open reports as Actioned under a restriction, in one statement (their review items are done by the
+ * trigger); the ids it closed.
+ */
+export async function actionUnder(
+  tx: Db,
+  ids: readonly string[],
+  {
+    restrictionId,
+    note,
+    adminId,
+    stamp,
+  }: { restrictionId: string; note: string; adminId: string; stamp: string },
+): Promise<void> {
+  if (!ids.length) return;
+  await tx.run(
+    `UPDATE chat_reports SET status = 'Actioned', note = $2, restriction_id = $3, handled_by = $4, handled_at = $5,
+       updated_at = $5
+     WHERE id = ANY($1::text[]) AND status = 'Open'`,
+    [ids, note, restrictionId, adminId, stamp],
+  );
+}
+
+/** The member's Open reports, newest first (at most `limit`), with their reporters and review items, and how many. */
+export async function openReportsOf(db: Db, userId: string, limit: number) {
+  const items = await db.many<{
+    id: string;
+    message: string;
+    created_at: string;
+    reporter_id: string | null;
+    reporter_name: string | null;
+    reporter_surname: string | null;
+    item_id: string | null;
+    item_state: string | null;
+    assignee_id: string | null;
+    assignee_name: string | null;
+  }>(
+    `SELECT t.id, t.message, t.created_at, t.reporter_id, ${memberColumns('a', 'reporter')},
+       r.id AS item_id, r.state AS item_state, r.assignee_id, h.name AS assignee_name
+     FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id
+     LEFT JOIN review_items r ON r.kind = 'chat-report' AND r.ref_id = t.id
+     LEFT JOIN users h ON h.id = r.assignee_id
+     WHERE t.reported_id = $1 AND t.status = 'Open' ORDER BY t.created_at DESC, t.id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  const { n } = await db.one<{ n: number }>(
+    "SELECT count(*)::int AS n FROM chat_reports WHERE reported_id = $1 AND status = 'Open'",
+    [userId],
+  );
+  return { items, count: n };
 }

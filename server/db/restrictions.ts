@@ -99,15 +99,58 @@ export function reactivateMember(tx: Db, userId: string, at: string) {
   );
 }
 
-/** Each member's strikes: their restrictions since `since`, read along restrictions_user for each id. */
+/**
+ * Each member's strikes: their restrictions since `since` but those reversed on appeal, and how many were reversed,
+ * read along restrictions_user for each id.
+ */
 export async function strikesOf(db: Db, userIds: readonly string[], since: string) {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { strikes: number; strikesReversed: number }>();
   if (!userIds.length) return counts;
-  const rows = await db.many<{ user_id: string; n: number }>(
-    `SELECT user_id, count(*)::int AS n FROM restrictions
-     WHERE user_id = ANY($1::text[]) AND created_at > $2 GROUP BY user_id`,
+  const rows = await db.many<{ user_id: string; strikes: number; reversed: number }>(
+    `SELECT user_id, (count(*) FILTER (WHERE ended_reason IS DISTINCT FROM 'reversed'))::int AS strikes,
+       (count(*) FILTER (WHERE ended_reason = 'reversed'))::int AS reversed
+     FROM restrictions WHERE user_id = ANY($1::text[]) AND created_at > $2 GROUP BY user_id`,
     [userIds, since],
   );
-  for (const row of rows) counts.set(row.user_id, row.n);
+  for (const row of rows) counts.set(row.user_id, { strikes: row.strikes, strikesReversed: row.reversed });
   return counts;
+}
+
+/** A restriction in force, as the API answers it (RestrictionInForce). */
+export type InForceRow = {
+  id: string;
+  reference: string;
+  policy_name: string;
+  ends_at: string | null;
+  created_at: string;
+};
+
+/** The member's restriction in force (at most one: restrictions_in_force); `lock` takes its row lock. */
+export function restrictionInForce(db: Db, userId: string, { lock = false } = {}) {
+  return db.maybeOne<InForceRow>(
+    `SELECT id, reference, policy_name, ends_at, created_at FROM restrictions
+     WHERE user_id = $1 AND ended_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    [userId],
+  );
+}
+
+export const inForceAnswer = (row: InForceRow | undefined) =>
+  row
+    ? {
+        _id: row.id,
+        reference: row.reference,
+        policy: { name: row.policy_name },
+        endsAt: row.ends_at,
+        createdAt: row.created_at,
+      }
+    : null;
+
+/** Ends one restriction in force as `reason`; whether it was in force. */
+export async function endRestriction(tx: Db, id: string, reason: 'reversed', at: string): Promise<boolean> {
+  return (
+    (await tx.run(
+      'UPDATE restrictions SET ended_at = $2, ended_reason = $3 WHERE id = $1 AND ended_at IS NULL',
+      [id, at, reason],
+    )) === 1
+  );
 }

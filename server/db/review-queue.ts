@@ -24,21 +24,28 @@ export type ReviewItemRow = {
   reporter_surname: string | null;
   reporter_email: string | null;
   appeal_reference: string | null;
+  /** Who made the restriction an appeal's item appeals (they may not claim it). */
+  appeal_restricted_by: string | null;
+  /** The subject's restriction in force ('restrictions'). */
+  subject_restriction: string | null;
+  subject_restriction_ends_at: string | null;
 };
 
 /** The list's filters: `assignee` is an admin's id, or null for items nobody has. */
 export type QueueFilter = { kind?: string; state?: string; assignee?: string | null };
 
 /**
- * An item with its subject, assignee and source (a chat report's message, status and reporter; an appeal's restriction
- * reference), from `items` as `r`.
+ * An item with its subject (and their restriction in force), assignee and source (a chat report's message, status and
+ * reporter; an appeal's restriction reference and who made it), from `items` as `r`.
  */
 const itemSelect = (items: string) => `SELECT r.*, ${memberColumns('s', 'subject')}, s.email AS subject_email,
   a.name AS assignee_name, t.message AS report_message, t.status AS report_status, t.reporter_id,
-  ${memberColumns('p', 'reporter')}, p.email AS reporter_email, rs.reference AS appeal_reference
+  ${memberColumns('p', 'reporter')}, p.email AS reporter_email, rs.reference AS appeal_reference,
+  rs.admin_id AS appeal_restricted_by, sr.reference AS subject_restriction, sr.ends_at AS subject_restriction_ends_at
   FROM ${items} r LEFT JOIN users s ON s.id = r.subject_id LEFT JOIN users a ON a.id = r.assignee_id
   LEFT JOIN chat_reports t ON r.kind = 'chat-report' AND t.id = r.ref_id LEFT JOIN users p ON p.id = t.reporter_id
-  LEFT JOIN appeals ap ON r.kind = 'appeal' AND ap.id = r.ref_id LEFT JOIN restrictions rs ON rs.id = ap.restriction_id`;
+  LEFT JOIN appeals ap ON r.kind = 'appeal' AND ap.id = r.ref_id LEFT JOIN restrictions rs ON rs.id = ap.restriction_id
+  LEFT JOIN restrictions sr ON sr.user_id = r.subject_id AND sr.ended_at IS NULL`;
 
 /** The conditions of `filter` over review_items, numbered after `params`. No state means the items not done. */
 function where(filter: QueueFilter, params: SqlValue[]) {
@@ -124,7 +131,8 @@ export function findItem(db: Db, id: string, { lock = false } = {}): Promise<Rev
 }
 
 /**
- * Gives `adminId` the oldest open item (of `kind`, when given), answered as the list shows it: one statement, whose
+ * Gives `adminId` the oldest open item (of `kind`, when given) but the appeals of restrictions they made (another
+ * admin decides those), answered as the list shows it: one statement, whose
  * SKIP LOCKED passes over the items other admins are claiming at that moment, so two admins never get the same one
  * and neither waits.
  */
@@ -138,7 +146,11 @@ export function claimNext(
     `WITH claimed AS (
        UPDATE review_items SET state = 'claimed', assignee_id = $1, claimed_at = $2
        WHERE id = (
-         SELECT id FROM review_items WHERE state = 'open' AND ($3::text IS NULL OR kind = $3)
+         SELECT id FROM review_items i WHERE state = 'open' AND ($3::text IS NULL OR kind = $3)
+           AND (kind <> 'appeal' OR NOT EXISTS (
+             SELECT 1 FROM appeals ap JOIN restrictions rs ON rs.id = ap.restriction_id
+             WHERE ap.id = i.ref_id AND rs.admin_id = $1
+           ))
          ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
        ) AND state = 'open'
        RETURNING *

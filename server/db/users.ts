@@ -106,19 +106,24 @@ export async function findMember(db: Db, id: string): Promise<UserRow | undefine
 
 /**
  * The members of `rowids` with their plans, ordered by `order` (the list's ORDER BY over users `u`), each with their
- * strikes: their restrictions since `strikesSince`, counted along restrictions_user in the same statement.
+ * strikes: their restrictions since `strikesSince` but those reversed on appeal (`strikes_reversed` counts them),
+ * counted along restrictions_user in the same statement.
  */
 export async function membersByRowid(
   db: Db,
   rowids: readonly number[],
   order: string,
   strikesSince: string,
-): Promise<(UserRow & { strikes: number })[]> {
+): Promise<(UserRow & { strikes: number; strikes_reversed: number })[]> {
   if (rowids.length === 0) return [];
   return db.many(
-    `SELECT u.*, p.product_id, p.status AS plan_status,
-       (SELECT count(*)::int FROM restrictions r WHERE r.user_id = u.id AND r.created_at > $2) AS strikes
+    `SELECT u.*, p.product_id, p.status AS plan_status, s.strikes, s.strikes_reversed
      FROM users u LEFT JOIN user_plans p ON p.user_id = u.id
+     CROSS JOIN LATERAL (
+       SELECT (count(*) FILTER (WHERE r.ended_reason IS DISTINCT FROM 'reversed'))::int AS strikes,
+         (count(*) FILTER (WHERE r.ended_reason = 'reversed'))::int AS strikes_reversed
+       FROM restrictions r WHERE r.user_id = u.id AND r.created_at > $2
+     ) s
      WHERE u.role = 'user' AND u.rowid = ANY($1::bigint[]) ORDER BY ${order}`,
     [rowids, strikesSince],
   );

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import { REASON_MAX } from '../../contract/moderation';
 import {
   FACTS_MAX,
+  REFERENCE_PATTERN,
+  replacesLine,
   RESTRICTION_MESSAGES as MESSAGE,
   WITHHELD_REASON_MAX,
   type RestrictionInput,
@@ -28,7 +30,8 @@ const facts = freeText('Facts', { max: FACTS_MAX });
 const withheld = freeText('The reason for withholding', { max: WITHHELD_REASON_MAX });
 
 /**
- * The body's `restriction` ({ policyId, facts, endsAt, withheldReason? }), checked in that order; undefined when the
+ * The body's `restriction` ({ policyId, facts, endsAt, withheldReason?, replaces?, closeReports? }), checked in that
+ * order; undefined when the
  * call carries none (a deactivation as SPEC's, or an activation). `at` is now, which a suspension must end after.
  */
 export function parseRestriction(value: unknown, at: number): RestrictionInput | undefined {
@@ -60,7 +63,22 @@ export function parseRestriction(value: unknown, at: number): RestrictionInput |
     if (!reason.data) throw new HttpError(400, MESSAGE.withheldReasonRequired, { field: 'withheldReason' });
     withheldReason = reason.data;
   }
-  return { policyId, facts: stated.data, endsAt, withheldReason };
+  let replaces: string | undefined;
+  if (given.replaces !== undefined && given.replaces !== null) {
+    replaces = typeof given.replaces === 'string' ? given.replaces.trim().toUpperCase() : '';
+    if (!REFERENCE_PATTERN.test(replaces))
+      throw new HttpError(400, MESSAGE.replacesInvalid, { field: 'replaces' });
+  }
+  if (given.closeReports !== undefined && typeof given.closeReports !== 'boolean')
+    throw new HttpError(400, MESSAGE.closeReportsInvalid, { field: 'closeReports' });
+  return {
+    policyId,
+    facts: stated.data,
+    endsAt,
+    withheldReason,
+    replaces,
+    closeReports: given.closeReports ?? true,
+  };
 }
 
 // Without I and O, which a member typing the reference would take for 1 and 0.
@@ -96,6 +114,8 @@ export function statementOfReasons(input: {
   endsAt: string | null;
   at: string;
   publicUrl: string;
+  /** The reference of the restriction this one replaces. */
+  replaces?: string;
 }): Statement {
   const duration = input.endsAt
     ? `Your account is suspended until ${utcText(input.endsAt)}. It becomes active again by itself at that time.`
@@ -110,6 +130,7 @@ export function statementOfReasons(input: {
     '',
     '1. The restriction and its duration',
     `${duration} While it is restricted you cannot sign in or use the service, and other members cannot see your profile.`,
+    ...(input.replaces ? [replacesLine(input.replaces)] : []),
     '',
     '2. Facts and circumstances',
     input.facts,
@@ -129,8 +150,9 @@ export function statementOfReasons(input: {
 }
 
 /**
- * Records a restriction inside `tx` (the member's row is locked, their status already set): any open restriction of
- * theirs ends as replaced, the new one is stored with its statement. Retries a repeated reference.
+ * Records a restriction inside `tx` (the member's row is locked, their status already set, and the caller has checked
+ * that the restriction in force, if any, is the one this replaces): that one ends as replaced, the new one is stored
+ * with its statement. Retries a repeated reference.
  */
 export async function recordRestriction(
   tx: Db,

@@ -14,6 +14,7 @@ import {
   pageOfHistory,
   pageOfReports,
   updateCase,
+  actionUnder,
   type ActivityFilter,
   type HistoryRow,
   type ReportRow,
@@ -27,7 +28,15 @@ import { activityLog } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import type { RoleGate } from '../lib/roles';
-import { notFound } from '../lib/errors';
+import { HttpError, notFound } from '../lib/errors';
+import { lockMemberStatus } from '../db/users';
+import { restrictionInForce } from '../db/restrictions';
+import {
+  actionedUnderNote,
+  actionedUnderSummary,
+  REFERENCE_PATTERN,
+  RESTRICTION_MESSAGES,
+} from '../../contract/restrictions';
 import { now, parseId } from '../lib/ids';
 import { memberRef } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
@@ -74,6 +83,17 @@ const caseBody = fields({
   status: text('Status', { required: true, oneOf: CASE_STATUSES }),
   note: freeText('Note', { max: NOTE_MAX }),
 });
+
+/** A case's `underRestriction` ('restrictions'): a reference, with the status Actioned; undefined when not given. */
+function underRestriction(value: unknown, status: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const reference = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  if (!REFERENCE_PATTERN.test(reference))
+    throw new HttpError(400, RESTRICTION_MESSAGES.replacesInvalid, { field: 'underRestriction' });
+  if (status !== 'Actioned')
+    throw new HttpError(400, RESTRICTION_MESSAGES.underRestrictionActioned, { field: 'underRestriction' });
+  return reference;
+}
 
 const person = (id: unknown, name: unknown, email: unknown) =>
   id ? { _id: id, name: name ?? '', email: email ?? '' } : null;
@@ -249,6 +269,11 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleG
     note: row.note,
     handledBy: ref(row.handled_by, row.handler_name),
     handledAt: row.handled_at ?? null,
+    /** The reported member's restriction in force, and the restriction the report was Actioned under. */
+    reportedRestriction: row.reported_restriction
+      ? { reference: row.reported_restriction, endsAt: row.reported_restriction_ends_at }
+      : null,
+    actionedUnder: row.actioned_under,
   });
   const reportQuery = z.object({
     status: z.enum(CASE_STATUSES, { error: `Status must be one of ${CASE_STATUSES.join(', ')}` }).optional(),
@@ -270,10 +295,60 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleG
     return c.json(pageBody(rows.map(serializeReport), count, page, size));
   });
 
+  /**
+   * A report Actioned under its reported member's restriction in force ('restrictions'): linked to it, with the note
+   * given or `Actioned under R-…`; no new restriction and no mail. Locks the member, the restriction in force, then
+   * the report. Undefined when the role may not decide cases.
+   */
+  async function actionUnderRestriction(
+    id: string,
+    reference: string,
+    note: string | undefined,
+    adminId: string,
+    role: Parameters<typeof can>[0],
+  ) {
+    return db.transaction(async (tx) => {
+      const found = await findReport(tx, id);
+      if (!found) throw notFound('Report');
+      if (!can(role, 'reports.decide')) return undefined;
+      if (found.reported_id) await lockMemberStatus(tx, found.reported_id);
+      const inForce = found.reported_id
+        ? await restrictionInForce(tx, found.reported_id, { lock: true })
+        : undefined;
+      const before = await findReport(tx, id, { lock: true });
+      if (!before) throw notFound('Report');
+      if (!inForce || inForce.reference !== reference || before.reported_id !== found.reported_id)
+        throw new HttpError(409, RESTRICTION_MESSAGES.notInForce(reference));
+      if (before.status !== 'Open') throw new HttpError(409, RESTRICTION_MESSAGES.caseNotOpen);
+      const stated = note || actionedUnderNote(reference);
+      await actionUnder(tx, [id], { restrictionId: inForce.id, note: stated, adminId, stamp: now() });
+      await log.record(tx, adminId, {
+        action: 'case',
+        recordType: 'chat-report',
+        recordId: id,
+        recordName: before.message,
+        summary: actionedUnderSummary(reference),
+        reason: stated,
+      });
+      return (await findReport(tx, id))!;
+    });
+  }
+
   app.patch('/api/chat-report/case/:reportId', jsonLimit, async (c) => {
     const id = parseId(c.req.param('reportId'));
-    const { status, note } = caseBody.parse(await jsonBody(c));
+    const body = await jsonBody(c);
+    const { status, note } = caseBody.parse(body);
     const adminId = c.get('adminId');
+    const under = underRestriction(body.underRestriction, status);
+    if (under !== undefined) {
+      const report = await actionUnderRestriction(id, under, note, adminId, c.get('adminRole'));
+      if (!report) return roles.refuse(c, 'reports.decide');
+      return c.json({
+        success: true,
+        message: 'Report updated successfully',
+        result: serializeReport(report),
+      });
+    }
     // Under the report's lock: the summary says what this write changed, whoever else handles the case at once.
     // A note alone is 'reports.note' (the route's rule); a new status needs 'reports.decide' too, refused below.
     const report = await db.transaction(async (tx) => {

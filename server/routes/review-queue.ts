@@ -19,6 +19,7 @@ import {
   REVIEW_STATES,
   type QueueAges,
 } from '../../contract/review-queue';
+import { APPEAL_MESSAGES } from '../../contract/appeals';
 import { activityLog } from '../lib/activity';
 import { optionalJsonBody, shortJsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -60,6 +61,10 @@ export function registerReviewQueueRoutes(
     ref: row.ref_id,
     subject: memberRef(row.subject_id, row.subject_name, row.subject_surname, {
       email: row.subject_email ?? '',
+      /** Their restriction in force ('restrictions'). */
+      restriction: row.subject_restriction
+        ? { reference: row.subject_restriction, endsAt: row.subject_restriction_ends_at }
+        : null,
     }),
     assignee: row.assignee_id ? { _id: row.assignee_id, name: row.assignee_name ?? '' } : null,
     claimedAt: row.claimed_at,
@@ -150,6 +155,9 @@ export function registerReviewQueueRoutes(
       if (before.state === 'claimed')
         throw new HttpError(409, `${before.assignee_name || 'Another admin'} has already claimed this item`);
       if (before.state === 'done') throw new HttpError(409, 'This item is already done');
+      // Separation of duties at the claim: the admin who restricted does not take the appeal against it.
+      if (before.kind === 'appeal' && before.appeal_restricted_by === adminId)
+        throw new HttpError(403, APPEAL_MESSAGES.ownRestriction);
       await claimItem(tx, id, adminId, now());
       const row = (await findItem(tx, id))!;
       await log.record(tx, adminId, entry(row, 'claim', 'Claimed from the review queue'));

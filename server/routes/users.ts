@@ -39,7 +39,7 @@ import { REASON_MAX } from '../../contract/moderation';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
 import { pageBody, paging } from '../lib/paging';
-import { hashPassword, imitateCheck, verifyPassword } from '../lib/passwords';
+import { adminPasswordRefusal, hashPassword, imitateCheck, verifyPassword } from '../lib/passwords';
 import { clientAddress, peerAddress, RecentKeys, StoredRateLimiter, UnderWay } from '../lib/rate-limit';
 import { fileField, type FileKeeper } from '../lib/uploads';
 import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '../../contract/user-export';
@@ -49,7 +49,15 @@ import { registerTwoFactorSignIn, twoFactorStep } from './two-factor';
 import { adminSafe, signIns } from '../lib/sign-in';
 import { fields, freeText, optionalSecret, secret, text } from '../lib/validate';
 import { setMailText } from '../db/mail';
-import { endOpenRestrictions, findPolicy, setRestrictionMail, strikesOf } from '../db/restrictions';
+import {
+  endOpenRestrictions,
+  findPolicy,
+  inForceAnswer,
+  restrictionInForce,
+  setRestrictionMail,
+  strikesOf,
+} from '../db/restrictions';
+import { actionUnder, lockOpenReportsOf, openReportsOf } from '../db/moderation';
 import type { MailQueue } from '../lib/mail-queue';
 import {
   factsAsReason,
@@ -58,7 +66,13 @@ import {
   restrictionText,
   statementOfReasons,
 } from '../lib/restrictions';
-import { RESTRICTION_MESSAGES, type RestrictionInput } from '../../contract/restrictions';
+import {
+  actionedUnderNote,
+  actionedUnderSummary,
+  OPEN_REPORTS_LISTED,
+  RESTRICTION_MESSAGES,
+  type RestrictionInput,
+} from '../../contract/restrictions';
 
 /** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
 function summary(row: UserRow) {
@@ -373,7 +387,11 @@ export function registerUserRoutes(
     const rows = await membersByRowid(db, rowids, order, strikesSince());
     return c.json(
       pageBody(
-        rows.map((row) => ({ ...summary(row), strikes: row.strikes })),
+        rows.map((row) => ({
+          ...summary(row),
+          strikes: row.strikes,
+          strikesReversed: row.strikes_reversed,
+        })),
         total,
         page,
         size,
@@ -476,8 +494,8 @@ export function registerUserRoutes(
       throw new HttpError(400, RESTRICTION_MESSAGES.policyRequired, { field: 'policyId' });
     const message = after ? 'User activated successfully' : 'User deactivated successfully';
     if (restriction) {
-      await restrict(c.get('adminId'), userId, restriction);
-      return c.json({ success: true, message });
+      const result = await restrict(c.get('adminId'), userId, restriction);
+      return c.json({ success: true, message, result });
     }
     await db.transaction(async (tx) => {
       const before = await lockMemberStatus(tx, userId);
@@ -502,16 +520,32 @@ export function registerUserRoutes(
   });
 
   /**
-   * A restriction: the member deactivated, the restriction stored with its statement, the activity entry, and the
-   * statement's mail queued to the member, in one transaction (none of it when the statement is withheld).
+   * A restriction: the member deactivated, the restriction stored with its statement, the activity entry, the
+   * member's Open chat reports Actioned under it (unless the input says not), and the statement's mail queued to the
+   * member, in one transaction (no mail when the statement is withheld). Refused (409, nothing written, no mail) while
+   * another restriction is in force, unless the input names it in `replaces`. Rows are locked member, restriction in
+   * force, reports.
    */
-  async function restrict(adminId: string, userId: string, input: RestrictionInput) {
+  async function restrict(
+    adminId: string,
+    userId: string,
+    input: RestrictionInput,
+  ): Promise<{ reference: string; closed: number }> {
     const policy = await findPolicy(db, input.policyId);
     if (!policy) throw new HttpError(400, RESTRICTION_MESSAGES.policyUnknown, { field: 'policyId' });
-    let stored: Awaited<ReturnType<typeof recordRestriction>> | undefined;
+    let stored: (Awaited<ReturnType<typeof recordRestriction>> & { closed: number }) | undefined;
     const write = async (tx: Db) => {
       const before = await lockMemberStatus(tx, userId);
       if (!before) throw notFound('User');
+      const inForce = await restrictionInForce(tx, userId, { lock: true });
+      if (input.replaces !== undefined && input.replaces !== inForce?.reference)
+        throw new HttpError(409, RESTRICTION_MESSAGES.notInForce(input.replaces), {
+          inForce: inForceAnswer(inForce),
+        });
+      if (inForce && input.replaces === undefined)
+        throw new HttpError(409, RESTRICTION_MESSAGES.alreadyRestricted(inForce.reference), {
+          inForce: inForceAnswer(inForce),
+        });
       const stamp = now();
       await setMemberStatus(tx, userId, false, stamp);
       const memberName = `${before.name} ${before.surname}`.trim();
@@ -539,39 +573,88 @@ export function registerUserRoutes(
             endsAt: input.endsAt,
             at: stamp,
             publicUrl,
+            replaces: inForce?.reference,
           }),
       );
-      stored = made;
       await log.record(tx, adminId, {
         action: 'restrict',
         recordType: 'user',
         recordId: userId,
         recordName: memberName,
-        summary: `${restrictionText(input.endsAt)}, citing "${policy.message}" (${made.reference}); ${
-          input.withheldReason ? `statement withheld: ${input.withheldReason}` : 'statement of reasons mailed'
-        }`,
+        summary: `${restrictionText(input.endsAt)}, citing "${policy.message}" (${made.reference}${
+          inForce ? `, replacing ${inForce.reference}` : ''
+        }); ${input.withheldReason ? `statement withheld: ${input.withheldReason}` : 'statement of reasons mailed'}`,
         reason: factsAsReason(input.facts),
       });
-      return made;
+      const reports = input.closeReports === false ? [] : await lockOpenReportsOf(tx, userId);
+      const note = actionedUnderNote(made.reference);
+      await actionUnder(
+        tx,
+        reports.map((report) => report.id),
+        { restrictionId: made.id, note, adminId, stamp },
+      );
+      for (const report of reports)
+        await log.record(tx, adminId, {
+          action: 'case',
+          recordType: 'chat-report',
+          recordId: report.id,
+          recordName: report.message,
+          summary: actionedUnderSummary(made.reference),
+          reason: note,
+        });
+      stored = { ...made, closed: reports.length };
     };
-    if (input.withheldReason) {
-      await db.transaction(write);
-      return;
-    }
+    if (input.withheldReason) await db.transaction(write);
     // The statement's text is known only once the reference is drawn inside the transaction: the mail is stored
     // with a placeholder and given its text in the same transaction.
-    await queue.store(
-      { title: 'Statement of reasons', body: '', recipients: [userId], kind: 'restriction' },
-      async (tx, mailId) => {
-        const made = stored!;
-        await setRestrictionMail(tx, made.id, mailId);
-        await setMailText(tx, mailId, made.statement);
-      },
-      async (tx) => {
-        await write(tx);
-      },
-    );
+    else
+      await queue.store(
+        { title: 'Statement of reasons', body: '', recipients: [userId], kind: 'restriction' },
+        async (tx, mailId) => {
+          const made = stored!;
+          await setRestrictionMail(tx, made.id, mailId);
+          await setMailText(tx, mailId, made.statement);
+        },
+        write,
+      );
+    return { reference: stored!.reference, closed: stored!.closed };
   }
+
+  // What restricting a member acts on ('restrictions'): the restriction in force it would replace, and the Open chat
+  // reports it would close, with their review items.
+  app.get('/api/admin/restrictions/member/:userId', async (c) => {
+    const userId = parseId(c.req.param('userId'));
+    if (!(await findMember(db, userId))) throw notFound('User');
+    const [inForce, open] = await Promise.all([
+      restrictionInForce(db, userId),
+      openReportsOf(db, userId, OPEN_REPORTS_LISTED),
+    ]);
+    return c.json({
+      success: true,
+      message: 'Success',
+      result: {
+        inForce: inForceAnswer(inForce),
+        openReports: {
+          count: open.count,
+          items: open.items.map((row) => ({
+            _id: row.id,
+            message: row.message,
+            createdAt: row.created_at,
+            reporter: row.reporter_id
+              ? { _id: row.reporter_id, name: row.reporter_name ?? '', surname: row.reporter_surname ?? '' }
+              : null,
+            item: row.item_id
+              ? {
+                  _id: row.item_id,
+                  state: row.item_state,
+                  assignee: row.assignee_id ? { _id: row.assignee_id, name: row.assignee_name ?? '' } : null,
+                }
+              : null,
+          })),
+        },
+      },
+    });
+  });
 
   app.get('/api/user/read', async (c) => {
     const row = await findAdmin(db, c.get('adminId'));
@@ -611,7 +694,8 @@ export function registerUserRoutes(
         address: row.address,
         introduction: row.introduction,
         answerPrompts,
-        strikes: counts.get(row.id) ?? 0,
+        strikes: counts.get(row.id)?.strikes ?? 0,
+        strikesReversed: counts.get(row.id)?.strikesReversed ?? 0,
       },
     });
   });
@@ -673,6 +757,9 @@ export function registerUserRoutes(
     if (!current) throw notFound('User');
     const newPassword = await checkCurrentPassword(current, { email, password, currentPassword });
     const passwordChanged = newPassword !== undefined;
+    // Held to the admin password rule only once it is known to be new: SPEC's console sends the current one each save.
+    const weak = passwordChanged ? await adminPasswordRefusal(newPassword) : undefined;
+    if (weak) throw badRequest(weak, 'password');
     if (await emailTakenByOther(db, email, adminId))
       throw new HttpError(409, 'This e-mail address is already in use');
     const hash = passwordChanged ? await hashPassword(newPassword, 'priority') : current.password_hash;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { REFERENCE_PATTERN, RESTRICTION_MESSAGES } from '../../contract/restrictions';
+import { newId } from '../lib/ids';
 import { makeServer } from './harness';
 
 type Server = Awaited<ReturnType<typeof makeServer>>;
@@ -273,8 +274,12 @@ describe('restrictions', () => {
     const s = await makeServer({ seedUsers: 3 });
     const user = await member(s);
     const policyId = await policy(s);
-    for (const facts of ['First', 'Second', 'Third'])
+    // Each after the last one ended: an admin activated the member in between.
+    for (const facts of ['First', 'Second', 'Third']) {
       expect((await restrict(s, user._id, { policyId, facts, endsAt: null })).status).toBe(200);
+      if (facts !== 'Third')
+        expect((await s.call('PATCH', `/api/admin/status/${user._id}?enabled=true`)).status).toBe(200);
+    }
     // The first restriction was 181 days ago: out of the 180-day window.
     await s.db.run("UPDATE restrictions SET created_at = now() - interval '181 days' WHERE facts = 'First'");
     const strikesOnList = async (server: Server) => {
@@ -306,5 +311,208 @@ describe('restrictions', () => {
       message: 'Spam and scams',
       explanation: 'No unsolicited advertising.',
     });
+  });
+});
+
+/** `n` Open chat reports about `reported`, an hour apart; their ids, oldest first. */
+async function reportsAbout(s: Server, reported: string, n: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const id = newId();
+    await s.db.run(
+      'INSERT INTO chat_reports (id, message, reported_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)',
+      [id, `Spam ${i}`, reported, new Date(Date.UTC(2026, 0, 1, i)).toISOString()],
+    );
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** A member of no seeded report. */
+async function freshMember(s: Server, name: string) {
+  const id = newId();
+  await s.db.run(
+    "INSERT INTO users (id, role, name, surname, email, created_at, updated_at) VALUES ($1, 'user', $2, 'Doe', $3, now(), now())",
+    [id, name, `${name.toLowerCase()}-${id}@example.com`],
+  );
+  return { _id: id };
+}
+
+const mailsOfKind = async (s: Server, kind: string) =>
+  (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM mails WHERE kind = $1', [kind])).n;
+
+describe('one incident, one restriction', () => {
+  it('restricting a member closes their Open reports as Actioned under the reference, and their queue items are done', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await freshMember(s, 'Ann');
+    const other = await freshMember(s, 'Bea');
+    const policyId = await policy(s);
+    const reports = await reportsAbout(s, user._id, 2);
+    const elsewhere = (await reportsAbout(s, other._id, 1))[0]!;
+
+    const before = await s.call('GET', `/api/admin/restrictions/member/${user._id}`);
+    expect(before.status).toBe(200);
+    const look = before.body.result as {
+      inForce: unknown;
+      openReports: { count: number; items: { _id: string; item: { state: string } | null }[] };
+    };
+    expect(look.inForce).toBeNull();
+    expect(look.openReports.count).toBe(2);
+    expect(look.openReports.items.map((item) => item._id)).toEqual([...reports].reverse());
+    expect(look.openReports.items.map((item) => item.item?.state)).toEqual(['open', 'open']);
+
+    const answer = await restrict(s, user._id, { policyId, facts: 'Spam links', endsAt: null });
+    expect(answer.status).toBe(200);
+    const { reference, closed } = answer.body.result as { reference: string; closed: number };
+    expect(answer.body.message).toBe('User deactivated successfully');
+    expect(closed).toBe(2);
+
+    const row = async (id: string) =>
+      ((await s.call('GET', `/api/chat-report/list?report=${id}`)).body.result as unknown[])[0];
+    for (const id of reports)
+      expect(await row(id)).toMatchObject({
+        status: 'Actioned',
+        note: `Actioned under ${reference}`,
+        actionedUnder: reference,
+        reportedRestriction: { reference },
+      });
+    expect(await row(elsewhere)).toMatchObject({
+      status: 'Open',
+      actionedUnder: null,
+      reportedRestriction: null,
+    });
+    const items = await s.db.many<{ ref_id: string; state: string }>(
+      "SELECT ref_id, state FROM review_items WHERE kind = 'chat-report' ORDER BY ref_id",
+    );
+    expect(items.filter((item) => reports.includes(item.ref_id)).map((item) => item.state)).toEqual([
+      'done',
+      'done',
+    ]);
+    expect(items.find((item) => item.ref_id === elsewhere)?.state).toBe('open');
+    const entries = await s.db.many<{ summary: string }>(
+      "SELECT summary FROM activity WHERE action = 'case' AND record_id = ANY($1::text[])",
+      [reports],
+    );
+    expect(entries.map((entry) => entry.summary)).toEqual([
+      `Open → Actioned (under ${reference})`,
+      `Open → Actioned (under ${reference})`,
+    ]);
+
+    const after = await s.call('GET', `/api/admin/restrictions/member/${user._id}`);
+    expect(after.body.result).toMatchObject({
+      inForce: { reference, policy: { name: 'Harassment' }, endsAt: null },
+      openReports: { count: 0, items: [] },
+    });
+  });
+
+  it('leaves the reports open when the restriction says closeReports: false', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const policyId = await policy(s);
+    const report = (await reportsAbout(s, user._id, 1))[0]!;
+    const answer = await restrict(s, user._id, {
+      policyId,
+      facts: 'Spam links',
+      endsAt: null,
+      closeReports: false,
+    });
+    expect(answer.body.result).toMatchObject({ closed: 0 });
+    expect(await s.db.one('SELECT status FROM chat_reports WHERE id = $1', [report])).toEqual({
+      status: 'Open',
+    });
+  });
+
+  it('refuses a second restriction while one is in force (409 naming it, no mail), and replaces it only when told', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const policyId = await policy(s);
+    const first = await restrict(s, user._id, { policyId, facts: 'Spam links', endsAt: null });
+    const { reference } = first.body.result as { reference: string };
+    await vi.waitFor(() => expect(s.outbox()).toHaveLength(1));
+    const report = (await reportsAbout(s, user._id, 1))[0]!;
+
+    const again = await restrict(s, user._id, { policyId, facts: 'More spam', endsAt: null });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      success: false,
+      message: `This member is already restricted under ${reference}`,
+      inForce: { reference, policy: { name: 'Harassment' }, endsAt: null },
+    });
+    const wrong = await restrict(s, user._id, {
+      policyId,
+      facts: 'More spam',
+      endsAt: null,
+      replaces: 'R-00000000',
+    });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body).toMatchObject({
+      message: 'R-00000000 is not the restriction in force',
+      inForce: { reference },
+    });
+    // Nothing changed: one restriction, one statement, the report still Open, no strike more.
+    expect(await mailsOfKind(s, 'restriction')).toBe(1);
+    expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM restrictions')).n).toBe(1);
+    expect(await s.db.one('SELECT status FROM chat_reports WHERE id = $1', [report])).toEqual({
+      status: 'Open',
+    });
+    const profile = await s.call('GET', `/api/user/read/${user._id}`);
+    expect(profile.body.result).toMatchObject({ strikes: 1, strikesReversed: 0 });
+
+    const replacing = await restrict(s, user._id, {
+      policyId,
+      facts: 'Spam links again, after a warning',
+      endsAt: null,
+      replaces: reference.toLowerCase(),
+    });
+    expect(replacing.status).toBe(200);
+    const next = (replacing.body.result as { reference: string }).reference;
+    expect(next).not.toBe(reference);
+    expect(await s.db.many('SELECT reference, ended_reason FROM restrictions ORDER BY created_at')).toEqual([
+      { reference, ended_reason: 'replaced' },
+      { reference: next, ended_reason: null },
+    ]);
+    const statement = await s.db.one<{ statement: string }>(
+      'SELECT statement FROM restrictions WHERE reference = $1',
+      [next],
+    );
+    expect(statement.statement).toContain(`This restriction replaces ${reference}.`);
+    expect(await mailsOfKind(s, 'restriction')).toBe(2);
+    expect(await s.db.one('SELECT note FROM chat_reports WHERE id = $1', [report])).toEqual({
+      note: `Actioned under ${next}`,
+    });
+  });
+
+  it("marks a report Actioned under the reported member's restriction in force, with no new restriction or mail", async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const user = await member(s);
+    const policyId = await policy(s);
+    const first = await restrict(s, user._id, { policyId, facts: 'Spam links', endsAt: null });
+    const { reference } = first.body.result as { reference: string };
+    const report = (await reportsAbout(s, user._id, 1))[0]!;
+
+    const wrong = await s.call('PATCH', `/api/chat-report/case/${report}`, {
+      json: { status: 'Actioned', underRestriction: 'R-00000000' },
+    });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.message).toBe('R-00000000 is not the restriction in force');
+
+    const marked = await s.call('PATCH', `/api/chat-report/case/${report}`, {
+      json: { status: 'Actioned', underRestriction: reference },
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body.result).toMatchObject({
+      status: 'Actioned',
+      note: `Actioned under ${reference}`,
+      actionedUnder: reference,
+      reportedRestriction: { reference },
+    });
+    expect(await s.db.one('SELECT state FROM review_items WHERE ref_id = $1', [report])).toEqual({
+      state: 'done',
+    });
+    expect(
+      await s.db.one("SELECT summary FROM activity WHERE action = 'case' AND record_id = $1", [report]),
+    ).toEqual({ summary: `Open → Actioned (under ${reference})` });
+    expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM restrictions')).n).toBe(1);
+    expect(await mailsOfKind(s, 'restriction')).toBe(1);
   });
 });
