@@ -8,9 +8,11 @@ import { ActivityFilters, type ActivityFilterValues } from './activity-filters';
 import { activityResource, type ActivityEntry } from './api';
 import { ACTIVITY_FILTERS, activityRequest } from './calls';
 import { recordLink } from './record-links';
-import { ACTIVITY_TEXT, actionLabel, recordTypeLabel } from './strings';
+import { ACTIVITY_TEXT, actionLabel, actorWithoutAdmin, recordTypeLabel } from './strings';
 
-const adminName = (entry: ActivityEntry) => entry.admin?.name || entry.admin?.email || 'Unknown';
+/** The admin who made the entry, or who else did when no admin did. */
+const adminName = ({ admin, action }: ActivityEntry) =>
+  admin ? admin.name || admin.email || ACTIVITY_TEXT.unknownAdmin : actorWithoutAdmin(action);
 
 /** The record as the log names it: its type, and its name at the time (the type alone when it had none). */
 const recordText = (entry: ActivityEntry) =>

@@ -15,7 +15,20 @@ export const ACTIVITY_TEXT = {
   noActivity: 'No activity',
   loadingActivity: 'Loading activity',
   reason: 'Reason',
+  unknownAdmin: 'Unknown',
 } as const;
+
+/**
+ * Who made an entry no admin made, by its action: a member through the public appeal form, someone at the sign-in
+ * form, or the server itself (a suspension whose time ran out).
+ */
+const ACTORS_WITHOUT_ADMIN: Record<string, string> = {
+  appeal: 'Member, appeal form',
+  'sign-in-failed': 'Unknown, sign-in form',
+};
+const SYSTEM = 'System';
+
+export const actorWithoutAdmin = (action: string) => ACTORS_WITHOUT_ADMIN[action] ?? SYSTEM;
 
 /** How the activity filter names each action. */
 export const ACTION_LABELS: Record<string, string> = {
