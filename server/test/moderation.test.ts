@@ -51,7 +51,11 @@ describe('status change with a reason', () => {
       json: await restrictionBody(s.db, { facts: '  Spam links  ' }),
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: 'User deactivated successfully' });
+    expect(answer.body).toEqual({
+      success: true,
+      message: 'User deactivated successfully',
+      result: { reference: expect.stringMatching(/^R-/), closed: 0 },
+    });
     expect(await entries(s)).toMatchObject([
       { action: 'restrict', recordType: 'user', recordId: user, recordName: 'Ann Doe', reason: 'Spam links' },
     ]);

@@ -163,7 +163,11 @@ describe('a status change’s reason in the body', () => {
     const off = await s.call('PATCH', `/api/admin/status/${user}?enabled=false`, {
       json: await restrictionBody(s.db, { facts: 'Fake profile' }),
     });
-    expect(off.body).toEqual({ success: true, message: 'User deactivated successfully' });
+    expect(off.body).toEqual({
+      success: true,
+      message: 'User deactivated successfully',
+      result: { reference: expect.stringMatching(/^R-/), closed: 0 },
+    });
     const answer = await s.call('PATCH', `/api/admin/status/${user}?enabled=true`, {
       json: { reason: 'Appeal upheld' },
     });

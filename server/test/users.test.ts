@@ -155,7 +155,11 @@ describe('user status and profile', () => {
     const off = await call('PATCH', `/api/admin/status/${user._id}?enabled=false`, {
       json: await restrictionBody(db),
     });
-    expect(off.body).toEqual({ success: true, message: 'User deactivated successfully' });
+    expect(off.body).toEqual({
+      success: true,
+      message: 'User deactivated successfully',
+      result: { reference: expect.stringMatching(/^R-/), closed: expect.any(Number) },
+    });
     expect(((await call('GET', `/api/user/read/${user._id}`)).body.result as Listed).enabled).toBe(false);
     const on = await call('PATCH', `/api/admin/status/${user._id}?enabled=true`);
     expect(on.body).toEqual({ success: true, message: 'User activated successfully' });
