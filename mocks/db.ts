@@ -233,7 +233,10 @@ function makeUsers(count: number): MockUser[] {
   const hobbies = HOBBIES.map((name) => ({ _id: nextId(), name }));
   return Array.from({ length: count }, (_, index) => {
     const name = FIRST_NAMES[index % FIRST_NAMES.length] as string;
-    const surname = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length] as string;
+    // Every run of ten members has every surname once (3 is coprime with 10), so no page is one family.
+    const surname = LAST_NAMES[
+      (index * 3 + Math.floor(index / LAST_NAMES.length)) % LAST_NAMES.length
+    ] as string;
     const hasPhotos = index % 5 !== 4;
     const planRoll = random();
     return {
