@@ -43,6 +43,11 @@ export type RestrictionRequest = {
   confirmLabel: string;
   cancelLabel: string;
   /**
+   * The one member restricted: the dialog reads their restriction in force and open reports first. Without it
+   * (several members), it asks only whether each one's open reports close.
+   */
+  memberId?: string;
+  /**
    * Writes the restriction (the member's deactivation, and what goes with it) and resolves to the words that say it
    * was done: the dialog stays open until it is through, and a refusal that names a field is said under it. Without
    * it (a bulk run, whose every write is its own) the dialog answers the restriction as soon as it is checked.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FACTS_MAX, RESTRICTION_MESSAGES } from '@contract/restrictions';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
@@ -81,7 +81,63 @@ describe("deactivating as a restriction ('restrictions')", () => {
     ).toBeInTheDocument();
   });
 
-  it('sends a suspension until the end of the chosen day', async () => {
+  it("speaks the moderator's language: Policy broken, only active policies, and the list stays closed until asked", async () => {
+    const { header, user } = await openProfile();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    const policy = within(dialog).getAllByLabelText(/^Policy broken/)[0]!;
+    await waitFor(() => expect(policy).toHaveFocus());
+    expect(within(dialog).queryByText('The Report Element the restriction cites')).toBeNull();
+    // Focused, the list does not open by itself.
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.click(policy);
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Fake profile', 'Inappropriate photos', 'Harassment']);
+  });
+
+  it('offers 24 h, 3 days, 7 days, 30 days, a custom end and Permanent, from the keyboard, and sends a preset counted from now', async () => {
+    const { person, header, user } = await openProfile();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    const howLong = within(dialog).getByRole('radiogroup', { name: 'How long' });
+    expect(
+      within(howLong)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['24h', '3d', '7d', '30d', 'custom', 'permanent']);
+    for (const name of ['24 h', '3 days', '7 days', '30 days', 'Custom end', 'Permanent'])
+      expect(within(howLong).getByRole('radio', { name })).toBeInTheDocument();
+    await choosePolicy(user, dialog, 'Fake profile');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Stolen photos',
+    );
+    // Nothing chosen yet: how long is asked.
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(within(dialog).getByText('Please choose how long the restriction lasts')).toBeInTheDocument();
+    expect(await statusWrites(person._id)).toEqual([]);
+    // The arrow keys move through the presets.
+    within(howLong).getByRole('radio', { name: '24 h' }).focus();
+    await user.click(within(howLong).getByRole('radio', { name: '24 h' }));
+    await user.keyboard('{ArrowRight}');
+    expect(within(howLong).getByRole('radio', { name: '3 days' })).toBeChecked();
+    expect(within(dialog).getByText(/^Ends [A-Z][a-z]+ \d{2}, \d{4} \d{2}:\d{2} [AP]M$/)).toBeInTheDocument();
+    const before = Date.now();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+    const after = Date.now();
+    const [call] = await statusWrites(person._id);
+    const { endsAt } = (call?.body as { restriction: { endsAt: string } }).restriction;
+    const end = Date.parse(endsAt);
+    expect(end).toBeGreaterThanOrEqual(before + 72 * 3_600_000);
+    expect(end).toBeLessThanOrEqual(after + 72 * 3_600_000);
+  });
+
+  it("takes a custom end from Mantine's picker in the console's date format and the admin's time zone, and refuses a past one", async () => {
     const { person, header, user } = await openProfile();
     await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog');
@@ -90,24 +146,51 @@ describe("deactivating as a restriction ('restrictions')", () => {
       within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
       'Stolen photos',
     );
+    await user.click(within(dialog).getByRole('radio', { name: 'Custom end' }));
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect(within(dialog).getByText('Please choose the day the suspension ends')).toBeInTheDocument();
-    const day = new Date(Date.now() + 7 * 86_400_000);
-    const text = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-    await user.type(within(dialog).getByLabelText(/^Suspended until/), text);
+    expect(within(dialog).getByText('Please choose when the suspension ends')).toBeInTheDocument();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(within(dialog).getByText(`Date and time in your time zone (${zone})`)).toBeInTheDocument();
+
+    // Today, at the first time the picker offers; the admin lingers an hour before sending: refused, nothing sent.
+    const today = new Date();
+    const monthOf = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'long' }).format(date);
+    await user.click(within(dialog).getByRole('button', { name: /^Ends at/ }));
+    await user.click(
+      await screen.findByRole('button', {
+        name: `${today.getDate()} ${monthOf(today)} ${today.getFullYear()}`,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    vi.setSystemTime(Date.now() + 3_600_000);
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+      expect(await within(dialog).findByText(RESTRICTION_MESSAGES.endsAtPast)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await statusWrites(person._id)).toEqual([]);
+
+    // The 15th of next month, at the time the picker starts from.
+    await user.click(within(dialog).getByRole('button', { name: /^Ends at/ }));
+    await user.click(await screen.findByRole('button', { name: 'Next month' }));
+    const next = new Date();
+    next.setDate(1);
+    next.setMonth(next.getMonth() + 1);
+    next.setDate(15);
+    const month = monthOf(next);
+    await user.click(screen.getByRole('button', { name: `15 ${month} ${next.getFullYear()}` }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    const picked = within(dialog).getByRole('button', { name: /^Ends at/ });
+    expect(picked).toHaveTextContent(new RegExp(`^${month} 15, ${next.getFullYear()} \\d{2}:\\d{2} [AP]M$`));
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
     const [call] = await statusWrites(person._id);
-    const { endsAt, withheldReason } = (
-      call?.body as { restriction: { endsAt: string; withheldReason?: string } }
-    ).restriction;
-    expect(withheldReason).toBeUndefined();
-    const end = new Date(endsAt);
-    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours()]).toEqual([
-      day.getFullYear(),
-      day.getMonth(),
-      day.getDate(),
-      23,
+    const end = new Date((call?.body as { restriction: { endsAt: string } }).restriction.endsAt);
+    expect([end.getFullYear(), end.getMonth(), end.getDate()]).toEqual([
+      next.getFullYear(),
+      next.getMonth(),
+      15,
     ]);
   });
 
@@ -179,27 +262,39 @@ describe("deactivating as a restriction ('restrictions')", () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the strikes as a column of the users list', async () => {
-    const person = db.users[0]!;
-    db.restrictions.push({
-      _id: 'r1',
-      reference: 'R-AAAAAAAA',
+  it('shows the strikes as "N strikes" in the users list and the profile, and the ones reversed on appeal beside them', async () => {
+    const person = db.users.find((user) => user.enabled)!;
+    const restriction = (reference: string, endedReason?: 'reversed') => ({
+      _id: reference,
+      reference,
       userId: person._id,
       policyId: policyNamed('Harassment')._id,
       policyName: 'Harassment',
       facts: 'x',
       createdAt: new Date().toISOString(),
       endsAt: null,
-      endedAt: null,
+      endedAt: endedReason ? new Date().toISOString() : null,
+      endedReason,
       withheldReason: null,
     });
-    renderApp('/users');
+    db.restrictions.push(restriction('R-AAAAAAAA', 'reversed'), restriction('R-BBBBBBBB'));
+    const { user } = renderApp('/users');
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(within(table).getByRole('columnheader', { name: 'Strikes' })).toBeInTheDocument();
     const row = (
       await within(table).findByRole('link', { name: `${person.name} ${person.surname}` })
     ).closest('tr')!;
-    expect(within(row).getByText('1')).toBeInTheDocument();
+    const cell = within(row).getByRole('cell', { name: /strike/ });
+    expect(cell).toHaveTextContent(/^1 strike · 1 reversed$/);
+    // Another member's, with none.
+    const other = within(table).getAllByRole('row')[1]!;
+    if (other !== row)
+      expect(within(other).getByRole('cell', { name: /strike/ })).toHaveTextContent(/^0 strikes$/);
+
+    await user.click(within(row).getByRole('link', { name: `${person.name} ${person.surname}` }));
+    const personal = await screen.findByRole('region', { name: 'Personal Information' });
+    expect(await within(personal).findByText('1 strike')).toBeInTheDocument();
+    expect(within(personal).getByText('· 1 reversed')).toBeInTheDocument();
   });
 
   it("shows the Report Element's explanation field", async () => {
@@ -218,6 +313,8 @@ describe("without 'restrictions'", () => {
     expect(within(dialog).getByRole('textbox', { name: 'Reason (optional)' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: /^Policy/ })).toBeNull();
     expect(within(dialog).queryByRole('textbox', { name: /^Facts/ })).toBeNull();
+    // Nothing of the restrictions' calls.
+    expect((await apiCalls()).filter((call) => call.path.includes('/restrictions/'))).toEqual([]);
   });
 
   it('against a SPEC-only API: one click, no dialog, no strikes, and the form has no explanation', async () => {
@@ -236,5 +333,205 @@ describe("without 'restrictions'", () => {
     renderApp('/report-element/add');
     expect(await screen.findByRole('textbox', { name: /Message/ })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /Explanation/ })).toBeNull());
+  });
+});
+
+describe("one incident, one restriction ('restrictions')", () => {
+  /** An active member with Open chat reports about them, and those reports. */
+  const reportedMember = () => {
+    const reported = (report: (typeof db.chatReports)[number]) =>
+      report.thread.user_id.find((person) => person._id !== report.user)?._id;
+    const open = db.chatReports.filter((report) => report.status === 'Open' && reported(report));
+    const person = db.users.find(
+      (candidate) => candidate.enabled && open.some((report) => reported(report) === candidate._id),
+    )!;
+    return { person, reports: open.filter((report) => reported(report) === person._id) };
+  };
+  /** A restriction in force on `userId`, made by another admin (permanent unless `endsAt`). */
+  const restrictedMeanwhile = (userId: string, endsAt: string | null = null) => {
+    const restriction = {
+      _id: 'r-meanwhile',
+      reference: 'R-MEANWH1L',
+      userId,
+      policyId: policyNamed('Harassment')._id,
+      policyName: 'Harassment',
+      facts: 'Threats',
+      createdAt: new Date().toISOString(),
+      endsAt,
+      endedAt: null,
+      withheldReason: null,
+    };
+    db.restrictions.push(restriction);
+    return restriction;
+  };
+  const memberCalls = (userId: string) => apiCalls(`/api/admin/restrictions/member/${userId}`);
+
+  async function fill(user: UserEvent, dialog: HTMLElement) {
+    await choosePolicy(user, dialog, 'Harassment');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Threats in chat',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+  }
+
+  it("lists the member's open reports and closes them as actioned under the new restriction; the queue's count follows", async () => {
+    const { person, reports } = reportedMember();
+    const { user } = renderApp(`/users/${person._id}`);
+    const openBefore = db.reviewItems.filter((item) => item.state === 'open').length;
+    const menuLink = () =>
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', {
+        name: 'Review queue',
+      });
+    await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${openBefore} open items`));
+    const header = (await screen.findByRole('heading', { level: 1 })).closest(
+      '.mantine-Card-root',
+    ) as HTMLElement;
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    const listed = await within(dialog).findByRole('region', {
+      name:
+        reports.length === 1
+          ? '1 open report on this member'
+          : `${reports.length} open reports on this member`,
+    });
+    for (const report of reports) expect(within(listed).getByText(report.message)).toBeInTheDocument();
+    const close = within(dialog).getByRole('checkbox', {
+      name: 'Close these reports as actioned under the new restriction',
+    });
+    expect(close).toBeChecked();
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+
+    const reference = await waitFor(() => {
+      const made = db.restrictions.find(
+        (restriction) => restriction.userId === person._id && !restriction.endedAt,
+      );
+      expect(made).toBeDefined();
+      return made!.reference;
+    });
+    const closed = reports.length === 1 ? '1 open report' : `${reports.length} open reports`;
+    expect(
+      await screen.findByText(
+        `User deactivated successfully. ${closed} closed as actioned under ${reference}.`,
+      ),
+    ).toBeInTheDocument();
+    const [call] = await statusWrites(person._id);
+    expect(call?.body).toEqual({
+      restriction: {
+        policyId: policyNamed('Harassment')._id,
+        facts: 'Threats in chat',
+        endsAt: null,
+        closeReports: true,
+      },
+    });
+    for (const report of reports) expect(report.status).toBe('Actioned');
+    // The menu's count follows without a reload: the closed reports' items are done.
+    const openAfter = db.reviewItems.filter((item) => item.state === 'open').length;
+    expect(openAfter).toBeLessThan(openBefore);
+    await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${openAfter} open items`));
+  });
+
+  it('leaves the open reports open when the admin unticks the box', async () => {
+    const { person, reports } = reportedMember();
+    const { user } = renderApp(`/users/${person._id}`);
+    const header = (await screen.findByRole('heading', { level: 1 })).closest(
+      '.mantine-Card-root',
+    ) as HTMLElement;
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(
+      await within(dialog).findByRole('checkbox', {
+        name: 'Close these reports as actioned under the new restriction',
+      }),
+    );
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+    const [call] = await statusWrites(person._id);
+    expect((call?.body as { restriction: { closeReports: boolean } }).restriction.closeReports).toBe(false);
+    for (const report of reports) expect(report.status).toBe('Open');
+  });
+
+  it('says a restriction already in force, and replaces it only when the admin says so', async () => {
+    const { person, header, user } = await openProfile();
+    // Another admin restricted the member while this profile was open.
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    restrictedMeanwhile(person._id, until);
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    const note = await within(dialog).findByRole('note');
+    expect(note).toHaveTextContent(
+      new RegExp(
+        `^Already restricted under R-MEANWH1L until [A-Z][a-z]+ \\d{2}, \\d{4} \\d{2}:\\d{2} [AP]M\\.`,
+      ),
+    );
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await within(dialog).findByText('R-MEANWH1L is in force: choose to replace it, or cancel'),
+    ).toBeInTheDocument();
+    expect(await statusWrites(person._id)).toEqual([]);
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Replace R-MEANWH1L with this restriction' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+    const [call] = await statusWrites(person._id);
+    expect((call?.body as { restriction: { replaces?: string } }).restriction.replaces).toBe('R-MEANWH1L');
+    expect(db.restrictions.find((restriction) => restriction.reference === 'R-MEANWH1L')!.endedReason).toBe(
+      'replaced',
+    );
+  });
+
+  it("shows a 409 in the dialog in the server's words, keeps what was typed, and then offers to replace", async () => {
+    const { person, header, user } = await openProfile();
+    await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(async () => expect(await memberCalls(person._id)).toHaveLength(1));
+    await fill(user, dialog);
+    restrictedMeanwhile(person._id);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await within(dialog)
+        .findByRole('alert')
+        .then((alert) => alert.textContent),
+    ).toBe(RESTRICTION_MESSAGES.alreadyRestricted('R-MEANWH1L'));
+    expect(within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ })).toHaveValue(
+      'Threats in chat',
+    );
+    expect(db.users.find((candidate) => candidate._id === person._id)!.enabled).toBe(true);
+    // The dialog read the member again: the restriction in force is said, and can be replaced.
+    expect(await within(dialog).findByRole('note')).toHaveTextContent(
+      'Already restricted under R-MEANWH1L permanently.',
+    );
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Replace R-MEANWH1L with this restriction' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+  });
+
+  it("counts a member restricted meanwhile as failed in the users list's bulk action, with the server's words", async () => {
+    const { user } = renderApp('/users?status=true');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const [first, second] = db.users.filter((candidate) => candidate.enabled);
+    const rowName = (person: typeof first) => `Select ${person!.name} ${person!.surname}`;
+    await user.click(await within(table).findByRole('checkbox', { name: rowName(first) }));
+    await user.click(within(table).getByRole('checkbox', { name: rowName(second) }));
+    restrictedMeanwhile(second!._id);
+    await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 users?' });
+    const close = within(dialog).getByRole('checkbox', {
+      name: 'Close each member’s open reports as actioned under their new restriction',
+    });
+    expect(close).toBeChecked();
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    const summary = `1 user deactivated, 1 failed: ${RESTRICTION_MESSAGES.alreadyRestricted('R-MEANWH1L')}`;
+    expect(
+      await screen.findByText(summary, { selector: '.mantine-Notification-description' }),
+    ).toBeInTheDocument();
+    expect(await memberCalls(first!._id)).toEqual([]);
   });
 });

@@ -38,6 +38,19 @@ const appeal = z.object({
     restrictedBy: z.nullish(person),
   }),
   restrictedByYou: flag,
+  /** The member's restriction in force now: the appealed one, another (which replaced it), or none. */
+  inForce: z.pipe(
+    z.nullish(
+      z.object({
+        _id: id,
+        reference: text,
+        policy: z.nullish(z.object({ name: text })),
+        endsAt: optionalDate,
+        createdAt: optionalDate,
+      }),
+    ),
+    z.transform((value) => value ?? null),
+  ),
 });
 export type Appeal = z.output<typeof appeal>;
 
@@ -56,7 +69,8 @@ export const appealQueries = {
     }),
 };
 
-export type AppealDecisionInput = { decision: AppealDecision; note: string };
+/** `liftInForce`: with a reversal, the restriction in force (another than the appealed one) ends too. */
+export type AppealDecisionInput = { decision: AppealDecision; note: string; liftInForce?: boolean };
 
 /**
  * POST /api/admin/appeals/{id}/decide: the appeal, the queue (its item is done), and the member (a reversal makes

@@ -1,5 +1,6 @@
-import { Alert, Divider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Divider, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useController, useWatch, type Control } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { requiredText } from '@/components/form-kit/schema-parts';
@@ -9,7 +10,9 @@ import {
   APPEAL_MESSAGES,
   APPEAL_NOTE_MAX,
   APPEAL_STATE_LABELS,
+  type AppealDecision,
 } from '@contract/appeals';
+import { askToConfirm } from '@/components/confirm';
 import { isRole, refusalMessage } from '@contract/roles';
 import { BackButton } from '@/components/back-button';
 import { FormActions } from '@/components/form-kit/form-actions';
@@ -39,6 +42,7 @@ const schema = z.object({
   note: requiredText(APPEAL_MESSAGES.noteRequired).check(
     z.maxLength(APPEAL_NOTE_MAX, APPEAL_MESSAGES.noteTooLong),
   ),
+  liftInForce: z.boolean(),
 });
 type DecisionValues = z.input<typeof schema>;
 
@@ -58,26 +62,102 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DecisionForm({ mutation }: { mutation: ReturnType<typeof useDecideAppeal> }) {
+const until = (restriction: { endsAt: string | null }) =>
+  restriction.endsAt ? formatDateTime(restriction.endsAt) : null;
+
+/** The member's state after a decision, as the confirmation says it (and the decision mail will). */
+function stateAfter(appeal: Appeal, decision: AppealDecision, liftInForce: boolean) {
+  const { inForce } = appeal;
+  if (!inForce) return TEXT.staysActive;
+  const appealedInForce = inForce._id === appeal.restriction._id;
+  if (decision === 'reverse' && (appealedInForce || liftInForce)) return TEXT.activeAgain;
+  return TEXT.stillRestricted(inForce.reference, until(inForce));
+}
+
+function DecisionForm({
+  appeal,
+  mutation,
+}: {
+  appeal: Appeal;
+  mutation: ReturnType<typeof useDecideAppeal>;
+}) {
+  const other = appeal.inForce && appeal.inForce._id !== appeal.restriction._id ? appeal.inForce : null;
   const controller = useMutationForm({
     schema,
     mutation,
-    values: () => ({ decision: '', note: '' }),
-    toInput: ({ decision, note }) => ({ decision: decision as (typeof APPEAL_DECISIONS)[number], note }),
+    values: () => ({ decision: '', note: '', liftInForce: false }),
+    toInput: ({ decision, note, liftInForce }) => ({
+      decision: decision as AppealDecision,
+      note,
+      ...(other && decision === 'reverse' && liftInForce ? { liftInForce: true } : {}),
+    }),
+    confirm: ({ decision, liftInForce }, save) => {
+      const chosen = decision as AppealDecision;
+      askToConfirm({
+        title: TEXT.confirmTitle(APPEAL_DECISION_LABELS[chosen]),
+        message: stateAfter(appeal, chosen, Boolean(other) && liftInForce),
+        confirmLabel: APPEAL_DECISION_LABELS[chosen],
+        cancelLabel: TEXT.cancel,
+        danger: chosen === 'reverse',
+        onConfirm: save,
+      });
+    },
     success: TEXT.decided,
     redirect: '/queue',
   });
+  const { control } = controller.form;
+  const decision = useWatch({ control, name: 'decision' });
   return (
     <ControlledForm controller={controller} maw={640}>
       <RadioField<DecisionValues>
         name="decision"
-        control={controller.form.control}
+        control={control}
         label={TEXT.decision}
         options={DECISION_OPTIONS}
       />
+      {other && decision === 'reverse' ? <LiftField control={control} reference={other.reference} /> : null}
       <TextAreaField<DecisionValues> name="note" label={TEXT.note} max={APPEAL_NOTE_MAX} rows={4} />
       <FormActions label={TEXT.decide} pending={controller.pending} />
     </ControlledForm>
+  );
+}
+
+/** With a reversal, whether the restriction in force (another than the appealed one) is lifted too. */
+function LiftField({ control, reference }: { control: Control<DecisionValues>; reference: string }) {
+  const {
+    field: { ref, name, value, onChange, onBlur },
+  } = useController({ control, name: 'liftInForce' });
+  return (
+    <Checkbox
+      ref={ref}
+      name={name}
+      label={TEXT.liftInForce(reference)}
+      checked={value}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** How the appealed restriction ended: plainly by which, when another replaced it. */
+function endedText({ restriction, inForce }: Appeal) {
+  if (restriction.endedReason === 'replaced' && inForce && inForce._id !== restriction._id)
+    return TEXT.replacedBy(inForce.reference, until(inForce));
+  return TEXT.ended(restriction.endedReason ?? '');
+}
+
+/** What is in force now beside the appealed restriction: it, another, or none. */
+function InForceNow({ appeal }: { appeal: Appeal }) {
+  const { inForce, restriction } = appeal;
+  let said: string;
+  if (!inForce) said = TEXT.nothingInForce;
+  else if (inForce._id === restriction._id) said = TEXT.theAppealedOne(inForce.reference);
+  else said = TEXT.otherInForce(inForce.reference, until(inForce));
+  return (
+    <Fact label={TEXT.inForceNow}>
+      {said}
+      {inForce?.policy?.name && inForce._id !== restriction._id ? `\n${inForce.policy.name}` : ''}
+    </Fact>
   );
 }
 
@@ -89,7 +169,7 @@ function Decision({ appeal }: { appeal: Appeal }) {
   const mayDecide = usePermission('appeals.decide');
   const role = useSession()?.role;
   const decide = useDecideAppeal(appeal._id);
-  if (decide.isPending || decide.isSuccess) return <DecisionForm mutation={decide} />;
+  if (decide.isPending || decide.isSuccess) return <DecisionForm appeal={appeal} mutation={decide} />;
   if (appeal.decision)
     return (
       <Fact
@@ -113,7 +193,7 @@ function Decision({ appeal }: { appeal: Appeal }) {
         {APPEAL_MESSAGES.ownRestriction}
       </Alert>
     );
-  return <DecisionForm mutation={decide} />;
+  return <DecisionForm appeal={appeal} mutation={decide} />;
 }
 
 function AppealScreen({ appeal }: { appeal: Appeal }) {
@@ -138,7 +218,7 @@ function AppealScreen({ appeal }: { appeal: Appeal }) {
         <Fact label={TEXT.restriction}>
           {restriction.endsAt ? TEXT.suspendedUntil(formatDateTime(restriction.endsAt)) : TEXT.permanently}
           {' · '}
-          {restriction.endedAt ? TEXT.ended(restriction.endedReason ?? '') : TEXT.inForce}
+          {restriction.endedAt ? endedText(appeal) : TEXT.inForce}
         </Fact>
         <Fact label={TEXT.policy}>
           {restriction.policy.name}
@@ -152,6 +232,7 @@ function AppealScreen({ appeal }: { appeal: Appeal }) {
         {restriction.withheldReason ? (
           <Text size="sm">{TEXT.withheld(restriction.withheldReason)}</Text>
         ) : null}
+        <InForceNow appeal={appeal} />
         <Divider />
         <Title order={2} size="h5">
           {TEXT.decisionSection}

@@ -28,4 +28,20 @@ export const APPEAL_SCREEN_TEXT = {
   noPermission: 'Your account cannot decide appeals.',
   permanently: 'Deactivated permanently',
   suspendedUntil: (at: string) => `Suspended until ${at}`,
+  // What is in force now, beside the appealed restriction.
+  inForceNow: 'In force now',
+  nothingInForce: 'No restriction is in force: the member can sign in.',
+  theAppealedOne: (reference: string) => `${reference}, the appealed restriction`,
+  replacedBy: (reference: string, until: string | null) =>
+    `Ended (replaced) by ${reference}, which is in force ${until ? `until ${until}` : 'permanently'}`,
+  otherInForce: (reference: string, until: string | null) =>
+    `${reference} is in force ${until ? `until ${until}` : 'permanently'}`,
+  liftInForce: (reference: string) => `Also lift ${reference} (in force)`,
+  // The confirmation: the decision, and the member's state after it.
+  confirmTitle: (decision: string) => `${decision} the restriction?`,
+  activeAgain: 'The member will be active again.',
+  stillRestricted: (reference: string, until: string | null) =>
+    `The member will still be restricted under ${reference} ${until ? `until ${until}` : 'permanently'}.`,
+  staysActive: 'No restriction is in force: the member stays active.',
+  cancel: 'Cancel',
 } as const;

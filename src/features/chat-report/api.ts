@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { CaseStatus } from '@contract/moderation';
 import { caseStatus } from '@/lib/moderation';
-import { REVIEW_QUEUE_KEY, USER_HISTORY_KEY } from '@/lib/core/query-roots';
+import { CHAT_REPORTS_KEY, REVIEW_QUEUE_KEY, USER_HISTORY_KEY } from '@/lib/core/query-roots';
 import { defineResource } from '@/lib/data/resource';
 import { id, optionalDate, text, userRef } from '@/lib/data/schemas';
 import {
@@ -52,6 +52,15 @@ const chatReport = z.object({
     z.transform((thread) => ({ user_id: (thread?.user_id ?? []).filter((person) => person !== null) })),
   ),
   ...reportCaseFields,
+  /** 'restrictions': the reported member's restriction in force, and the one this report was actioned under. */
+  reportedRestriction: z.pipe(
+    z.nullish(z.object({ reference: text, endsAt: optionalDate })),
+    z.transform((value) => value ?? null),
+  ),
+  actionedUnder: z.pipe(
+    z.nullish(z.string()),
+    z.transform((value) => value ?? null),
+  ),
 });
 export type ChatReport = z.output<typeof chatReport>;
 
@@ -60,7 +69,7 @@ export type ChatReport = z.output<typeof chatReport>;
  * (?status=) with 'report-cases'.
  */
 export const chatReportResource = defineResource<ChatReport, never, ChatReportRequest>({
-  key: 'chat-report',
+  key: CHAT_REPORTS_KEY,
   item: chatReport,
   endpoints: CHAT_REPORT_ENDPOINTS,
   pageParams: chatReportPageParams,

@@ -13,6 +13,8 @@ export type ReportCase = {
   _id: string;
   status: CaseStatus;
   reported: { _id: string; name: string; surname?: string; email?: string } | null;
+  /** 'restrictions': the reported member's restriction in force. */
+  reportedRestriction?: { reference: string; endsAt: string | null } | null;
 };
 
 /** The actions' questions and calls (case-flows.ts), loaded on the first click. */
@@ -39,7 +41,8 @@ const busyProps = (busy: boolean) => ({
 /**
  * A chat report's row actions ('report-cases'): Dismiss, with an optional note; "Deactivate reported user", with a
  * reason, which deactivates the user and marks the case Actioned (two calls; if only the first goes through, the
- * failure says so). Each shows only where it changes something. Failures show the server's words (the mutations'
+ * failure says so); where the reported member is already restricted ('restrictions'), "Mark actioned under R-…" in its
+ * place, which closes the case under that restriction. Each shows only where it changes something. Failures show the server's words (the mutations'
  * meta); successes say what was done.
  */
 export function CaseActions({ report }: { report: ReportCase }) {
@@ -50,7 +53,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
   });
   const deactivate = useMutation({
     // Without 'restrictions' (with it, the restriction's dialog makes the same calls).
-    mutationFn: (request: { reportId: string; userId: string; reason: string }) =>
+    mutationFn: (request: { reportId: string; reportOpen: boolean; userId: string; reason: string }) =>
       flows().then((module) => module.deactivateReported(queryClient, request)),
     meta: DEACTIVATE_META,
   });
@@ -79,6 +82,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
           module
             .deactivateReported(queryClient, {
               reportId: report._id,
+              reportOpen: report.status === 'Open',
               userId: reported._id,
               reason: restriction.facts,
               restriction,
@@ -91,10 +95,20 @@ export function CaseActions({ report }: { report: ReportCase }) {
     const reason = await (await flows()).askDeactivationReason(reported, MODERATION_TEXT.deactivateReported);
     if (reason === undefined) return;
     deactivate.mutate(
-      { reportId: report._id, userId: reported._id, reason },
+      { reportId: report._id, reportOpen: report.status === 'Open', userId: reported._id, reason },
       { onSuccess: () => notify.success(MODERATION_TEXT.actioned) },
     );
   };
+
+  // 'restrictions': the member is restricted already, so the report closes under that restriction.
+  const markActionedUnder = async (restriction: NonNullable<ReportCase['reportedRestriction']>) =>
+    (await flows()).confirmActionedUnder(restriction, () =>
+      change.mutate(
+        { reportId: report._id, status: 'Actioned', underRestriction: restriction.reference },
+        { onSuccess: () => notify.success(MODERATION_TEXT.actionedUnderDone(restriction.reference)) },
+      ),
+    );
+  const inForce = restricts ? report.reportedRestriction : null;
 
   return (
     <Group gap="xs">
@@ -111,7 +125,20 @@ export function CaseActions({ report }: { report: ReportCase }) {
           {MODERATION_TEXT.dismiss}
         </Button>
       ) : null}
-      {decides && changesStatus && report.status !== 'Actioned' && report.reported ? (
+      {decides && report.status !== 'Actioned' && inForce ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          {...busyProps(change.isPending)}
+          onClick={() => {
+            if (!busy) void markActionedUnder(inForce);
+          }}
+        >
+          {MODERATION_TEXT.markActionedUnder(inForce.reference)}
+        </Button>
+      ) : null}
+      {decides && changesStatus && report.status !== 'Actioned' && report.reported && !inForce ? (
         <Button
           size="xs"
           variant="light"

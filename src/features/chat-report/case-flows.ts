@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { askForRestriction, askForText, type RestrictionRequest } from '@/components/confirm';
+import { askForRestriction, askForText, askToConfirm, type RestrictionRequest } from '@/components/confirm';
+import { formatDateTime } from '@/lib/format';
 import type { RestrictionInput } from '@contract/restrictions';
 import { api } from '@/lib/data/api-client';
 import { ApiError, errorText } from '@/lib/core/api-error';
@@ -58,7 +59,7 @@ export const askDeactivationReason = (
  * (deactivateReported), and stays open on a refusal.
  */
 export const askReportedRestriction = (
-  reported: { name: string; surname?: string; email?: string },
+  reported: { _id: string; name: string; surname?: string; email?: string },
   confirmLabel: string,
   write: Pick<RestrictionRequest, 'save' | 'meta'>,
 ) =>
@@ -68,6 +69,7 @@ export const askReportedRestriction = (
       message: CASE_TEXT.restrictionMessage,
       confirmLabel,
       cancelLabel: CASE_TEXT.cancel,
+      memberId: reported._id,
       ...write,
       onAnswer: resolve,
     }),
@@ -75,12 +77,44 @@ export const askReportedRestriction = (
 
 const caseAnswer = z.object({ message: text });
 
-export type CaseChange = { reportId: string; status: CaseStatus; note?: string };
+export type CaseChange = {
+  reportId: string;
+  status: CaseStatus;
+  note?: string;
+  /** 'restrictions': Actioned under the reported member's restriction in force (its reference). */
+  underRestriction?: string;
+};
 
-/** PATCH /api/chat-report/case/{reportId} ('report-cases'): Dismiss, reopen, or mark Actioned with a note. */
-export const patchCase = ({ reportId, status, note }: CaseChange) =>
+/**
+ * PATCH /api/chat-report/case/{reportId} ('report-cases'): Dismiss, reopen, or mark Actioned with a note, or under the
+ * reported member's restriction in force.
+ */
+export const patchCase = ({ reportId, status, note, underRestriction }: CaseChange) =>
   api.patch(`chat-report/case/${reportId}`, caseAnswer, {
-    json: note?.trim() ? { status, note: note.trim() } : { status },
+    json: {
+      status,
+      ...(note?.trim() ? { note: note.trim() } : {}),
+      ...(underRestriction ? { underRestriction } : {}),
+    },
+  });
+
+/**
+ * "Mark actioned under R-…": the report's member is already restricted, so the report closes under that restriction,
+ * with no second one; asks first, and `onConfirm` makes the change.
+ */
+export const confirmActionedUnder = (
+  restriction: { reference: string; endsAt: string | null },
+  onConfirm: () => void,
+) =>
+  askToConfirm({
+    title: CASE_TEXT.actionedUnderTitle(restriction.reference),
+    message: CASE_TEXT.actionedUnderMessage(
+      restriction.reference,
+      restriction.endsAt ? formatDateTime(restriction.endsAt) : null,
+    ),
+    confirmLabel: CASE_TEXT.actionedUnderConfirm,
+    cancelLabel: CASE_TEXT.cancel,
+    onConfirm,
   });
 
 /**
@@ -107,15 +141,27 @@ export async function deactivateReported(
   queryClient: QueryClient,
   {
     reportId,
+    reportOpen,
     userId,
     reason,
     restriction,
-  }: { reportId: string; userId: string; reason: string; restriction?: RestrictionInput },
+  }: {
+    reportId: string;
+    reportOpen: boolean;
+    userId: string;
+    reason: string;
+    restriction?: RestrictionInput;
+  },
 ) {
-  await patchUserStatus(
+  const answer = await patchUserStatus(
     restriction ? { userId, enabled: false, restriction } : { userId, enabled: false, reason },
   );
+  const reference = restriction ? answer.result?.reference : undefined;
+  // 'restrictions': an Open report closes with the member's others, unless the admin kept them open; this one is
+  // actioned all the same, under the new restriction.
+  if (reference && reportOpen && restriction?.closeReports !== false) return answer;
   try {
+    if (reference) return await patchCase({ reportId, status: 'Actioned', underRestriction: reference });
     // A case's note is shorter than the facts may be.
     const note = reason.length > NOTE_MAX ? `${reason.slice(0, NOTE_MAX - 1)}…` : reason;
     return await patchCase({ reportId, status: 'Actioned', note });

@@ -11,11 +11,15 @@ export const CASE_TEXT = {
   deactivateMessage:
     'They can no longer sign in, and the report is marked Actioned with this reason as its note.',
   restrictionMessage:
-    'They can no longer sign in and are mailed a statement of reasons; the report is marked Actioned with the facts as its note.',
+    'They can no longer sign in and are mailed a statement of reasons; the report is marked Actioned under the new restriction.',
   reason: 'Reason',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be at most 500 characters',
   theReportedUser: 'the reported user',
+  actionedUnderTitle: (reference: string) => `Mark this report actioned under ${reference}?`,
+  actionedUnderMessage: (reference: string, until: string | null) =>
+    `The reported member is already restricted under ${reference} ${until ? `until ${until}` : 'permanently'}. The report is closed as actioned under it: no second restriction, and no second statement is mailed.`,
+  actionedUnderConfirm: 'Mark actioned',
   cancel: 'Cancel',
   /** The second call of "Deactivate reported user" failed after the first went through. */
   notActioned: (why: string) => `The user was deactivated, but the report is still open: ${why}`,

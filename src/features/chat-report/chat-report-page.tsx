@@ -77,7 +77,16 @@ const CASE_COLUMNS: ListColumn<ChatReport>[] = [
     header: MODERATION_TEXT.caseActions,
     cell: (report) => {
       const reported = reportedOf(report);
-      return <CaseActions report={{ _id: report._id, status: report.status, reported: reported ?? null }} />;
+      return (
+        <CaseActions
+          report={{
+            _id: report._id,
+            status: report.status,
+            reported: reported ?? null,
+            reportedRestriction: report.reportedRestriction,
+          }}
+        />
+      );
     },
   },
 ];

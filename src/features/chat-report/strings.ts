@@ -20,6 +20,8 @@ export const MODERATION_TEXT = {
   dismissed: 'Report dismissed',
   deactivateReported: 'Deactivate reported user',
   actioned: 'User deactivated and report marked Actioned',
+  markActionedUnder: (reference: string) => `Mark actioned under ${reference}`,
+  actionedUnderDone: (reference: string) => `Report marked Actioned under ${reference}`,
   // The review queue's Open shows one report ('review-queue')
   backToQueue: 'Back to the review queue',
 } as const;

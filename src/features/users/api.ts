@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { ListState } from '@/lib/list-state';
 import { patchUserStatus } from '@/lib/data/user-status';
-import { USER_HISTORY_KEY, USERS_KEY } from '@/lib/core/query-roots';
+import { CHAT_REPORTS_KEY, REVIEW_QUEUE_KEY, USER_HISTORY_KEY, USERS_KEY } from '@/lib/core/query-roots';
 import { defineResource } from '@/lib/data/resource';
 import { flag, id, optionalDate, optionalNumber, text } from '@/lib/data/schemas';
 import {
@@ -58,8 +58,9 @@ const user = z.object({
     z.nullish(z.array(z.object({ type: text, description: text }))),
     z.transform((prompts) => prompts ?? []),
   ),
-  /** 'restrictions': the member's active strikes. */
+  /** 'restrictions': the member's active strikes, and those of the window reversed on appeal (not counted). */
   strikes: optionalNumber,
+  strikesReversed: optionalNumber,
 });
 
 const plan = z.nullish(z.object({ productId: text, status: text }));
@@ -92,8 +93,16 @@ export const userQueries = userResource.queries;
 export const usersListQuery = (state: ListState<(typeof USER_FILTERS)[number]>) =>
   userQueries.page(usersListParams(state));
 
-/** What a status change alters: every reading of the members (lists, profiles, the mail picker) and their history. */
-export const STATUS_CHANGES = [userResource.keys.all, USER_HISTORY_KEY] as const;
+/**
+ * What a status change alters: every reading of the members (lists, profiles, the mail picker) and their history; a
+ * restriction also closes the member's open reports and their queue items ('restrictions').
+ */
+export const STATUS_CHANGES = [
+  userResource.keys.all,
+  USER_HISTORY_KEY,
+  CHAT_REPORTS_KEY,
+  REVIEW_QUEUE_KEY,
+] as const;
 
 /**
  * PATCH /api/admin/status/{id}?enabled=… (with a body { reason } when one is given, 'status-reason'): SPEC 8 reports its

@@ -41,12 +41,13 @@ export function askDeactivationReason(
 }
 
 /**
- * 'restrictions': the policy, facts and duration of a deactivation, of one user or several (`about`: who they are).
+ * 'restrictions': the policy, facts and duration of a deactivation, of one user (`memberId`: the dialog shows their
+ * restriction in force and open reports) or several (`about`: who they are).
  * With `save` (one user) the dialog writes it, and stays open on a refusal; without (several) it answers the checked
  * restriction for the caller's writes. Resolves to the restriction, or undefined when the admin cancelled.
  */
 export function askDeactivationRestriction(
-  who: { name: string } | { count: number; about?: string },
+  who: { name: string; memberId: string } | { count: number; about?: string },
   write?: Pick<RestrictionRequest, 'save' | 'meta'>,
 ): Promise<RestrictionInput | undefined> {
   return new Promise((resolve) =>
@@ -56,6 +57,7 @@ export function askDeactivationRestriction(
         'about' in who && who.about ? `${who.about}. ${TEXT.restrictionMessage}` : TEXT.restrictionMessage,
       confirmLabel: TEXT.deactivate,
       cancelLabel: TEXT.cancel,
+      ...('memberId' in who ? { memberId: who.memberId } : {}),
       ...write,
       onAnswer: resolve,
     }),

@@ -41,6 +41,9 @@ export const USERS_TEXT = {
   noMedia: 'No photos or videos',
   /** 'restrictions': a member's restrictions within the strike window. */
   strikes: 'Strikes',
+  strikeCount: (count: number) => (count === 1 ? '1 strike' : `${count.toLocaleString('en-US')} strikes`),
+  /** Restrictions of the window reversed on appeal, which are no strike. */
+  reversed: (count: number) => `${count.toLocaleString('en-US')} reversed`,
 } as const;
 
 export const PLAN_OPTIONS = [

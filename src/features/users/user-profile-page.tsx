@@ -16,6 +16,7 @@ import { MemberNotes } from './member-notes';
 import { ModerationHistory } from './moderation-history';
 import { NOTES_TEXT } from './notes-strings';
 import { USERS_TEXT } from './strings';
+import { Strikes } from './strikes';
 import { UserAvatar } from './user-avatar';
 import { UserStatusButton } from './user-status-button';
 import './user-profile.css';
@@ -133,7 +134,11 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
               {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
             </Field>
             <Field label={USERS_TEXT.email}>{orDash(user.email)}</Field>
-            {restricts ? <Field label={USERS_TEXT.strikes}>{user.strikes ?? 0}</Field> : null}
+            {restricts ? (
+              <Field label={USERS_TEXT.strikes}>
+                <Strikes user={user} />
+              </Field>
+            ) : null}
             <Field label={USERS_TEXT.dob}>{formatLongDate(user.dob)}</Field>
             <Field label={USERS_TEXT.gender}>{orDash(user.gender)}</Field>
             <Field label={USERS_TEXT.location}>{orDash(user.address)}</Field>

@@ -1,6 +1,6 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
 import type { RestrictionRequest } from '@/components/confirm';
-import { patchUserStatus } from '@/lib/data/user-status';
+import { patchUserStatus, restrictionDone } from '@/lib/data/user-status';
 import { userNameAndEmail } from '@/lib/declared-columns';
 import { notify } from '@/lib/notify';
 import { useFeature } from '@/lib/core/session';
@@ -20,7 +20,7 @@ export const askReason = (who: { name: string } | { count: number; about?: strin
  * `write`, the dialog makes the deactivation itself. The dialog's code loads on first use.
  */
 export const askRestriction = (
-  who: { name: string } | { count: number; about?: string },
+  who: { name: string; memberId: string } | { count: number; about?: string },
   write?: Pick<RestrictionRequest, 'save' | 'meta'>,
 ) =>
   import('./deactivation-reason').then(({ askDeactivationRestriction }) =>
@@ -66,11 +66,11 @@ export function UserStatusButton({
         if (busy) return;
         if (user.enabled && restricts)
           return void askRestriction(
-            { name: userNameAndEmail(user, '') },
+            { name: userNameAndEmail(user, ''), memberId: user._id },
             {
               save: (restriction) =>
-                patchUserStatus({ userId: user._id, enabled: false, restriction }).then(
-                  (answer) => answer.message || USERS_TEXT.deactivated,
+                patchUserStatus({ userId: user._id, enabled: false, restriction }).then((answer) =>
+                  restrictionDone(answer, USERS_TEXT.deactivated),
                 ),
               meta: { invalidates: STATUS_CHANGES, errorTitle: 'Error' },
             },

@@ -27,6 +27,7 @@ import {
   type User,
 } from './api';
 import { PLAN_OPTIONS, USERS_TEXT } from './strings';
+import { Strikes, strikesText } from './strikes';
 import { UserAvatar } from './user-avatar';
 import { askReason, askRestriction, UserStatusButton } from './user-status-button';
 import type { RestrictionInput } from '@contract/restrictions';
@@ -150,8 +151,8 @@ export function UsersListPage() {
           {
             id: 'strikes',
             header: USERS_TEXT.strikes,
-            text: (user: User) => String(user.strikes ?? 0),
-            cell: (user: User) => user.strikes ?? 0,
+            text: strikesText,
+            cell: (user: User) => <Strikes user={user} />,
           },
         ]
       : []),

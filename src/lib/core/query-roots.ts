@@ -16,3 +16,12 @@ export const ACTIVITY_KEY = 'activity';
  * opens again).
  */
 export const REVIEW_QUEUE_KEY = 'review-queue';
+
+/**
+ * A member's restriction in force and open reports ('restrictions'), which the restriction dialog reads before a
+ * restriction is made.
+ */
+export const RESTRICTIONS_KEY = 'restrictions';
+
+/** The chat reports (features/chat-report), whose open cases a restriction closes as actioned under it. */
+export const CHAT_REPORTS_KEY = 'chat-report';
