@@ -2,6 +2,7 @@ import { proofRefusal } from './step-up';
 import { http } from 'msw';
 import { TEXT_MAX } from '@contract/limits';
 import { matchesEveryWord, searchWords } from '@contract/search-words';
+import { mailAsksForProof } from '@contract/step-up';
 import { recordActivity } from '../activity';
 import { db, nextId } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
@@ -100,7 +101,7 @@ export const mailHandlers = [
             : 'Recipients must be a list of user ids or "all"',
           'users',
         );
-      const unproven = all ? proofRefusal(request) : null;
+      const unproven = mailAsksForProof(all ? ['all'] : (list as string[])) ? proofRefusal(request) : null;
       if (unproven) return unproven;
       // Each recipient once, however often the list names them.
       const recipients = all

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailOf, findMail as findMailRow, pageOfMails, type MailRow } from '../db/mail';
 import type { Db } from '../db/postgres/db';
 import { TEXT_MAX } from '../../contract/limits';
+import { mailAsksForProof } from '../../contract/step-up';
 import { activityLog } from '../lib/activity';
 import { requireRecentProof } from '../lib/auth';
 import { jsonBody, jsonLimit } from '../lib/body';
@@ -143,8 +144,9 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
   const mailBody = fields({ ...message, users: recipientIds });
   app.post('/api/mail-send/create', jsonLimit, async (c) => {
     const data = mailBody.parse(await jsonBody(c));
-    // Mail to every member cannot be called back: it asks for a recent proof ('step-up').
-    if (data.users.includes('all')) requireRecentProof(c);
+    // Mail to every member, or to more than STEP_UP_RECIPIENTS chosen ones, cannot be called back: it asks for a
+    // recent proof ('step-up').
+    if (mailAsksForProof(data.users)) requireRecentProof(c);
     const id = await queue.store(
       {
         title: data.title,

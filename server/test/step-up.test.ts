@@ -3,7 +3,8 @@ import { totpCode } from '../lib/two-factor';
 import { ADMIN, adminWithRole, makeServer, sessionToken } from './harness';
 
 /**
- * Step-up (feature 'step-up'): a users export, mail to All Users and a write past 50 in 5 minutes need the password
+ * Step-up (feature 'step-up'): a users export, mail to All Users or to more than 1,000 chosen members and a write
+ * past 50 in 5 minutes need the password
  * confirmed in the session within 5 minutes (a sign-in counts); otherwise 403 with stepUp: true, and
  * POST /api/admin/step-up confirms it for that session alone.
  */
@@ -82,6 +83,36 @@ describe('what asks for a recent proof', () => {
       json: { title: 'News', body: 'Hello', users: [id] },
     });
     expect(sent.status).toBe(200);
+  });
+
+  it('asks for mail to more than 1,000 chosen members, each counted once, as for All Users', async () => {
+    const s = await makeServer();
+    const ids = (
+      await s.db.many<{ id: string }>(
+        `INSERT INTO users (id, role, name, surname, email, created_at, updated_at)
+         SELECT 'cc' || lpad(to_hex(n), 22, '0'), 'user', 'Member', n::text, 'member-' || n || '@example.com', now(), now()
+         FROM generate_series(1, 1001) AS n RETURNING id`,
+      )
+    ).map((row) => row.id);
+    const mail = (users: string[]) =>
+      s.call('POST', '/api/mail-send/create', { json: { title: 'News', body: 'Hello', users } });
+    later(SIX_MINUTES);
+    const refused = await mail(ids);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Confirm your password to continue.',
+      stepUp: true,
+    });
+    expect(
+      (await s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM mails WHERE kind = 'member'")).n,
+    ).toBe(0);
+    // 1,000 members, one of them named twice: not more than 1,000.
+    const thousand = await mail([...ids.slice(0, 1000), ` ${ids[0]}`]);
+    expect(thousand.status).toBe(200);
+    expect(thousand.body.result).toMatchObject({ recipientCount: 1000 });
+    expect((await stepUp(s, ADMIN.password)).status).toBe(200);
+    expect(await mail(ids)).toMatchObject({ status: 200, body: { result: { recipientCount: 1001 } } });
   });
 
   it('asks past 50 writes in 5 minutes, and not before', async () => {
