@@ -310,6 +310,7 @@ export const adminHandlers = [
           email: account.email,
           role: account.role,
           expiresAt: invitation.expiresAt,
+          twoFactorRequired: db.twoFactorRequired,
         },
       });
     }),

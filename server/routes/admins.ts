@@ -28,7 +28,7 @@ import {
   type InvitationRow,
 } from '../db/admins';
 import { isUniqueViolation, type Db } from '../db/postgres/db';
-import { disableTwoFactor } from '../db/two-factor';
+import { disableTwoFactor, twoFactorRequired } from '../db/two-factor';
 import { findUserByEmail } from '../db/users';
 import { activityLog } from '../lib/activity';
 import { liveSince, requireRecentProof, type SessionPolicy } from '../lib/auth';
@@ -332,6 +332,8 @@ export function registerInvitationRoutes(
         email: admin.email,
         role: admin.admin_role,
         expiresAt: invitation.expires_at,
+        // So that the invitee's sign-in can say that setting two-factor up comes next.
+        twoFactorRequired: await twoFactorRequired(db),
       },
     });
   });

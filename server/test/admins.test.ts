@@ -93,6 +93,11 @@ describe('an invitation', () => {
       email: 'mia@example.com',
       role: 'moderator',
     });
+    // Whether her first sign-in sets up two-factor: the installation's setting, as the console's sign-in says it.
+    const settings = await s.db.one<{ two_factor_required: boolean }>(
+      'SELECT two_factor_required FROM security_settings',
+    );
+    expect(opened.body.result.twoFactorRequired).toBe(settings.two_factor_required);
 
     const short = await accept(s, token, '12345');
     expect(short.status).toBe(400);

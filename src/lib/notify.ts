@@ -13,6 +13,9 @@ const KEPT_KEY = 'success-after-reload';
 
 let wanted = false;
 const listeners = new Set<() => void>();
+/** How many notifications have been raised: the nth has the id `notice-n` (see notify.mark). */
+let raised = 0;
+const notifications = () => import('@mantine/notifications').then((module) => module.notifications);
 
 function show({ failed, ...notice }: Notice) {
   if (!wanted) {
@@ -20,7 +23,8 @@ function show({ failed, ...notice }: Notice) {
     for (const listener of listeners) listener();
   }
   const icon = failed ? createElement(IconAlertTriangle, { size: 18, 'aria-hidden': true }) : undefined;
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ ...notice, icon }));
+  const id = `notice-${++raised}`;
+  void notifications().then((store) => store.show({ ...notice, id, icon }));
 }
 
 /** For the providers: whether a notification has been raised yet, and a subscription to that. */
@@ -45,6 +49,13 @@ export const notify = {
    * in this tab's sessionStorage until showKept, which the signed-in screens call as they mount.
    */
   successAfterReload: (message: string) => sessionStorage.setItem(KEPT_KEY, message),
+  /** A mark of this moment, for hideSince: a step of a flow (sign-in's password, then its code) starts. */
+  mark: (): number => raised,
+  /** Hides what was raised since `mark`: the step it belonged to is over, and its words with it. */
+  hideSince(mark: number) {
+    const ids = Array.from({ length: raised - mark }, (_, index) => `notice-${mark + index + 1}`);
+    if (ids.length > 0) void notifications().then((store) => ids.forEach((id) => store.hide(id)));
+  },
   /** Shows, once, the success kept for after the reload. */
   showKept() {
     const message = sessionStorage.getItem(KEPT_KEY);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@mocks/node';
 import { describe, expect, it } from 'vitest';
@@ -332,6 +332,24 @@ describe('the invitation page', () => {
     expect(call?.body).toEqual({ token: MOCK_INVITATIONS.open, password: 'Edit@123' });
     expect(call?.headers.get('authorization')).toBeNull();
     expect(db.admins.find((admin) => admin.email === 'eve@example.com')?.status).toBe('active');
+    // Sign-in starts with the invitee's e-mail; two-factor is not required here, so nothing says it comes next.
+    expect(await screen.findByLabelText('Email')).toHaveValue('eve@example.com');
+    expect(screen.queryByText(/two-factor/)).not.toBeInTheDocument();
+  });
+
+  it('leads to a sign-in that says two-factor set-up comes next, where it is required', async () => {
+    db.twoFactorRequired = true;
+    const { user, router } = renderApp(`/invitation/${MOCK_INVITATIONS.open}`, { signedIn: false });
+    await user.type(await screen.findByLabelText('Password'), 'Edit@123');
+    await user.type(screen.getByLabelText('Confirm password'), 'Edit@123');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByLabelText('Email')).toHaveValue('eve@example.com');
+    expect(
+      screen.getByText(
+        'Your password is set. Sign in with it: setting up two-factor sign-in with an authenticator app comes next.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -344,6 +362,10 @@ describe('the invitation page', () => {
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    // The sentence is the page's for good: no error state takes its place once its code has come.
+    await act(() => import('@/components/error-alert'));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText('Could not load this data')).not.toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,17 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: 
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
+/** SPEC 8's notification (top right, titled Info) saying `message`. */
+function infoNotification(message: string) {
+  return waitFor(() => {
+    const found = screen
+      .getAllByRole('alert')
+      .find((alert) => within(alert).queryByText('Info') && alert.textContent?.includes(message));
+    expect(found).toBeDefined();
+    return found!;
+  });
+}
+
 describe('sign-in', () => {
   it('shows the title and fields at /sign-in and /login', async () => {
     for (const path of ['/sign-in', '/login']) {
@@ -56,14 +67,15 @@ describe('sign-in', () => {
     expect(localStorage.getItem('photo')).toBe('');
   });
 
-  it("shows the server's message as Info when sign-in is refused, keeping what was typed", async () => {
+  it("shows the server's message as Info and in the form when sign-in is refused, keeping what was typed", async () => {
     const { user, router } = renderApp('/sign-in', { signedIn: false });
     await screen.findByLabelText('Email');
     await fillAndSubmit(user, MOCK_ADMIN_EMAIL, 'wrong-password');
 
-    const notification = await screen.findByRole('alert');
+    const notification = await infoNotification('Invalid email or password');
     expect(within(notification).getByText('Info')).toBeInTheDocument();
-    expect(within(notification).getByText('Invalid email or password')).toBeInTheDocument();
+    const form = screen.getByRole('button', { name: 'Login' }).closest('form')!;
+    expect(within(form).getByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(screen.getByLabelText('Email')).toHaveValue(MOCK_ADMIN_EMAIL);
     expect(localStorage.getItem('accessToken')).toBeNull();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
 import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
@@ -30,6 +31,21 @@ async function password(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
+
+/** SPEC 8's notification (top right, titled Info) saying `message`. */
+function infoNotification(message: string) {
+  return waitFor(() => {
+    const found = screen
+      .getAllByRole('alert')
+      .find((alert) => within(alert).queryByText('Info') && alert.textContent?.includes(message));
+    expect(found).toBeDefined();
+    return found!;
+  });
+}
+
+/** What the form of the step on screen says of a refusal (its alert, beside the notification). */
+const formAlert = (button: string) =>
+  within(screen.getByRole('button', { name: button }).closest('form')!).getByRole('alert');
 
 describe('two-factor sign-in', () => {
   it('asks for the code after the password, and signs in with it', async () => {
@@ -62,12 +78,48 @@ describe('two-factor sign-in', () => {
     await password(user);
     await user.type(await screen.findByLabelText('Authentication code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    const notification = await screen.findByRole('alert');
-    expect(
-      within(notification).getByText('The code is incorrect or has already been used'),
-    ).toBeInTheDocument();
+    await infoNotification('The code is incorrect or has already been used');
+    expect(formAlert('Verify')).toHaveTextContent('The code is incorrect or has already been used');
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(screen.getByLabelText('Authentication code')).toHaveValue('000000');
+  });
+
+  it("a step's notifications go when the step does: the wrong password's on the code step, the wrong code's on the password", async () => {
+    withTwoFactor();
+    // Notifications stay until hidden, so that only the step's change can take them away.
+    const show = notifications.show.bind(notifications);
+    vi.spyOn(notifications, 'show').mockImplementation((notice) => show({ ...notice, autoClose: false }));
+    const { user } = renderApp('/sign-in', { signedIn: false });
+    await user.type(await screen.findByLabelText('Email'), MOCK_ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await infoNotification('Invalid email or password');
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '000000');
+    await waitFor(() => expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await infoNotification('The code is incorrect or has already been used');
+    await user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    expect(await screen.findByLabelText('Password')).toHaveValue('');
+    await waitFor(() =>
+      expect(screen.queryByText('The code is incorrect or has already been used')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('an expired challenge leads back to the password, which says why', async () => {
+    withTwoFactor();
+    const { user } = renderApp('/sign-in', { signedIn: false });
+    await password(user);
+    await user.type(await screen.findByLabelText('Authentication code'), '000000');
+    db.challenges[0]!.expiresAt = Date.now() - 1;
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByLabelText('Password')).toHaveValue('');
+    expect(formAlert('Login')).toHaveTextContent('This sign-in has expired. Please sign in again.');
   });
 
   it('signs in with a recovery code instead', async () => {

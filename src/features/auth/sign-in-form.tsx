@@ -5,6 +5,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { useSignIn, type TwoFactorChallenge } from './api';
+import { FailureAlert, useStepNotices } from './step-kit';
 
 // Only an API that announces 'two-factor' answers a challenge: its steps come with the first one.
 const TwoFactorStep = lazy(() =>
@@ -27,25 +28,32 @@ type SignInValues = z.input<typeof signInSchema>;
 export function SignInForm({
   intro,
   heading,
+  email = '',
   onSignedIn,
 }: {
   intro?: ReactNode;
   heading?: (title: string) => ReactNode;
+  /** The e-mail to start with (an invitation just accepted). */
+  email?: string;
   onSignedIn?: () => void;
 }) {
   const signIn = useSignIn();
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  /** Why the second step sent the admin back to the password (its challenge expired), said in the form. */
+  const [sentBack, setSentBack] = useState<string | null>(null);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
+  useStepNotices(challenge ? `${challenge.step} ${challenge.id}` : 'password');
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit((values) => {
+    setSentBack(null);
     signIn.mutate(
       { email: values.email.trim(), password: values.password },
       { onSuccess: (next) => (next ? setChallenge(next) : onSignedIn?.()) },
-    ),
-  );
+    );
+  });
 
   if (challenge)
     return (
@@ -54,8 +62,10 @@ export function SignInForm({
           challenge={challenge}
           heading={heading}
           onSignedIn={onSignedIn}
-          onRestart={() => {
+          onRestart={(reason) => {
             form.resetField('password');
+            signIn.reset();
+            setSentBack(reason ?? null);
             setChallenge(null);
           }}
         />
@@ -66,6 +76,7 @@ export function SignInForm({
     <form onSubmit={submit} noValidate>
       <Stack>
         {intro}
+        <FailureAlert error={signIn.error} otherwise={sentBack} />
         <TextInput
           label="Email"
           type="email"

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/components/document-title';
 import { ProductName } from '@/components/product-name';
 import { useSession, type SignInState } from '@/lib/core/session';
 import { SignInForm } from './sign-in-form';
+import { SIGN_IN_TEXT } from './strings';
 
 function safeDestination(from: string | undefined) {
   return from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
@@ -25,6 +26,7 @@ export function SignInPage() {
           <ProductName size="lg" />
         </Center>
         <SignInForm
+          email={state.email}
           heading={(title) => (
             <Title order={1} size="h3" ta="center">
               {title}
@@ -38,6 +40,11 @@ export function SignInPage() {
               {state.expired ? (
                 <Alert color="yellow" variant="light">
                   Your session has expired. Please sign in again.
+                </Alert>
+              ) : null}
+              {state.twoFactorNext ? (
+                <Alert color="blue" variant="light">
+                  {SIGN_IN_TEXT.twoFactorNext}
                 </Alert>
               ) : null}
             </>

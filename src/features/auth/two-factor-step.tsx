@@ -10,14 +10,15 @@ import { RecoveryCodes } from '@/components/two-factor/recovery-codes';
 import { TWO_FACTOR_TEXT } from '@/components/two-factor/strings';
 import { ApiError } from '@/lib/core/api-error';
 import { startSession, useSignInCode, useSignInSetUp, type SignedIn, type TwoFactorChallenge } from './api';
+import { FailureAlert, useStepNotices } from './step-kit';
 import { SIGN_IN_TEXT } from './strings';
 
 type StepProps = {
   challenge: TwoFactorChallenge;
   heading?: (title: string) => ReactNode;
   onSignedIn?: () => void;
-  /** Back to the password: the challenge has expired, or the admin chose to. */
-  onRestart: () => void;
+  /** Back to the password: the challenge has expired (`reason` says so), or the admin chose to. */
+  onRestart: (reason?: string) => void;
 };
 
 const codeSchema = (recovery: boolean) =>
@@ -32,6 +33,11 @@ type CodeValues = z.input<ReturnType<typeof codeSchema>>;
 
 const expired = (error: Error) =>
   error instanceof ApiError && error.serverMessage === TWO_FACTOR_MESSAGES.challengeExpired;
+
+/** Back to the password when the challenge has expired, saying why. */
+const restartOnExpiry = (onRestart: StepProps['onRestart']) => (error: Error) => {
+  if (expired(error)) onRestart(error.message);
+};
 
 /** The step after a right password ('two-factor'): a code, or setting two-factor up when it is required. */
 export function TwoFactorStep(props: StepProps) {
@@ -54,11 +60,14 @@ export function TwoFactorStep(props: StepProps) {
 function CodeForm({
   recovery,
   pending,
+  failure,
   submitLabel,
   onCode,
 }: {
   recovery: boolean;
   pending: boolean;
+  /** The last code's refusal, said in the form. */
+  failure: Error | null;
   submitLabel: string;
   onCode: (code: string) => void;
 }) {
@@ -70,6 +79,7 @@ function CodeForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        <FailureAlert error={failure} />
         <CodeInput
           recovery={recovery}
           data-autofocus
@@ -95,7 +105,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
           startSession(result);
           onSignedIn?.();
         },
-        onError: (error) => expired(error) && onRestart(),
+        onError: restartOnExpiry(onRestart),
       },
     );
   return (
@@ -105,14 +115,22 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
         key={String(recovery)}
         recovery={recovery}
         pending={send.isPending}
+        failure={send.error}
         submitLabel={SIGN_IN_TEXT.verify}
         onCode={onCode}
       />
       <Group justify="space-between">
-        <Button variant="subtle" size="compact-sm" onClick={() => setRecovery(!recovery)}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => {
+            send.reset();
+            setRecovery(!recovery);
+          }}
+        >
           {recovery ? SIGN_IN_TEXT.useApp : SIGN_IN_TEXT.useRecovery}
         </Button>
-        <Button variant="subtle" color="gray" size="compact-sm" onClick={onRestart}>
+        <Button variant="subtle" color="gray" size="compact-sm" onClick={() => onRestart()}>
           {SIGN_IN_TEXT.back}
         </Button>
       </Group>
@@ -129,8 +147,10 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    setUp.mutate(challenge.id, { onError: (error) => expired(error) && onRestart() });
+    setUp.mutate(challenge.id, { onError: restartOnExpiry(onRestart) });
   }, [challenge.id, setUp, onRestart]);
+  // The set-up's notifications (a wrong code) go once the recovery codes show.
+  useStepNotices(signedIn ? 'codes' : 'set-up');
 
   if (signedIn)
     return (
@@ -145,7 +165,7 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
     );
   if (!setUp.data)
     return setUp.isError ? (
-      <Button variant="subtle" onClick={onRestart}>
+      <Button variant="subtle" onClick={() => onRestart()}>
         {SIGN_IN_TEXT.back}
       </Button>
     ) : (
@@ -161,15 +181,16 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
       <CodeForm
         recovery={false}
         pending={send.isPending}
+        failure={send.error}
         submitLabel={SIGN_IN_TEXT.turnOn}
         onCode={(code) =>
           send.mutate(
             { challengeId: challenge.id, code },
-            { onSuccess: setSignedIn, onError: (error) => expired(error) && onRestart() },
+            { onSuccess: setSignedIn, onError: restartOnExpiry(onRestart) },
           )
         }
       />
-      <Button variant="subtle" color="gray" size="compact-sm" onClick={onRestart}>
+      <Button variant="subtle" color="gray" size="compact-sm" onClick={() => onRestart()}>
         {SIGN_IN_TEXT.back}
       </Button>
     </>

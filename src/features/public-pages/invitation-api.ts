@@ -5,8 +5,15 @@ import { api } from '@/lib/data/api-client';
 import { text } from '@/lib/data/schemas';
 
 const invitation = z.object({
-  result: z.object({ name: text, email: text, role: z.nullable(z.enum(ROLES)) }),
+  result: z.object({
+    name: text,
+    email: text,
+    role: z.nullable(z.enum(ROLES)),
+    /** Whether the invitee sets up two-factor at their first sign-in. */
+    twoFactorRequired: z.optional(z.boolean()),
+  }),
 });
+export type Invitation = z.output<typeof invitation>['result'];
 
 /**
  * GET /api/invitation/{token}: public, so no token is sent even when an admin is signed in here. A link unknown,

@@ -1,5 +1,6 @@
-import { Stack, Text } from '@mantine/core';
-import { useParams } from 'react-router-dom';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { PASSWORD_MIN, TEXT_MAX } from '@contract/limits';
 import { ROLE_LABELS } from '@contract/roles';
@@ -7,8 +8,10 @@ import { FormActions } from '@/components/form-kit/form-actions';
 import { PasswordField } from '@/components/form-kit/password-field';
 import { ControlledForm } from '@/components/form/controlled-form';
 import { useMutationForm } from '@/components/form/use-form-controller';
-import { QueryBoundary } from '@/components/query-boundary';
-import { invitationQuery, useAcceptInvitation } from './invitation-api';
+import { ErrorState } from '@/components/page-kit/error-state';
+import { ApiError } from '@/lib/core/api-error';
+import type { SignInState } from '@/lib/core/session';
+import { invitationQuery, useAcceptInvitation, type Invitation } from './invitation-api';
 import { INVITATION_TEXT } from './invitation-strings';
 import { PublicPageFrame } from './public-page-frame';
 
@@ -29,7 +32,13 @@ const schema = z
     }),
   );
 
-function SetPasswordForm({ token }: { token: string }) {
+function SetPasswordForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const navigate = useNavigate();
+  // Sign-in starts with the invitee's e-mail, and says when two-factor set-up comes next.
+  const signIn: SignInState = {
+    email: invitation.email,
+    twoFactorNext: invitation.twoFactorRequired === true,
+  };
   const controller = useMutationForm({
     schema,
     mutation: useAcceptInvitation(),
@@ -37,6 +46,7 @@ function SetPasswordForm({ token }: { token: string }) {
     toInput: ({ password }) => ({ token, password }),
     success: INVITATION_TEXT.done,
     redirect: '/login',
+    leave: (to) => navigate(to, { state: signIn }),
   });
   const { errors } = controller.form.formState;
   return (
@@ -60,29 +70,62 @@ function SetPasswordForm({ token }: { token: string }) {
   );
 }
 
+/** A link that opens no invitation (unknown, used, replaced, expired): the server's sentence is the page's. */
+const closedLink = (error: Error | null) =>
+  error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 410);
+
 /**
  * /invitation/:token ('admins'), the link an invitation mails: who is invited, and the password they choose; then
- * sign-in. A link unknown, used, replaced or expired says so in the server's words.
+ * sign-in. A link unknown, used, replaced or expired says so in the server's words, as the page's own sentence; a
+ * read that failed otherwise is the usual error state, with Try again.
  */
 export function InvitationPage() {
   const { token = '' } = useParams();
+  const { data: invitation, error, isPending, refetch } = useQuery(invitationQuery(token));
+  const signIn = (
+    <Button component={Link} to="/login" variant="light" w="fit-content">
+      {INVITATION_TEXT.signIn}
+    </Button>
+  );
+  let content;
+  if (isPending)
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  else if (invitation)
+    content = (
+      <Stack>
+        <Text>
+          {INVITATION_TEXT.invited(
+            invitation.name,
+            invitation.email,
+            invitation.role ? ROLE_LABELS[invitation.role] : '',
+          )}
+        </Text>
+        <Text c="dimmed">{INVITATION_TEXT.choose}</Text>
+        <SetPasswordForm token={token} invitation={invitation} />
+      </Stack>
+    );
+  else if (closedLink(error))
+    content = (
+      <Stack>
+        <Text role="alert">{error.message}</Text>
+        {signIn}
+      </Stack>
+    );
+  else
+    content = (
+      <ErrorState
+        error={error}
+        onRetry={() => void refetch()}
+        back={{ to: '/login', label: INVITATION_TEXT.signIn }}
+      />
+    );
   return (
     <PublicPageFrame title={INVITATION_TEXT.title} width={480}>
-      <QueryBoundary query={invitationQuery(token)} back={{ to: '/login', label: INVITATION_TEXT.signIn }}>
-        {(invitation) => (
-          <Stack>
-            <Text>
-              {INVITATION_TEXT.invited(
-                invitation.name,
-                invitation.email,
-                invitation.role ? ROLE_LABELS[invitation.role] : '',
-              )}
-            </Text>
-            <Text c="dimmed">{INVITATION_TEXT.choose}</Text>
-            <SetPasswordForm token={token} />
-          </Stack>
-        )}
-      </QueryBoundary>
+      {content}
     </PublicPageFrame>
   );
 }

@@ -44,8 +44,11 @@ function readFeatures(): readonly string[] {
 
 export type SessionEndReason = 'signed-out' | 'expired';
 
-/** What the guard hands to sign-in: where the admin was going, and whether their session had expired. */
-export type SignInState = { from?: string; expired?: boolean };
+/**
+ * What the guard hands to sign-in: where the admin was going, and whether their session had expired; or what an
+ * accepted invitation hands to it: the invitee's e-mail, and whether two-factor set-up comes next.
+ */
+export type SignInState = { from?: string; expired?: boolean; email?: string; twoFactorNext?: boolean };
 
 const FIELDS = ['accessToken', 'name', 'userLastName', 'userId', 'email', 'photo'] as const;
 
