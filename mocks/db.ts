@@ -223,6 +223,7 @@ const LAST_NAMES = [
   'Tanaka',
   'Silva',
   'Brown',
+  'Okafor',
 ];
 const HOBBIES = ['Hiking', 'Cooking', 'Photography', 'Reading', 'Travel', 'Yoga', 'Music', 'Painting'];
 const PLANS = ['silver', 'gold', 'platinum'] as const;
@@ -233,10 +234,9 @@ function makeUsers(count: number): MockUser[] {
   const hobbies = HOBBIES.map((name) => ({ _id: nextId(), name }));
   return Array.from({ length: count }, (_, index) => {
     const name = FIRST_NAMES[index % FIRST_NAMES.length] as string;
-    // Every run of ten members has every surname once (3 is coprime with 10), so no page is one family.
-    const surname = LAST_NAMES[
-      (index * 3 + Math.floor(index / LAST_NAMES.length)) % LAST_NAMES.length
-    ] as string;
+    // Eleven surnames, taken three apart: any eleven members in a row have different ones (no page is one family),
+    // and with the twelve first names no full name comes twice.
+    const surname = LAST_NAMES[(index * 3) % LAST_NAMES.length] as string;
     const hasPhotos = index % 5 !== 4;
     const planRoll = random();
     return {

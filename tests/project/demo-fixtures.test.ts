@@ -11,6 +11,15 @@ describe("demo mode's fixtures", () => {
     expect(new Set(titles).size).toBe(titles.length);
     expect(titles.filter((title) => /\d\)?\s*$/.test(title))).toEqual([]);
   });
+
+  it("spreads surnames over the newest members: the users list's first page is not one family", () => {
+    resetDb();
+    const newest = [...db.users]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, 10)
+      .map((user) => user.surname);
+    expect(new Set(newest).size, newest.join(', ')).toBeGreaterThanOrEqual(8);
+  });
 });
 
 describe("the mock API's sign-in", () => {
