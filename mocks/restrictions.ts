@@ -223,6 +223,10 @@ export function strikesOf(userId: string) {
   const recent = db.restrictions.filter(
     (restriction) => restriction.userId === userId && Date.parse(restriction.createdAt) > since,
   );
-  const reversed = recent.filter((restriction) => restriction.endedReason === 'reversed').length;
+  const reversed = recent.filter(
+    (restriction) =>
+      restriction.endedReason === 'reversed' ||
+      db.appeals.some((appeal) => appeal.restrictionId === restriction._id && appeal.state === 'reversed'),
+  ).length;
   return { strikes: recent.length - reversed, strikesReversed: reversed };
 }

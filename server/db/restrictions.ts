@@ -100,6 +100,13 @@ export function reactivateMember(tx: Db, userId: string, at: string) {
 }
 
 /**
+ * Whether the restriction `r` was reversed on appeal: its own appeal reversed it (even once it had ended otherwise), or
+ * a reversal lifted it as the restriction in force.
+ */
+export const REVERSED = `(r.ended_reason IS NOT DISTINCT FROM 'reversed' OR EXISTS (
+  SELECT 1 FROM appeals a WHERE a.restriction_id = r.id AND a.state = 'reversed'))`;
+
+/**
  * Each member's strikes: their restrictions since `since` but those reversed on appeal, and how many were reversed,
  * read along restrictions_user for each id.
  */
@@ -107,9 +114,9 @@ export async function strikesOf(db: Db, userIds: readonly string[], since: strin
   const counts = new Map<string, { strikes: number; strikesReversed: number }>();
   if (!userIds.length) return counts;
   const rows = await db.many<{ user_id: string; strikes: number; reversed: number }>(
-    `SELECT user_id, (count(*) FILTER (WHERE ended_reason IS DISTINCT FROM 'reversed'))::int AS strikes,
-       (count(*) FILTER (WHERE ended_reason = 'reversed'))::int AS reversed
-     FROM restrictions WHERE user_id = ANY($1::text[]) AND created_at > $2 GROUP BY user_id`,
+    `SELECT user_id, (count(*) FILTER (WHERE NOT ${REVERSED}))::int AS strikes,
+       (count(*) FILTER (WHERE ${REVERSED}))::int AS reversed
+     FROM restrictions r WHERE user_id = ANY($1::text[]) AND created_at > $2 GROUP BY user_id`,
     [userIds, since],
   );
   for (const row of rows) counts.set(row.user_id, { strikes: row.strikes, strikesReversed: row.reversed });

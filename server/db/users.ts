@@ -1,3 +1,4 @@
+import { REVERSED } from './restrictions';
 import type { Db } from './postgres/db';
 
 /** A users row as the routes read it (with the plan, when joined). */
@@ -120,8 +121,8 @@ export async function membersByRowid(
     `SELECT u.*, p.product_id, p.status AS plan_status, s.strikes, s.strikes_reversed
      FROM users u LEFT JOIN user_plans p ON p.user_id = u.id
      CROSS JOIN LATERAL (
-       SELECT (count(*) FILTER (WHERE r.ended_reason IS DISTINCT FROM 'reversed'))::int AS strikes,
-         (count(*) FILTER (WHERE r.ended_reason = 'reversed'))::int AS strikes_reversed
+       SELECT (count(*) FILTER (WHERE NOT ${REVERSED}))::int AS strikes,
+         (count(*) FILTER (WHERE ${REVERSED}))::int AS strikes_reversed
        FROM restrictions r WHERE r.user_id = u.id AND r.created_at > $2
      ) s
      WHERE u.role = 'user' AND u.rowid = ANY($1::bigint[]) ORDER BY ${order}`,

@@ -5,12 +5,13 @@ import {
   APPEAL_MESSAGES as MESSAGE,
   APPEAL_NOTE_MAX,
   APPEAL_STATEMENT_MAX,
+  memberStateLine,
   type AppealDecision,
 } from '../../contract/appeals';
 import { plainText } from '../../contract/moderation';
 import { REFERENCE_PATTERN } from '../../contract/restrictions';
 import { HttpError } from './errors';
-import { restrictionText } from './restrictions';
+import { restrictionText, utcText } from './restrictions';
 
 /**
  * Appeals ('appeals'): the checks of a member's request and of an admin's decision, and the mails the member gets
@@ -41,14 +42,25 @@ export function parseAppealRequest(body: Record<string, unknown>) {
   return { email, reference, statement };
 }
 
-/** A decision's body { decision, note }. */
-export function parseDecision(body: Record<string, unknown>): { decision: AppealDecision; note: string } {
+/**
+ * A decision's body { decision, note, liftInForce? }: liftInForce (a reversal only) also ends the member's restriction
+ * in force when it is not the one appealed.
+ */
+export function parseDecision(body: Record<string, unknown>): {
+  decision: AppealDecision;
+  note: string;
+  liftInForce: boolean;
+} {
   const decision = APPEAL_DECISIONS.find((one) => one === body.decision);
   if (!decision) throw refuse(MESSAGE.decisionRequired, 'decision');
   const note = cleaned(body.note);
   if (!note) throw refuse(MESSAGE.noteRequired, 'note');
   if (note.length > APPEAL_NOTE_MAX) throw refuse(MESSAGE.noteTooLong, 'note');
-  return { decision, note };
+  if (body.liftInForce !== undefined && typeof body.liftInForce !== 'boolean')
+    throw refuse(MESSAGE.liftInForceInvalid, 'liftInForce');
+  const liftInForce = body.liftInForce === true;
+  if (liftInForce && decision !== 'reverse') throw refuse(MESSAGE.liftOnlyOnReverse, 'liftInForce');
+  return { decision, note, liftInForce };
 }
 
 /** The link that confirms an appeal: the console's public page, which sends the token back. */
@@ -69,18 +81,32 @@ export function confirmationMail(input: { reference: string; email: string; link
   };
 }
 
-/** The outcome, as DSA Art. 20(4) and (5) ask: the decision, its reasons (the note), and the redress still open. */
+/**
+ * The outcome, as DSA Art. 20(4) and (5) ask: the decision, the member's state after it (active, or the restriction
+ * still in force: `inForce`), its reasons (the note), and the redress still open.
+ */
 export function decisionMail(input: {
   reference: string;
   memberName: string;
   decision: AppealDecision;
   note: string;
   endsAt: string | null;
+  /** Whether the reversal ended the appealed restriction (it was still in force). */
+  ended: boolean;
+  inForce: { reference: string; endsAt: string | null } | null;
 }) {
   const outcome =
     input.decision === 'reverse'
-      ? 'We have reversed the decision. The restriction has ended and your account is active again: you can sign in and use the service as before.'
+      ? `We have reversed the decision.${input.ended ? ' The restriction has ended.' : ''}`
       : `We have upheld the decision: the restriction stays as it was (${restrictionText(input.endsAt)}).`;
+  const state = memberStateLine(
+    input.inForce
+      ? {
+          reference: input.inForce.reference,
+          until: input.inForce.endsAt ? utcText(input.inForce.endsAt) : null,
+        }
+      : null,
+  );
   const redress =
     input.decision === 'reverse'
       ? []
@@ -96,6 +122,7 @@ export function decisionMail(input: {
       `A member of our team who did not take the original decision has reviewed your appeal against the restriction ${input.reference}.`,
       '',
       outcome,
+      state,
       '',
       'The reasons for this decision:',
       input.note,

@@ -11,7 +11,15 @@ import {
   type AppealRow,
 } from '../db/appeals';
 import type { Db } from '../db/postgres/db';
-import { reactivateMember } from '../db/restrictions';
+import {
+  endRestriction,
+  inForceAnswer,
+  reactivateMember,
+  restrictionInForce,
+  type InForceRow,
+} from '../db/restrictions';
+import { setMailText } from '../db/mail';
+import { lockMemberStatus } from '../db/users';
 import { activityLog } from '../lib/activity';
 import {
   confirmationLink,
@@ -27,7 +35,7 @@ import { newId, now, parseId } from '../lib/ids';
 import type { MailQueue } from '../lib/mail-queue';
 import { memberRef } from '../lib/members';
 import { clientAddress, StoredRateLimiter } from '../lib/rate-limit';
-import { factsAsReason, restrictionText } from '../lib/restrictions';
+import { factsAsReason, restrictionText, type Statement } from '../lib/restrictions';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -54,16 +62,16 @@ export function registerPublicAppealRoutes(
 
   app.post('/api/appeal', shortJsonLimit, async (c) => {
     const { email, reference, statement } = parseAppealRequest(await jsonBody(c));
-    const wait =
-      (await requests.hit(`address:${clientAddress(c, trustProxy)}`)) ||
-      (await requests.hit(`email:${email}`));
+    const wait = await requests.hit(`address:${clientAddress(c, trustProxy)}`);
     if (wait) throw tooMany(wait);
     const appealable = (found: Awaited<ReturnType<typeof findAppealable>>) =>
       found?.user_id && (found.appeal_state === null || found.appeal_state === 'unconfirmed')
         ? { ...found, user_id: found.user_id }
         : undefined;
     const restriction = appealable(await findAppealable(db, email, reference));
-    if (restriction) {
+    // The member's own allowance of links is counted by the requests that match their restriction only, so made-up
+    // references cannot use it up; past it, nothing is mailed and the answer stays the same.
+    if (restriction && !(await requests.hit(`email:${email}`))) {
       const token = randomBytes(32).toString('base64url');
       const created = new Date();
       const mail = confirmationMail({ reference, email, link: confirmationLink(publicUrl, token) });
@@ -118,9 +126,10 @@ export function registerPublicAppealRoutes(
 
 /**
  * The admin side ('appeals'): GET /api/admin/appeals/:id, an appeal with its restriction; POST
- * /api/admin/appeals/:id/decide { decision: 'uphold' | 'reverse', note }, refused (403) to the admin who made the
- * restriction and (409) for an appeal decided already. A reversal ends the restriction and makes the member active
- * again; either outcome is mailed to the member and logged, and its review item is done.
+ * /api/admin/appeals/:id/decide { decision: 'uphold' | 'reverse', note, liftInForce? }, refused (403) to the admin who
+ * made the restriction and (409) for an appeal decided already. A reversal ends the restriction if it is in force
+ * (with liftInForce, the member's other restriction in force too) and makes the member active again when none is left
+ * in force; either outcome is mailed to the member with their state after it and logged, and its review item is done.
  */
 export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db; queue: MailQueue }) {
   const log = activityLog(db);
@@ -165,12 +174,18 @@ export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db;
   app.get('/api/admin/appeals/:id', async (c) => {
     const row = await findAppeal(db, parseId(c.req.param('id')));
     if (!row) throw notFound('Appeal');
-    return c.json({ success: true, message: 'Success', result: serialize(row, c.get('adminId')) });
+    const inForce = row.user_id ? await restrictionInForce(db, row.user_id) : undefined;
+    return c.json({
+      success: true,
+      message: 'Success',
+      // The member's restriction in force now: the one appealed, another, or none.
+      result: { ...serialize(row, c.get('adminId')), inForce: inForceAnswer(inForce) },
+    });
   });
 
   app.post('/api/admin/appeals/:id/decide', shortJsonLimit, async (c) => {
     const id = parseId(c.req.param('id'));
-    const { decision, note } = parseDecision(await jsonBody(c));
+    const { decision, note, liftInForce } = parseDecision(await jsonBody(c));
     const adminId = c.get('adminId');
 
     /** The refusals, on the row as it is (then again under its lock). */
@@ -184,8 +199,13 @@ export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db;
     };
     const first = check(await findAppeal(db, id));
 
+    /** What the decision left: the mail's text, and the member's restriction in force after it. */
+    let outcome: { mail: Statement; after: InForceRow | undefined } | undefined;
+    // Locks the member first, as a restriction does, then the appeal and its restriction, then the one in force.
     const write = async (tx: Db) => {
+      if (first.user_id) await lockMemberStatus(tx, first.user_id);
       const row = check(await findAppeal(tx, id, { lock: true }));
+      const inForce = row.user_id ? await restrictionInForce(tx, row.user_id, { lock: true }) : undefined;
       const at = now();
       const admin = await tx.one<{ name: string; surname: string }>(
         'SELECT name, surname FROM users WHERE id = $1',
@@ -199,13 +219,30 @@ export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db;
         at,
       });
       let summary: string;
+      let ended = false;
+      let after = inForce;
       if (decision === 'reverse') {
-        const inForce = await reverseRestriction(tx, row.restriction_id, at);
-        const member = inForce && row.user_id ? await reactivateMember(tx, row.user_id, at) : undefined;
+        ended = await reverseRestriction(tx, row.restriction_id, at);
+        const lifted = liftInForce && inForce && inForce.id !== row.restriction_id ? inForce : undefined;
+        if (lifted) await endRestriction(tx, lifted.id, 'reversed', at);
+        after = inForce && (inForce.id === row.restriction_id || lifted) ? undefined : inForce;
+        // The member is active again only when this decision ended what kept them out.
+        const member =
+          (ended || lifted) && !after && row.user_id
+            ? await reactivateMember(tx, row.user_id, at)
+            : undefined;
         summary = `Appeal of ${row.reference} reversed: ${
-          inForce
-            ? `the restriction ended; ${member?.was_enabled ? 'already Active' : 'Inactive → Active'}`
+          ended
+            ? 'the restriction ended'
             : `the restriction had already ended (${row.ended_reason ?? 'ended'})`
+        }${lifted ? `; ${lifted.reference} in force lifted too` : ''}; ${
+          member
+            ? member.was_enabled
+              ? 'already Active'
+              : 'Inactive → Active'
+            : after
+              ? `still restricted under ${after.reference}`
+              : 'unchanged'
         }; the member is told by mail`;
       } else
         summary = `Appeal of ${row.reference} upheld: the restriction stands (${restrictionText(row.ends_at)}); the member is told by mail`;
@@ -217,21 +254,38 @@ export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db;
         summary,
         reason: factsAsReason(note),
       });
+      outcome = {
+        after,
+        mail: decisionMail({
+          reference: row.reference,
+          memberName: row.member_name ?? '',
+          decision,
+          note,
+          endsAt: row.ends_at,
+          ended,
+          inForce: after ? { reference: after.reference, endsAt: after.ends_at } : null,
+        }),
+      };
     };
 
-    if (first.user_id) {
-      const mail = decisionMail({
-        reference: first.reference,
-        memberName: first.member_name ?? '',
-        decision,
-        note,
-        endsAt: first.ends_at,
-      });
-      await queue.store({ ...mail, recipients: [first.user_id], kind: 'appeal' }, undefined, write);
-    } else await db.transaction(write);
+    // The mail states the member's state after the decision, known only inside the transaction: stored with a
+    // placeholder and given its text in the same transaction.
+    if (first.user_id)
+      await queue.store(
+        { title: 'Appeal decided', body: '', recipients: [first.user_id], kind: 'appeal' },
+        async (tx, mailId) => setMailText(tx, mailId, outcome!.mail),
+        write,
+      );
+    else await db.transaction(write);
+    const after = outcome!.after;
     return c.json({
       success: true,
-      message: decision === 'reverse' ? MESSAGE.reversed : MESSAGE.upheld,
+      message:
+        decision === 'uphold'
+          ? MESSAGE.upheld
+          : after
+            ? MESSAGE.reversedStillRestricted(after.reference)
+            : MESSAGE.reversed,
     });
   });
 }

@@ -294,4 +294,153 @@ describe('appeals', () => {
     const missing = await s.call('GET', '/api/admin/appeals/ffffffffffffffffffffffff');
     expect(missing.status).toBe(404);
   });
+
+  it('the appeal of a replaced restriction shows the one in force; a reversal leaves the member restricted under it and says so', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const { user, reference } = await restricted(s);
+    const { policyId } = await s.db.one<{ policyId: string }>(
+      'SELECT policy_id AS "policyId" FROM restrictions WHERE reference = $1',
+      [reference],
+    );
+    const replacing = await s.call('PATCH', `/api/admin/status/${user._id}?enabled=false`, {
+      json: {
+        restriction: { policyId, facts: 'Threatened a third member.', endsAt: null, replaces: reference },
+      },
+    });
+    expect(replacing.status).toBe(200);
+    const second = (replacing.body.result as { reference: string }).reference;
+
+    // The replaced restriction is appealed like any other.
+    const { id } = await openAppeal(s, user.email, reference);
+    const owner = await adminWithRole(s.db, 'owner');
+    const read = await s.call('GET', `/api/admin/appeals/${id}`, { token: owner.token });
+    expect(read.body.result).toMatchObject({
+      restriction: { reference, endedReason: 'replaced' },
+      inForce: { reference: second, policy: { name: 'Harassment 0' }, endsAt: null },
+    });
+
+    const reversed = await decide(
+      s,
+      id,
+      { decision: 'reverse', note: 'The first report was mistaken.' },
+      owner.token,
+    );
+    expect(reversed.status).toBe(200);
+    expect(reversed.body.message).toBe(
+      `Appeal decided: the restriction is reversed; the member is still restricted under ${second}`,
+    );
+    expect(await s.db.one('SELECT enabled FROM users WHERE id = $1', [user._id])).toEqual({ enabled: false });
+    expect(await s.db.one('SELECT ended_at FROM restrictions WHERE reference = $1', [second])).toEqual({
+      ended_at: null,
+    });
+    const mail = await mailWith(s, `Your appeal has been decided (${reference})`);
+    expect(mail).toContain(`Your account is still restricted under ${second} permanently.`);
+    expect(mail).not.toContain('active again');
+
+    // The reversed restriction is no strike; the one in force is.
+    const profile = await s.call('GET', `/api/user/read/${user._id}`);
+    expect(profile.body.result).toMatchObject({ strikes: 1, strikesReversed: 1 });
+    const listed = (
+      (await s.call('GET', '/api/admin/list?page=1&items=10')).body.result as {
+        _id: string;
+        strikes: number;
+        strikesReversed: number;
+      }[]
+    ).find((row) => row._id === user._id);
+    expect(listed).toMatchObject({ strikes: 1, strikesReversed: 1 });
+  });
+
+  it('a reversal with liftInForce ends the restriction in force too: the member is active and told so', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const { user, reference } = await restricted(s);
+    const { policyId } = await s.db.one<{ policyId: string }>(
+      'SELECT policy_id AS "policyId" FROM restrictions WHERE reference = $1',
+      [reference],
+    );
+    const replacing = await s.call('PATCH', `/api/admin/status/${user._id}?enabled=false`, {
+      json: {
+        restriction: {
+          policyId,
+          facts: 'Threatened a third member.',
+          endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          replaces: reference,
+        },
+      },
+    });
+    const second = (replacing.body.result as { reference: string }).reference;
+    const { id } = await openAppeal(s, user.email, reference);
+    const owner = await adminWithRole(s.db, 'owner');
+
+    const upholdAndLift = await decide(
+      s,
+      id,
+      { decision: 'uphold', note: 'Stands.', liftInForce: true },
+      owner.token,
+    );
+    expect(upholdAndLift.status).toBe(400);
+    expect(upholdAndLift.body).toMatchObject({
+      message: 'Only a reversal can lift the restriction in force',
+      field: 'liftInForce',
+    });
+
+    const reversed = await decide(
+      s,
+      id,
+      { decision: 'reverse', note: 'Both reports were one misunderstanding.', liftInForce: true },
+      owner.token,
+    );
+    expect(reversed.status).toBe(200);
+    expect(reversed.body.message).toBe(APPEAL_MESSAGES.reversed);
+    expect(await s.db.one('SELECT enabled FROM users WHERE id = $1', [user._id])).toEqual({ enabled: true });
+    expect(await s.db.one('SELECT ended_reason FROM restrictions WHERE reference = $1', [second])).toEqual({
+      ended_reason: 'reversed',
+    });
+    const mail = await mailWith(s, `Your appeal has been decided (${reference})`);
+    expect(mail).toContain('Your account is active again.');
+    expect(mail).not.toContain('still restricted');
+    const profile = await s.call('GET', `/api/user/read/${user._id}`);
+    expect(profile.body.result).toMatchObject({ strikes: 0, strikesReversed: 2 });
+  });
+
+  it('an upheld appeal mails the member when the restriction in force ends', async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const { user, reference } = await restricted(s, 2);
+    const { id } = await openAppeal(s, user.email, reference);
+    const owner = await adminWithRole(s.db, 'owner');
+    await decide(s, id, { decision: 'uphold', note: 'The messages are clear.' }, owner.token);
+    const { ends_at: endsAt } = await s.db.one<{ ends_at: string }>(
+      'SELECT ends_at FROM restrictions WHERE reference = $1',
+      [reference],
+    );
+    const until = `${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC`;
+    const mail = await mailWith(s, `Your appeal has been decided (${reference})`);
+    expect(mail).toContain(`Your account is still restricted under ${reference} until ${until}.`);
+  });
+
+  it("requests with made-up references cannot use up a member's own allowance; the per-address limit still holds", async () => {
+    const s = await makeServer({ seedUsers: 3 });
+    const { user, reference } = await restricted(s);
+    const statement = 'I did not send those messages.';
+    // Six made-up references for the member's address, each from its own client address.
+    const madeUp = await Promise.all(
+      ['R-AAAAAAAA', 'R-BBBBBBBB', 'R-CCCCCCCC', 'R-DDDDDDDD', 'R-EEEEEEEE', 'R-FFFFFFFF'].map(
+        (guess, index) =>
+          request(s, { email: user.email, reference: guess, statement }, `203.0.113.${index + 1}`),
+      ),
+    );
+    const real = await request(s, { email: user.email, reference, statement }, '198.51.100.50');
+    for (const answer of [...madeUp, real]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ success: true, message: APPEAL_MESSAGES.requested });
+    }
+    const mail = await mailWith(s, `Confirm your appeal (${reference})`);
+    expect(mail).toContain(`To: ${user.email}`);
+    expect(await s.db.many('SELECT state FROM appeals')).toEqual([{ state: 'unconfirmed' }]);
+
+    // One client address still gets five requests an hour, whatever they name.
+    const fromOne = [];
+    for (let i = 0; i < 6; i += 1)
+      fromOne.push(await request(s, { email: `someone${i}@example.com`, reference, statement }, '192.0.2.9'));
+    expect(fromOne.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429]);
+  });
 });
