@@ -97,7 +97,7 @@ describe('an invitation', () => {
     const settings = await s.db.one<{ two_factor_required: boolean }>(
       'SELECT two_factor_required FROM security_settings',
     );
-    expect(opened.body.result.twoFactorRequired).toBe(settings.two_factor_required);
+    expect(opened.body.result).toMatchObject({ twoFactorRequired: settings.two_factor_required });
 
     const short = await accept(s, token, '12345');
     expect(short.status).toBe(400);
