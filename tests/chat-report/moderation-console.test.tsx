@@ -525,12 +525,16 @@ describe('chat report case actions (report-cases)', () => {
     expect(await caseCalls(report._id)).toEqual([]);
   });
 
-  it("restricts the reported user in the restriction's dialog, which marks the case Actioned with the facts ('restrictions')", async () => {
+  it("restricts the reported user in the restriction's dialog, which closes the report (and the member's others) under the new restriction ('restrictions')", async () => {
     const report = openCase();
     const policy = db.catalogues.reportelement!.find((element) => element.message === 'Fake profile')!;
     const { user } = renderWithProviders(<CaseActions report={report} />);
     await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
     const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
+    // This report is among the member's open reports the restriction closes.
+    const listed = await within(dialog).findByRole('region', { name: /open reports? on this member$/ });
+    const stored = db.chatReports.find((candidate) => candidate._id === report._id)!;
+    expect(within(listed).getByText(stored.message)).toBeInTheDocument();
     await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
     await user.click(await screen.findByRole('option', { name: 'Fake profile' }));
     await user.type(
@@ -543,11 +547,75 @@ describe('chat report case actions (report-cases)', () => {
     expect(await notification('User deactivated and report marked Actioned')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await apiCalls(`/api/admin/status/${report.reported!._id}`)).map((call) => call.body)).toEqual([
-      { restriction: { policyId: policy._id, facts: 'Stolen photos', endsAt: null } },
+      { restriction: { policyId: policy._id, facts: 'Stolen photos', endsAt: null, closeReports: true } },
     ]);
+    // One restriction, and no second call: the report closed with it.
+    const made = db.restrictions.filter((restriction) => restriction.userId === report.reported!._id);
+    expect(made).toHaveLength(1);
+    expect(await caseCalls(report._id)).toEqual([]);
+    expect(stored).toMatchObject({ status: 'Actioned', note: `Actioned under ${made[0]!.reference}` });
+  });
+
+  it('marks the report actioned under the new restriction when the admin keeps the member’s other reports open', async () => {
+    const report = openCase();
+    const { user } = renderWithProviders(<CaseActions report={report} />);
+    await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
+    await user.click(
+      await within(dialog).findByRole('checkbox', {
+        name: 'Close these reports as actioned under the new restriction',
+      }),
+    );
+    await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Fake profile' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Stolen photos',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: '7 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
+    expect(await notification('User deactivated and report marked Actioned')).toBeInTheDocument();
+    const made = db.restrictions.find((restriction) => restriction.userId === report.reported!._id)!;
     expect((await caseCalls(report._id)).map((call) => call.body)).toEqual([
-      { status: 'Actioned', note: 'Stolen photos' },
+      { status: 'Actioned', underRestriction: made.reference },
     ]);
+  });
+
+  it("offers 'Mark actioned under R-…' instead of a second restriction when the reported member is already restricted", async () => {
+    const report = openCase();
+    db.restrictions.push({
+      _id: 'r-in-force',
+      reference: 'R-ENF0RCE1',
+      userId: report.reported!._id,
+      policyId: db.catalogues.reportelement![0]!._id,
+      policyName: 'Fake profile',
+      facts: 'Earlier report',
+      createdAt: new Date().toISOString(),
+      endsAt: null,
+      endedAt: null,
+      withheldReason: null,
+    });
+    const { user } = renderApp('/chat-report?status=Open');
+    const table = await screen.findByRole('table', { name: 'Chat Report' });
+    const button = await within(table).findByRole('button', { name: 'Mark actioned under R-ENF0RCE1' });
+    const row = button.closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Deactivate reported user' })).toBeNull();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this report actioned under R-ENF0RCE1?' });
+    expect(dialog).toHaveTextContent(
+      'The reported member is already restricted under R-ENF0RCE1 permanently. The report is closed as actioned under it: no second restriction, and no second statement is mailed.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Mark actioned' }));
+    expect(await notification('Report marked Actioned under R-ENF0RCE1')).toBeInTheDocument();
+    const reports = db.chatReports.filter((candidate) =>
+      candidate.thread.user_id.some((person) => person._id === report.reported!._id),
+    );
+    const calls = (await Promise.all(reports.map((candidate) => caseCalls(candidate._id)))).flat();
+    expect(calls.map((call) => call.body)).toEqual([{ status: 'Actioned', underRestriction: 'R-ENF0RCE1' }]);
+    expect(await apiCalls(`/api/admin/status/${report.reported!._id}`)).toEqual([]);
+    expect(db.restrictions.filter((restriction) => restriction.userId === report.reported!._id)).toHaveLength(
+      1,
+    );
   });
 
   it("keeps the restriction's dialog open on a refusal that names a field, says it there, and changes no case", async () => {

@@ -331,7 +331,7 @@ describe('chat report cases (report-cases)', () => {
     ).toBeNull();
   });
 
-  it("restricts the reported user ('restrictions'): a policy and the facts, both calls, the facts as the note", async () => {
+  it("restricts the reported user ('restrictions'): a policy and the facts, one call that closes the report under the new restriction, and the row reads Actioned", async () => {
     const { report, reported } = openReport();
     const policy = db.catalogues.reportelement!.find((element) => element.message === 'Fake profile')!;
     const { user } = renderApp('/chat-report');
@@ -361,14 +361,16 @@ describe('chat report cases (report-cases)', () => {
       {
         path: `/api/admin/status/${reported._id}`,
         query: { enabled: 'false' },
-        body: { restriction: { policyId: policy._id, facts: 'Stolen photos', endsAt: null } },
-      },
-      {
-        path: `/api/chat-report/case/${report._id}`,
-        query: {},
-        body: { status: 'Actioned', note: 'Stolen photos' },
+        body: {
+          restriction: { policyId: policy._id, facts: 'Stolen photos', endsAt: null, closeReports: true },
+        },
       },
     ]);
+    // The list is read again: the report reads Actioned under the new restriction, with no action left but Dismiss.
+    const made = db.restrictions.find((restriction) => restriction.userId === reported._id)!;
+    const after = await rowOf(report.message);
+    expect(await within(after).findByText(`Actioned under ${made.reference}`)).toBeInTheDocument();
+    expect(within(after).queryByRole('button', { name: 'Deactivate reported user' })).toBeNull();
   });
 
   it('deactivates the reported user with a reason: both calls, and the case reads Actioned', async () => {
