@@ -306,3 +306,55 @@ describe('the age thresholds', () => {
     expect(((await answer.json()) as { ages: unknown }).ages).toEqual({ amberHours: 6, redHours: 8 });
   });
 });
+
+describe('separation of duties at the claim', () => {
+  it('claim-next never gives an admin the appeal of their own restriction, and claiming it directly is 403', async () => {
+    const s = await makeServer();
+    const ann = await addUser(s, 'Ann');
+    const policyId = newId();
+    await s.db.run(
+      "INSERT INTO report_elements (id, message, enabled, created_at, updated_at) VALUES ($1, 'Spam', true, now(), now())",
+      [policyId],
+    );
+    const restricted = await s.call('PATCH', `/api/admin/status/${ann}?enabled=false`, {
+      json: { restriction: { policyId, facts: 'Spam links', endsAt: null } },
+    });
+    expect(restricted.status).toBe(200);
+    const { reference } = restricted.body.result as { reference: string };
+    const { id: restrictionId } = await s.db.one<{ id: string }>('SELECT id FROM restrictions');
+    const appealId = newId();
+    await s.db.run(
+      `INSERT INTO appeals (id, restriction_id, user_id, email, statement, state, created_at, confirmed_at)
+       VALUES ($1, $2, $3, 'ann@example.com', 'Not me', 'open', now(), now())`,
+      [appealId, restrictionId, ann],
+    );
+    // A report newer than the appeal: the only item the restricting admin may take.
+    const report = await addReport(s, null, new Date(Date.now() + 60_000).toISOString());
+
+    const next = await s.call('POST', '/api/review-queue/claim-next');
+    expect(next.status).toBe(200);
+    expect(next.body.result).toMatchObject({ kind: 'chat-report', ref: report });
+    const none = await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'appeal' } });
+    expect(none.body).toEqual({ success: true, message: 'No open item to claim', result: null });
+
+    const item = (await list(s, '?kind=appeal')).result[0]!;
+    expect(item).toMatchObject({
+      ref: appealId,
+      subject: { _id: ann, restriction: { reference, endsAt: null } },
+    });
+    const direct = await s.call('POST', `/api/review-queue/${item._id}/claim`);
+    expect(direct.status).toBe(403);
+    expect(direct.body).toEqual({
+      success: false,
+      message: 'You made this restriction, so another admin must decide its appeal.',
+    });
+    expect(await s.db.one('SELECT state, assignee_id FROM review_items WHERE id = $1', [item._id])).toEqual({
+      state: 'open',
+      assignee_id: null,
+    });
+
+    const other = await adminWithRole(s.db, 'moderator');
+    const theirs = await s.call('POST', '/api/review-queue/claim-next', { token: other.token });
+    expect(theirs.body.result).toMatchObject({ kind: 'appeal', ref: appealId, assignee: { _id: other.id } });
+  });
+});
