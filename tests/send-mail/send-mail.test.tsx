@@ -14,6 +14,10 @@ const pickerCalls = async () =>
   (await apiCalls('/api/admin/list')).filter((call) => call.query.fields === 'name,surname');
 const listbox = () => screen.getByRole('listbox', { name: 'Select users' });
 const fullName = (index: number) => `${db.users[index]!.name} ${db.users[index]!.surname}`;
+/** A user's option in the picker: the name, and the e-mail under it. */
+const personOption = (index: number) => ({ name: `${fullName(index)} ${db.users[index]!.email}` });
+const chooseAllUsers = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('radio', { name: 'All Users' }));
 
 /** Scrolls the picker's list to `fromEnd` px above its end (jsdom lays nothing out, so the sizes are set by hand). */
 function scrollPicker(fromEnd: number) {
@@ -26,7 +30,7 @@ function scrollPicker(fromEnd: number) {
 
 async function openPicker(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('textbox', { name: 'Select users' }));
-  return within(listbox()).findByRole('option', { name: fullName(0) });
+  return within(listbox()).findByRole('option', personOption(0));
 }
 
 afterEach(() => vi.useRealTimers());
@@ -340,8 +344,7 @@ describe('against a SPEC-only API', () => {
     await user.type(await screen.findByLabelText('Subject'), 'To everyone');
     await user.type(screen.getByLabelText('Body'), 'News for all.');
     expect(screen.queryByRole('button', { name: 'Send me a test first' })).toBeNull();
-    await openPicker(user);
-    await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    await chooseAllUsers(user);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this mail to all users?' });
     expect(within(dialog).queryByText(/test/)).toBeNull();
@@ -365,7 +368,7 @@ describe('the send-mail form (/send-mail/add)', () => {
   it('pages the picker when its list is scrolled to within 10 px of the end, while full pages come back', async () => {
     const { user } = renderApp('/send-mail/add');
     await openPicker(user);
-    expect(within(listbox()).getAllByRole('option')).toHaveLength(11); // All Users and a page of 10
+    expect(within(listbox()).getAllByRole('option')).toHaveLength(10);
     const [first] = await pickerCalls();
     expect(first?.query).toEqual({ page: '1', items: '10', fields: 'name,surname' });
     expect(first?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
@@ -375,7 +378,7 @@ describe('the send-mail form (/send-mail/add)', () => {
     expect(await pickerCalls()).toHaveLength(1);
 
     scrollPicker(5);
-    expect(await within(listbox()).findByRole('option', { name: fullName(10) })).toBeInTheDocument();
+    expect(await within(listbox()).findByRole('option', personOption(10))).toBeInTheDocument();
     expect((await pickerCalls()).at(-1)?.query).toEqual({ page: '2', items: '10', fields: 'name,surname' });
   });
 
@@ -395,7 +398,48 @@ describe('the send-mail form (/send-mail/add)', () => {
         }),
       ]),
     );
-    expect(await within(listbox()).findByRole('option', { name: fullName(5) })).toBeInTheDocument();
+    expect(await within(listbox()).findByRole('option', personOption(5))).toBeInTheDocument();
+  });
+
+  it("offers All Users as a choice of its own, never among a search's results; each user shows their e-mail; a pick clears the search", async () => {
+    const { user } = renderApp('/send-mail/add');
+    expect(await screen.findByRole('radiogroup', { name: 'Send to' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Chosen users' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'All Users' })).not.toBeChecked();
+    await openPicker(user);
+    expect(within(listbox()).queryByRole('option', { name: /All Users/ })).toBeNull();
+
+    const search = screen.getByRole('textbox', { name: 'Select users' });
+    await user.type(search, db.users[5]!.name);
+    const found = await within(listbox()).findByRole('option', personOption(5), { timeout: 3000 });
+    expect(within(listbox()).queryByRole('option', { name: /All Users/ })).toBeNull();
+    expect(within(found).getByText(db.users[5]!.email)).toBeInTheDocument();
+    await user.click(found);
+    expect(search).toHaveValue('');
+    // The whole list again at once, not 1.5 s later: the search was cleared, not typed.
+    expect(await within(listbox()).findByRole('option', personOption(0))).toBeInTheDocument();
+  });
+
+  it('Enter in the open list picks the highlighted user and never sends the form', async () => {
+    const { user } = renderApp('/send-mail/add');
+    await user.type(await screen.findByLabelText('Subject'), 'Hello');
+    await user.type(screen.getByLabelText('Body'), 'A short note.');
+    await openPicker(user);
+    await user.click(within(listbox()).getByRole('option', personOption(1)));
+    const search = screen.getByRole('textbox', { name: 'Select users' });
+    // The form is complete: an Enter whose default went through would send it. Nothing is highlighted yet.
+    const enter = () => fireEvent.keyDown(search, { key: 'Enter', code: 'Enter' });
+    expect(enter()).toBe(false); // false: its default, sending the form, was cancelled
+    expect(listbox()).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    const pills = () => [...document.querySelectorAll('.mantine-Pill-label')].map((pill) => pill.textContent);
+    expect(pills()).toEqual([fullName(1), fullName(0)]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.keyboard('{Enter}'); // with the list closed, Enter sends the form as in any field
+    expect(await screen.findByText('Mail sent successfully!')).toBeInTheDocument();
+    const [call] = await apiCalls('/api/mail-send/create');
+    expect(call?.body).toMatchObject({ users: [db.users[1]!._id, db.users[0]!._id] });
   });
 
   it('sends the chosen ids, says how many will receive it, then lists the new mail', async () => {
@@ -403,8 +447,8 @@ describe('the send-mail form (/send-mail/add)', () => {
     await user.type(await screen.findByLabelText('Subject'), 'Hello');
     await user.type(screen.getByLabelText('Body'), 'A short note.');
     await openPicker(user);
-    await user.click(within(listbox()).getByRole('option', { name: fullName(0) }));
-    await user.click(within(listbox()).getByRole('option', { name: fullName(1) }));
+    await user.click(within(listbox()).getByRole('option', personOption(0)));
+    await user.click(within(listbox()).getByRole('option', personOption(1)));
     expect(screen.getByRole('status')).toHaveTextContent('This mail will go to 2 users.');
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
@@ -426,14 +470,14 @@ describe('the send-mail form (/send-mail/add)', () => {
     await user.type(await screen.findByLabelText('Subject'), 'To everyone');
     await user.type(screen.getByLabelText('Body'), 'News for all.');
     await openPicker(user);
-    await user.click(within(listbox()).getByRole('option', { name: fullName(0) }));
-    await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    await user.click(within(listbox()).getByRole('option', personOption(0)));
     const pills = () => [...document.querySelectorAll('.mantine-Pill-label')].map((pill) => pill.textContent);
-    expect(pills()).toEqual(['All Users']);
-    expect(within(listbox()).getByRole('option', { name: fullName(1) })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    expect(pills()).toEqual([fullName(0)]);
+    expect(screen.getByRole('radio', { name: 'Chosen users' })).toBeChecked();
+    await chooseAllUsers(user);
+    expect(pills()).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Select users' })).toBeDisabled();
+    expect(screen.queryByRole('listbox')).toBeNull();
     const active = db.users.filter((person) => person.enabled).length;
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
@@ -462,12 +506,8 @@ describe('the send-mail form (/send-mail/add)', () => {
     const active = db.users.filter((person) => person.enabled).length;
     const menuLink = (name: string) =>
       within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name });
-    const chooseAllUsers = async () => {
-      await openPicker(user);
-      await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
-    };
     const { user } = renderApp('/send-mail/add');
-    await chooseAllUsers();
+    await chooseAllUsers(user);
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
         `This mail will go to all ${active} active users.`,
@@ -489,7 +529,8 @@ describe('the send-mail form (/send-mail/add)', () => {
 
     await user.click(menuLink('Send Mail'));
     await user.click(await screen.findByRole('link', { name: 'Send' }));
-    await chooseAllUsers();
+    await screen.findByRole('radio', { name: 'All Users' });
+    await chooseAllUsers(user);
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
         `This mail will go to all ${active - 1} active users.`,
@@ -524,8 +565,7 @@ describe('the send-mail form (/send-mail/add)', () => {
     expect(await apiCalls('/api/mail-send/create')).toHaveLength(0);
 
     // Tested as it stands: sending it to everyone no longer mentions a test.
-    await openPicker(user);
-    await user.click(within(listbox()).getByRole('option', { name: 'All Users' }));
+    await chooseAllUsers(user);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this mail to all users?' });
     expect(within(dialog).queryByText(/test/)).toBeNull();

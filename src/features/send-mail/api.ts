@@ -58,7 +58,8 @@ export const mailResource = defineResource<Mail, MailInput>({
   endpoints: { ...MAIL_READ_ENDPOINTS, create: 'mail-send/create' },
 });
 
-const person = z.object({ _id: id, name: text, surname: text });
+/** A user as the picker shows them: the name, and the e-mail beside it where the API sends one. */
+const person = z.object({ _id: id, name: text, surname: text, email: text });
 export type Person = z.output<typeof person>;
 
 type RecipientsRequest = PageRequest & { search: string; activeOnly?: boolean };

@@ -12,6 +12,8 @@ export const MAIL_TEXT = {
   email: 'Email',
   selectUsers: 'Select users',
   allUsers: 'All Users',
+  sendTo: 'Send to',
+  chosenUsers: 'Chosen users',
   searchUsers: 'Search users',
   subjectRequired: 'Please enter subject',
   bodyRequired: 'Please enter body',

@@ -1,4 +1,15 @@
-import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
+import {
+  CheckIcon,
+  Combobox,
+  Group,
+  Loader,
+  Pill,
+  PillsInput,
+  Radio,
+  Stack,
+  Text,
+  useCombobox,
+} from '@mantine/core';
 import { useDebouncedValue, useThrottledCallback } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type Ref, type UIEvent } from 'react';
@@ -13,6 +24,8 @@ export const SCROLL_THROTTLE_MS = 200;
 const NEAR_END_PX = 10;
 
 const fullName = (person: Person) => userName(person, person._id);
+/** The audience choice other than All Users: the users picked below it. */
+const CHOSEN = 'chosen';
 
 type UserPickerProps = {
   /** The chosen ids, or [ALL_USERS]. */
@@ -25,13 +38,17 @@ type UserPickerProps = {
 };
 
 /**
- * The mail's recipients (SPEC 2.22): search, pages loaded as the list scrolls (the shared factory's infinite query),
- * and an 'All Users' choice that clears the other choices and disables them while it is chosen.
+ * The mail's recipients (SPEC 2.22): 'All Users' as a choice of its own above the picker, which clears the chosen
+ * users and disables the picker while it holds; otherwise a search with pages loaded as the list scrolls (the shared
+ * factory's infinite query), each user shown with their e-mail. A pick clears the search; Enter in the search picks
+ * the highlighted user, never sends the form while the list is open.
  */
 export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  // A cleared search lists everyone at once: only typing waits.
+  const query = search.trim() ? debounced : '';
   const users = useInfiniteQuery(
     recipientsResource.queries.infinite({ size: PICKER_PAGE_SIZE, search: query }),
   );
@@ -41,13 +58,19 @@ export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerPr
 
   const all = value.includes(ALL_USERS);
   const choose = (id: string) => {
-    if (id === ALL_USERS) onChange(all ? [] : [ALL_USERS]);
-    else if (value.includes(id)) onChange(value.filter((chosen) => chosen !== id));
-    else if (!all) {
+    if (all) return;
+    if (value.includes(id)) onChange(value.filter((chosen) => chosen !== id));
+    else {
       const person = people.find((candidate) => candidate._id === id);
       if (person) setLabels((known) => ({ ...known, [id]: fullName(person) }));
       onChange([...value, id]);
+      setSearch('');
     }
+  };
+  const chooseAudience = (audience: string) => {
+    combobox.closeDropdown();
+    setSearch('');
+    onChange(audience === ALL_USERS ? [ALL_USERS] : []);
   };
 
   const loadMoreNearEnd = useThrottledCallback((list: HTMLElement) => {
@@ -56,22 +79,36 @@ export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerPr
   }, SCROLL_THROTTLE_MS);
 
   return (
-    <>
+    <Stack gap="xs">
+      <Radio.Group label={MAIL_TEXT.sendTo} value={all ? ALL_USERS : CHOSEN} onChange={chooseAudience}>
+        <Group gap="lg" mt={4}>
+          <Radio value={ALL_USERS} label={MAIL_TEXT.allUsers} />
+          <Radio value={CHOSEN} label={MAIL_TEXT.chosenUsers} />
+        </Group>
+      </Radio.Group>
       <Combobox store={combobox} onOptionSubmit={choose}>
         <Combobox.DropdownTarget>
-          <PillsInput label={MAIL_TEXT.selectUsers} error={error} onClick={() => combobox.openDropdown()}>
+          <PillsInput
+            label={MAIL_TEXT.selectUsers}
+            error={error}
+            disabled={all}
+            onClick={() => (all ? undefined : combobox.openDropdown())}
+          >
             <Pill.Group>
-              {value.map((id) => (
-                <Pill key={id} withRemoveButton onRemove={() => choose(id)}>
-                  {id === ALL_USERS ? MAIL_TEXT.allUsers : (labels[id] ?? id)}
-                </Pill>
-              ))}
+              {all
+                ? null
+                : value.map((id) => (
+                    <Pill key={id} withRemoveButton onRemove={() => choose(id)}>
+                      {labels[id] ?? id}
+                    </Pill>
+                  ))}
               <Combobox.EventsTarget>
                 {/* Named by the visible label (WCAG 2.5.3), not by the search hint, which is its placeholder. */}
                 <PillsInput.Field
                   ref={ref}
                   placeholder={value.length ? undefined : MAIL_TEXT.searchUsers}
                   value={search}
+                  disabled={all}
                   onFocus={() => combobox.openDropdown()}
                   onBlur={() => {
                     combobox.closeDropdown();
@@ -82,6 +119,8 @@ export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerPr
                     setSearch(event.currentTarget.value);
                   }}
                   onKeyDown={(event) => {
+                    // The list's Enter picks its highlighted user (Combobox), or nothing: it never sends the form.
+                    if (event.key === 'Enter' && combobox.dropdownOpened) event.preventDefault();
                     if (event.key === 'Backspace' && !search && value.length) {
                       event.preventDefault();
                       choose(value.at(-1)!);
@@ -100,19 +139,20 @@ export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerPr
             aria-label={MAIL_TEXT.selectUsers}
             onScroll={(event: UIEvent<HTMLDivElement>) => loadMoreNearEnd(event.currentTarget)}
           >
-            <Combobox.Option value={ALL_USERS} active={all}>
-              <Group gap="xs">
-                {all ? <CheckIcon size={12} /> : null}
-                <span>{MAIL_TEXT.allUsers}</span>
-              </Group>
-            </Combobox.Option>
             {people.map((person) => {
               const chosen = value.includes(person._id);
               return (
-                <Combobox.Option key={person._id} value={person._id} active={chosen} disabled={all}>
-                  <Group gap="xs">
+                <Combobox.Option key={person._id} value={person._id} active={chosen}>
+                  <Group gap="xs" wrap="nowrap">
                     {chosen ? <CheckIcon size={12} /> : null}
-                    <span>{fullName(person)}</span>
+                    <div>
+                      <Text size="sm">{fullName(person)}</Text>
+                      {person.email ? (
+                        <Text size="xs" c="dimmed">
+                          {person.email}
+                        </Text>
+                      ) : null}
+                    </div>
                   </Group>
                 </Combobox.Option>
               );
@@ -134,6 +174,6 @@ export function UserPicker({ value, onChange, onBlur, error, ref }: UserPickerPr
       {users.isError && !people.length ? (
         <ErrorState error={users.error} onRetry={() => void users.refetch()} />
       ) : null}
-    </>
+    </Stack>
   );
 }
