@@ -129,6 +129,10 @@ describe('the appeal screen', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Decide' })).toHaveFocus();
     await user.keyboard('{Enter}');
+    // The confirmation says what the member's state will be.
+    const confirm = await screen.findByRole('dialog', { name: 'Reverse the restriction?' });
+    expect(confirm).toHaveTextContent('The member will be active again.');
+    await user.click(within(confirm).getByRole('button', { name: 'Reverse' }));
     expect(await screen.findByText('Appeal decided')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/queue'));
     const [call] = await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}/decide`);
@@ -136,6 +140,71 @@ describe('the appeal screen', () => {
     expect(seeded().state).toBe('reversed');
     expect(member().enabled).toBe(true);
     expect(db.reviewItems.find((item) => item._id === MOCK_APPEAL.itemId)?.state).toBe('done');
+  });
+
+  it('shows the restriction in force beside a replaced one, and a reversal may lift it too, the confirmation saying the state after', async () => {
+    // The appealed restriction was replaced by a second one, which keeps the member out.
+    const appealed = db.restrictions.find((restriction) => restriction._id === MOCK_APPEAL.restrictionId)!;
+    appealed.endedAt = new Date().toISOString();
+    appealed.endedReason = 'replaced';
+    const until = new Date(Date.now() + 30 * 86_400_000);
+    db.restrictions.push({
+      _id: 'bbbbbbbbbbbbbbbbbbbb0002',
+      reference: 'R-SEC0ND22',
+      userId: member()._id,
+      adminId: db.admins[0]!._id,
+      policyId: db.catalogues.reportelement![3]!._id,
+      policyName: 'Harassment',
+      facts: 'Threats',
+      createdAt: new Date().toISOString(),
+      endsAt: until.toISOString(),
+      endedAt: null,
+      withheldReason: null,
+    });
+    const { user } = renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    const dateTime = /[A-Z][a-z]+ \d{2}, \d{4} \d{2}:\d{2} [AP]M/.source;
+    expect(
+      await screen.findByText(
+        new RegExp(`Ended \\(replaced\\) by R-SEC0ND22, which is in force until ${dateTime}$`),
+        {},
+        FIRST_LOAD,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('In force now').nextSibling).toHaveTextContent(
+      new RegExp(`^R-SEC0ND22 is in force until ${dateTime} Harassment$`),
+    );
+
+    // Uphold offers no lifting.
+    await user.click(screen.getByRole('radio', { name: 'Uphold' }));
+    expect(screen.queryByRole('checkbox', { name: 'Also lift R-SEC0ND22 (in force)' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Reverse' }));
+    const lift = screen.getByRole('checkbox', { name: 'Also lift R-SEC0ND22 (in force)' });
+    expect(lift).not.toBeChecked();
+    await user.type(screen.getByLabelText(/^Note/), 'The first decision was wrong.');
+    await user.click(screen.getByRole('button', { name: 'Decide' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Reverse the restriction?' });
+    expect(confirm).toHaveTextContent(
+      new RegExp(`The member will still be restricted under R-SEC0ND22 until ${dateTime}\\.`),
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}/decide`)).toEqual([]);
+
+    await user.click(lift);
+    await user.click(screen.getByRole('button', { name: 'Decide' }));
+    confirm = await screen.findByRole('dialog', { name: 'Reverse the restriction?' });
+    expect(confirm).toHaveTextContent('The member will be active again.');
+    await user.click(within(confirm).getByRole('button', { name: 'Reverse' }));
+    expect(await screen.findByText('Appeal decided')).toBeInTheDocument();
+    const [call] = await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}/decide`);
+    expect(call?.body).toEqual({
+      decision: 'reverse',
+      note: 'The first decision was wrong.',
+      liftInForce: true,
+    });
+    expect(
+      db.restrictions.find((restriction) => restriction.reference === 'R-SEC0ND22')!.endedAt,
+    ).not.toBeNull();
+    expect(member().enabled).toBe(true);
   });
 
   it('tells the admin who restricted that another admin must decide, and shows them no form', async () => {
