@@ -700,8 +700,9 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         .sort((a, b) => b.daysAgo - a.daysAgo)
         .reduce((_, change) => change.enabled, true);
 
+    const mailedAt = spread(random(31), MAILS.length, 0.5, 1.5);
     for (const [i, [title, body]] of MAILS.entries()) {
-      const created = 20 - i;
+      const created = mailedAt[i]!;
       const mailId = newId();
       const allUsers = i === 0;
       const audience = allUsers
