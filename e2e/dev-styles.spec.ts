@@ -73,7 +73,7 @@ async function sharedComponentStyles(browser: Browser, origin: string) {
     'top bar settings (subtle ActionIcon)': page.getByRole('button', { name: 'Open settings' }),
     'nav link (current)': menu.getByRole('link', { name: 'Users', exact: true }),
     'nav link': menu.getByRole('link', { name: 'Dashboard', exact: true }),
-    'sidebar Logout (gradient Button)': page.getByRole('button', { name: 'Logout' }),
+    'sidebar Logout (subtle Button)': page.getByRole('button', { name: 'Logout' }),
   });
 
   await page.getByRole('button', { name: 'Logout' }).click();
