@@ -148,12 +148,54 @@ const CASES: Case[] = [
   { name: 'user, unknown id', request: get('/api/user/read/ffffffffffffffffffffffff') },
   { name: 'user, malformed id', request: get('/api/user/read/constructor') },
   {
+    // 'restrictions': one in force at a time; `replaces` must name it (none yet: 409 with inForce null).
+    name: 'deactivate user, replacing a restriction not in force',
+    status: 409,
+    request: ({ userId, policyId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false`,
+      init: json('PATCH', {
+        restriction: { policyId, facts: 'Spam links sent to members', endsAt: null, replaces: 'R-00000000' },
+      }),
+    }),
+  },
+  {
+    name: 'deactivate user, a malformed replaces',
+    status: 400,
+    request: ({ userId, policyId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false`,
+      init: json('PATCH', { restriction: { policyId, facts: 'Spam', endsAt: null, replaces: 'R-1' } }),
+    }),
+  },
+  {
+    name: 'deactivate user, closeReports not a boolean',
+    status: 400,
+    request: ({ userId, policyId }) => ({
+      path: `/api/admin/status/${userId}?enabled=false`,
+      init: json('PATCH', { restriction: { policyId, facts: 'Spam', endsAt: null, closeReports: 'yes' } }),
+    }),
+  },
+  {
+    name: 'what restricting a member acts on',
+    status: 200,
+    request: ({ userId }) => ({ path: `/api/admin/restrictions/member/${userId}` }),
+  },
+  {
+    name: 'what restricting an unknown member acts on',
+    status: 404,
+    request: get('/api/admin/restrictions/member/ffffffffffffffffffffffff'),
+  },
+  {
     // 'restrictions': a deactivation cites a policy and the facts.
     name: 'deactivate user',
     request: ({ userId, policyId }) => ({
       path: `/api/admin/status/${userId}?enabled=false`,
       init: json('PATCH', { restriction: { policyId, facts: 'Spam links sent to members', endsAt: null } }),
     }),
+  },
+  {
+    name: 'what restricting a restricted member acts on',
+    status: 200,
+    request: ({ userId }) => ({ path: `/api/admin/restrictions/member/${userId}` }),
   },
   {
     name: 'deactivate user without a restriction',
@@ -668,6 +710,22 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: 'case actioned under a restriction not in force',
+    status: 409,
+    request: ({ reportId }) => ({
+      path: `/api/chat-report/case/${reportId}`,
+      init: json('PATCH', { status: 'Actioned', underRestriction: 'R-00000000' }),
+    }),
+  },
+  {
+    name: 'case under a restriction, not Actioned',
+    status: 400,
+    request: ({ reportId }) => ({
+      path: `/api/chat-report/case/${reportId}`,
+      init: json('PATCH', { status: 'Dismissed', underRestriction: 'R-00000000' }),
+    }),
+  },
+  {
     name: 'case, unknown report',
     request: () => ({
       path: '/api/chat-report/case/ffffffffffffffffffffffff',
@@ -946,6 +1004,14 @@ const CASES: Case[] = [
     request: () => ({
       path: '/api/admin/appeals/ffffffffffffffffffffffff/decide',
       init: json('POST', { decision: 'reverse' }),
+    }),
+  },
+  {
+    name: 'appeal upheld with liftInForce',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/appeals/ffffffffffffffffffffffff/decide',
+      init: json('POST', { decision: 'uphold', note: 'The facts stand', liftInForce: true }),
     }),
   },
   {
