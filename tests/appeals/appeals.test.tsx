@@ -207,6 +207,36 @@ describe('the appeal screen', () => {
     expect(member().enabled).toBe(true);
   });
 
+  it('Claim next opens the appeal it claims at once', async () => {
+    const { user, router } = renderApp('/queue?kind=appeal');
+    await screen.findByRole('table', { name: 'Review queue' }, FIRST_LOAD);
+    await user.click(await screen.findByRole('button', { name: 'Claim next' }));
+    expect(await screen.findByText('Item claimed')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/appeals/${MOCK_APPEAL.id}`));
+    expect(
+      await screen.findByRole('heading', { name: `Appeal ${MOCK_APPEAL.reference}`, level: 1 }, FIRST_LOAD),
+    ).toBeInTheDocument();
+    expect(db.reviewItems.find((item) => item._id === MOCK_APPEAL.itemId)?.assignee?._id).toBe(db.admin._id);
+  });
+
+  it("refuses the claim of an appeal against the admin's own restriction in the server's words", async () => {
+    db.restrictions.find((restriction) => restriction._id === MOCK_APPEAL.restrictionId)!.adminId =
+      db.admin._id;
+    const { user, router } = renderApp('/queue?kind=appeal');
+    const queue = await screen.findByRole('table', { name: 'Review queue' }, FIRST_LOAD);
+    const name = `${member().name} ${member().surname}`.trim();
+    await user.click(await within(queue).findByRole('button', { name: `Claim Appeal: ${name}` }));
+    expect(
+      await screen.findByText(APPEAL_MESSAGES.ownRestriction, {
+        selector: '.mantine-Notification-description',
+      }),
+    ).toBeInTheDocument();
+    const [call] = await apiCalls(`/api/review-queue/${MOCK_APPEAL.itemId}/claim`);
+    expect(call?.method).toBe('POST');
+    expect(db.reviewItems.find((item) => item._id === MOCK_APPEAL.itemId)?.state).toBe('open');
+    expect(router.state.location.pathname).toBe('/queue');
+  });
+
   it('tells the admin who restricted that another admin must decide, and shows them no form', async () => {
     db.restrictions.find((restriction) => restriction._id === MOCK_APPEAL.restrictionId)!.adminId =
       db.admin._id;

@@ -73,8 +73,8 @@ describe('the review queue', () => {
     expect(await ageOf(last - 2)).toHaveTextContent('1 d 6 h (over 24 h)');
   });
 
-  it('Claim next gives the admin the oldest open item, and the menu’s count follows without a reload', async () => {
-    const { user } = renderApp('/queue');
+  it('Claim next gives the admin the oldest open item and opens it at once, and the menu’s count follows without a reload', async () => {
+    const { user, router } = renderApp('/queue');
     await table();
     const oldest = db.reviewItems
       .filter((item) => item.state === 'open')
@@ -85,9 +85,11 @@ describe('the review queue', () => {
     expect(await screen.findByText('Item claimed')).toBeInTheDocument();
     expect(oldest.state).toBe('claimed');
     expect(oldest.assignee?._id).toBe(db.admin._id);
-    const row = (await rows())[0]!;
-    await waitFor(() => expect(cellsOf(row)[3]).toBe('Claimed'));
-    expect(cellsOf(row)[4]).toBe('Admin User');
+    // Where the row's Open leads: the chat report's case, alone.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat-report'));
+    expect(router.state.location.search).toBe(`?report=${oldest.ref}`);
+    const reports = await screen.findByRole('table', { name: 'Chat Report' });
+    await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(2));
     await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${before - 1} open items`));
   });
 
@@ -127,19 +129,16 @@ describe('the review queue', () => {
     expect((await apiCalls('/api/review-queue/list')).at(-1)?.query).toMatchObject({ kind: 'chat-report' });
   });
 
-  it('works from the keyboard: n claims next, j / k move, o opens the case, which decides it', async () => {
+  it('works from the keyboard: j / k move, o opens the case, which decides it, and n claims next and opens it', async () => {
     const { user, router } = renderApp('/queue');
     await table();
     expect(screen.getByText(/n: claim next/)).toBeInTheDocument();
     await waitFor(async () => expect((await rows()).length).toBeGreaterThan(2));
-    const oldest = openItems()[0]!;
-    await user.keyboard('n');
-    expect(await screen.findByText('Item claimed')).toBeInTheDocument();
-    expect(oldest.state).toBe('claimed');
-    // The claimed item is selected: its Open button has the focus.
+    const [oldest] = openItems();
     const openButton = (index: number) =>
       within(screen.getAllByRole('row')[index + 1]!).getByRole('button', { name: /^Open / });
-    await waitFor(() => expect(openButton(0)).toHaveFocus());
+    await user.keyboard('j');
+    expect(openButton(0)).toHaveFocus();
     await user.keyboard('j');
     expect(openButton(1)).toHaveFocus();
     await user.keyboard('j');
@@ -150,10 +149,10 @@ describe('the review queue', () => {
     expect(openButton(0)).toHaveFocus();
     await user.keyboard('o');
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat-report'));
-    expect(router.state.location.search).toBe(`?report=${oldest.ref}`);
+    expect(router.state.location.search).toBe(`?report=${oldest!.ref}`);
     const reports = await screen.findByRole('table', { name: 'Chat Report' });
     await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(2));
-    expect((await apiCalls('/api/chat-report/list')).at(-1)?.query).toMatchObject({ report: oldest.ref });
+    expect((await apiCalls('/api/chat-report/list')).at(-1)?.query).toMatchObject({ report: oldest!.ref });
 
     // Dismiss decides the case; the item is done, and the queue and its count no longer hold it.
     await user.click(within(reports).getByRole('button', { name: 'Dismiss' }));
@@ -165,7 +164,15 @@ describe('the review queue', () => {
     await waitFor(async () =>
       expect(within(await table()).queryAllByRole('row').length - 1).toBe(openItems().length),
     );
-    expect(oldest.state).toBe('done');
+    expect(oldest!.state).toBe('done');
+
+    // n claims the next open item and opens it.
+    const next = openItems().find((item) => item.state === 'open')!;
+    await user.keyboard('n');
+    expect(await screen.findByText('Item claimed')).toBeInTheDocument();
+    expect(next.state).toBe('claimed');
+    await waitFor(() => expect(router.state.location.search).toBe(`?report=${next.ref}`));
+    expect(router.state.location.pathname).toBe('/chat-report');
   });
 
   it('Support reads the queue but has no Claim next, Claim or Release', async () => {

@@ -90,8 +90,8 @@ function isShortcut(event: KeyboardEvent) {
 /**
  * /queue ('review-queue'): what the team has to review, oldest first, with each item's kind, subject member, age
  * (amber and red past the API's thresholds), state and assignee; filtered by kind, state and assignee (in the URL).
- * "Claim next" gives the admin the oldest open item; a row's Claim, Release and Open (its chat report's case, where
- * Dismiss and "Deactivate reported user" decide it; an appeal's screen, where Uphold or Reverse decides it). The keyboard does it all: n, j / k, Enter or o, c, r.
+ * "Claim next" gives the admin the oldest open item and opens it; a row's Claim, Release and Open (its chat report's
+ * case, where Dismiss and "Deactivate reported user" decide it; an appeal's screen, where Uphold or Reverse decides it). The keyboard does it all: n, j / k, Enter or o, c, r.
  */
 export function QueuePage() {
   const navigate = useNavigate();
@@ -234,9 +234,10 @@ export function QueuePage() {
     if (!claims || busy) return;
     claimNext.mutate(list.state.filters.kind || undefined, {
       onSuccess: (answer) => {
+        // The claimed item opens at once: claiming is taking it on.
         if (answer.result) {
-          setSelectedId(answer.result._id);
           notify.success(answer.message);
+          open(answer.result);
         } else notify.success(QUEUE_TEXT.nothingToClaim);
       },
     });
