@@ -88,6 +88,13 @@ export const FEATURES = [
    * and the moderation history.
    */
   'appeals',
+  /**
+   * The admin password rule (contract/admin-password.ts): an invitation's password (POST /api/invitation/accept) and a
+   * new password on the own profile have at least 12 characters, are not on a list of common or breached passwords and
+   * are not the published default; 400 with the rule's message and `field: 'password'`. GET /api/invitation/{token}
+   * names it in `features` too, since that page has no sign-in.
+   */
+  'admin-password-rule',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

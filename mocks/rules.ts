@@ -1,4 +1,5 @@
 import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
+import { adminPasswordProblem } from '@contract/admin-password';
 import { sizeInMb, UPLOAD_KINDS } from '@contract/limits';
 import {
   checkBool,
@@ -76,6 +77,16 @@ export const requiredText = (label: string, value: unknown, options: { max: numb
 
 export const password = (label: string, value: unknown, options: { min?: number; max: number }): string =>
   taken(checkSecret(label, value, options));
+
+/**
+ * A password an admin account takes ('admin-password-rule'): the reference server's rule without its list of common
+ * and breached passwords, which the demo does not carry. Refused on the field `password`.
+ */
+export function adminPassword(value: string): string {
+  const problem = adminPasswordProblem(value);
+  if (problem) throw new Refusal(400, problem, 'password');
+  return value;
+}
 
 export const bool = (label: string, value: unknown): boolean =>
   taken(checkBool(label, value, { required: true }))!;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PUBLISHED_DEFAULT_PASSWORD } from '../contract/admin-password';
 import { DEFAULT_QUEUE_AMBER_HOURS, DEFAULT_QUEUE_RED_HOURS } from '../contract/review-queue';
 import { STRIKE_DAYS_DEFAULT } from '../contract/restrictions';
 import { DEFAULT_SESSION_IDLE_MINUTES } from '../contract/sessions';
@@ -23,7 +24,7 @@ const whole = (min: number, max: number, fallback: number) =>
     .default(fallback);
 
 /** The admin's password on first start unless ADMIN_PASSWORD says otherwise: published in the README. */
-export const DEFAULT_ADMIN_PASSWORD = 'Admin@123';
+export const DEFAULT_ADMIN_PASSWORD = PUBLISHED_DEFAULT_PASSWORD;
 
 const envSchema = z.object({
   HOST: z
@@ -61,6 +62,8 @@ export type Config = {
   databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string;
+  /** Whether ADMIN_PASSWORD was set: then a first start holds it to the admin password rule (seed/bootstrap.ts). */
+  adminPasswordGiven: boolean;
   jwtSecret: string;
   tokenTtlSeconds: number;
   /** A session unused this long is refused (measured to the minute: see lib/auth.ts). */
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
+    adminPasswordGiven: set.ADMIN_PASSWORD !== undefined,
     jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),
     tokenTtlSeconds: values.TOKEN_TTL,
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,

@@ -11,13 +11,24 @@ import { createMailer, messageIdDomain } from './lib/mail';
 import { createMailQueue } from './lib/mail-queue';
 import { createRestrictionSweeper } from './lib/restrictions';
 import { fileKeeper, UploadStore } from './lib/uploads';
-import { adminsWithDefaultPassword, bootstrap, hasAdmin } from './seed/bootstrap';
+import {
+  adminPasswordSettingRefusal,
+  adminsWithDefaultPassword,
+  bootstrap,
+  hasAdmin,
+} from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
 
 const config = loadConfig();
 const postgres = await openPostgres({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const db = dbOver(postgres.pool);
 const firstStart = !(await hasAdmin(db));
+const weakPassword = firstStart ? await adminPasswordSettingRefusal(config) : undefined;
+if (weakPassword) {
+  console.error(weakPassword);
+  await postgres.close();
+  process.exit(1);
+}
 // The default password is published: a server whose admin still has it is reachable from this machine only.
 const defaulted = firstStart
   ? config.adminPassword === DEFAULT_ADMIN_PASSWORD

@@ -6,6 +6,7 @@ import { recordActivity } from '../activity';
 import { db, type MockAdminAccount, type MockInvitation } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
 import {
+  adminPassword,
   bool,
   id,
   inField,
@@ -17,7 +18,7 @@ import {
   requiredText,
   search,
 } from '../rules';
-import { offers } from '../scenario';
+import { mockFeatures, offers } from '../scenario';
 import { proofRefusal } from './step-up';
 
 /**
@@ -311,6 +312,7 @@ export const adminHandlers = [
           role: account.role,
           expiresAt: invitation.expiresAt,
           twoFactorRequired: db.twoFactorRequired,
+          features: mockFeatures(),
         },
       });
     }),
@@ -322,9 +324,14 @@ export const adminHandlers = [
       if (!offers('admins')) return extensionMissing();
       const body = await jsonBody(request);
       const token = inField('token', () => requiredText('Token', body.token, { max: 100 }));
-      inField('password', () =>
-        password('Password', body.password, { min: PASSWORD_MIN, max: TEXT_MAX.invitation.password }),
+      const ruled = offers('admin-password-rule');
+      const chosen = inField('password', () =>
+        password('Password', body.password, {
+          min: ruled ? undefined : PASSWORD_MIN,
+          max: TEXT_MAX.invitation.password,
+        }),
       );
+      if (ruled) adminPassword(chosen);
       const invitation = openInvitation(token);
       invitation.state = 'used';
       const account = { ...accountOf(invitation.adminId), status: 'active' as const };

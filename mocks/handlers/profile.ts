@@ -4,7 +4,16 @@ import { isEmpty } from '@contract/rules';
 import { changeSummary, recordActivity } from '../activity';
 import { db, nextId, type MockAdmin } from '../db';
 import { apiPath, ok, refuseWithoutAdmin } from '../http';
-import { formBody, imageFile, inField, password, refusing, Refusal, requiredText } from '../rules';
+import {
+  adminPassword,
+  formBody,
+  imageFile,
+  inField,
+  password,
+  refusing,
+  Refusal,
+  requiredText,
+} from '../rules';
 import { offers } from '../scenario';
 import { endOtherSessions, otherSessions, sessionOf } from './sessions';
 
@@ -74,6 +83,7 @@ export const profileHandlers = [
       if (checked) checkCurrentPassword({ email, password: newPassword, currentPassword });
       // Like the reference server: a new password ends every other session, and this one goes on with a fresh token.
       const passwordChanged = newPassword !== undefined && newPassword !== db.admin.password;
+      if (passwordChanged && offers('admin-password-rule')) adminPassword(newPassword);
       const summary = changeSummary(db.admin, { email, ...(file ? { photo: 'data:' } : {}) });
       const session = sessionOf(request);
       const ended = passwordChanged ? endOtherSessions(session) : 0;

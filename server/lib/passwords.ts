@@ -2,6 +2,7 @@ import { randomBytes, randomInt, scrypt as scryptCallback, timingSafeEqual } fro
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { adminPasswordProblem } from '../../contract/admin-password';
 import { HttpError } from './errors';
 
 const scrypt = promisify(scryptCallback) as (
@@ -124,4 +125,20 @@ export async function imitateCheck(lane: Lane = 'open'): Promise<false> {
   const hashMs = hashTimes.length ? hashTimes[randomInt(hashTimes.length)]! : FIRST_HASH_MS;
   await sleep(hashMs + passwordHashing.expectedWait(lane, hashMs));
   return false;
+}
+
+/** zxcvbn-ts's list of common and breached passwords (49,000, lower case), read on first use. */
+let commonPasswords: Promise<Set<string>> | undefined;
+const listed = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  ));
+
+/**
+ * Why `password` cannot be an admin's (contract/admin-password.ts, the list included), or undefined when it can: an
+ * invitation's, a new one on the own profile, ADMIN_PASSWORD at the first start.
+ */
+export async function adminPasswordRefusal(password: string): Promise<string | undefined> {
+  const list = await listed();
+  return adminPasswordProblem(password, (lowerCase) => list.has(lowerCase));
 }

@@ -1,7 +1,8 @@
+import { ADMIN_PASSWORD_RULE } from '../../contract/admin-password';
 import { DEFAULT_ADMIN_PASSWORD } from '../config';
 import type { Db } from '../db/postgres/db';
 import { newId, now } from '../lib/ids';
-import { hashPassword, verifyPassword } from '../lib/passwords';
+import { adminPasswordRefusal, hashPassword, verifyPassword } from '../lib/passwords';
 
 const DEFAULT_POLICY = `<h2>Child Safety Policy</h2>
 <p>We have zero tolerance for child sexual abuse and exploitation (CSAE). Our service is for adults aged 18 and over.</p>
@@ -36,6 +37,23 @@ export async function bootstrap(
   await db.run(
     `INSERT INTO policies (key, html, updated_at) VALUES ('childsafetypolicy', $1, $2) ON CONFLICT DO NOTHING`,
     [DEFAULT_POLICY, now()],
+  );
+}
+
+/**
+ * Why a first start must not create its admin with ADMIN_PASSWORD, or undefined when it may: a password given is held
+ * to the admin password rule, the published default among the refused; unset, the default is the zero-setup password,
+ * for this machine only (server/main.ts refuses it on other addresses).
+ */
+export async function adminPasswordSettingRefusal(config: {
+  adminPassword: string;
+  adminPasswordGiven: boolean;
+}): Promise<string | undefined> {
+  if (!config.adminPasswordGiven) return undefined;
+  const refusal = await adminPasswordRefusal(config.adminPassword);
+  return (
+    refusal &&
+    `Refusing to start: ADMIN_PASSWORD is refused for the first admin (${refusal}). ${ADMIN_PASSWORD_RULE} Set another ADMIN_PASSWORD, or leave it unset to sign in with the published default on this machine only and change it in the profile.`
   );
 }
 

@@ -803,7 +803,11 @@ describe('summaries', () => {
     }
 
     await s.call('PATCH', '/api/admin/profile/update', {
-      form: form({ email: 'new@example.com', password: 'Another@123', currentPassword: ADMIN.password }),
+      form: form({
+        email: 'new@example.com',
+        password: 'Another-pass-2030',
+        currentPassword: ADMIN.password,
+      }),
     });
     const profile = await s.db.maybeOne(
       'SELECT summary, action FROM activity ORDER BY created_at DESC, id DESC',
@@ -813,7 +817,7 @@ describe('summaries', () => {
       summary: 'Email: "admin@example.com" → "new@example.com"; Password changed',
     });
     const everything = JSON.stringify(await s.db.many('SELECT * FROM activity'));
-    expect(everything).not.toContain('Another@123');
+    expect(everything).not.toContain('Another-pass-2030');
     expect(everything).not.toContain('Secret body');
   });
 

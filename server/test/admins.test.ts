@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_PASSWORD_MESSAGES } from '../../contract/admin-password';
 import { ADMIN_MESSAGES } from '../../contract/admins';
-import { ADMIN, adminWithRole, makeServer, sessionToken } from './harness';
+import { ADMIN, adminWithRole, form, makeServer, sessionToken } from './harness';
 
 /**
  * Admin accounts ('admins'): invitations by the durable mail (read from DATA_DIR/outbox), accepted once within 72 h;
@@ -44,7 +45,7 @@ async function invitationLinks(s: Server, count: number) {
 
 const invite = (s: Server, body: Record<string, unknown>, token?: string) =>
   s.call('POST', '/api/admin/admins/invite', { json: body, token });
-const accept = (s: Server, token: string, password = 'Moderate@1') =>
+const accept = (s: Server, token: string, password = 'Moderate-2030!') =>
   s.call('POST', '/api/invitation/accept', { json: { token, password }, token: null });
 const signIn = (s: Server, email: string, password: string) =>
   s.call('POST', '/api/login', { json: { email, password, isRole: 'admin' }, token: null });
@@ -104,7 +105,7 @@ describe('an invitation', () => {
     expect(short.body).toMatchObject({ field: 'password' });
     const accepted = await accept(s, token);
     expect(accepted.status, accepted.text).toBe(200);
-    const signedIn = await signIn(s, 'mia@example.com', 'Moderate@1');
+    const signedIn = await signIn(s, 'mia@example.com', 'Moderate-2030!');
     expect(signedIn.status, signedIn.text).toBe(200);
     expect(signedIn.body.result).toMatchObject({ role: 'moderator' });
 
@@ -129,13 +130,13 @@ describe('an invitation', () => {
     await invite(s, { name: 'Sam', email: 'sam@example.com', role: 'support' });
     const { token } = (await invitationLinks(s, 1))[0]!;
     expect((await accept(s, token)).status).toBe(200);
-    const again = await accept(s, token, 'Another@1');
+    const again = await accept(s, token, 'Another-2030!');
     expect(again.status).toBe(410);
     expect(again.body.message).toBe(ADMIN_MESSAGES.invitationUsed);
     const opened = await s.call('GET', `/api/invitation/${token}`, { token: null });
     expect(opened.status).toBe(410);
-    expect((await signIn(s, 'sam@example.com', 'Moderate@1')).status).toBe(200);
-    expect((await signIn(s, 'sam@example.com', 'Another@1')).status).toBe(401);
+    expect((await signIn(s, 'sam@example.com', 'Moderate-2030!')).status).toBe(200);
+    expect((await signIn(s, 'sam@example.com', 'Another-2030!')).status).toBe(401);
   });
 
   it('expires after 72 hours', async () => {
@@ -150,7 +151,7 @@ describe('an invitation', () => {
     const late = await accept(s, token);
     expect(late.status).toBe(410);
     expect(late.body.message).toBe(ADMIN_MESSAGES.invitationExpired);
-    expect((await signIn(s, 'eve@example.com', 'Moderate@1')).status).toBe(401);
+    expect((await signIn(s, 'eve@example.com', 'Moderate-2030!')).status).toBe(401);
   });
 
   it('sent again voids the old link; an unknown link is 404', async () => {
@@ -463,5 +464,48 @@ describe('the admins list', () => {
     const found = await admins(s, '?q=editor');
     expect(found.result.map((admin) => admin.role)).toEqual(['editor']);
     expect((await admins(s, '?q=ADMIN%40EXAMPLE')).result.map((admin) => admin.email)).toEqual([ADMIN.email]);
+  });
+});
+
+describe('the admin password rule (admin-password-rule)', () => {
+  const WEAK: [string, string][] = [
+    ['password', ADMIN_PASSWORD_MESSAGES.short],
+    ['123456', ADMIN_PASSWORD_MESSAGES.short],
+    ['      ', ADMIN_PASSWORD_MESSAGES.short],
+    ['Admin@123', ADMIN_PASSWORD_MESSAGES.published],
+    ['Eleven-char', ADMIN_PASSWORD_MESSAGES.short],
+    ['Password1234', ADMIN_PASSWORD_MESSAGES.common],
+    ['qwertyuiop12', ADMIN_PASSWORD_MESSAGES.common],
+    [' '.repeat(12), ADMIN_PASSWORD_MESSAGES.common],
+  ];
+
+  it('refuses a short, common or breached password, or the default, at the invitation; takes an uncommon one of 12', async () => {
+    const s = await makeServer();
+    await invite(s, { name: 'Mia', email: 'mia@example.com', role: 'moderator' });
+    const { token } = (await invitationLinks(s, 1))[0]!;
+    for (const [password, message] of WEAK) {
+      const refused = await accept(s, token, password);
+      expect(refused.status, password).toBe(400);
+      expect(refused.body, password).toMatchObject({ message, field: 'password' });
+    }
+    expect((await accept(s, token, 'plum-ferry-42')).status).toBe(200);
+    expect((await signIn(s, 'mia@example.com', 'plum-ferry-42')).status).toBe(200);
+  });
+
+  it('refuses them as a new password on the own profile, and takes an uncommon one of 12', async () => {
+    const s = await makeServer();
+    const save = (password: string) =>
+      s.call('PATCH', '/api/admin/profile/update', {
+        form: form({ email: ADMIN.email, password, currentPassword: ADMIN.password }),
+      });
+    for (const [password, message] of WEAK.filter(([password]) => password !== ADMIN.password)) {
+      const refused = await save(password);
+      expect(refused.status, password).toBe(400);
+      expect(refused.body, password).toMatchObject({ message, field: 'password' });
+    }
+    // The current password sent as the new one (SPEC's console sends it with every save) changes nothing.
+    expect((await save(ADMIN.password)).status).toBe(200);
+    expect((await save('plum-ferry-42')).status).toBe(200);
+    expect((await signIn(s, ADMIN.email, 'plum-ferry-42')).status).toBe(200);
   });
 });

@@ -1147,6 +1147,24 @@ const CASES: Case[] = [
       auth: false,
     }),
   },
+  {
+    name: 'accept with the published default password',
+    status: 400,
+    request: () => ({
+      path: '/api/invitation/accept',
+      init: json('POST', { token: 'x'.repeat(43), password: 'Admin@123' }),
+      auth: false,
+    }),
+  },
+  {
+    name: 'accept with one character repeated',
+    status: 400,
+    request: () => ({
+      path: '/api/invitation/accept',
+      init: json('POST', { token: 'x'.repeat(43), password: ' '.repeat(12) }),
+      auth: false,
+    }),
+  },
   // The current password ('profile-current-password'); last, since a new password hands the caller a new token.
   {
     name: 'profile, new photo alone without a password',
@@ -1191,6 +1209,22 @@ const CASES: Case[] = [
     request: () => ({
       path: '/api/admin/profile/update',
       init: form({ email: 'boss@example.com', password: 'n3w-password', currentPassword: 'guess-1234' }),
+    }),
+  },
+  {
+    name: 'profile, new password of 11 characters',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'boss@example.com', password: 'eleven-char', currentPassword: ADMIN.password }),
+    }),
+  },
+  {
+    name: 'profile, new password of one character repeated',
+    status: 400,
+    request: () => ({
+      path: '/api/admin/profile/update',
+      init: form({ email: 'boss@example.com', password: 'a'.repeat(12), currentPassword: ADMIN.password }),
     }),
   },
   {

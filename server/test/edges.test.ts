@@ -70,6 +70,7 @@ describe('configuration', () => {
       dataDir,
       adminEmail: 'admin@example.com',
       adminPassword: 'Admin@123',
+      adminPasswordGiven: false,
       jwtSecret: expect.stringMatching(/^[\w-]{64}$/),
       tokenTtlSeconds: 43_200,
       sessionIdleMinutes: 30,

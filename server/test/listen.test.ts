@@ -5,6 +5,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD_MESSAGES } from '../../contract/admin-password';
 import { isLoopback, loadConfig } from '../config';
 import { dbOver } from '../db/postgres/db';
 import { createPool } from '../db/postgres/pool';
@@ -112,6 +113,28 @@ describe('the address the server listens on', () => {
     expect((await fetch(`${url}/api/childsafetypolicy`)).status).toBe(200);
     allowed.child.kill('SIGTERM');
     expect(await allowed.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses a first start whose ADMIN_PASSWORD breaks the admin password rule, before anything is created', async () => {
+    const DATABASE_URL = await createDatabase();
+    for (const [password, message] of [
+      ['password', ADMIN_PASSWORD_MESSAGES.short],
+      ['Admin@123', ADMIN_PASSWORD_MESSAGES.published],
+      ['qwertyuiop12', ADMIN_PASSWORD_MESSAGES.common],
+    ]) {
+      const refused = startServer({ DATABASE_URL, ADMIN_PASSWORD: password! });
+      expect(await refused.exited, password).toBe(1);
+      expect(refused.output()).toContain(
+        `Refusing to start: ADMIN_PASSWORD is refused for the first admin (${message}).`,
+      );
+    }
+    const pool = createPool(DATABASE_URL);
+    expect(await dbOver(pool).one('SELECT count(*) AS n FROM users')).toEqual({ n: 0 });
+    await pool.end();
+    const strong = startServer({ DATABASE_URL, ADMIN_PASSWORD: 'plum-ferry-42' });
+    await strong.listening;
+    strong.child.kill('SIGTERM');
+    expect(await strong.exited).toBe(0);
   }, 120_000);
 
   it('creates one admin and one set of demo data when two servers start together on an empty database', async () => {
