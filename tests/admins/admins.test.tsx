@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act as settle, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@mocks/node';
 import { describe, expect, it } from 'vitest';
@@ -340,8 +340,8 @@ describe('the invitation page', () => {
   it('leads to a sign-in that says two-factor set-up comes next, where it is required', async () => {
     db.twoFactorRequired = true;
     const { user, router } = renderApp(`/invitation/${MOCK_INVITATIONS.open}`, { signedIn: false });
-    await user.type(await screen.findByLabelText('Password'), 'Edit@123');
-    await user.type(screen.getByLabelText('Confirm password'), 'Edit@123');
+    await user.type(await screen.findByLabelText('Password'), 'Violet-harbour-2931');
+    await user.type(screen.getByLabelText('Confirm password'), 'Violet-harbour-2931');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByLabelText('Email')).toHaveValue('eve@example.com');
@@ -363,7 +363,7 @@ describe('the invitation page', () => {
     expect(await screen.findByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     // The sentence is the page's for good: no error state takes its place once its code has come.
-    await act(() => import('@/components/error-alert'));
+    await settle(() => import('@/components/error-alert'));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByText('Could not load this data')).not.toBeInTheDocument();
   });
