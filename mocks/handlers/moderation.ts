@@ -173,7 +173,10 @@ function historyOf(userId: string) {
         _id: entry._id,
         at: entry.createdAt,
         admin: entry.admin,
-        enabled: ['activate', 'restriction-end', 'appeal-reverse'].includes(entry.action),
+        // A reversal made the member active only when its entry says so, as on the server.
+        enabled:
+          ['activate', 'restriction-end'].includes(entry.action) ||
+          (entry.action === 'appeal-reverse' && /Inactive → Active|already Active/.test(entry.summary)),
         reason: entry.reason,
         ...(entry.action !== 'activate' && entry.action !== 'deactivate'
           ? { action: entry.action, summary: entry.summary }
@@ -272,7 +275,7 @@ export const moderationHandlers = [
       if (!report) return notFound('Report');
       const was = report.status;
       if (under !== undefined) {
-        if (was !== status && !mayDo('reports.decide')) return refuse(request, 'reports.decide');
+        if (!mayDo('reports.decide')) return refuse(request, 'reports.decide');
         const inForce = inForceOf(reportedIn(report));
         if (!inForce || inForce.reference !== under) return fail(409, RESTRICTION_MESSAGES.notInForce(under));
         if (was !== 'Open') return fail(409, RESTRICTION_MESSAGES.caseNotOpen);

@@ -162,6 +162,8 @@ const STATUS_ACTIONS =
   "'activate', 'deactivate', 'restrict', 'restriction-end', 'appeal', 'appeal-uphold', 'appeal-reverse'";
 /** The status entries that carry their summary: every one but an admin's plain activation or deactivation. */
 const SUMMARISED = "'restrict', 'restriction-end', 'appeal', 'appeal-uphold', 'appeal-reverse'";
+/** An appeal-reverse entry that left the member active (routes/appeals.ts's summary). */
+const ACTIVE_AFTER = "t.summary LIKE '%Inactive → Active%' OR t.summary LIKE '%already Active%'";
 /** Each kind's rows and count for the user $1. */
 const HISTORY: Record<HistoryKind, { select: string; count: string }> = {
   status: {
@@ -170,7 +172,8 @@ const HISTORY: Record<HistoryKind, { select: string; count: string }> = {
       `activity t WHERE t.record_id = $1 AND t.record_type = 'user' AND t.action IN (${STATUS_ACTIONS})`,
       "t.admin_id AS other_id, t.admin_name AS other_name, ''::text AS other_surname, t.admin_email AS other_email",
       {
-        enabled: "t.action IN ('activate', 'restriction-end', 'appeal-reverse')",
+        // A reversal made the member active only when its entry says so: another restriction may still be in force.
+        enabled: `t.action IN ('activate', 'restriction-end') OR (t.action = 'appeal-reverse' AND (${ACTIVE_AFTER}))`,
         reason: 't.reason',
         action: 't.action',
         summary: `CASE WHEN t.action IN (${SUMMARISED}) THEN t.summary END`,

@@ -336,6 +336,13 @@ describe('appeals', () => {
     const mail = await mailWith(s, `Your appeal has been decided (${reference})`);
     expect(mail).toContain(`Your account is still restricted under ${second} permanently.`);
     expect(mail).not.toContain('active again');
+    // The member's history does not show the reversal as an activation.
+    const history = await s.call('GET', `/api/admin/history/${user._id}?kind=status`);
+    expect(
+      (history.body.result as { action?: string; enabled: boolean; summary?: string }[]).find(
+        (item) => item.action === 'appeal-reverse',
+      ),
+    ).toMatchObject({ enabled: false, summary: expect.stringContaining(`still restricted under ${second}`) });
 
     // The reversed restriction is no strike; the one in force is.
     const profile = await s.call('GET', `/api/user/read/${user._id}`);
