@@ -10,24 +10,36 @@ import { offers } from './scenario';
 /**
  * Roles ('roles') as the reference server enforces them: the signed-in admin's role (db.admin.role, an Owner unless
  * a test sets another) against contract/roles.ts's table, for the permission contract/api-permissions.ts names for
- * the call. A refusal answers 403 with the role's words and logs a 'refused' entry.
+ * the call. A refusal answers 403 with the role's words. Every 403 answered to the signed-in admin, the role's or
+ * another's (`forbid`, the step-up's), logs one 'refused' entry, as the server's do.
  */
 
-/** The refusal of a call for want of `permission`, logged as the server logs it. */
-export function refuse(request: Request, permission: Permission): Response {
-  const { role } = db.admin;
+/** The 'refused' entry of a 403 answered to the signed-in admin: the call and why. */
+export function logRefusal(request: Request, why: string) {
   const path = new URL(request.url).pathname.replace(/^.*?(?=\/api\/)/, '');
   recordActivity({
     action: 'refused',
     recordType: 'session',
     recordId: sessionOf(request)._id,
     recordName: `${request.method} ${path}`,
-    summary: `${request.method} ${path} refused: the ${role[0]!.toUpperCase()}${role.slice(1)} role lacks ${permission}`,
+    summary: `${request.method} ${path} refused: ${why}`,
   });
+}
+
+/** The refusal of a call for want of `permission`, logged as the server logs it. */
+export function refuse(request: Request, permission: Permission): Response {
+  const { role } = db.admin;
+  logRefusal(request, `the ${role[0]!.toUpperCase()}${role.slice(1)} role lacks ${permission}`);
   return HttpResponse.json(
     { success: false, message: refusalMessage(role, permission), permission },
     { status: 403 },
   );
+}
+
+/** A 403 answered to the signed-in admin for another reason than the role (its message), logged the same way. */
+export function forbid(request: Request, message: string): Response {
+  logRefusal(request, message);
+  return HttpResponse.json({ success: false, message }, { status: 403 });
 }
 
 /** Whether the signed-in admin's role may do `permission` (always, where the API does not offer roles). */

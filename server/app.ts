@@ -105,6 +105,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   // Admin calls read nothing, not even a body they refuse, before the token and the role are checked.
   const roles = roleGate(db);
   app.use('/api/*', requireAdmin(db, config.jwtSecret, config));
+  app.use('/api/*', roles.logRefusals);
   app.use('/api/*', roles.middleware);
   app.use('/api/*', bulkWriteGuard(db));
   app.use('/api/*', bodyless);

@@ -11,6 +11,7 @@ import { recordActivity } from '../activity';
 import type { MockAppeal } from '../appeals';
 import { db, nextId, type MockUser } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import { forbid } from '../roles';
 import { id, jsonBody, Refusal, refusing } from '../rules';
 import { offers } from '../scenario';
 import { inForceAnswer, inForceOf } from '../restrictions';
@@ -186,7 +187,7 @@ export const appealHandlers = [
       if (appeal.decision) return fail(409, MESSAGE.alreadyDecided);
       if (appeal.state !== 'open') return fail(409, MESSAGE.notOpen);
       const restriction = restrictionOf(appeal);
-      if (restriction.adminId === db.admin._id) return fail(403, MESSAGE.ownRestriction);
+      if (restriction.adminId === db.admin._id) return forbid(request, MESSAGE.ownRestriction);
       const at = new Date().toISOString();
       const user = db.users.find((candidate) => candidate._id === appeal.userId);
       Object.assign(appeal, {

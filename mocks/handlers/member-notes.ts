@@ -4,6 +4,7 @@ import { plainText } from '@contract/moderation';
 import { recordActivity } from '../activity';
 import { db, nextId, type MockMemberNote } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import { forbid } from '../roles';
 import { bool, id, inField, jsonBody, paginate, paging, Refusal, refusing, text } from '../rules';
 import { offers } from '../scenario';
 
@@ -131,7 +132,7 @@ export const memberNoteHandlers = [
       const noteId = id(params.noteId);
       const member = memberOf(userId);
       const note = noteOf(userId, noteId);
-      if (!mayDelete(note)) return fail(403, "Only the note's author or an Owner may delete it");
+      if (!mayDelete(note)) return forbid(request, "Only the note's author or an Owner may delete it");
       db.memberNotes = db.memberNotes.filter((candidate) => candidate !== note);
       recordActivity({
         action: 'note',

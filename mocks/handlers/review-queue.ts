@@ -8,6 +8,7 @@ import {
 import { recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, notFound, ok, refuseWithoutAdmin } from '../http';
+import { forbid } from '../roles';
 import type { MockChatReport } from '../moderation-fixtures';
 import { syncReviewItems, type MockReviewItem } from '../review-queue';
 import { id, oneOf, optionalJsonBody, paginate, paging, Refusal, refusing } from '../rules';
@@ -192,7 +193,7 @@ export const reviewQueueHandlers = [
       if (item.state === 'claimed')
         return fail(409, `${item.assignee?.name || 'Another admin'} has already claimed this item`);
       if (item.state === 'done') return fail(409, 'This item is already done');
-      if (ownRestrictionAppeal(item)) return fail(403, APPEAL_MESSAGES.ownRestriction);
+      if (ownRestrictionAppeal(item)) return forbid(request, APPEAL_MESSAGES.ownRestriction);
       Object.assign(item, { state: 'claimed', assignee: me(), claimedAt: new Date().toISOString() });
       logClaim(item, 'claim', 'Claimed from the review queue');
       return ok({ message: 'Item claimed', result: itemAnswer(item) });
@@ -210,7 +211,7 @@ export const reviewQueueHandlers = [
       if (item.state !== 'claimed') return fail(409, 'This item is not claimed');
       const own = item.assignee?._id === db.admin._id;
       if (!own && offers('roles') && db.admin.role !== 'owner')
-        return fail(403, 'Only the admin who claimed this item, or an Owner, can release it');
+        return forbid(request, 'Only the admin who claimed this item, or an Owner, can release it');
       const holder = item.assignee?.name || 'another admin';
       Object.assign(item, { state: 'open', assignee: null, claimedAt: null });
       logClaim(item, 'release', own ? 'Released to the review queue' : `Released ${holder}'s claim`);

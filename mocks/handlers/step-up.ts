@@ -6,6 +6,7 @@ import { BULK_WRITES, countsAsBulkWrite, STEP_UP_MESSAGE, STEP_UP_MS } from '@co
 import { recordActivity } from '../activity';
 import { db, type MockSession } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
+import { logRefusal } from '../roles';
 import { inField, jsonBody, password, refusing, Refusal } from '../rules';
 import { offers } from '../scenario';
 import { checkPassword, TOO_MANY_CHECKS } from './profile';
@@ -23,6 +24,7 @@ export function proofRefusal(request: Request): Response | null {
   if (!offers('step-up')) return null;
   const session = sessionOf(request);
   if (Date.now() - Date.parse(session.verifiedAt) <= STEP_UP_MS) return null;
+  logRefusal(request, 'the password must be confirmed again (step-up)');
   return HttpResponse.json({ success: false, message: STEP_UP_MESSAGE, stepUp: true }, { status: 403 });
 }
 

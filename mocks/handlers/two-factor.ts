@@ -16,6 +16,7 @@ import {
 import { recordActivity } from '../activity';
 import { db } from '../db';
 import { apiPath, fail, ok, refuseWithoutAdmin } from '../http';
+import { forbid } from '../roles';
 import { bool, inField, jsonBody, password, refusing, Refusal, requiredText } from '../rules';
 import { mockFeatures, offers } from '../scenario';
 import { endOtherSessions, otherSessions, sessionOf, startSession } from './sessions';
@@ -306,7 +307,7 @@ export const twoFactorHandlers = [
         password('Password', body.password, { max: TEXT_MAX.profile.password }),
       );
       const typed = codeField(body);
-      if (db.twoFactorRequired) return fail(403, M.required);
+      if (db.twoFactorRequired) return forbid(request, M.required);
       countCode(false, 'code');
       if (given !== db.admin.password) return fail(400, M.passwordWrong, 'password');
       if (!db.twoFactor.secret) return fail(409, M.notEnabled);

@@ -34,8 +34,13 @@ function refusalCounts(cap: RefusalCap) {
 /**
  * Roles, enforced on every authenticated call ('roles'): each route's permission is its entry in
  * contract/api-permissions.ts, checked after the session (requireAdmin, which reads the admin's role with it) and
- * before anything reads the body. A refusal answers 403 with the role's words and appends one 'refused' entry to the
- * activity log: the method, the path (no query: its values may be a member's details), the role and the permission.
+ * before anything reads the body. A refusal answers 403 with the role's words.
+ *
+ * Every 403 answered to a signed-in admin, the role's and any other (a claim of another admin released, another
+ * admin's note deleted, an appeal of one's own restriction decided, a step-up asked for), appends one 'refused' entry
+ * to the activity log, in one place (`logRefusals`, the middleware around everything after the session): the method,
+ * the path (no query: its values may be a member's details) and why (the role and the permission it lacks, or the
+ * answer's message).
  */
 export function roleGate(
   db: Db,
@@ -45,24 +50,47 @@ export function roleGate(
   const refusals = refusalLog(db);
   const logged = refusalCounts(cap);
 
-  /** Refuses the call for want of `permission`, and logs the refusal (within the session's cap). */
-  async function refuse(c: Context<AppEnv>, permission: Permission): Promise<never> {
-    const role = c.get('adminRole');
-    const label = isRole(role) ? ROLE_LABELS[role] : 'none';
-    const path = c.req.path;
+  /** Why the call was refused, as the entry says it. */
+  function reason(c: Context<AppEnv>, error: unknown): string {
+    const extra = error instanceof HttpError ? error.extra : {};
+    if (typeof extra.permission === 'string') {
+      const role = c.get('adminRole');
+      return `the ${isRole(role) ? ROLE_LABELS[role] : 'none'} role lacks ${extra.permission}`;
+    }
+    if (extra.stepUp === true) return 'the password must be confirmed again (step-up)';
+    return error instanceof Error && error.message ? error.message : 'forbidden';
+  }
+
+  /** Logs the 403 just answered (within the session's cap). */
+  async function logRefusal(c: Context<AppEnv>, error: unknown): Promise<void> {
     const nth = logged.count(c.get('sessionId'));
-    if (nth <= cap.perSession)
-      await refusals.append(c.get('adminId'), {
-        action: 'refused',
-        recordType: 'session',
-        recordId: c.get('sessionId'),
-        recordName: `${c.req.method} ${path}`,
-        summary:
-          `${c.req.method} ${path} refused: the ${label} role lacks ${permission}` +
-          (nth === cap.perSession
-            ? `; this session's further refusals in the next ${cap.windowMs / 60_000} minutes are not logged`
-            : ''),
-      });
+    if (nth > cap.perSession) return;
+    const call = `${c.req.method} ${c.req.path}`;
+    await refusals.append(c.get('adminId'), {
+      action: 'refused',
+      recordType: 'session',
+      recordId: c.get('sessionId'),
+      recordName: call,
+      summary:
+        `${call} refused: ${reason(c, error)}` +
+        (nth === cap.perSession
+          ? `; this session's further refusals in the next ${cap.windowMs / 60_000} minutes are not logged`
+          : ''),
+    });
+  }
+
+  /**
+   * Around every call after the session is known: a 403 answered, by whatever refused it, is logged once here. Hono
+   * answers an error where it is thrown (app.onError), so this sees the answer and the error after `next()`.
+   */
+  const logRefusals: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (c.res.status === 403) await logRefusal(c, c.error);
+  };
+
+  /** Refuses the call for want of `permission` (logged by logRefusals, as every 403 is). */
+  function refuse(c: Context<AppEnv>, permission: Permission): never {
+    const role = c.get('adminRole');
     throw new HttpError(
       403,
       isRole(role) ? refusalMessage(role, permission) : 'Your account has no role: it cannot do this.',
@@ -70,9 +98,9 @@ export function roleGate(
     );
   }
 
-  /** Refuses (and logs) the call unless the signed-in admin's role may do `permission`. */
+  /** Refuses the call unless the signed-in admin's role may do `permission`. */
   async function demand(c: Context<AppEnv>, permission: Permission): Promise<void> {
-    if (!can(c.get('adminRole'), permission)) await refuse(c, permission);
+    if (!can(c.get('adminRole'), permission)) refuse(c, permission);
   }
 
   /**
@@ -89,7 +117,7 @@ export function roleGate(
     return next();
   };
 
-  return { middleware, demand, refuse };
+  return { middleware, logRefusals, demand, refuse };
 }
 
 export type RoleGate = ReturnType<typeof roleGate>;
