@@ -1,10 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db } from '@mocks/db';
 import { server } from '@mocks/node';
+import { setMockRole } from '@mocks/roles';
 import { apiCalls } from '../support/request-log';
 import { renderApp, TEST_TOKEN } from '../support/render';
+
+const FIRST_LOAD = { timeout: 15_000 };
 
 describe('dashboard', () => {
   it('shows skeletons, then both counts linking to their lists', async () => {
@@ -56,5 +59,36 @@ describe('dashboard', () => {
     const { router } = renderApp('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe("the dashboard's cards, by role ('roles')", () => {
+  const cards = () =>
+    within(screen.getByRole('main'))
+      .queryAllByRole('link')
+      .map((link) => link.textContent?.replace(/\d[\d,]*$/, ''));
+
+  it('shows a card only to a role that may open its list: a Moderator gets Total Users, not Total Contact', async () => {
+    setMockRole('moderator');
+    renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: /Total Users/ })).toHaveAttribute('href', '/users');
+    expect(cards()).toEqual(['Total Users']);
+    expect(screen.queryByText('Total Contact')).toBeNull();
+  });
+
+  it('shows Support both cards, and an Editor, who may open neither list, none', async () => {
+    setMockRole('support');
+    const { unmount } = renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: /Total Contact/ })).toHaveAttribute('href', '/contact-us');
+    expect(cards()).toEqual(['Total Users', 'Total Contact']);
+    unmount();
+
+    setMockRole('editor');
+    renderApp('/dashboard');
+    expect(
+      await screen.findByRole('region', { name: 'The work of the last 30 days' }, FIRST_LOAD),
+    ).toBeVisible();
+    expect(screen.queryByText('Total Users')).toBeNull();
+    expect(screen.queryByText('Total Contact')).toBeNull();
   });
 });

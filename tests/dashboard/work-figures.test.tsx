@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@mocks/node';
 import { db } from '@mocks/db';
 import { apiCalls } from '../support/request-log';
+import { countTicks } from '@/features/dashboard/work-figures';
 import { renderApp, specOnlyApi } from '../support/render';
 
 /** The work dashboard ('work-dashboard'): the figures under SPEC's two cards, and their text equivalents. */
@@ -145,5 +146,16 @@ describe('the work dashboard', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await apiCalls('/api/admin/dashboard/figures')).toEqual([]);
     expect((await apiCalls()).map((call) => call.path)).not.toContain('/api/admin/dashboard/figures');
+  });
+});
+
+describe("the charts' count axis", () => {
+  it('steps evenly in whole numbers from 0 to at or above the highest count, at most five ticks', () => {
+    expect(countTicks([0, 0])).toEqual([0, 1]);
+    expect(countTicks([1, 4, 2])).toEqual([0, 1, 2, 3, 4]);
+    expect(countTicks([7])).toEqual([0, 2, 4, 6, 8]);
+    expect(countTicks([11, 3])).toEqual([0, 5, 10, 15]);
+    expect(countTicks([120, 7])).toEqual([0, 50, 100, 150]);
+    expect(countTicks([5200])).toEqual([0, 2000, 4000, 6000]);
   });
 });

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
-import { Card, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Card, Grid, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import '@/components/list-kit/data-table.css';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '@/components/page-kit/error-state';
 import { formatDateTime } from '@/lib/format';
@@ -16,6 +17,19 @@ const shortDay = (day: string) =>
   });
 
 type Point = { label: string; value: number };
+
+/**
+ * A count axis: whole numbers from 0 in even steps (1, 2, 5, 10, 20, 50, ...), at most five ticks, the last at or
+ * above the highest count. Left to itself, recharts rounds 12 to 0, 3, 6, 12 and 4 to 0, 1, 2, 4.
+ */
+export function countTicks(values: number[]): number[] {
+  const highest = Math.max(1, ...values);
+  for (let scale = 1; ; scale *= 10)
+    for (const step of [scale, 2 * scale, 5 * scale]) {
+      const steps = Math.ceil(highest / step);
+      if (steps <= 4) return Array.from({ length: steps + 1 }, (_, index) => index * step);
+    }
+}
 
 /**
  * One figure: a bar chart, which screen readers skip, and its text equivalent, a table of every bar (visually
@@ -35,6 +49,7 @@ function FigureCard({
   points: Point[];
   color: string;
 }) {
+  const ticks = countTicks(points.map((point) => point.value));
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Title order={2} size="h5">
@@ -52,11 +67,12 @@ function FigureCard({
           dataKey="label"
           series={[{ name: 'value', label: title, color }]}
           tickLine="none"
-          gridAxis="y"
+          gridAxis="x"
           withTooltip
           tooltipAnimationDuration={0}
-          yAxisProps={{ allowDecimals: false, width: 32 }}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+          yAxisProps={{ allowDecimals: false, width: 32, ticks, domain: [0, ticks.at(-1)!], interval: 0 }}
+          // A month of days is labelled a week apart; a few bars (the queue's ages), each.
+          xAxisProps={{ interval: points.length > 7 ? 6 : 0 }}
         />
       </div>
       <Table className="visually-hidden">
@@ -86,6 +102,16 @@ function perDay(days: FigureDay[], series: 'reports' | 'restrictions' | 'members
   return { points, summary: FIGURES_TEXT.total(points.reduce((sum, point) => sum + point.value, 0)) };
 }
 
+const formatCount = (value: number) => value.toLocaleString('en-US');
+const MAIL_COLUMNS = [
+  FIGURES_TEXT.title,
+  FIGURES_TEXT.sentOn,
+  FIGURES_TEXT.recipients,
+  FIGURES_TEXT.sent,
+  FIGURES_TEXT.failed,
+  FIGURES_TEXT.queued,
+];
+
 /** The latest sent mails and where their delivery stands (the mail queue's counts). */
 function MailsCard({ mails }: { mails: MailFigure[] }) {
   return (
@@ -94,42 +120,49 @@ function MailsCard({ mails }: { mails: MailFigure[] }) {
         {FIGURES_TEXT.mails}
       </Title>
       {mails.length ? (
-        // Scrolled sideways on a narrow card: focusable, so that the keyboard can scroll it too (WCAG 2.1.1).
-        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
-          <Table striped>
-            <caption className="visually-hidden">{FIGURES_TEXT.mails}</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{FIGURES_TEXT.title}</Table.Th>
-                <Table.Th scope="col">{FIGURES_TEXT.sentOn}</Table.Th>
-                <Table.Th scope="col">{FIGURES_TEXT.recipients}</Table.Th>
-                <Table.Th scope="col">{FIGURES_TEXT.sent}</Table.Th>
-                <Table.Th scope="col">{FIGURES_TEXT.failed}</Table.Th>
-                <Table.Th scope="col">{FIGURES_TEXT.queued}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+        // The lists' table (data-table.css): on a phone each mail is a card of label / value lines; wider, a table
+        // too wide for its card scrolls inside it.
+        <div className="data-table-scroll">
+          <table className="data-table" role="table" aria-label={FIGURES_TEXT.mails}>
+            <thead>
+              <tr role="row">
+                {MAIL_COLUMNS.map((column) => (
+                  <th key={column} scope="col" role="columnheader">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
               {mails.map((mail) => (
-                <Table.Tr key={mail._id}>
-                  <Table.Th scope="row" fw={500}>
+                <tr key={mail._id} role="row">
+                  <th scope="row" role="rowheader">
                     {mail.title}
-                  </Table.Th>
-                  <Table.Td>{formatDateTime(mail.createdAt)}</Table.Td>
-                  <Table.Td>
+                  </th>
+                  <td role="cell" data-label={FIGURES_TEXT.sentOn}>
+                    {formatDateTime(mail.createdAt)}
+                  </td>
+                  <td role="cell" data-label={FIGURES_TEXT.recipients}>
                     {mail.allUsers
-                      ? `${FIGURES_TEXT.allUsers} (${mail.recipientCount.toLocaleString('en-US')}${mail.expanding ? `, ${FIGURES_TEXT.expanding}` : ''})`
-                      : mail.recipientCount.toLocaleString('en-US')}
-                  </Table.Td>
-                  <Table.Td>{mail.sentCount.toLocaleString('en-US')}</Table.Td>
-                  <Table.Td c={mail.failedCount ? 'red' : undefined}>
-                    {mail.failedCount.toLocaleString('en-US')}
-                  </Table.Td>
-                  <Table.Td>{mail.queuedCount.toLocaleString('en-US')}</Table.Td>
-                </Table.Tr>
+                      ? `${FIGURES_TEXT.allUsers} (${formatCount(mail.recipientCount)}${mail.expanding ? `, ${FIGURES_TEXT.expanding}` : ''})`
+                      : formatCount(mail.recipientCount)}
+                  </td>
+                  <td role="cell" data-label={FIGURES_TEXT.sent}>
+                    {formatCount(mail.sentCount)}
+                  </td>
+                  <td role="cell" data-label={FIGURES_TEXT.failed}>
+                    <Text span inherit c={mail.failedCount ? 'red' : undefined}>
+                      {formatCount(mail.failedCount)}
+                    </Text>
+                  </td>
+                  <td role="cell" data-label={FIGURES_TEXT.queued}>
+                    {formatCount(mail.queuedCount)}
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </table>
+        </div>
       ) : (
         <Text c="dimmed" size="sm">
           {FIGURES_TEXT.mailsEmpty}
@@ -190,10 +223,17 @@ export function WorkFigures() {
         />
         <FigureCard title={FIGURES_TEXT.members} heading={FIGURES_TEXT.day} color="teal.6" {...members} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: openQueueByAge ? 2 : 1 }} mt="md">
-        {openQueueByAge ? <QueueByAgeCard buckets={openQueueByAge} /> : null}
-        <MailsCard mails={mails} />
-      </SimpleGrid>
+      {/* The mails' six columns need two thirds of a wide page (half of one did not hold them at 1440 px), else all of it. */}
+      <Grid mt="md">
+        {openQueueByAge ? (
+          <Grid.Col span={{ base: 12, xl: 4 }}>
+            <QueueByAgeCard buckets={openQueueByAge} />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, xl: openQueueByAge ? 8 : 12 }}>
+          <MailsCard mails={mails} />
+        </Grid.Col>
+      </Grid>
     </section>
   );
 }
