@@ -41,7 +41,8 @@ export const FEATURES = [
   /**
    * Two-factor sign-in (TOTP, RFC 6238, with ten single-use recovery codes): POST /api/login may answer a challenge
    * (`result.twoFactor`: 'code' or 'enrol') that POST /api/login/two-factor completes with a code, after
-   * POST /api/login/two-factor/setup for 'enrol'; /api/admin/two-factor (set up, confirm, recovery codes, disable)
+   * POST /api/login/two-factor/setup for 'enrol' (whose code answers the recovery codes, and the session starts with
+   * POST /api/login/two-factor/acknowledge); /api/admin/two-factor (set up, confirm, recovery codes, disable)
    * for the signed-in admin; GET and PATCH /api/admin/security: whether every admin must use it.
    */
   'two-factor',

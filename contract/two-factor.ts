@@ -23,6 +23,12 @@ export const CODE_MAX = 40;
 /** What a challenge asks for after the password: a code, or the set-up of two-factor first (it is required). */
 export type TwoFactorStep = 'code' | 'enrol';
 
+/**
+ * Every challenge of a sign-in: the steps after the password, and 'codes', which a set-up at sign-in answers with the
+ * recovery codes: the session starts when the admin has them (POST /api/login/two-factor/acknowledge).
+ */
+export type ChallengeKind = TwoFactorStep | 'codes';
+
 /** A code as typed: six digits (spaces ignored) are a TOTP code; anything else a recovery code (dashes ignored). */
 export function readCode(typed: string): { kind: 'totp' | 'recovery'; code: string } {
   const digits = typed.replace(/\s+/g, '');
@@ -33,6 +39,7 @@ export function readCode(typed: string): { kind: 'totp' | 'recovery'; code: stri
 export const TWO_FACTOR_MESSAGES = {
   codeStep: 'Enter the code from your authenticator app',
   enrolStep: 'Two-factor sign-in is required: set it up to continue',
+  codesStep: 'Two-factor sign-in is on. Save your recovery codes, then continue.',
   codeRequired: 'Please enter the code',
   wrongCode: 'The code is incorrect or has already been used',
   challengeExpired: 'This sign-in has expired. Please sign in again.',

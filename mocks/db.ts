@@ -1,5 +1,6 @@
 import type { AdminStatus } from '@contract/admins';
 import type { Role } from '@contract/roles';
+import type { ChallengeKind } from '@contract/two-factor';
 import { makeCatalogues, makeEvents, type MockCatalogueRecord } from './catalogue-fixtures';
 import { nextId, resetIds, seededRandom } from './ids';
 import { makeMails, type MockMail } from './mail-fixtures';
@@ -111,7 +112,7 @@ export type MockTwoFactor = {
 /** Between a right password and the code. */
 export type MockChallenge = {
   id: string;
-  kind: 'code' | 'enrol';
+  kind: ChallengeKind;
   expiresAt: number;
   used: boolean;
   /** The admin's two-factor secret when it was given (null: none): the state it is bound to. */

@@ -74,11 +74,11 @@ function end(session: MockSession) {
 }
 
 /** Ends every session but `keep`; how many it ended. */
-export function endOtherSessions(keep: MockSession): number {
+export function endOtherSessions(keep?: MockSession): number {
   const others = db.sessions.filter((session) => session !== keep);
   for (const session of others) end(session);
   // Tokens a test added without a session are sessions too.
-  const loose = [...db.tokens].filter((token) => token !== keep.token);
+  const loose = [...db.tokens].filter((token) => token !== keep?.token);
   for (const token of loose) db.tokens.delete(token);
   return others.length + loose.length;
 }

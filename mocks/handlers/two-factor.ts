@@ -11,6 +11,7 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
   TWO_FACTOR_MESSAGES as M,
+  type ChallengeKind,
   type TwoFactorStep,
 } from '@contract/two-factor';
 import { recordActivity } from '../activity';
@@ -27,7 +28,11 @@ import { endOtherSessions, otherSessions, sessionOf, startSession } from './sess
  */
 
 const extensionMissing = () => fail(404, 'No such API route');
-const CHALLENGE_MS: Record<TwoFactorStep, number> = { code: 5 * 60_000, enrol: 15 * 60_000 };
+const CHALLENGE_MS: Record<ChallengeKind, number> = {
+  code: 5 * 60_000,
+  enrol: 15 * 60_000,
+  codes: 15 * 60_000,
+};
 
 const totp = (secret: string) =>
   new TOTP({
@@ -135,7 +140,7 @@ export function twoFactorStep(): Response | undefined {
       ? 'enrol'
       : undefined;
   if (!step) return undefined;
-  const id = crypto.randomUUID().replace(/-/g, '').padEnd(43, 'x');
+  const id = newChallengeId();
   db.challenges.push({
     id,
     kind: step,
@@ -150,7 +155,7 @@ export function twoFactorStep(): Response | undefined {
 }
 
 /** An open challenge of `kind`, given while the admin's two-factor was as it is now (the server's challengeHolds). */
-function openChallenge(id: unknown, kind?: TwoFactorStep) {
+function openChallenge(id: unknown, kind?: ChallengeKind) {
   const challenge = db.challenges.find((one) => one.id === id);
   if (
     !challenge ||
@@ -162,6 +167,19 @@ function openChallenge(id: unknown, kind?: TwoFactorStep) {
     throw new Refusal(401, M.challengeExpired);
   return challenge;
 }
+
+/** SPEC's sign-in answer, with a new session: the second step is done. */
+function signedIn(request: Request, taken?: 'totp' | 'recovery') {
+  const token = startSession(request);
+  if (taken === 'recovery') entry(`Recovery code used (${recoveryLeft()} left)`);
+  const { _id, name, surname, email, photo } = db.admin;
+  return ok({
+    message: 'Login successful',
+    result: { token, _id, name, surname, email, photo, features: mockFeatures() },
+  });
+}
+
+const newChallengeId = () => crypto.randomUUID().replace(/-/g, '').padEnd(43, 'x');
 
 const challengeField = (body: Record<string, unknown>) =>
   inField('challenge', () => requiredText('Challenge', body.challenge, { max: 100 }));
@@ -187,6 +205,7 @@ export const twoFactorHandlers = [
       const challengeId = challengeField(body);
       const typed = codeField(body);
       const challenge = openChallenge(challengeId);
+      if (challenge.kind === 'codes') throw new Refusal(401, M.challengeExpired);
       countCode(true);
       let recoveryCodes: string[] | undefined;
       let taken: 'totp' | 'recovery' | undefined;
@@ -211,26 +230,31 @@ export const twoFactorHandlers = [
       }
       challenge.used = true;
       resetCounts();
-      const token = startSession(request);
+      // A set-up answers its recovery codes with a 'codes' challenge: the session starts once the admin has them.
       if (recoveryCodes) {
-        const current = db.sessions.find((session) => session.token === token)!;
-        entry(withEnded('Two-factor enabled', endOtherSessions(current)));
+        entry(withEnded('Two-factor enabled', endOtherSessions()));
+        const id = newChallengeId();
+        db.challenges.push({
+          id,
+          kind: 'codes',
+          expiresAt: Date.now() + CHALLENGE_MS.codes,
+          used: false,
+          boundTo: db.twoFactor.secret,
+        });
+        return ok({ message: M.codesStep, result: { twoFactor: 'codes', challenge: id, recoveryCodes } });
       }
-      if (taken === 'recovery') entry(`Recovery code used (${recoveryLeft()} left)`);
-      const { _id, name, surname, email, photo } = db.admin;
-      return ok({
-        message: 'Login successful',
-        result: {
-          token,
-          _id,
-          name,
-          surname,
-          email,
-          photo,
-          features: mockFeatures(),
-          ...(recoveryCodes ? { recoveryCodes } : {}),
-        },
-      });
+      return signedIn(request, taken);
+    }),
+  ),
+
+  http.post(
+    apiPath('login/two-factor/acknowledge'),
+    refusing(async ({ request }) => {
+      if (!offers('two-factor')) return extensionMissing();
+      const body = await jsonBody(request);
+      const challenge = openChallenge(challengeField(body), 'codes');
+      challenge.used = true;
+      return signedIn(request);
     }),
   ),
 

@@ -1,4 +1,4 @@
-import type { TwoFactorStep } from '../../contract/two-factor';
+import type { ChallengeKind } from '../../contract/two-factor';
 import type { Db } from './postgres/db';
 
 /** An admin_two_factor row (db/postgres/migrations/008_two_factor.sql). */
@@ -12,7 +12,7 @@ export type TwoFactorRow = {
 
 export type ChallengeRow = {
   admin_id: string;
-  kind: TwoFactorStep;
+  kind: ChallengeKind;
   created_at: string;
   expires_at: string;
   /** The admin's token version when it was given (null: given before migration 017, never honoured). */
@@ -132,7 +132,7 @@ export async function insertChallenge(
   challenge: {
     idHash: string;
     adminId: string;
-    kind: TwoFactorStep;
+    kind: ChallengeKind;
     createdAt: string;
     expiresAt: string;
     tokenVersion: number;

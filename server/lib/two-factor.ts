@@ -88,8 +88,8 @@ export const challengeHash = (id: string) => createHash('sha256').update(id).dig
 
 /**
  * Whether a challenge still stands for the state it was given in: the admin active, with the same token version (no
- * new password and no disabling since), and for 'enrol' still without two-factor, for 'code' the same two-factor (not
- * reset, nor reset and set up again). Read under the admin's row locks, so that a change commits before or after.
+ * new password and no disabling since), and for 'enrol' still without two-factor, for 'code' (and 'codes', after a
+ * set-up) the same two-factor (not reset, nor reset and set up again). Read under the admin's row locks, so that a change commits before or after.
  */
 export function challengeHolds(
   challenge: ChallengeRow,

@@ -1,6 +1,12 @@
 import type { Context, Hono } from 'hono';
 import { FEATURES } from '../../contract/features';
-import { CODE_MAX, readCode, TWO_FACTOR_MESSAGES, type TwoFactorStep } from '../../contract/two-factor';
+import {
+  CODE_MAX,
+  readCode,
+  TWO_FACTOR_MESSAGES,
+  type ChallengeKind,
+  type TwoFactorStep,
+} from '../../contract/two-factor';
 import { TEXT_MAX } from '../../contract/limits';
 import type { Db } from '../db/postgres/db';
 import { endOtherSessions } from '../db/sessions';
@@ -45,8 +51,15 @@ import {
 import { bool, fields, secret, text } from '../lib/validate';
 import { otherSessions } from './sessions';
 
-/** How long the step after the password may take: a code, or setting two-factor up (scanning a QR code takes longer). */
-const CHALLENGE_MS: Record<TwoFactorStep, number> = { code: 5 * 60_000, enrol: 15 * 60_000 };
+/**
+ * How long the step after the password may take: a code, or setting two-factor up (scanning a QR code takes longer),
+ * and then saving the recovery codes.
+ */
+const CHALLENGE_MS: Record<ChallengeKind, number> = {
+  code: 5 * 60_000,
+  enrol: 15 * 60_000,
+  codes: 15 * 60_000,
+};
 const ADDRESS_MAX = 100;
 const M = TWO_FACTOR_MESSAGES;
 
@@ -149,7 +162,7 @@ export function registerTwoFactorSignIn(
   const limits = codeLimits(db);
   const expired = () => new HttpError(401, M.challengeExpired);
 
-  async function openChallenge(id: string, kind?: TwoFactorStep) {
+  async function openChallenge(id: string, kind?: ChallengeKind) {
     const challenge = await findOpenChallenge(db, challengeHash(id), now());
     if (!challenge || (kind && challenge.kind !== kind)) throw expired();
     const admin = await findAdmin(db, challenge.admin_id);
@@ -181,6 +194,7 @@ export function registerTwoFactorSignIn(
   app.post('/api/login/two-factor', signInLimit, async (c) => {
     const body = codeBody.parse(await jsonBody(c));
     const { challenge, admin } = await openChallenge(body.challenge);
+    if (challenge.kind === 'codes') throw expired();
     const address = clientAddress(c, trustProxy);
     await limits.hit(admin.id, address);
     const ip = peerAddress(c, trustProxy).slice(0, ADDRESS_MAX);
@@ -200,12 +214,15 @@ export function registerTwoFactorSignIn(
     };
     // Thrown inside the transaction: nothing of the sign-in is kept.
     const wrong = new Error('wrong code');
-    let signedIn;
-    try {
-      signedIn = await complete(admin, { ip, userAgent }, async (tx, sessionId) => {
-        if (!(await useChallenge(tx, idHash, now()))) throw expired();
-        const state = await holdOrRefuse(tx, challenge);
-        if (challenge.kind === 'enrol') {
+
+    // A set-up's first code turns two-factor on and answers the recovery codes with a 'codes' challenge: no session
+    // yet, which starts when the admin has the codes (below).
+    if (challenge.kind === 'enrol') {
+      let codesStep;
+      try {
+        codesStep = await db.transaction(async (tx) => {
+          if (!(await useChallenge(tx, idHash, now()))) throw expired();
+          const state = await holdOrRefuse(tx, challenge);
           const code = readCode(body.code);
           const step =
             state?.pending_secret && code.kind === 'totp'
@@ -214,22 +231,39 @@ export function registerTwoFactorSignIn(
           if (!state?.pending_secret) throw badRequest(M.noSetUp, 'code');
           if (step === undefined) throw wrong;
           const recoveryCodes = newRecoveryCodes();
+          const at = now();
           await enableTwoFactor(tx, admin.id, {
             step,
-            codeHashes: recoveryCodes.map((code) => recoveryCodeHash(readCode(code).code)),
-            at: now(),
+            codeHashes: recoveryCodes.map((one) => recoveryCodeHash(readCode(one).code)),
+            at,
           });
-          const ended = await endOtherSessions(
-            tx,
-            admin.id,
-            sessionId,
-            liveSince(policy),
-            'two-factor',
-            now(),
-          );
+          const ended = await endOtherSessions(tx, admin.id, '', liveSince(policy), 'two-factor', at);
           await log.record(tx, admin.id, enabledEntry(admin, ended));
-          return { recoveryCodes };
-        }
+          const next = newChallenge();
+          await insertChallenge(tx, {
+            idHash: next.idHash,
+            adminId: admin.id,
+            kind: 'codes',
+            createdAt: at,
+            expiresAt: new Date(Date.parse(at) + CHALLENGE_MS.codes).toISOString(),
+            tokenVersion: admin.token_version,
+            twoFactorSince: at,
+          });
+          return { twoFactor: 'codes' as const, challenge: next.id, recoveryCodes };
+        });
+      } catch (error) {
+        if (error === wrong) throw await refused();
+        throw error;
+      }
+      await limits.reset(admin.id, address);
+      return c.json({ success: true, message: M.codesStep, result: codesStep });
+    }
+
+    let signedIn;
+    try {
+      signedIn = await complete(admin, { ip, userAgent }, async (tx) => {
+        if (!(await useChallenge(tx, idHash, now()))) throw expired();
+        const state = await holdOrRefuse(tx, challenge);
         const taken = state ? await takeCode(tx, state, body.code) : undefined;
         if (!taken) throw wrong;
         if (taken.kind === 'recovery')
@@ -248,8 +282,24 @@ export function registerTwoFactorSignIn(
     }
     await limits.reset(admin.id, address);
     signedInFrom.remember(address);
-    const { body: answer, extra } = signedIn;
-    return c.json({ ...answer, result: { ...answer.result, ...extra } });
+    return c.json(signedIn.body);
+  });
+
+  // After a set-up at sign-in: the admin has saved the recovery codes, and the session starts.
+  app.post('/api/login/two-factor/acknowledge', signInLimit, async (c) => {
+    const { challenge } = challengeBody.parse(await jsonBody(c));
+    const { challenge: open, admin } = await openChallenge(challenge, 'codes');
+    const idHash = challengeHash(challenge);
+    const client = {
+      ip: peerAddress(c, trustProxy).slice(0, ADDRESS_MAX),
+      userAgent: c.req.header('user-agent') ?? '',
+    };
+    const signedIn = await complete(admin, client, async (tx) => {
+      if (!(await useChallenge(tx, idHash, now()))) throw expired();
+      await holdOrRefuse(tx, open);
+    });
+    signedInFrom.remember(clientAddress(c, trustProxy));
+    return c.json(signedIn.body);
   });
 }
 

@@ -598,6 +598,7 @@ const PUBLIC_WRITES = [
   'POST /api/login',
   'POST /api/login/two-factor',
   'POST /api/login/two-factor/setup',
+  'POST /api/login/two-factor/acknowledge',
   'DELETE /api/user/delete-account/:email',
   'POST /api/user/delete-account/confirm',
   'POST /api/invitation/accept',

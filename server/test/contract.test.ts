@@ -870,6 +870,15 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: 'saved recovery codes with an unknown challenge',
+    status: 401,
+    request: () => ({
+      path: '/api/login/two-factor/acknowledge',
+      init: json('POST', { challenge: 'x'.repeat(43) }),
+      auth: false,
+    }),
+  },
+  {
     name: 'sign-in set-up with an unknown challenge',
     status: 401,
     request: () => ({

@@ -232,6 +232,13 @@ function routes(): Route[] {
     // Two-factor ('two-factor'): the sign-in's second step, and the admin's own set-up.
     { method: 'POST', path: 'login/two-factor', body: 'json', fields: ['challenge', 'code'], public: true },
     { method: 'POST', path: 'login/two-factor/setup', body: 'json', fields: ['challenge'], public: true },
+    {
+      method: 'POST',
+      path: 'login/two-factor/acknowledge',
+      body: 'json',
+      fields: ['challenge'],
+      public: true,
+    },
     { method: 'GET', path: 'admin/two-factor', body: 'none' },
     { method: 'POST', path: 'admin/two-factor/setup', body: 'none' },
     { method: 'POST', path: 'admin/two-factor/confirm', body: 'json', fields: ['code'] },

@@ -20,6 +20,7 @@ const PUBLIC = new Set([
   'POST /api/login',
   'POST /api/login/two-factor/setup',
   'POST /api/login/two-factor',
+  'POST /api/login/two-factor/acknowledge',
   'DELETE /api/user/delete-account/:email',
   'GET /api/user/delete-account/confirm',
   'POST /api/user/delete-account/confirm',

@@ -267,7 +267,7 @@ describe('two-factor required', () => {
     expect(loadConfig({ DATA_DIR: dataDir, TWO_FACTOR_REQUIRED: 'false' }).twoFactorRequired).toBe(false);
   });
 
-  it('the password leads to the set-up; its code signs in and answers the recovery codes', async () => {
+  it('the password leads to the set-up; its code answers the recovery codes, and saving them starts the session', async () => {
     clock();
     const s = await makeServer({ twoFactorRequired: true });
     const old = await sessionToken(s.db, s.adminId);
@@ -285,13 +285,32 @@ describe('two-factor required', () => {
     expect(setUp.status, setUp.text).toBe(200);
     const { secret, qrSvg } = setUp.body.result as { secret: string; qrSvg: string };
     expect(qrSvg).toMatch(/^<svg/);
-    const signedIn = await secondStep(s, challenge, totpCode(secret, Date.now()));
-    expect(signedIn.status, signedIn.text).toBe(200);
-    const result = signedIn.body.result as { token: string; recoveryCodes: string[] };
-    expect(result.recoveryCodes).toHaveLength(10);
-    expect((await s.call('GET', '/api/user/read', { token: result.token })).status).toBe(200);
-    // Sessions from before the change end.
+    const enabled = await secondStep(s, challenge, totpCode(secret, Date.now()));
+    expect(enabled.status, enabled.text).toBe(200);
+    expect(enabled.body.message).toBe(M.codesStep);
+    const codes = enabled.body.result as { twoFactor: string; challenge: string; recoveryCodes: string[] };
+    expect(codes.twoFactor).toBe('codes');
+    expect(codes.recoveryCodes).toHaveLength(10);
+    expect(enabled.body.result).not.toHaveProperty('token');
+    // Sessions from before the change end, and none has started: a sign-in left on the codes leaves no live session.
     expect((await s.call('GET', '/api/user/read', { token: old })).status).toBe(401);
+    const live = () =>
+      s.db.many('SELECT id FROM admin_sessions WHERE admin_id = $1 AND ended_at IS NULL', [s.adminId]);
+    expect(await live()).toEqual([]);
+    // Its challenge is no code step.
+    expect((await secondStep(s, codes.challenge, nextCode(secret))).status).toBe(401);
+
+    const acknowledge = (id: string) =>
+      s.call('POST', '/api/login/two-factor/acknowledge', { json: { challenge: id }, token: null });
+    const saved = await acknowledge(codes.challenge);
+    expect(saved.status, saved.text).toBe(200);
+    const { token } = saved.body.result as { token: string };
+    expect((await s.call('GET', '/api/user/read', { token })).status).toBe(200);
+    expect(await live()).toHaveLength(1);
+    // Once.
+    expect((await acknowledge(codes.challenge)).status).toBe(401);
+    // A password's challenge does not stand for saved codes.
+    expect((await acknowledge(challengeOf(await signIn(s)))).status).toBe(401);
 
     // A challenge to sign in with a code does not set up.
     const codeChallenge = challengeOf(await signIn(s));

@@ -170,14 +170,19 @@ describe('two-factor sign-in', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(db.twoFactor.recoveryCodes.map((one) => one.code));
-    // Not signed in until the codes are saved.
+    // Not signed in until the codes are saved: no session is live on the server either.
     expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(db.sessions).toEqual([]);
     const next = screen.getByRole('button', { name: 'Continue' });
     expect(next).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'I have saved my recovery codes' }));
     await user.click(next);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('accessToken')).toMatch(/^mock-token-/);
+    // Saving the codes is what started it.
+    const [saved] = await apiCalls('/api/login/two-factor/acknowledge');
+    expect(saved?.body).toEqual({ challenge: db.challenges.find((one) => one.kind === 'codes')!.id });
+    expect(db.sessions).toHaveLength(1);
   });
 
   it('against an API without the extension, the password alone signs in and nothing else is asked', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_APPEAL } from '@mocks/appeals';
 import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD, MOCK_INVITATIONS } from '@mocks/db';
@@ -359,11 +360,11 @@ const WRITES: Write[] = [
     submit: 'Set password',
     public: true,
     edit: async (user) => {
-      await user.type(await screen.findByLabelText('Password', {}, FIRST_LOAD), 'Edit@123');
-      await user.type(screen.getByLabelText('Confirm password'), 'Edit@123');
+      await user.type(await screen.findByLabelText('Password', {}, FIRST_LOAD), 'Violet-harbour-2931');
+      await user.type(screen.getByLabelText('Confirm password'), 'Violet-harbour-2931');
       return () => {
-        expect(page().getByLabelText('Password')).toHaveValue('Edit@123');
-        expect(page().getByLabelText('Confirm password')).toHaveValue('Edit@123');
+        expect(page().getByLabelText('Password')).toHaveValue('Violet-harbour-2931');
+        expect(page().getByLabelText('Confirm password')).toHaveValue('Violet-harbour-2931');
       };
     },
   },
@@ -439,6 +440,28 @@ const WRITES: Write[] = [
       await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
       return () =>
         expect(page().getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    },
+  },
+  // After that set-up's first code, the recovery codes: saving them starts the session.
+  {
+    route: '/sign-in',
+    variant: 'recovery codes',
+    endpoint: 'login/two-factor/acknowledge',
+    screen: 'sign-in recovery codes',
+    submit: 'Continue',
+    public: true,
+    edit: async (user) => {
+      db.twoFactorRequired = true;
+      await signInWithPassword(user);
+      const key = await screen.findByTestId('two-factor-key', {}, FIRST_LOAD);
+      const secret = Secret.fromBase32(key.textContent!.replace(/\s/g, ''));
+      const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret }).generate();
+      await user.type(screen.getByLabelText('Authentication code'), code);
+      await user.click(screen.getByRole('button', { name: 'Turn on and sign in' }));
+      await user.click(
+        await screen.findByRole('checkbox', { name: 'I have saved my recovery codes' }, FIRST_LOAD),
+      );
+      return () => expect(page().getByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
     },
   },
   // The own profile's Two-factor tab: turning it on, new recovery codes, turning it off.

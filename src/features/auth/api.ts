@@ -13,8 +13,6 @@ const signedIn = z.object({
   photo: text,
   /** The extensions the API offers (DECISIONS): read by featureNamesIn, absent from SPEC's API. */
   features: z.optional(z.unknown()),
-  /** Two-factor set up during this sign-in ('two-factor'): its recovery codes, shown once. */
-  recoveryCodes: z.optional(z.array(z.string())),
   /** The admin's role, with 'roles' announced; kept only then. */
   role: z.optional(z.unknown()),
 });
@@ -79,17 +77,39 @@ export function useSignInSetUp() {
   });
 }
 
+/** After a set-up's first code: the recovery codes, and the challenge that starts the session once they are saved. */
+const codesStep = z.object({
+  twoFactor: z.literal('codes'),
+  challenge: z.string().check(z.minLength(1)),
+  recoveryCodes: z.array(z.string()),
+});
+export type CodesStep = z.output<typeof codesStep>;
+
 /**
- * POST /api/login/two-factor: the code (or a recovery code) that completes the sign-in. The answer is SPEC's sign-in
- * answer, with the recovery codes when the code confirmed a set-up; the caller stores the session.
+ * POST /api/login/two-factor: the code (or a recovery code) that completes the sign-in, with SPEC's sign-in answer
+ * (the caller stores the session); or, when the code confirmed a set-up, the recovery codes (CodesStep).
  */
 export function useSignInCode() {
   return useMutation({
     meta: { quietWithoutMessage: true, logged: false },
     mutationFn: async ({ challengeId, code }: { challengeId: string; code: string }) =>
       (
-        await api.post('login/two-factor', z.object({ result: signedIn }), {
+        await api.post('login/two-factor', z.object({ result: z.union([codesStep, signedIn]) }), {
           json: { challenge: challengeId, code },
+          auth: 'none',
+        })
+      ).result,
+  });
+}
+
+/** POST /api/login/two-factor/acknowledge: the recovery codes are saved, and the session starts (SPEC's answer). */
+export function useAcknowledgeCodes() {
+  return useMutation({
+    meta: { quietWithoutMessage: true, logged: false },
+    mutationFn: async (challengeId: string) =>
+      (
+        await api.post('login/two-factor/acknowledge', z.object({ result: signedIn }), {
+          json: { challenge: challengeId },
           auth: 'none',
         })
       ).result,

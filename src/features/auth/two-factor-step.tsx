@@ -9,7 +9,14 @@ import { CodeInput, isTotpCode } from '@/components/two-factor/code-input';
 import { RecoveryCodes } from '@/components/two-factor/recovery-codes';
 import { TWO_FACTOR_TEXT } from '@/components/two-factor/strings';
 import { ApiError } from '@/lib/core/api-error';
-import { startSession, useSignInCode, useSignInSetUp, type SignedIn, type TwoFactorChallenge } from './api';
+import {
+  startSession,
+  useAcknowledgeCodes,
+  useSignInCode,
+  useSignInSetUp,
+  type CodesStep,
+  type TwoFactorChallenge,
+} from './api';
 import { FailureAlert, useStepNotices } from './step-kit';
 import { SIGN_IN_TEXT } from './strings';
 
@@ -102,6 +109,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
       { challengeId: challenge.id, code },
       {
         onSuccess: (result) => {
+          if ('twoFactor' in result) return;
           startSession(result);
           onSignedIn?.();
         },
@@ -142,7 +150,8 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
 function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
   const setUp = useSignInSetUp();
   const send = useSignInCode();
-  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
+  const acknowledge = useAcknowledgeCodes();
+  const [codes, setCodes] = useState<CodesStep | null>(null);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -150,18 +159,28 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
     setUp.mutate(challenge.id, { onError: restartOnExpiry(onRestart) });
   }, [challenge.id, setUp, onRestart]);
   // The set-up's notifications (a wrong code) go once the recovery codes show.
-  useStepNotices(signedIn ? 'codes' : 'set-up');
+  useStepNotices(codes ? 'codes' : 'set-up');
 
-  if (signedIn)
+  // The session starts once the admin has saved the codes: a sign-in left here leaves none.
+  if (codes)
     return (
-      <RecoveryCodes
-        codes={signedIn.recoveryCodes ?? []}
-        doneLabel={SIGN_IN_TEXT.continue}
-        onDone={() => {
-          startSession(signedIn);
-          onSignedIn?.();
-        }}
-      />
+      <>
+        <FailureAlert error={acknowledge.error} />
+        <RecoveryCodes
+          codes={codes.recoveryCodes}
+          doneLabel={SIGN_IN_TEXT.continue}
+          onDone={() => {
+            if (acknowledge.isPending) return;
+            acknowledge.mutate(codes.challenge, {
+              onSuccess: (result) => {
+                startSession(result);
+                onSignedIn?.();
+              },
+              onError: restartOnExpiry(onRestart),
+            });
+          }}
+        />
+      </>
     );
   if (!setUp.data)
     return setUp.isError ? (
@@ -186,7 +205,10 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
         onCode={(code) =>
           send.mutate(
             { challengeId: challenge.id, code },
-            { onSuccess: setSignedIn, onError: restartOnExpiry(onRestart) },
+            {
+              onSuccess: (result) => 'twoFactor' in result && setCodes(result),
+              onError: restartOnExpiry(onRestart),
+            },
           )
         }
       />
