@@ -285,6 +285,10 @@ export const moderationHandlers = [
       // A note alone is the route's 'reports.note'; a new status needs 'reports.decide' too, as on the server.
       if (was !== status && !mayDo('reports.decide')) return refuse(request, 'reports.decide');
       const noteChanged = note !== undefined && note !== report.note;
+      // A new status unlinks the restriction the report was Actioned under, as on the server.
+      if (was !== status)
+        for (const restriction of db.restrictions)
+          restriction.closedReports = restriction.closedReports?.filter((closed) => closed !== report._id);
       // As the server: whoever changed the case last handled it, whatever its status now.
       Object.assign(report, {
         status: status as CaseStatus,

@@ -514,5 +514,9 @@ describe('one incident, one restriction', () => {
     ).toEqual({ summary: `Open → Actioned (under ${reference})` });
     expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM restrictions')).n).toBe(1);
     expect(await mailsOfKind(s, 'restriction')).toBe(1);
+
+    // Opened again, the report is no longer Actioned under it.
+    const reopened = await s.call('PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Open' } });
+    expect(reopened.body.result).toMatchObject({ status: 'Open', actionedUnder: null });
   });
 });
