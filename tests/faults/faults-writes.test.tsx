@@ -403,6 +403,10 @@ const WRITES: Write[] = [
     endpoint: 'admin/appeals/:id/decide',
     screen: 'appeal decision',
     submit: 'Decide',
+    confirm: async (user) => {
+      const dialog = await screen.findByRole('dialog', { name: 'Reverse the restriction?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    },
     edit: async (user) => {
       await user.click(await screen.findByRole('radio', { name: 'Reverse' }, FIRST_LOAD));
       await user.type(screen.getByLabelText(/^Note/), 'A shared device.');

@@ -343,7 +343,7 @@ describe('users bulk status', () => {
 
   it("asks one restriction for all the deactivations where 'restrictions' is announced, and sends it with each", async () => {
     const active = db.users.filter((item) => item.enabled).slice(0, 2);
-    const policy = db.catalogues.reportelement!.find((element) => element.message === 'Spam or scam')!;
+    const policy = db.catalogues.reportelement!.find((element) => element.message === 'Harassment')!;
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
     for (const target of active)
@@ -353,7 +353,7 @@ describe('users bulk status', () => {
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 users?' });
     await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
-    await user.click(await screen.findByRole('option', { name: 'Spam or scam (Inactive)' }));
+    await user.click(await screen.findByRole('option', { name: 'Harassment' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
       'Spam accounts',
@@ -369,7 +369,9 @@ describe('users bulk status', () => {
         .map((target) => [
           `/api/admin/status/${target._id}`,
           { enabled: 'false' },
-          { restriction: { policyId: policy._id, facts: 'Spam accounts', endsAt: null } },
+          {
+            restriction: { policyId: policy._id, facts: 'Spam accounts', endsAt: null, closeReports: true },
+          },
         ])
         .sort(),
     );
