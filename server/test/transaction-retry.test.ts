@@ -76,5 +76,11 @@ describe('the transaction helper', () => {
       })
       .catch(() => undefined);
     expect(await rows()).toEqual([1, 2]);
+    // A transaction that has ended takes nothing more to write, rather than losing it unsaid.
+    let ended: Db | undefined;
+    await db.transaction(async (tx) => {
+      ended = tx;
+    });
+    expect(() => ended!.beforeCommit(async () => {})).toThrow('beforeCommit on a transaction that has ended');
   });
 });

@@ -74,8 +74,10 @@ const backoff = (attempt: number) =>
 type Runner = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 type CommitHook = (tx: Db) => Promise<void>;
+/** What a transaction runs before it commits; `open` until they have run, after which nothing more may be added. */
+type CommitHooks = { list: CommitHook[]; open: boolean };
 
-function over(runner: Runner, pool: Pool, commitHooks?: CommitHook[]): Db {
+function over(runner: Runner, pool: Pool, commitHooks?: CommitHooks): Db {
   const inTransaction = commitHooks !== undefined;
   const query = <Row>(text: string, values?: readonly SqlValue[], statement?: string) =>
     runner.query({ text, values: values as unknown[] | undefined, name: statement }) as unknown as Promise<
@@ -116,7 +118,8 @@ function over(runner: Runner, pool: Pool, commitHooks?: CommitHook[]): Db {
     },
     beforeCommit(work: CommitHook) {
       if (!commitHooks) throw new Error('beforeCommit is for a Db inside a transaction');
-      commitHooks.push(work);
+      if (!commitHooks.open) throw new Error('beforeCommit on a transaction that has ended');
+      commitHooks.list.push(work);
     },
   };
   return db;
@@ -129,19 +132,20 @@ async function runTransaction<T>(pool: Pool, work: (db: Db) => Promise<T>): Prom
   // process. The pool drops the broken connection when it is given back.
   const lost = () => undefined;
   client.on('error', lost);
+  const hooks: CommitHooks = { list: [], open: true };
   try {
     await client.query('BEGIN');
-    const hooks: CommitHook[] = [];
     const tx = over(client, pool, hooks);
     const result = await work(tx);
     // A hook may register another: each runs once, in order.
-    for (let index = 0; index < hooks.length; index += 1) await hooks[index]!(tx);
+    for (let index = 0; index < hooks.list.length; index += 1) await hooks.list[index]!(tx);
     await client.query('COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    hooks.open = false;
     client.removeListener('error', lost);
     client.release();
   }
