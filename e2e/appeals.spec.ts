@@ -98,13 +98,12 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
 
   // It suspends the reported member for 7 days, citing a policy.
   const facts = `Threatening messages to two members (${stamp})`;
-  const until = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   await moderator
     .getByRole('table', { name: 'Chat Report' })
     .getByRole('button', { name: 'Deactivate reported user' })
     .click();
   const dialog = moderator.getByRole('dialog', { name: /^Deactivate / });
-  await answerRestriction(moderator, dialog, { facts, until });
+  await answerRestriction(moderator, dialog, { facts, duration: '7 days' });
   await dialog.getByRole('button', { name: 'Deactivate reported user' }).click();
   await expect(notification(moderator, 'User deactivated and report marked Actioned')).toBeVisible();
   const profile = (await api.get(`user/read/${member._id}`)) as {
@@ -186,6 +185,10 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Decide' })).toBeFocused();
   await page.keyboard.press('Enter');
+  // The confirmation says the member's state after the decision.
+  const confirm = page.getByRole('dialog', { name: 'Reverse the restriction?' });
+  await expect(confirm).toContainText('The member will be active again.');
+  await confirm.getByRole('button', { name: 'Reverse' }).click();
   await expect(notification(page, 'Appeal decided')).toBeVisible();
   await expect(page).toHaveURL(/\/queue$/);
 

@@ -144,16 +144,17 @@ test('Activate/Deactivate keeps the focus on its button while the list refreshes
   const after = before === 'Activate' ? 'Deactivate' : 'Activate';
   /**
    * Enter on the button; a deactivation first asks for its restriction ('restrictions'), answered by keyboard: the
-   * policy (the focus starts there; Down opens the choices and Down again moves to one, Enter takes it), the facts,
-   * Permanent.
+   * policy broken (the focus starts there, its list closed; Down opens the choices and Down again moves to one, Enter
+   * takes it), the facts, how long (Space takes 24 h, an arrow key the next preset).
    */
   const toggleWithKeyboard = async (deactivating: boolean) => {
     await page.keyboard.press('Enter');
     if (!deactivating) return;
     const dialog = page.getByRole('dialog', { name: /^Deactivate / });
     await expect(dialog).toBeVisible();
-    const policy = dialog.getByRole('combobox', { name: 'Policy' });
+    const policy = dialog.getByRole('combobox', { name: 'Policy broken' });
     await expect(policy).toBeFocused();
+    await expect(page.getByRole('listbox')).toBeHidden();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('option').first()).toBeVisible();
     await page.keyboard.press('ArrowDown');
@@ -161,9 +162,11 @@ test('Activate/Deactivate keeps the focus on its button while the list refreshes
     await expect(policy).not.toHaveValue('');
     await tabTo(page, dialog.getByRole('textbox', { name: 'Facts and circumstances' }));
     await page.keyboard.type('Spam in chat');
-    await tabTo(page, dialog.getByRole('radio', { name: 'Until a date' }));
+    await tabTo(page, dialog.getByRole('radio', { name: '24 h' }));
+    await page.keyboard.press('Space');
+    await expect(dialog.getByRole('radio', { name: '24 h' })).toBeChecked();
     await page.keyboard.press('ArrowRight');
-    await expect(dialog.getByRole('radio', { name: 'Permanent' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: '3 days' })).toBeChecked();
     await tabTo(page, dialog.getByRole('button', { name: 'Deactivate' }));
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();

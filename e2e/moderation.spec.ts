@@ -94,7 +94,7 @@ test('the restriction dialog is used from the keyboard: focus in the policy, Esc
   await expect(page.getByRole('button', { name: 'Activate', exact: true })).toHaveCount(0);
 });
 
-test('restricts a reported user from Chat Report: Actioned with the facts in the list, in Activity and the history', async ({
+test('restricts a reported user from Chat Report: Actioned under the new reference in the list, the restriction in Activity and the history', async ({
   page,
   request,
 }) => {
@@ -127,12 +127,18 @@ test('restricts a reported user from Chat Report: Actioned with the facts in the
   await dialog.getByRole('button', { name: 'Deactivate reported user' }).click();
   await expect(notification(page, 'User deactivated and report marked Actioned')).toBeVisible();
 
-  // Filtered by Actioned, the case is there with its note.
+  // Filtered by Actioned, the case is there, actioned under the new restriction's reference (one incident, one
+  // restriction: the member's other open reports closed with it).
   await page.getByRole('combobox', { name: 'Status' }).selectOption('Actioned');
   await expect(page).toHaveURL(/[?&]status=Actioned/);
   await expect(
-    page.getByRole('table', { name: 'Chat Report' }).getByRole('row').filter({ hasText: reason }),
-  ).toHaveCount(1);
+    page
+      .getByRole('table', { name: 'Chat Report' })
+      .getByRole('row')
+      .filter({ hasText: report.message })
+      .filter({ hasText: /Actioned under R-[0-9A-Z]{8}/ })
+      .first(),
+  ).toBeVisible();
 
   // Activity, filtered by action Restricted: this one is on its first page, linking to the user.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Activity' }).click();
@@ -148,12 +154,17 @@ test('restricts a reported user from Chat Report: Actioned with the facts in the
   await entry.getByRole('link', { name: new RegExp(`^${escape(reported.name)}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${reported._id}$`));
 
-  // The user's Moderation history has the deactivation and the report, Actioned with the reason.
+  // The user's Moderation history has the deactivation and the report, Actioned under the restriction.
   const history = (await scrollToHistory(page)).getByRole('table', { name: 'Moderation history' });
   await expect(
     history.getByRole('row').filter({ hasText: `Restricted by ` }).filter({ hasText: reason }),
   ).toHaveCount(1);
-  await expect(history.getByRole('row').filter({ hasText: `Actioned: ${reason}` })).toHaveCount(1);
+  await expect(
+    history
+      .getByRole('row')
+      .filter({ hasText: /Actioned: Actioned under R-[0-9A-Z]{8}/ })
+      .first(),
+  ).toBeVisible();
 });
 
 test('dismisses a report from Chat Report with a note: Dismissed in the list, in Activity and the history', async ({

@@ -34,19 +34,23 @@ export async function logOut(page: Page) {
 }
 
 /**
- * Answers a deactivation's restriction dialog ('restrictions', which the reference server announces): the policy (a
- * Report Element of the demo data), the facts, and permanent unless `until` (a day, YYYY-MM-DD).
+ * Answers a deactivation's restriction dialog ('restrictions', which the reference server announces): the policy broken
+ * (an active Report Element of the demo data), the facts, and permanent unless `duration` (a preset: '24 h', '3 days',
+ * '7 days', '30 days').
  */
 export async function answerRestriction(
   page: Page,
   dialog: Locator,
-  { policy = 'Fake profile', facts, until }: { policy?: string; facts: string; until?: string },
+  {
+    policy = 'Fake profile',
+    facts,
+    duration,
+  }: { policy?: string; facts: string; duration?: '24 h' | '3 days' | '7 days' | '30 days' },
 ) {
-  await dialog.getByRole('combobox', { name: 'Policy' }).click();
+  await dialog.getByRole('combobox', { name: 'Policy broken' }).click();
   await page.getByRole('option', { name: policy, exact: true }).click();
   await dialog.getByRole('textbox', { name: 'Facts and circumstances' }).fill(facts);
-  if (until) await dialog.getByLabel('Suspended until').fill(until);
-  else await dialog.getByRole('radio', { name: 'Permanent' }).check();
+  await dialog.getByRole('radio', { name: duration ?? 'Permanent', exact: true }).check();
 }
 
 export function notification(page: Page, text: string) {

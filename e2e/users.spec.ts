@@ -75,7 +75,7 @@ test('deactivates and reactivates a user', async ({ page }) => {
   await target.getByRole('button', { name: 'Deactivate' }).click();
   // The server announces restrictions: the console asks for the policy and the facts.
   const dialog = page.getByRole('dialog', { name: /^Deactivate .+\?$/ });
-  await answerRestriction(page, dialog, { facts: 'Asked to leave for a while', until: '2099-01-01' });
+  await answerRestriction(page, dialog, { facts: 'Asked to leave for a while', duration: '30 days' });
   await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(notification(page, 'Success')).toBeVisible();
   await expect(target.getByText('Inactive')).toBeVisible();
