@@ -318,18 +318,18 @@ describe('the invitation page', () => {
     expect(
       await screen.findByText('Eve Editor (eve@example.com) is invited to the admin console as Editor.'),
     ).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Password'), 'Edit@123');
-    await user.type(screen.getByLabelText('Confirm password'), 'Edit@124');
+    await user.type(screen.getByLabelText('Password'), 'Violet-harbour-2931');
+    await user.type(screen.getByLabelText('Confirm password'), 'Violet-harbour-2932');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
     expect(await apiCalls('/api/invitation/accept')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Confirm password'));
-    await user.type(screen.getByLabelText('Confirm password'), 'Edit@123');
+    await user.type(screen.getByLabelText('Confirm password'), 'Violet-harbour-2931');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const [call] = await apiCalls('/api/invitation/accept');
-    expect(call?.body).toEqual({ token: MOCK_INVITATIONS.open, password: 'Edit@123' });
+    expect(call?.body).toEqual({ token: MOCK_INVITATIONS.open, password: 'Violet-harbour-2931' });
     expect(call?.headers.get('authorization')).toBeNull();
     expect(db.admins.find((admin) => admin.email === 'eve@example.com')?.status).toBe('active');
     // Sign-in starts with the invitee's e-mail; two-factor is not required here, so nothing says it comes next.

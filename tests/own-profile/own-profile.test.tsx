@@ -204,7 +204,7 @@ describe("own profile with 'profile-current-password'", () => {
     await user.type(email, db.admin.email);
     await user.type(screen.getByLabelText('New Password'), '123');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
-    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 12 characters')).toBeInTheDocument();
     expect(messageOf(currentPassword())).toBe('Please enter your current password');
     expect(await apiCalls('/api/admin/profile/update')).toHaveLength(0);
   });

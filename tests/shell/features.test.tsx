@@ -80,6 +80,7 @@ describe('the extensions an API announces', () => {
       'review-queue',
       'restrictions',
       'appeals',
+      'admin-password-rule',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });

@@ -3,7 +3,8 @@ import { useId, type Ref } from 'react';
 
 /**
  * Mantine's PasswordInput, with its error announced as every other input's is: Mantine marks the field in error
- * only by its colour, so the input gets aria-invalid and is described by the message here.
+ * only by its colour, so the input gets aria-invalid and is described by the message here, and by its description
+ * (a rule stated above the field) too.
  */
 export function PasswordField({
   ref,
@@ -12,6 +13,10 @@ export function PasswordField({
 }: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [props.description ? descriptionId : '', error ? errorId : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <PasswordInput
       {...props}
@@ -19,8 +24,9 @@ export function PasswordField({
       id={props.id ?? id}
       error={error}
       errorProps={{ id: errorId }}
+      descriptionProps={{ id: descriptionId }}
       aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={describedBy || undefined}
     />
   );
 }

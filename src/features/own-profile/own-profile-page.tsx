@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Loader, Tabs } from '@mantine/core';
 import { PasswordField } from '@/components/form-kit/password-field';
 import { z } from 'zod/mini';
+import { ADMIN_PASSWORD_MESSAGES, ADMIN_PASSWORD_MIN, ADMIN_PASSWORD_RULE } from '@contract/admin-password';
 import { ControlledForm } from '@/components/form/controlled-form';
 import { FormActions } from '@/components/form-kit/form-actions';
 import { ImageFileField } from '@/components/form/image-file-field';
@@ -49,15 +50,23 @@ const specSchema = z.object({
 
 /**
  * With 'profile-current-password': the password may stay empty (kept), and the current password is asked for when
- * the e-mail differs from the record's (`email`) or a new password is typed.
+ * the e-mail differs from the record's (`email`) or a new password is typed. With 'admin-password-rule' (`ruled`) a
+ * new password has its length (the server checks the rest).
  */
-const checkedSchema = (email: string) =>
+const checkedSchema = (email: string, ruled: boolean) =>
   z
     .object({
       email: emailField,
       password: z
         .string()
-        .check(z.refine((value) => value === '' || value.length >= 6, PROFILE_TEXT.passwordShort)),
+        .check(
+          ruled
+            ? z.refine(
+                (value) => value === '' || value.length >= ADMIN_PASSWORD_MIN,
+                ADMIN_PASSWORD_MESSAGES.short,
+              )
+            : z.refine((value) => value === '' || value.length >= 6, PROFILE_TEXT.passwordShort),
+        ),
       currentPassword: z.string(),
       file: fileField,
     })
@@ -85,7 +94,9 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
   // The features are kept from the first render: while an expired session is signed in again over the form, it names
   // none, and the form would lose its Current password field and its tabs.
   const [checked] = useState(useFeature('profile-current-password'));
-  const [schema] = useState(() => (checked ? checkedSchema(email) : specSchema));
+  // Without the current password (SPEC's form) the password typed is taken for the current one, never a new one.
+  const [ruled] = useState(useFeature('admin-password-rule') && checked);
+  const [schema] = useState(() => (checked ? checkedSchema(email, ruled) : specSchema));
   const controller = useMutationForm({
     schema,
     mutation: useUpdateOwnProfile(),
@@ -124,6 +135,7 @@ function OwnProfileForm({ email, photo }: { email: string; photo: string }) {
       />
       <PasswordField
         label={PROFILE_TEXT.password}
+        description={ruled ? ADMIN_PASSWORD_RULE : undefined}
         autoComplete="new-password"
         maxLength={textLimit('profile', 'password')}
         {...controller.form.register('password')}

@@ -11,6 +11,8 @@ const invitation = z.object({
     role: z.nullable(z.enum(ROLES)),
     /** Whether the invitee sets up two-factor at their first sign-in. */
     twoFactorRequired: z.optional(z.boolean()),
+    /** The extensions the server offers (this page has no sign-in to name them): 'admin-password-rule'. */
+    features: z.optional(z.array(z.string())),
   }),
 });
 export type Invitation = z.output<typeof invitation>['result'];

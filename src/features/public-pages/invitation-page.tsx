@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod/mini';
+import { ADMIN_PASSWORD_MESSAGES, ADMIN_PASSWORD_MIN, ADMIN_PASSWORD_RULE } from '@contract/admin-password';
 import { PASSWORD_MIN, TEXT_MAX } from '@contract/limits';
 import { ROLE_LABELS } from '@contract/roles';
 import { FormActions } from '@/components/form-kit/form-actions';
@@ -15,22 +17,26 @@ import { invitationQuery, useAcceptInvitation, type Invitation } from './invitat
 import { INVITATION_TEXT } from './invitation-strings';
 import { PublicPageFrame } from './public-page-frame';
 
-const schema = z
-  .object({
-    password: z
-      .string()
-      .check(
-        z.minLength(1, INVITATION_TEXT.passwordRequired),
-        z.minLength(PASSWORD_MIN, INVITATION_TEXT.passwordShort(PASSWORD_MIN)),
-      ),
-    confirm: z.string(),
-  })
-  .check(
-    z.refine((values) => values.password === values.confirm, {
-      message: INVITATION_TEXT.mismatch,
-      path: ['confirm'],
-    }),
-  );
+/** With 'admin-password-rule' its length (the server checks the rest); otherwise SPEC's minimum. */
+const schemaFor = (ruled: boolean) =>
+  z
+    .object({
+      password: z
+        .string()
+        .check(
+          z.minLength(1, INVITATION_TEXT.passwordRequired),
+          ruled
+            ? z.minLength(ADMIN_PASSWORD_MIN, ADMIN_PASSWORD_MESSAGES.short)
+            : z.minLength(PASSWORD_MIN, INVITATION_TEXT.passwordShort(PASSWORD_MIN)),
+        ),
+      confirm: z.string(),
+    })
+    .check(
+      z.refine((values) => values.password === values.confirm, {
+        message: INVITATION_TEXT.mismatch,
+        path: ['confirm'],
+      }),
+    );
 
 function SetPasswordForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const navigate = useNavigate();
@@ -39,6 +45,8 @@ function SetPasswordForm({ token, invitation }: { token: string; invitation: Inv
     email: invitation.email,
     twoFactorNext: invitation.twoFactorRequired === true,
   };
+  const ruled = invitation.features?.includes('admin-password-rule') === true;
+  const [schema] = useState(() => schemaFor(ruled));
   const controller = useMutationForm({
     schema,
     mutation: useAcceptInvitation(),
@@ -53,6 +61,7 @@ function SetPasswordForm({ token, invitation }: { token: string; invitation: Inv
     <ControlledForm controller={controller}>
       <PasswordField
         label={INVITATION_TEXT.password}
+        description={ruled ? ADMIN_PASSWORD_RULE : undefined}
         autoComplete="new-password"
         maxLength={TEXT_MAX.invitation.password}
         {...controller.form.register('password')}
