@@ -581,6 +581,30 @@ describe('chat report case actions (report-cases)', () => {
     ]);
   });
 
+  it('actions a dismissed report with the new reference as its note when its reported user is restricted', async () => {
+    const open = openCase();
+    const stored = db.chatReports.find((candidate) => candidate._id === open._id)!;
+    stored.status = 'Dismissed';
+    const report: ReportCase = { ...open, status: 'Dismissed' };
+    const { user } = renderWithProviders(<CaseActions report={report} />);
+    await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
+    await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Fake profile' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
+      'Stolen photos',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
+    expect(await notification('User deactivated and report marked Actioned')).toBeInTheDocument();
+    const made = db.restrictions.find((restriction) => restriction.userId === report.reported!._id)!;
+    expect((await caseCalls(report._id)).map((call) => call.body)).toEqual([
+      { status: 'Actioned', note: `Actioned under ${made.reference}` },
+    ]);
+    expect(stored.status).toBe('Actioned');
+  });
+
   it("offers 'Mark actioned under R-…' instead of a second restriction when the reported member is already restricted", async () => {
     const report = openCase();
     db.restrictions.push({

@@ -125,7 +125,7 @@ export function CaseActions({ report }: { report: ReportCase }) {
           {MODERATION_TEXT.dismiss}
         </Button>
       ) : null}
-      {decides && report.status !== 'Actioned' && inForce ? (
+      {decides && report.status === 'Open' && inForce ? (
         <Button
           size="xs"
           variant="light"

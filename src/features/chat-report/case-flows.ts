@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { askForRestriction, askForText, askToConfirm, type RestrictionRequest } from '@/components/confirm';
-import { formatDateTime } from '@/lib/format';
-import type { RestrictionInput } from '@contract/restrictions';
+import { formatDateTimeWithZone } from '@/lib/format';
+import { actionedUnderNote, type RestrictionInput } from '@contract/restrictions';
 import { api } from '@/lib/data/api-client';
 import { ApiError, errorText } from '@/lib/core/api-error';
 import { userNameAndEmail } from '@/lib/declared-columns';
@@ -110,7 +110,7 @@ export const confirmActionedUnder = (
     title: CASE_TEXT.actionedUnderTitle(restriction.reference),
     message: CASE_TEXT.actionedUnderMessage(
       restriction.reference,
-      restriction.endsAt ? formatDateTime(restriction.endsAt) : null,
+      restriction.endsAt ? formatDateTimeWithZone(restriction.endsAt) : null,
     ),
     confirmLabel: CASE_TEXT.actionedUnderConfirm,
     cancelLabel: CASE_TEXT.cancel,
@@ -161,9 +161,15 @@ export async function deactivateReported(
   // actioned all the same, under the new restriction.
   if (reference && reportOpen && restriction?.closeReports !== false) return answer;
   try {
-    if (reference) return await patchCase({ reportId, status: 'Actioned', underRestriction: reference });
+    // A report closed under a restriction must be Open; one dismissed before is Actioned with the reference as its note.
+    if (reference && reportOpen)
+      return await patchCase({ reportId, status: 'Actioned', underRestriction: reference });
     // A case's note is shorter than the facts may be.
-    const note = reason.length > NOTE_MAX ? `${reason.slice(0, NOTE_MAX - 1)}…` : reason;
+    const note = reference
+      ? actionedUnderNote(reference)
+      : reason.length > NOTE_MAX
+        ? `${reason.slice(0, NOTE_MAX - 1)}…`
+        : reason;
     return await patchCase({ reportId, status: 'Actioned', note });
   } catch (error) {
     await refreshAfterWrite(queryClient, [USERS_KEY, ...CASE_CHANGES]);
