@@ -192,24 +192,32 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
   const portraits = await Promise.all(
     Array.from({ length: 12 }, (_, i) => uploads.saveGenerated(portraitPng(i * 30), 'png')),
   );
-  const icons = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => uploads.saveGenerated(iconPng(i * 30 + 10), 'png')),
-  );
-  // Each catalogue entry's own pictogram, on a tile of its own hue.
-  const pictograms = async (set: Readonly<Record<string, readonly string[]>>, firstHue: number) =>
+  // One brand logo per offer: a file that no row names would be an orphan.
+  const icons = await Promise.all(OFFERS.map((_, i) => uploads.saveGenerated(iconPng(i * 30 + 10), 'png')));
+  // Each catalogue entry's own pictogram, on a tile of its own hue; the entries shown without an icon get no file
+  // (a file no row names would be an orphan).
+  const pictograms = async (
+    set: Readonly<Record<string, readonly string[]>>,
+    firstHue: number,
+    iconless: readonly string[] = [],
+  ) =>
     new Map(
       await Promise.all(
-        Object.entries(set).map(
-          async ([name, paths], i) =>
-            [
-              name,
-              await uploads.saveGenerated(pictogramPng(paths, (firstHue + i * 47) % 360), 'png'),
-            ] as const,
-        ),
+        Object.entries(set)
+          .map(([name, paths], i) => ({ name, paths, hue: (firstHue + i * 47) % 360 }))
+          .filter(({ name }) => !iconless.includes(name))
+          .map(
+            async ({ name, paths, hue }) =>
+              [name, await uploads.saveGenerated(pictogramPng(paths, hue), 'png')] as const,
+          ),
       ),
     );
-  const hobbyIcons = await pictograms(HOBBY_PICTOGRAMS, 10);
-  const categoryIcons = await pictograms(EVENT_CATEGORY_PICTOGRAMS, 200);
+  const hobbyIcons = await pictograms(
+    HOBBY_PICTOGRAMS,
+    10,
+    HOBBIES.filter((_, i) => i % 5 === 4),
+  );
+  const categoryIcons = await pictograms(EVENT_CATEGORY_PICTOGRAMS, 200, ['Networking']);
   const lookingForIcons = await pictograms(LOOKING_FOR_PICTOGRAMS, 330);
   const banners = await Promise.all(
     Array.from({ length: 6 }, (_, i) => uploads.saveGenerated(bannerPng(i * 60), 'png')),
@@ -253,7 +261,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       insert('hobbies', {
         id,
         name,
-        icon: i % 5 === 4 ? null : hobbyIcons.get(name),
+        icon: hobbyIcons.get(name) ?? null,
         enabled: i !== 11,
         ...stamped(400),
       });
@@ -300,7 +308,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         insert('event_categories', {
           id,
           name,
-          icon: i === 5 ? null : categoryIcons.get(name),
+          icon: categoryIcons.get(name) ?? null,
           enabled: i !== 5,
           ...stamped(300),
         });
