@@ -216,7 +216,10 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   await expect(entry('Claimed', `the appeal of ${reference}`)).toBeVisible();
   await expect(entry('Appeal opened', `Appeal of ${reference} opened by the member`)).toContainText(name);
   await expect(entry('Restricted', reference)).toContainText(moderatorName);
-  await expect(entry('Report case changed', facts)).toContainText(moderatorName);
+  // The report closed with the restriction, under its reference.
+  await expect(entry('Report case changed', `Open → Actioned (under ${reference})`)).toContainText(
+    moderatorName,
+  );
 
   // ... and in the member's Moderation history.
   await page.goto(`/users/${member._id}`);
