@@ -1,3 +1,4 @@
+import { utcDateTimeText } from '@contract/dates';
 import { plainText } from '@contract/moderation';
 import {
   actionedUnderNote,
@@ -128,7 +129,7 @@ export function closeUnder(report: MockChatReport, restriction: MockRestriction,
 }
 
 const LETTERS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const utcText = utcDateTimeText;
 const nameOf = (user: MockUser) => [user.name, user.surname].filter(Boolean).join(' ');
 
 /**

@@ -5,6 +5,7 @@ import {
   APPEAL_NOTE_MAX,
   APPEAL_STATEMENT_MAX,
 } from '@contract/appeals';
+import { utcDateTimeText } from '@contract/dates';
 import { plainText } from '@contract/moderation';
 import { REFERENCE_PATTERN } from '@contract/restrictions';
 import { recordActivity } from '../activity';
@@ -22,7 +23,7 @@ const extensionMissing = () => fail(404, 'No such API route');
 const cleaned = (value: unknown) => (typeof value === 'string' ? plainText(value).trim() : undefined);
 const nameOf = (user: MockUser | undefined) =>
   user ? [user.name, user.surname].filter(Boolean).join(' ') : '';
-const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const utcText = utcDateTimeText;
 const restrictionText = (endsAt: string | null) =>
   endsAt ? `Suspended until ${utcText(endsAt)}` : 'Deactivated permanently';
 

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { utcDateTimeText } from '../../contract/dates';
 import { REASON_MAX } from '../../contract/moderation';
 import {
   FACTS_MAX,
@@ -91,10 +92,10 @@ export function newReference() {
   return `R-${code}`;
 }
 
-/** A time as the statement and the log write it: '2026-12-03 14:00 UTC'. */
-export const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** A time as the statement and the log write it, in the console's date format: '3 Dec 2026, 14:00 UTC'. */
+export const utcText = utcDateTimeText;
 
-/** The restriction in words: 'Suspended until 2026-12-03 14:00 UTC' or 'Deactivated permanently'. */
+/** The restriction in words: 'Suspended until 3 Dec 2026, 14:00 UTC' or 'Deactivated permanently'. */
 export const restrictionText = (endsAt: string | null) =>
   endsAt ? `Suspended until ${utcText(endsAt)}` : 'Deactivated permanently';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { APPEAL_MESSAGES, APPEAL_STATEMENT_MAX } from '../../contract/appeals';
+import { utcDateTimeText } from '../../contract/dates';
 import { adminWithRole, makeServer } from './harness';
 
 type Server = Awaited<ReturnType<typeof makeServer>>;
@@ -419,7 +420,8 @@ describe('appeals', () => {
       'SELECT ends_at FROM restrictions WHERE reference = $1',
       [reference],
     );
-    const until = `${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC`;
+    const until = utcDateTimeText(endsAt);
+    expect(until).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/);
     const mail = await mailWith(s, `Your appeal has been decided (${reference})`);
     expect(mail).toContain(`Your account is still restricted under ${reference} until ${until}.`);
   });

@@ -104,7 +104,7 @@ describe('restrictions', () => {
       'Harassment',
       'Members treat each other with respect, in words and images.',
     );
-    const endsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const endsAt = '2099-03-05T14:30:00.000Z';
     const mailCount = async () =>
       ((await s.call('GET', '/api/mail-send/list?page=1&limit=10')).body.pagination as { count: number })
         .count;
@@ -135,7 +135,8 @@ describe('restrictions', () => {
     expect(text).toContain(`Reference: ${reference}`);
     // (a) the restriction and its duration
     expect(text).toContain('1. The restriction and its duration');
-    expect(text).toContain(`suspended until ${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC`);
+    // In the console's date format (contract/dates.ts), in UTC and saying so.
+    expect(text).toContain('Your account is suspended until 5 Mar 2099, 14:30 UTC.');
     // (b) the facts and circumstances
     expect(text).toContain('2. Facts and circumstances');
     expect(text).toContain('Sent threatening messages to two members on 3 May.');

@@ -8,7 +8,7 @@ import {
   type DeclaredRow,
   type PeopleColumn,
 } from '@/lib/declared-columns';
-import { formatDateTime, formatLocaleDate, formatTimeOfDay } from '@/lib/format';
+import { formatDate, formatLocaleDate, formatSpecDateTime, formatTimeOfDay } from '@/lib/format';
 import type { ListColumn } from '@/components/list-kit/list-controller';
 import { mediaUrl } from '@/lib/media';
 import { HtmlViewer } from './html-viewer';
@@ -107,7 +107,7 @@ function shown<Row extends DeclaredRow>(declared: DeclaredColumn, cells: Feature
     }
     case 'dateTime': {
       const { field } = declared;
-      const text = (row: Row) => formatDateTime(textAt(row, field));
+      const text = (row: Row) => formatSpecDateTime(textAt(row, field));
       return {
         text,
         value: (row) => timeAt(row, field),
@@ -119,8 +119,9 @@ function shown<Row extends DeclaredRow>(declared: DeclaredColumn, cells: Feature
       };
     }
     case 'date': {
-      const { field, pastLabel } = declared;
-      const date = (row: Row) => formatLocaleDate(textAt(row, field) || null);
+      const { field, pastLabel, locale } = declared;
+      const format = locale ? formatLocaleDate : formatDate;
+      const date = (row: Row) => format(textAt(row, field) || null);
       const past = (row: Row) => (pastLabel && pastAt(row, field) ? pastLabel : '');
       return {
         text: (row) => [date(row), past(row)].filter(Boolean).join(' '),

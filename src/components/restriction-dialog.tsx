@@ -18,7 +18,7 @@ import { api } from '@/lib/data/api-client';
 import { flag, id, optionalDate, text } from '@/lib/data/schemas';
 import { parseDate } from '@/lib/dates';
 import { userName } from '@/lib/declared-columns';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDateTimeWithZone } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { RestrictionRequest } from './confirm';
 import { ControlledForm } from './form/controlled-form';
@@ -399,7 +399,7 @@ type FieldProps = { control: Control<RestrictionValues> };
 function PresetEnd({ duration }: { duration: string }) {
   return (
     <Text size="sm" c="dimmed">
-      {RESTRICTION_TEXT.endsOn(formatDateTime(endOf({ duration, endsAt: '' })))}
+      {RESTRICTION_TEXT.endsOn(formatDateTimeWithZone(endOf({ duration, endsAt: '' })))}
     </Text>
   );
 }
@@ -407,7 +407,7 @@ function PresetEnd({ duration }: { duration: string }) {
 /** The restriction in force, and the choice to replace it (required to go on). */
 function InForceField({ control, inForce }: FieldProps & { inForce: NonNullable<MemberState['inForce']> }) {
   const { fieldState } = useController({ control, name: 'replace' });
-  const until = inForce.endsAt ? formatDateTime(inForce.endsAt) : null;
+  const until = inForce.endsAt ? formatDateTimeWithZone(inForce.endsAt) : null;
   return (
     <Alert color="yellow" role="note" title={RESTRICTION_TEXT.inForce(inForce.reference, until)}>
       <Stack gap="xs">

@@ -51,7 +51,7 @@ export type DeclaredColumn = (
   | { kind: 'text'; header: string; field: string; below?: string }
   | { kind: 'email' | 'truncated' | 'dateTime' | 'image'; header: string; field: string }
   | { kind: 'html'; header: string; field: string; label?: string }
-  | { kind: 'date'; header: string; field: string; pastLabel?: string }
+  | { kind: 'date'; header: string; field: string; pastLabel?: string; locale?: boolean }
   | { kind: 'range'; header: string; from: string; to: string }
   | { kind: 'user'; header: string; user: (row: DeclaredRow) => UserRef }
   | { kind: 'people'; header: string; field: string; count?: string; pages?: PeoplePages }
@@ -92,12 +92,20 @@ export const column = {
   truncated: (header: string, field: string): DeclaredColumn => ({ kind: 'truncated', header, field }),
   /** Like December 05, 2024 03:30 PM (SPEC 9). */
   dateTime: (header: string, field: string): DeclaredColumn => ({ kind: 'dateTime', header, field }),
-  /** A date in the admin's locale form; with `pastLabel`, a date already gone is marked so (an expired offer). */
+  /** A date, like 6 Dec 2026; with `pastLabel`, a date already gone is marked so. */
   date: (header: string, field: string, pastLabel?: string): DeclaredColumn => ({
     kind: 'date',
     header,
     field,
     pastLabel,
+  }),
+  /** A date in the browser's locale form, where SPEC asks for it (an offer's Expire Date, SPEC 2.12). */
+  localeDate: (header: string, field: string, pastLabel?: string): DeclaredColumn => ({
+    kind: 'date',
+    header,
+    field,
+    pastLabel,
+    locale: true,
   }),
   /**
    * Stored HTML behind a button that opens it, sanitised, in a dialog titled with the header. The button reads

@@ -22,6 +22,7 @@ import { CaseActions, CaseStatusBadge, type ReportCase } from '@/features/chat-r
 import { recordLink } from '@/features/activity/record-links';
 import { askDeactivationReason } from '@/features/users/deactivation-reason';
 import { createQueryClient } from '@/lib/query-client';
+import { chooseDay } from '../support/day-input';
 import { apiCalls } from '../support/request-log';
 import { renderApp, signIn, specOnlyApi, TEST_TOKEN, withoutFeatures } from '../support/render';
 
@@ -266,7 +267,7 @@ describe("the profile's Moderation history (user-history)", () => {
       expect.stringContaining('Deactivated by Admin User: Spam links'),
     ]);
     expect(rows[5]).toContain('Activated by Admin User');
-    expect(rows[0]).toMatch(/^November 23, 2026/);
+    expect(rows[0]).toMatch(/^23 Nov 2026, \d{2}:\d{2} \S+/);
     expect(within(section).getByText('Showing 1–10 of 15')).toBeInTheDocument();
     for (const other of [blocked, blocker, reported, reporter]) {
       expect(within(table).getByRole('link', { name: fullName(other) })).toHaveAttribute(
@@ -724,8 +725,8 @@ describe('the activity screen’s pieces (activity-log)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Deactivated');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'Chat report');
     await user.selectOptions(admin, 'Sam Moderator');
-    await user.type(screen.getByLabelText('From'), '2026-11-18');
-    await user.type(screen.getByLabelText('To'), '2026-11-20');
+    await chooseDay(user, 'From', '18 Nov 2026');
+    await chooseDay(user, 'To', '20 Nov 2026');
     expect(await apiCalls('/api/activity/facets')).toHaveLength(1);
     const sam = db.activity.find((entry) => entry.admin?.name === 'Sam Moderator')!.admin!;
     expect(changes.at(-1)).toEqual({

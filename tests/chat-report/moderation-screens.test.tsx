@@ -5,6 +5,7 @@ import type { MockActivity } from '@mocks/activity';
 import { db, nextId } from '@mocks/db';
 import { server } from '@mocks/node';
 import { formatDateTime } from '@/lib/format';
+import { chooseDay } from '../support/day-input';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
@@ -170,8 +171,8 @@ describe('/activity (activity-log)', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'All actions');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'All record types');
     await user.selectOptions(admin, 'All admins');
-    await user.type(screen.getByLabelText('From'), '2026-11-03');
-    await user.type(screen.getByLabelText('To'), '2026-11-05');
+    await chooseDay(user, 'From', '3 Nov 2026');
+    await chooseDay(user, 'To', '5 Nov 2026');
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-03&to=2026-11-05'));
     await waitFor(async () =>
       expect((await activityCalls()).at(-1)).toEqual({

@@ -65,14 +65,14 @@ describe('the work dashboard', () => {
 
     const reports = rowsOf('Chat reports per day');
     expect(reports).toHaveLength(30);
-    expect(reports[0]).toEqual(['Oct 28', '1']);
-    expect(reports[1]).toEqual(['Oct 29', '0']);
-    expect(reports[29]).toEqual(['Nov 26', '4']);
-    expect(rowsOf('Restrictions per day')[28]).toEqual(['Nov 25', '2']);
+    expect(reports[0]).toEqual(['28 Oct', '1']);
+    expect(reports[1]).toEqual(['29 Oct', '0']);
+    expect(reports[29]).toEqual(['26 Nov', '4']);
+    expect(rowsOf('Restrictions per day')[28]).toEqual(['25 Nov', '2']);
     expect(rowsOf('New members per day').slice(27)).toEqual([
-      ['Nov 24', '0'],
-      ['Nov 25', '7'],
-      ['Nov 26', '120'],
+      ['24 Nov', '0'],
+      ['25 Nov', '7'],
+      ['26 Nov', '120'],
     ]);
     const region = (name: string) => screen.getByRole('region', { name });
     expect(within(region('Chat reports per day')).getByText('5 in the last 30 days')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('the work dashboard', () => {
       within(row!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['November 25, 2026 09:00 AM', 'All Users (5,200)', '5,100', '3', '97']);
+    ).toEqual(['25 Nov 2026, 09:00', 'All Users (5,200)', '5,100', '3', '97']);
     // The review queue's figure has its place, shown only where the API gives it.
     expect(screen.queryByRole('region', { name: 'Open review items by age' })).toBeNull();
   });

@@ -125,7 +125,9 @@ describe("deactivating as a restriction ('restrictions')", () => {
     await user.click(within(howLong).getByRole('radio', { name: '24 h' }));
     await user.keyboard('{ArrowRight}');
     expect(within(howLong).getByRole('radio', { name: '3 days' })).toBeChecked();
-    expect(within(dialog).getByText(/^Ends [A-Z][a-z]+ \d{2}, \d{4} \d{2}:\d{2} [AP]M$/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/^Ends \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [A-Z][A-Za-z0-9+:-]*$/),
+    ).toBeInTheDocument();
     const before = Date.now();
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
@@ -182,7 +184,9 @@ describe("deactivating as a restriction ('restrictions')", () => {
     await user.click(screen.getByRole('button', { name: `15 ${month} ${next.getFullYear()}` }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     const picked = within(dialog).getByRole('button', { name: /^Ends at/ });
-    expect(picked).toHaveTextContent(new RegExp(`^${month} 15, ${next.getFullYear()} \\d{2}:\\d{2} [AP]M$`));
+    // The console's date format (src/lib/format.ts): '15 Dec 2026, 14:05'.
+    const short = new Intl.DateTimeFormat('en-US', { month: 'short' }).format(next);
+    expect(picked).toHaveTextContent(new RegExp(`^15 ${short} ${next.getFullYear()}, \\d{2}:\\d{2}$`));
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
     const [call] = await statusWrites(person._id);
@@ -463,7 +467,7 @@ describe("one incident, one restriction ('restrictions')", () => {
     const note = await within(dialog).findByRole('note');
     expect(note).toHaveTextContent(
       new RegExp(
-        `^Already restricted under R-MEANWH1L until [A-Z][a-z]+ \\d{2}, \\d{4} \\d{2}:\\d{2} [AP]M\\.`,
+        `^Already restricted under R-MEANWH1L until \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} [A-Z][A-Za-z0-9+:-]*\\.`,
       ),
     );
     await fill(user, dialog);

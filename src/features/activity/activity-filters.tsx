@@ -1,5 +1,7 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { formatDate } from '@/lib/format';
 import type { Day } from '@/lib/dates';
 import { activityQueries } from './api';
 import { activityQueryOf } from './calls';
@@ -25,6 +27,48 @@ export const NO_ACTIVITY_FILTERS: ActivityFilterValues = {
 
 /** The filters as GET /api/activity/list takes them: the days become instants of the admin's time zone. */
 export { activityQueryOf };
+
+const DayInput = lazy(() =>
+  import('@/components/form/day-input').then((module) => ({ default: module.DayInput })),
+);
+
+type DayFilterProps = {
+  label: string;
+  value: Day;
+  onChange: (day: Day) => void;
+  minDate?: string;
+  maxDate?: string;
+};
+
+/**
+ * A day of the range, in the console's date format: the chosen day as text until the admin goes to the field, then
+ * the calendar (@mantine/dates, its own chunk), so that the list's first load does not carry the date picker.
+ */
+function DayFilter({ label, value, onChange, ...range }: DayFilterProps) {
+  const [picking, setPicking] = useState(false);
+  const shown = (
+    <TextInput
+      label={label}
+      value={value ? formatDate(value) : ''}
+      placeholder={ACTIVITY_TEXT.anyDay}
+      readOnly
+      onFocus={() => setPicking(true)}
+    />
+  );
+  if (!picking) return shown;
+  return (
+    <Suspense fallback={shown}>
+      <DayInput
+        label={label}
+        value={value}
+        onChange={onChange}
+        placeholder={ACTIVITY_TEXT.anyDay}
+        autoFocus
+        {...range}
+      />
+    </Suspense>
+  );
+}
 
 /**
  * The activity screen's filters ('activity-log'): action, record type and admin as GET /api/activity/facets offers
@@ -82,19 +126,17 @@ export function ActivityFilters({
         value={value.admin}
         onChange={(event) => set('admin')(event.currentTarget.value)}
       />
-      <TextInput
-        type="date"
+      <DayFilter
         label={ACTIVITY_TEXT.from}
         value={value.from}
-        max={value.to || undefined}
-        onChange={(event) => set('from')(event.currentTarget.value)}
+        maxDate={value.to || undefined}
+        onChange={set('from')}
       />
-      <TextInput
-        type="date"
+      <DayFilter
         label={ACTIVITY_TEXT.to}
         value={value.to}
-        min={value.from || undefined}
-        onChange={(event) => set('to')(event.currentTarget.value)}
+        minDate={value.from || undefined}
+        onChange={set('to')}
       />
     </Group>
   );

@@ -6,6 +6,7 @@ export const ACTIVITY_TEXT = {
   admin: 'Admin',
   from: 'From',
   to: 'To',
+  anyDay: 'Any day',
   everyAction: 'All actions',
   everyRecordType: 'All record types',
   everyAdmin: 'All admins',

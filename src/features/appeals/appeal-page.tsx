@@ -24,7 +24,7 @@ import { PageCard } from '@/components/page-kit/page-card';
 import { QueryBoundary } from '@/components/query-boundary';
 import { UserLink } from '@/components/user-link';
 import { usePermission, useSession } from '@/lib/core/session';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTimeWithZone } from '@/lib/format';
 import { appealQueries, useDecideAppeal, type Appeal } from './api';
 import { APPEAL_SCREEN_TEXT as TEXT } from './strings';
 
@@ -63,7 +63,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const until = (restriction: { endsAt: string | null }) =>
-  restriction.endsAt ? formatDateTime(restriction.endsAt) : null;
+  restriction.endsAt ? formatDateTimeWithZone(restriction.endsAt) : null;
 
 /** The member's state after a decision, as the confirmation says it (and the decision mail will). */
 function stateAfter(appeal: Appeal, decision: AppealDecision, liftInForce: boolean) {
@@ -176,7 +176,7 @@ function Decision({ appeal }: { appeal: Appeal }) {
         label={TEXT.decidedBy(
           APPEAL_STATE_LABELS[appeal.decision.decision === 'reverse' ? 'reversed' : 'upheld'],
           appeal.decision.admin.name || TEXT.unknownAdmin,
-          formatDateTime(appeal.decision.at),
+          formatDateTimeWithZone(appeal.decision.at),
         )}
       >
         {appeal.decision.note}
@@ -209,14 +209,16 @@ function AppealScreen({ appeal }: { appeal: Appeal }) {
         </Fact>
         <Fact label={TEXT.email}>{appeal.email}</Fact>
         <Fact label={TEXT.state}>{APPEAL_STATE_LABELS[appeal.state]}</Fact>
-        <Fact label={TEXT.appealedAt}>{formatDateTime(appeal.confirmedAt ?? appeal.createdAt)}</Fact>
+        <Fact label={TEXT.appealedAt}>{formatDateTimeWithZone(appeal.confirmedAt ?? appeal.createdAt)}</Fact>
         <Fact label={TEXT.statement}>{appeal.statement}</Fact>
         <Divider />
         <Title order={2} size="h5">
           {TEXT.restrictionSection}
         </Title>
         <Fact label={TEXT.restriction}>
-          {restriction.endsAt ? TEXT.suspendedUntil(formatDateTime(restriction.endsAt)) : TEXT.permanently}
+          {restriction.endsAt
+            ? TEXT.suspendedUntil(formatDateTimeWithZone(restriction.endsAt))
+            : TEXT.permanently}
           {' · '}
           {restriction.endedAt ? endedText(appeal) : TEXT.inForce}
         </Fact>
@@ -227,7 +229,7 @@ function AppealScreen({ appeal }: { appeal: Appeal }) {
         <Fact label={TEXT.facts}>{restriction.facts}</Fact>
         <Fact label={TEXT.restrictedBy}>
           {restriction.restrictedBy?.name || TEXT.unknownAdmin}
-          {` · ${formatDateTime(restriction.createdAt)}`}
+          {` · ${formatDateTimeWithZone(restriction.createdAt)}`}
         </Fact>
         {restriction.withheldReason ? (
           <Text size="sm">{TEXT.withheld(restriction.withheldReason)}</Text>

@@ -4,17 +4,9 @@ import { Card, Grid, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/c
 import '@/components/list-kit/data-table.css';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '@/components/page-kit/error-state';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatUtcDay } from '@/lib/format';
 import { figuresResource, type FigureBucket, type FigureDay, type MailFigure } from './figures-api';
 import { FIGURES_TEXT } from './figures-strings';
-
-/** 'Nov 26' for '2026-11-26' (the day is UTC's, as the server counts it). */
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 type Point = { label: string; value: number };
 
@@ -98,7 +90,7 @@ function FigureCard({
 
 /** A per-day series of the figures, as a chart's points. */
 function perDay(days: FigureDay[], series: 'reports' | 'restrictions' | 'members') {
-  const points = days.map((day) => ({ label: shortDay(day.day), value: day[series] }));
+  const points = days.map((day) => ({ label: formatUtcDay(day.day), value: day[series] }));
   return { points, summary: FIGURES_TEXT.total(points.reduce((sum, point) => sum + point.value, 0)) };
 }
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, NativeSelect, Text } from '@mantine/core';
-import { IconPlayerTrackNext } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -18,6 +18,7 @@ import { PageCard } from '@/components/page-kit/page-card';
 import { UserLink } from '@/components/user-link';
 import { usePermission, useSession } from '@/lib/core/session';
 import { userName } from '@/lib/declared-columns';
+import { formatAge } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import {
   queuePage,
@@ -37,16 +38,10 @@ type Filter = (typeof FILTERS)[number];
 const AGE_COLOURS: Record<AgeLevel, string> = { fresh: 'gray', amber: 'yellow', red: 'red' };
 const DEFAULT_AGES: QueueAges = { amberHours: DEFAULT_QUEUE_AMBER_HOURS, redHours: DEFAULT_QUEUE_RED_HOURS };
 
-/** '45 min', '5 h 10 min', '2 d 3 h'. */
-export function ageText(createdAt: string, now: number) {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
-/** An item's age, coloured amber or red past its thresholds, and said in words as well (not by colour alone). */
+/**
+ * An item's age in its largest unit ('25 days', '3 hours', '40 minutes'), coloured amber or red past its thresholds,
+ * which a mark beside it shows and assistive technology hears in words (not by colour alone).
+ */
 function Age({ item, ages, now }: { item: QueueItem; ages: QueueAges; now: number }) {
   const level = item.state === 'done' ? 'fresh' : ageLevel(item.createdAt, now, ages);
   const late =
@@ -56,9 +51,15 @@ function Age({ item, ages, now }: { item: QueueItem; ages: QueueAges; now: numbe
         ? ` (${QUEUE_TEXT.ageAmber.replace('{amber}', String(ages.amberHours))})`
         : '';
   return (
-    <Badge color={AGE_COLOURS[level]} variant="light" tt="none" data-age={level}>
-      {ageText(item.createdAt, now)}
-      {late}
+    <Badge
+      color={AGE_COLOURS[level]}
+      variant="light"
+      tt="none"
+      data-age={level}
+      leftSection={late ? <IconAlertTriangle size={12} aria-hidden /> : undefined}
+    >
+      {formatAge(item.createdAt, now)}
+      {late ? <span className="visually-hidden">{late}</span> : null}
     </Badge>
   );
 }
@@ -150,7 +151,7 @@ export function QueuePage() {
       id: 'age',
       header: QUEUE_TEXT.age,
       cell: (item) => <Age item={item} ages={ages} now={now} />,
-      text: (item) => ageText(item.createdAt, now),
+      text: (item) => formatAge(item.createdAt, now),
     },
     {
       id: 'state',

@@ -4,7 +4,7 @@ import { ListView } from '@/components/list-kit/list-view';
 import { userName } from '@/lib/declared-columns';
 import { useLocalListParams } from '@/lib/dialog-list';
 import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTimeWithZone } from '@/lib/format';
 import {
   HISTORY_KINDS,
   historyResource,
@@ -108,7 +108,7 @@ function What({ item }: { item: HistoryItem }) {
 }
 
 const COLUMNS: ListColumn<HistoryItem>[] = [
-  { id: 'when', header: HISTORY_TEXT.when, cell: (item) => formatDateTime(item.at), width: 200 },
+  { id: 'when', header: HISTORY_TEXT.when, cell: (item) => formatDateTimeWithZone(item.at), width: 200 },
   {
     id: 'what',
     header: HISTORY_TEXT.what,

@@ -15,7 +15,7 @@ export const catalogue = defineCatalogue({
   ...callsOf(API),
   columns: [
     sortable(column.text('Title', 'title'), 'title'),
-    sortable(column.date('Expire Date', 'expireDate', 'Expired'), 'expireDate'),
+    sortable(column.localeDate('Expire Date', 'expireDate', 'Expired'), 'expireDate'),
     column.html('Description', 'description'),
     column.image('Brand Logo', 'brandLogo'),
     column.image('Image', 'image'),
