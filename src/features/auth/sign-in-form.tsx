@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Loader, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '@/components/form-kit/password-field';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
+import { ApiError } from '@/lib/core/api-error';
+import { notify } from '@/lib/notify';
 import { useSignIn, type TwoFactorChallenge } from './api';
-import { FailureAlert, useStepNotices } from './step-kit';
 
 // Only an API that announces 'two-factor' answers a challenge: its steps come with the first one.
 const TwoFactorStep = lazy(() =>
@@ -20,6 +21,32 @@ const signInSchema = z.object({
 });
 
 type SignInValues = z.input<typeof signInSchema>;
+
+// Shared with the second step (two-factor-step.tsx), whose code comes after this one's.
+
+/**
+ * A sign-in step's refusal, in the server's words, said in the form as well as in SPEC's 'Info' notification (which
+ * goes when the step does); a failure without words is only logged (SPEC 8). `otherwise` is said when there is none.
+ */
+export function FailureAlert({ error, otherwise }: { error: Error | null; otherwise?: string | null }) {
+  const text = error ? (error instanceof ApiError ? error.serverMessage : undefined) : otherwise;
+  return text ? (
+    <Alert color="red" variant="light" role="alert">
+      {text}
+    </Alert>
+  ) : null;
+}
+
+/**
+ * The notifications a sign-in step raised go when the step does (a wrong password's once the code is asked for, a
+ * wrong code's once the recovery codes show), and when the sign-in ends.
+ */
+export function useStepNotices(step: string) {
+  useEffect(() => {
+    const mark = notify.mark();
+    return () => notify.hideSince(mark);
+  }, [step]);
+}
 
 /**
  * E-mail, password and Login (SPEC 2.3): the sign-in page's form, and the dialog's after an expiry. With two-factor,

@@ -1,7 +1,4 @@
-/**
- * The sign-in's second step ('two-factor'), and what an accepted invitation says before it. SPEC's own sign-in strings
- * stay in sign-in-form.tsx and sign-in-page.tsx.
- */
+/** The sign-in's second step ('two-factor'). SPEC's own sign-in strings stay in sign-in-form.tsx and sign-in-page.tsx. */
 export const SIGN_IN_TEXT = {
   codeTitle: 'Two-factor sign-in',
   enrolTitle: 'Set up two-factor sign-in',
@@ -16,6 +13,4 @@ export const SIGN_IN_TEXT = {
   turnOn: 'Turn on and sign in',
   settingUp: 'Setting up two-factor sign-in',
   continue: 'Continue',
-  twoFactorNext:
-    'Your password is set. Sign in with it: setting up two-factor sign-in with an authenticator app comes next.',
 } as const;

@@ -17,7 +17,7 @@ import {
   type CodesStep,
   type TwoFactorChallenge,
 } from './api';
-import { FailureAlert, useStepNotices } from './step-kit';
+import { FailureAlert, useStepNotices } from './sign-in-form';
 import { SIGN_IN_TEXT } from './strings';
 
 type StepProps = {
