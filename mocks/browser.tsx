@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
 import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from './db';
@@ -30,6 +30,10 @@ function DemoPanel() {
   const [scenario, setLocal] = useState<Scenario>(getScenario());
   const [specOnly, setLocalSpecOnly] = useState(mockFeatures().length === 0);
   const [role, setLocalRole] = useState<Role>(db.admin.role);
+  // Room under the page, so that its last lines (a form's buttons) can always scroll clear of this panel.
+  useEffect(() => {
+    document.body.style.paddingBottom = '96px';
+  }, []);
   return (
     <div
       style={{
