@@ -350,7 +350,7 @@ describe('the event form', () => {
     expect(screen.getByLabelText('End Time')).toHaveValue(event.endTime);
     expect(screen.getByLabelText('Number of Participants')).toHaveValue(event.numberOfParticipants);
     expect(await screen.findByRole('textbox', { name: 'Day and Date' })).toHaveValue(
-      dayjs(event.date).format('DD MMM YYYY'),
+      dayjs(event.date).format('D MMM YYYY'),
     );
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue(event.category!.name),
