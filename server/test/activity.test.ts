@@ -127,10 +127,12 @@ const resource = (base: string, recordType: string, table: string, body: () => W
 const WRITES: Record<string, (s: Server) => Promise<Write>> = {
   'PATCH /api/admin/status/:userId': async (s) => {
     const id = await firstId(s, 'users', "role = 'user'");
-    // Every deactivation is a restriction ('restrictions'), logged as 'restrict'.
+    // Every deactivation is a restriction ('restrictions'), logged as 'restrict'. The member's Open reports are left
+    // open here: closing them is a write on each report, with its own 'case' entry (restrictions.test.ts).
+    const body = await restrictionBody(s.db);
     return {
       path: `/api/admin/status/${id}?enabled=false`,
-      init: { json: await restrictionBody(s.db) },
+      init: { json: { restriction: { ...body.restriction, closeReports: false } } },
       action: 'restrict',
       recordType: 'user',
       recordId: id,
@@ -341,7 +343,12 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
   },
   // An appeal's decision ('appeals'): one entry, on the member; the restriction is another admin's.
   'POST /api/admin/appeals/:id/decide': async (s) => {
-    const userId = await firstId(s, 'users', "role = 'user'");
+    // A member with no restriction in force: one at most per member (the status route's write restricts the first).
+    const userId = await firstId(
+      s,
+      'users',
+      "role = 'user' AND NOT EXISTS (SELECT 1 FROM restrictions r WHERE r.user_id = users.id AND r.ended_at IS NULL)",
+    );
     const restrictor = await adminWithRole(s.db, 'moderator');
     const [restrictionId, appealId] = [newId(), newId()];
     await s.db.run(
