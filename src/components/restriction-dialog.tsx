@@ -27,6 +27,7 @@ import { SelectField } from './form/select-field';
 import { TextAreaField } from './form/text-area-field';
 import { useMutationForm } from './form/use-form-controller';
 import { useModalDialog } from './modal-dialog';
+import { ErrorState } from './page-kit/error-state';
 
 export const RESTRICTION_TEXT = {
   title: (who: string) => `Deactivate ${who}?`,
@@ -50,7 +51,6 @@ export const RESTRICTION_TEXT = {
   noPolicies: 'There are no active policies yet: add or activate a Report Element first.',
   policiesFailed: 'The policies could not be loaded.',
   loadingMember: 'Loading the member’s open reports and restrictions',
-  memberFailed: 'The member’s open reports and restrictions could not be loaded.',
   inForce: (reference: string, until: string | null) =>
     until
       ? `Already restricted under ${reference} until ${until}.`
@@ -319,9 +319,8 @@ export function RestrictionDialog({
             </Group>
           ) : null}
           {member.isError ? (
-            <Alert color="red" role="alert">
-              {RESTRICTION_TEXT.memberFailed}
-            </Alert>
+            // The read's error state (issue 12): the server's words where it sent any, and Try again where it can help.
+            <ErrorState error={member.error} onRetry={() => void member.refetch()} />
           ) : null}
           {state?.inForce ? <InForceField control={control} inForce={state.inForce} /> : null}
           {state && state.openReports.count > 0 ? (

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOCK_APPEAL } from '@mocks/appeals';
 import { db, MOCK_INVITATIONS } from '@mocks/db';
@@ -36,6 +36,8 @@ type Read = {
 
 const firstId = (collection: string) => db.catalogues[collection]![0]!._id;
 const collectionOf = (apiList: string) => apiList.split('/')[0]!;
+/** A member the profile offers Deactivate for. */
+const activeMember = db.users.find((user) => user.enabled)!;
 
 /**
  * Each route and the read it depends on: the declarations' own routes and calls, plus the feature screens. `screen`
@@ -114,6 +116,20 @@ const READS: Read[] = [
     open: async (user) =>
       user.click(await screen.findByRole('tab', { name: 'Your sessions' }, { timeout: 15_000 })),
   },
+  // The restriction dialog's look-up of the member it restricts ('restrictions', issue 41): their restriction in
+  // force and open reports, read as Deactivate on an active member's profile opens it.
+  {
+    route: `/users/${activeMember._id}`,
+    endpoint: 'admin/restrictions/member/:userId',
+    screen: 'restriction dialog',
+    open: async (user) => {
+      const header = (
+        await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })
+      ).closest<HTMLElement>('.mantine-Card-root')!;
+      // The dialog is not awaited: a 401 ends the session, and the dialog with it, as soon as the read fails.
+      await user.click(within(header).getByRole('button', { name: 'Deactivate' }));
+    },
+  },
   // The review queue ('review-queue').
   { route: '/queue', endpoint: 'review-queue/list', screen: '/queue' },
   // The Admins screen's switch that requires two-factor of every admin ('two-factor').
@@ -186,6 +202,9 @@ const TITLE = 'Could not load this data';
 /** The faults the same request would meet again. */
 const REFUSED = new Set(['403', '404']);
 const calls = (endpoint: string) => callsTo(endpoint, 'reads');
+/** A 404 on the invitation's page: the link opens no invitation (src/features/public-pages/invitation-page.tsx). */
+const closesTheLink = (read: Read, fault: Fault) =>
+  read.endpoint === 'invitation/:token' && fault.name === '404';
 
 let clock: ReturnType<typeof fakeClock> | undefined;
 beforeEach(() => {
@@ -223,6 +242,24 @@ describe.each(MATRIX)('reading $endpoint on $route', (read) => {
         await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
         expect(localStorage.getItem('accessToken')).toBeNull();
         expect(await calls(read.endpoint)).toHaveLength(1);
+        return;
+      }
+
+      if (closesTheLink(read, fault)) {
+        // The invitation page takes a 404 (and a 410) for a link that opens no invitation, and says the answer's
+        // words as its own sentence, for good: the injected words stand for the server's, which the page cannot
+        // tell apart. No error state, no Try again that meets the same answer: the way to sign in.
+        const said = await screen.findByRole('alert', {}, { timeout: 15_000 });
+        expect(said).toHaveTextContent(fault.shown);
+        expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+        expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+        expect(screen.queryByLabelText('Password')).toBeNull();
+        expect(await calls(read.endpoint)).toHaveLength(1);
+        expect(router.state.location.pathname).toBe(read.route);
+        // Still so once the error state's code could have come.
+        await act(() => import('@/components/error-alert'));
+        expect(screen.getByRole('alert')).toHaveTextContent(fault.shown);
+        expect(screen.queryByText(TITLE)).toBeNull();
         return;
       }
 
