@@ -30,8 +30,10 @@ test('an Owner invites a Moderator, who accepts, works within the role, and is s
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Admins' }).click();
   await expect(page).toHaveURL(/\/admins$/);
   await page.getByRole('link', { name: 'Invite admin' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail').fill(email);
+  // The list's search ('Search by name or e-mail') also answers a loose 'Name' or 'E-mail' until the form is shown.
+  await expect(page.getByRole('heading', { name: 'Invite admin' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Moderator' }).click();
   await page.getByRole('button', { name: 'Send invitation' }).click();
