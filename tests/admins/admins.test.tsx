@@ -367,6 +367,22 @@ describe('the invitation page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByText('Could not load this data')).not.toBeInTheDocument();
   });
+
+  it("takes a proxy's 404 page, without the server's words, for a failed read, not for the link's sentence", async () => {
+    server.use(
+      http.get('*/api/invitation/:token', () =>
+        HttpResponse.text('<html><body>404 Not Found</body></html>', {
+          status: 404,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+      ),
+    );
+    renderApp(`/invitation/${MOCK_INVITATIONS.open}`, { signedIn: false });
+    expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'Could not load this data' })).toHaveTextContent('HTTP 404');
+    expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
 });
 
 describe('against a SPEC-only API', () => {

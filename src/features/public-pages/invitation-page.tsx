@@ -79,9 +79,15 @@ function SetPasswordForm({ token, invitation }: { token: string; invitation: Inv
   );
 }
 
-/** A link that opens no invitation (unknown, used, replaced, expired): the server's sentence is the page's. */
+/**
+ * A link that opens no invitation (unknown, used, replaced, expired): the server's sentence is the page's. A 404 or
+ * 410 without the server's words (a proxy's page) is a failed read like any other.
+ */
 const closedLink = (error: Error | null) =>
-  error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 410);
+  error instanceof ApiError &&
+  error.kind === 'http' &&
+  (error.status === 404 || error.status === 410) &&
+  error.serverMessage !== undefined;
 
 /**
  * /invitation/:token ('admins'), the link an invitation mails: who is invited, and the password they choose; then
