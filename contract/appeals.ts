@@ -72,3 +72,14 @@ export const memberStateLine = (inForce: { reference: string; until: string | nu
     : inForce.until
       ? `Your account is still restricted under ${inForce.reference} until ${inForce.until}.`
       : `Your account is still restricted under ${inForce.reference} permanently.`;
+
+/** What a decision answers the admin: upheld, or reversed with the member active again or still restricted. */
+export const decisionMessage = (
+  decision: 'uphold' | 'reverse',
+  stillInForce: { reference: string } | null,
+) =>
+  decision === 'uphold'
+    ? APPEAL_MESSAGES.upheld
+    : stillInForce
+      ? APPEAL_MESSAGES.reversedStillRestricted(stillInForce.reference)
+      : APPEAL_MESSAGES.reversed;

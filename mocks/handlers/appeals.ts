@@ -4,6 +4,7 @@ import {
   APPEAL_MESSAGES as MESSAGE,
   APPEAL_NOTE_MAX,
   APPEAL_STATEMENT_MAX,
+  decisionMessage,
 } from '@contract/appeals';
 import { utcDateTimeText } from '@contract/dates';
 import { plainText } from '@contract/moderation';
@@ -224,15 +225,7 @@ export const appealHandlers = [
         summary,
         reason: note,
       });
-      const after = inForceOf(appeal.userId);
-      return ok({
-        message:
-          decision === 'uphold'
-            ? MESSAGE.upheld
-            : after
-              ? MESSAGE.reversedStillRestricted(after.reference)
-              : MESSAGE.reversed,
-      });
+      return ok({ message: decisionMessage(decision, inForceOf(appeal.userId) ?? null) });
     }),
   ),
 ];

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { APPEAL_LINK_HOURS, APPEAL_MESSAGES as MESSAGE } from '../../contract/appeals';
+import { APPEAL_LINK_HOURS, APPEAL_MESSAGES as MESSAGE, decisionMessage } from '../../contract/appeals';
 import {
   confirmAppeal,
   decideAppeal,
@@ -277,15 +277,6 @@ export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db;
         write,
       );
     else await db.transaction(write);
-    const after = outcome!.after;
-    return c.json({
-      success: true,
-      message:
-        decision === 'uphold'
-          ? MESSAGE.upheld
-          : after
-            ? MESSAGE.reversedStillRestricted(after.reference)
-            : MESSAGE.reversed,
-    });
+    return c.json({ success: true, message: decisionMessage(decision, outcome!.after ?? null) });
   });
 }
