@@ -28,8 +28,9 @@ export function signIns(db: Db, { jwtSecret, policy }: { jwtSecret: string; poli
     client: { ip: string; userAgent: string },
     within?: (tx: Db, sessionId: string) => Promise<T>,
   ) {
+    // The token expires TOKEN_TTL after the session's own start, as every later token of the session does.
+    const at = new Date();
     const { sessionId, extra } = await db.transaction(async (tx) => {
-      const at = new Date();
       const id = await startSession(tx, policy, { adminId: admin.id, ...client, at });
       await noteSignIn(tx, admin.id, at.toISOString());
       await log.record(tx, admin.id, {
@@ -45,6 +46,7 @@ export function signIns(db: Db, { jwtSecret, policy }: { jwtSecret: string; poli
       { id: admin.id, tokenVersion: admin.token_version, sessionId },
       jwtSecret,
       policy.tokenTtlSeconds,
+      at.getTime(),
     );
     return {
       extra: extra as T,
