@@ -8,6 +8,7 @@ import { mockServiceWorker } from './vite-plugins/mock-service-worker.ts';
 import { chunkModules, inlineFavicon, precompress } from './vite-plugins/output-files.ts';
 import { preloadLists } from './vite-plugins/preload-lists.ts';
 import { routeCode, routeTableOfBuild } from './vite-plugins/route-table.ts';
+import { LEGACY_TEST_FILES } from './tests/support/legacy/files.ts';
 
 const routeTable = routeTableOfBuild();
 const preloads = preloadLists((root) => routeTable.read(root).then(routeCode));
@@ -84,8 +85,11 @@ export default defineConfig(({ command, mode }) => ({
           environment: 'jsdom',
           globals: true,
           include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/*.isolated.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.isolated.test.{ts,tsx}', ...LEGACY_TEST_FILES],
           setupFiles: ['./tests/support/setup.ts'],
+          // The reference server's PostgreSQL and the demo data's template database (tests/support/api-server.ts).
+          globalSetup: ['tests/support/global-setup.ts'],
+          hookTimeout: 60000,
           css: false,
           testTimeout: 20000,
           // Each worker keeps its jsdom and its loaded modules (React, Mantine, MSW, the app) from one test file to
@@ -98,12 +102,41 @@ export default defineConfig(({ command, mode }) => ({
       },
       {
         extends: true,
+        resolve: {
+          alias: [
+            {
+              find: /^(\.\.\/)+support\/render$/,
+              replacement: fileURLToPath(new URL('./tests/support/legacy/render.tsx', import.meta.url)),
+            },
+          ],
+        },
+        test: {
+          name: 'web-legacy',
+          environment: 'jsdom',
+          globals: true,
+          include: LEGACY_TEST_FILES,
+          setupFiles: ['./tests/support/legacy/setup.ts'],
+          css: false,
+          testTimeout: 20000,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        resolve: {
+          alias: [
+            {
+              find: /^(\.\.\/)+support\/render$/,
+              replacement: fileURLToPath(new URL('./tests/support/legacy/render.tsx', import.meta.url)),
+            },
+          ],
+        },
         test: {
           name: 'web-isolated',
           environment: 'jsdom',
           globals: true,
           include: ['tests/**/*.isolated.test.{ts,tsx}', 'src/**/*.isolated.test.{ts,tsx}'],
-          setupFiles: ['./tests/support/setup.ts'],
+          setupFiles: ['./tests/support/legacy/setup.ts'],
           css: false,
           testTimeout: 20000,
         },

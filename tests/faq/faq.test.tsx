@@ -1,16 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
-import { server } from '@mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api, resetData, signedInNow } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { renderApp } from '../support/render';
+
+type Faq = { _id: string; question: string; answer: string; enabled: boolean };
+/** The demo data's FAQs, as the server lists them. */
+const faqs = () => api.get<Faq[]>('/api/faq/listAll');
+const faqAsked = async (question: string) => (await faqs()).find((faq) => faq.question === question)!;
+const bearer = () => `Bearer ${signedInNow().token}`;
 
 const table = () => screen.findByRole('table', { name: 'FAQ' });
 const rowOf = async (question: string) => {
   const cell = await within(await table()).findByText(question);
   return cell.closest('tr') as HTMLElement;
 };
+
+// Each test starts from the demo data: several of them delete or change a FAQ that another one reads.
+beforeEach(resetData);
 
 describe('FAQ list', () => {
   it('lists every FAQ with status and actions, fetched with the admin token', async () => {
@@ -19,7 +28,7 @@ describe('FAQ list', () => {
     expect(within(row).getByText('Active')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',
-      `/faq/update/${db.faqs[0]!._id}`,
+      `/faq/update/${(await faqAsked('How do I reset my password?'))._id}`,
     );
     expect(within(await rowOf('Can I pause my account?')).getByText('Inactive')).toBeInTheDocument();
     for (const header of ['Question', 'Answer', 'Status', 'Action']) {
@@ -29,12 +38,17 @@ describe('FAQ list', () => {
 
     const [call] = await apiCalls('/api/faq/listAll');
     expect(call?.method).toBe('GET');
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.headers.get('authorization')).toBe(bearer());
   });
 
   it('opens the answer in a dialog as sanitised HTML', async () => {
-    db.faqs[0]!.answer =
-      '<p>Safe <strong>bold</strong></p><img src="x" onerror="window.__faqXss = true"><script>window.__faqXss = true</script><a href="javascript:window.__faqXss=true">link</a>';
+    const faq = await faqAsked('How do I reset my password?');
+    await api.patch(`/api/faq/update/${faq._id}`, {
+      question: faq.question,
+      enabled: faq.enabled,
+      answer:
+        '<p>Safe <strong>bold</strong></p><img src="x" onerror="window.__faqXss = true"><script>window.__faqXss = true</script><a href="javascript:window.__faqXss=true">link</a>',
+    });
     const { user } = renderApp('/faq');
     const row = await rowOf('How do I reset my password?');
     await user.click(within(row).getByRole('button', { name: 'View answer' }));
@@ -52,7 +66,7 @@ describe('FAQ list', () => {
 
   it("deletes after SPEC's confirmation and refreshes the list", async () => {
     const { user } = renderApp('/faq');
-    const target = db.faqs[1]!;
+    const target = await faqAsked('How do I report a user?');
     const row = await rowOf(target.question);
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
 
@@ -64,8 +78,9 @@ describe('FAQ list', () => {
     await waitFor(() => expect(screen.queryByText('How do I report a user?')).not.toBeInTheDocument());
     const [call] = await apiCalls(`/api/faq/delete/${target._id}`);
     expect(call?.method).toBe('DELETE');
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.headers.get('authorization')).toBe(bearer());
     expect(await apiCalls('/api/faq/listAll')).toHaveLength(2);
+    expect((await faqs()).map((faq) => faq.question)).not.toContain(target.question);
   });
 
   it("keeps the row and shows the server's message when a delete is refused", async () => {
@@ -93,7 +108,11 @@ describe('FAQ list', () => {
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
 
-    await waitFor(async () => expect(await apiCalls('/api/faq/delete/' + db.faqs[1]!._id)).toHaveLength(1));
+    await waitFor(async () =>
+      expect(
+        await apiCalls(`/api/faq/delete/${(await faqAsked('How do I report a user?'))._id}`),
+      ).toHaveLength(1),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
       await screen.findByText('The request failed (HTTP 500).', {
@@ -110,11 +129,11 @@ describe('FAQ list', () => {
     await user.click(await screen.findByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect((await apiCalls()).filter((call) => call.method === 'DELETE')).toHaveLength(0);
-    expect(db.faqs).toHaveLength(3);
+    expect(await faqs()).toHaveLength(4);
   });
 
   it('shows the empty state and a distinct error state', async () => {
-    db.faqs = [];
+    for (const faq of await faqs()) await api.delete(`/api/faq/delete/${faq._id}`);
     const view = renderApp('/faq');
     expect(await screen.findByText('No FAQs yet')).toBeInTheDocument();
     view.unmount();
@@ -155,7 +174,7 @@ describe('FAQ form', () => {
     expect(await screen.findByText('Is the app free?')).toBeInTheDocument();
     const [call] = await apiCalls('/api/faq/create');
     expect(call?.method).toBe('POST');
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.headers.get('authorization')).toBe(bearer());
     expect(call?.body).toEqual({
       question: 'Is the app free?',
       answer: '<p>Yes, with paid extras.</p>',
@@ -164,7 +183,7 @@ describe('FAQ form', () => {
   });
 
   it('loads the record into the update form and saves the changes', async () => {
-    const faq = db.faqs[2]!;
+    const faq = await faqAsked('Can I pause my account?');
     const { user, router } = renderApp(`/faq/update/${faq._id}`);
     expect(await screen.findByRole('heading', { name: 'Update Faq' })).toBeInTheDocument();
     const question = screen.getByLabelText('Question');
@@ -215,7 +234,7 @@ describe('FAQ form', () => {
         HttpResponse.json({ success: false, message: 'Question is too long' }),
       ),
     );
-    const faq = db.faqs[0]!;
+    const faq = await faqAsked('How do I reset my password?');
     const { user, router } = renderApp(`/faq/update/${faq._id}`);
     const question = await screen.findByLabelText('Question');
     await user.clear(question);

@@ -2,38 +2,36 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
-import { db } from '@mocks/db';
-import { mockFeatures, setSpecOnly, setWithheldFeatures } from '@mocks/scenario';
+import { announcedFeatures, setSpecOnly, setWithheldFeatures } from '@mocks/spec-only';
 import type { Feature } from '@contract/features';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/core/session';
-
-export const TEST_TOKEN = 'test-admin-token';
+import { signedInNow } from './api-server';
 
 /**
- * Stores a session as sign-in would, with a token the mock API accepts, the extensions it announces and the mock
- * admin's role (an Owner unless the test set another with mocks/roles.ts's setMockRole).
+ * Stores a session as sign-in would: the signed-in admin's (the seed's Owner, or whom api-server.ts's signInAs()
+ * chose), with a token the reference server issued, the extensions the API announces and the admin's role.
  */
 export function signIn() {
-  db.tokens.add(TEST_TOKEN);
-  const features = mockFeatures();
+  const { admin, token } = signedInNow();
+  const features = announcedFeatures();
   session.start({
-    accessToken: TEST_TOKEN,
-    name: db.admin.name,
-    userLastName: db.admin.surname,
-    userId: db.admin._id,
-    email: db.admin.email,
-    photo: db.admin.photo,
+    accessToken: token,
+    name: admin.name,
+    userLastName: admin.surname,
+    userId: admin._id,
+    email: admin.email,
+    photo: admin.photo,
     features,
-    role: features.includes('roles') ? db.admin.role : null,
+    role: features.includes('roles') ? admin.role : null,
   });
 }
 
 /**
- * For the rest of the test the mock API is SPEC's alone (mocks/scenario.ts): its sign-in names no extension, its
- * answers have SPEC's shapes and the extensions' routes are missing. Call it before renderApp.
+ * For the rest of the test the API is SPEC's alone (mocks/spec-only-handlers.ts in front of the server): its sign-in
+ * names no extension, its answers have SPEC's shapes and the extensions' routes are missing. Call it before renderApp.
  */
 export function specOnlyApi() {
   setSpecOnly(true);
@@ -41,7 +39,7 @@ export function specOnlyApi() {
 }
 
 /**
- * For the rest of the test the mock API offers every extension but these: what the console does with the others
+ * For the rest of the test the API announces every extension but these: what the console does with the others
  * alone (a deactivation's reason where 'restrictions' is not announced). Call it before renderApp.
  */
 export function withoutFeatures(...features: Feature[]) {
@@ -55,7 +53,7 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
 }
 
 /**
- * Renders the whole app (real route table, providers and mock API) at `path`.
+ * Renders the whole app (real route table, providers, and the reference server behind MSW) at `path`.
  * Every call gets a fresh QueryClient; retries keep their count but skip the wait.
  * `router.state.location` is where the app is now.
  */
@@ -87,3 +85,6 @@ export function renderApp(path: string, { signedIn = true }: { signedIn?: boolea
   );
   return { ...view, user, router, queryClient };
 }
+
+/** The mock API's token, for the files still in tests/support/legacy/files.ts (typechecked against this module). */
+export const TEST_TOKEN = 'test-admin-token';

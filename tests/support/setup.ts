@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { resetDb } from '@mocks/db';
-import { server } from '@mocks/node';
 import { session } from '@/lib/core/session';
+import { signInAs, startApiServer, stopApiServer } from './api-server';
+import { server } from './msw';
 import { resetRequestLog, startRequestLog } from './request-log';
 
 configure({
@@ -76,13 +76,16 @@ window.HTMLMediaElement.prototype.load = () => {};
 // A worker runs several test files one after the other in the same modules (vite.config.ts: isolate false), each
 // with this file run afresh: what one file starts, its own afterAll stops.
 let stopRequestLog = () => {};
-beforeAll(() => {
+beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   stopRequestLog = startRequestLog(server);
+  // The file's reference server over its own copy of the demo data; its tests share that data.
+  await startApiServer();
 });
 
-beforeEach(() => {
-  resetDb();
+beforeEach(async () => {
+  // Each test starts signed in as the seed's Owner, in a session of its own.
+  await signInAs('owner');
   resetRequestLog();
   localStorage.clear();
   sessionStorage.clear();
@@ -100,10 +103,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-afterAll(() => {
+afterAll(async () => {
   stopRequestLog();
   server.close();
-  // The next file in this worker reads the fixture db while it is collected (a route's first id, say), before any of
-  // its tests resets it: it must find the seed, not what this file's last test wrote.
-  resetDb();
+  await stopApiServer();
 });
