@@ -22,7 +22,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/chat-report/moderation-console.test.tsx',
   'tests/chat-report/moderation-lists.test.tsx',
   'tests/chat-report/moderation-screens.test.tsx',
-  'tests/contract/contract-boundaries.test.ts',
   'tests/dashboard/dashboard.test.tsx',
   'tests/dashboard/work-figures.test.tsx',
   'tests/dates/console-dates.test.tsx',
