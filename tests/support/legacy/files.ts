@@ -27,8 +27,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/dates/console-dates.test.tsx',
   'tests/faults/faults-reads.test.tsx',
   'tests/faults/faults-writes.test.tsx',
-  'tests/forms/field-limits.test.tsx',
-  'tests/forms/form-a11y.test.tsx',
   'tests/forms/form-controller.test.tsx',
   'tests/forms/stale-write.test.tsx',
   'tests/forms/unsaved-changes.test.tsx',
