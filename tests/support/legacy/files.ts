@@ -9,7 +9,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/admins/admin-password-rule.test.tsx',
   'tests/admins/admins.test.tsx',
   'tests/api/api-client-upload.test.ts',
-  'tests/api/query-client.test.ts',
   'tests/appeals/appeals.test.tsx',
   'tests/auth/sessions.test.tsx',
   'tests/auth/sign-in.test.tsx',
