@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
-import { server } from '@mocks/node';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { callApi, signedInNow } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
+
+/** The seed's Owner, whose e-mail and password the reference server's POST /api/login takes. */
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = CONSOLE_ADMIN;
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
   if (email) await user.type(screen.getByLabelText('Email'), email);
@@ -52,32 +56,37 @@ describe('sign-in', () => {
   it('signs in as admin, stores the session and lands on the dashboard', async () => {
     const { user, router } = renderApp('/sign-in', { signedIn: false });
     await screen.findByLabelText('Email');
-    await fillAndSubmit(user, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD);
+    await fillAndSubmit(user, ADMIN_EMAIL, ADMIN_PASSWORD);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     const [call] = await apiCalls('/api/login');
     expect(call?.method).toBe('POST');
-    expect(call?.body).toEqual({ email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD, isRole: 'admin' });
+    expect(call?.body).toEqual({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, isRole: 'admin' });
     expect(call?.headers.get('authorization')).toBeNull();
-    expect(localStorage.getItem('accessToken')).toMatch(/^mock-token-/);
+    // The token the server issued, which it takes for the Owner.
+    const token = localStorage.getItem('accessToken');
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(
+      (await callApi<{ result: { email: string } }>('GET', '/api/user/read', { token })).body.result.email,
+    ).toBe(ADMIN_EMAIL);
     expect(localStorage.getItem('name')).toBe('Admin');
     expect(localStorage.getItem('userLastName')).toBe('User');
-    expect(localStorage.getItem('email')).toBe(MOCK_ADMIN_EMAIL);
-    expect(localStorage.getItem('userId')).toMatch(/^[0-9a-f]{24}$/);
+    expect(localStorage.getItem('email')).toBe(ADMIN_EMAIL);
+    expect(localStorage.getItem('userId')).toBe(signedInNow().admin._id);
     expect(localStorage.getItem('photo')).toBe('');
   });
 
   it("shows the server's message as Info and in the form when sign-in is refused, keeping what was typed", async () => {
     const { user, router } = renderApp('/sign-in', { signedIn: false });
     await screen.findByLabelText('Email');
-    await fillAndSubmit(user, MOCK_ADMIN_EMAIL, 'wrong-password');
+    await fillAndSubmit(user, ADMIN_EMAIL, 'wrong-password');
 
     const notification = await infoNotification('Invalid email or password');
     expect(within(notification).getByText('Info')).toBeInTheDocument();
     const form = screen.getByRole('button', { name: 'Login' }).closest('form')!;
     expect(within(form).getByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(router.state.location.pathname).toBe('/sign-in');
-    expect(screen.getByLabelText('Email')).toHaveValue(MOCK_ADMIN_EMAIL);
+    expect(screen.getByLabelText('Email')).toHaveValue(ADMIN_EMAIL);
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
@@ -86,7 +95,7 @@ describe('sign-in', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderApp('/sign-in', { signedIn: false });
     await screen.findByLabelText('Email');
-    await fillAndSubmit(user, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD);
+    await fillAndSubmit(user, ADMIN_EMAIL, ADMIN_PASSWORD);
 
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -96,7 +105,7 @@ describe('sign-in', () => {
   it('returns the admin to the page they were going to', async () => {
     const { user, router } = renderApp('/faq?x=1', { signedIn: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
-    await fillAndSubmit(user, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD);
+    await fillAndSubmit(user, ADMIN_EMAIL, ADMIN_PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
     expect(router.state.location.search).toBe('?x=1');
   });
