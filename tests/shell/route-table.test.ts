@@ -117,7 +117,7 @@ describe("the route table as data (each feature's routes.ts)", () => {
   it.each(byPath(ROUTES.filter((route) => route.data)))(
     '%s prefetches a query that its screen then reads',
     async (path) => {
-      // The sample ids are unknown to the mock API: those reads fail, by design here, and are logged.
+      // The sample ids are unknown to the server: those reads fail, by design here, and are logged.
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const prefetched = vi.spyOn(QueryClient.prototype, 'prefetchQuery');
       const cacheEvents = vi.spyOn(QueryCache.prototype, 'notify');
