@@ -1,15 +1,18 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { db } from '@mocks/db';
-import { server } from '@mocks/node';
 import { api } from '@/lib/data/api-client';
 import { ApiError } from '@/lib/core/api-error';
 import { session } from '@/lib/core/session';
+import { signedInNow } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { signIn, TEST_TOKEN } from '../support/render';
+import { signIn } from '../support/render';
 
-/** The API client's watched upload (XMLHttpRequest): the same call, answer and failures as any other. */
+/**
+ * The API client's watched upload (XMLHttpRequest): the same call, answer and failures as any other. The route is
+ * the test's own (answered by its MSW handler, not the reference server): what is tested is the client.
+ */
 const answer = z.object({ message: z.string() });
 const upload = () => {
   const body = new FormData();
@@ -37,7 +40,7 @@ describe('an upload with progress', () => {
     const [call] = await apiCalls('/api/test/upload');
     expect(call?.method).toBe('POST');
     expect(call?.query).toEqual({ draft: 'true' });
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${signedInNow().token}`);
     const body = call?.body as FormData;
     expect(body.get('name')).toBe('Sunset');
     // jsdom's File loses its name on the way into Node's Request (as with fetch); its bytes arrive.
@@ -90,7 +93,6 @@ describe('an upload with progress', () => {
       const wasFirst = first;
       first = false;
       if (wasFirst) {
-        db.tokens.add('newer-token');
         session.update({ accessToken: 'newer-token' });
         return HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 });
       }

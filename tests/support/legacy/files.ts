@@ -7,7 +7,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/activity/activity-export.test.tsx',
   'tests/admins/admin-password-rule.test.tsx',
   'tests/admins/admins.test.tsx',
-  'tests/api/api-client-upload.test.ts',
   'tests/appeals/appeals.test.tsx',
   'tests/auth/sessions.test.tsx',
   'tests/auth/stale-token.test.tsx',
