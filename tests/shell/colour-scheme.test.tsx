@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@/lib/core/session';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { signedInNow } from '../support/api-server';
+import { renderApp } from '../support/render';
 
 const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
 const stored = () => JSON.parse(localStorage.getItem('layout-settings') ?? 'null') as Record<string, unknown>;
@@ -101,7 +102,7 @@ describe('the colour scheme', () => {
     localStorage.setItem('layout-settings', JSON.stringify({ colourScheme: 'dark', density: 'compact' }));
     await openColourSchemes();
     act(() => {
-      session.expire(TEST_TOKEN);
+      session.expire(signedInNow().token);
     });
     await screen.findByRole('heading', { name: 'Enter your email and password to sign in' });
     expect(localStorage.getItem('accessToken')).toBeNull();

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
 import { MENU } from '@/app/layout/menu';
+import { api } from '../support/api-server';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
+
+type Member = { _id: string; name: string; surname: string; email: string };
 
 const DIALOG = 'Jump to a screen or user';
 const searchBox = () => screen.findByRole('textbox', { name: 'Search screens and users' });
@@ -79,7 +81,7 @@ describe('jump to anything', () => {
   });
 
   it("finds users through the users list's search call, once typing pauses, and opens the profile", async () => {
-    const wanted = db.users[17]!;
+    const wanted = (await api.get<Member[]>('/api/admin/list?page=1&items=40'))[17]!;
     const typed = wanted.email.split('@')[0]!;
     const { user, router, dialog } = await openFromTopBar();
     await user.type(await searchBox(), typed);
