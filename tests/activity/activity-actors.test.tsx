@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
-import type { MockActivity } from '@mocks/activity';
+import { describe, expect, it, vi } from 'vitest';
+import { createRestrictionSweeper } from '../../server/lib/restrictions';
+import { api, callApi, serverDataDir, testDb } from '../support/api-server';
 import { renderApp } from '../support/render';
 
 /** Activity's Admin column for what no admin did: who did it instead, never "Unknown" for a known source. */
@@ -9,39 +11,91 @@ import { renderApp } from '../support/render';
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const cellsOf = (row: HTMLElement) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent);
 
-function entryWithoutAdmin(
-  action: MockActivity['action'],
-  summary: string,
-  minutesAgo: number,
-): MockActivity {
-  const member = db.users[0]!;
-  return {
-    _id: `no-admin-${action}`,
-    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-    admin: null,
-    action,
-    recordType: action === 'sign-in-failed' ? 'session' : 'user',
-    recordId: action === 'sign-in-failed' ? null : member._id,
-    recordName: action === 'sign-in-failed' ? '' : `${member.name} ${member.surname}`,
-    summary,
-    reason: null,
-  };
+type Member = { _id: string; name: string; surname: string; email: string };
+type Policy = { _id: string; message: string };
+
+/** The demo's active members named `name`. */
+async function activeMembers(name: string) {
+  return api.get<Member[]>(`/api/admin/list?page=1&items=10&status=true&q=${encodeURIComponent(name)}`);
+}
+
+/** Suspends `member` until `endsAt`, citing one of the demo's report elements; the restriction's reference. */
+async function suspend(member: Member, endsAt: Date) {
+  const policy = (await api.get<Policy[]>('/api/reportelement/listAll')).find(
+    (element) => element.message === 'Spam or scam',
+  )!;
+  const { reference } = await api.patch<{ reference: string }>(
+    `/api/admin/status/${member._id}?enabled=false`,
+    {
+      restriction: {
+        policyId: policy._id,
+        facts: 'Sent the same link to forty members.',
+        endsAt: endsAt.toISOString(),
+      },
+    },
+  );
+  return reference;
+}
+
+/** The server's sent mail (its outbox's .eml files) whose text has `needle`, quoted-printable's soft breaks undone. */
+async function mailWith(needle: string) {
+  return vi.waitFor(
+    () => {
+      const outbox = join(serverDataDir(), 'outbox');
+      const found = readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .map((file) =>
+          readFileSync(join(outbox, file), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        )
+        .find((text) => text.includes(needle));
+      if (!found) throw new Error(`No mail with ${needle} yet`);
+      return found;
+    },
+    { timeout: 5000, interval: 50 },
+  );
 }
 
 describe('an entry no admin made', () => {
   it("names the member's appeal form, the system, or the sign-in form in the Admin column", async () => {
-    db.activity.unshift(
-      entryWithoutAdmin('appeal', 'Appeal of R-1 opened by the member', 1),
-      entryWithoutAdmin('restriction-end', 'Suspension R-2 ended: its time was up', 2),
-      entryWithoutAdmin('sign-in-failed', 'No admin with this e-mail', 3),
-    );
+    const [suspended] = await activeMembers('Olivia');
+    const [appealing] = await activeMembers('Liam');
+    const day = 86_400_000;
+    const suspensionEnd = new Date(Date.now() + day);
+    await suspend(suspended!, suspensionEnd);
+    const reference = await suspend(appealing!, new Date(Date.now() + 7 * day));
+
+    // Someone at the sign-in form with an address no admin has.
+    const refused = await callApi('POST', '/api/login', {
+      json: { email: 'nobody-here@example.com', password: 'Not@Password1' },
+      token: null,
+    });
+    expect(refused.status).toBe(401);
+    // The server's own sweep, once the first suspension's time is up: it ends it (its clock a second past the end).
+    const sweeper = createRestrictionSweeper({ db: testDb(), clock: () => suspensionEnd.getTime() + 1000 });
+    expect(await sweeper.sweep()).toBe(1);
+    // The member's appeal, asked for on the public form and opened by the link mailed to them.
+    const asked = await callApi('POST', '/api/appeal', {
+      json: { email: appealing!.email, reference, statement: 'I sent it to friends who asked for it.' },
+      token: null,
+    });
+    expect(asked.status).toBe(200);
+    const mail = await mailWith(`Confirm your appeal (${reference})`);
+    const token = /appeal\/confirm\?token=([\w-]+)/.exec(mail)![1]!;
+    expect((await callApi('POST', '/api/appeal/confirm', { json: { token }, token: null })).status).toBe(200);
+
     renderApp('/activity');
     const log = await screen.findByRole('table', { name: 'Activity' }, { timeout: 5000 });
     await waitFor(() => expect(rowsOf(log).length).toBeGreaterThan(2));
-    const [appeal, ended, refused] = rowsOf(log).map(cellsOf);
+    const [appeal, ended, signIn] = rowsOf(log).map(cellsOf);
     expect(appeal?.slice(1, 3)).toEqual(['Member, appeal form', 'Appeal opened']);
     expect(ended?.slice(1, 3)).toEqual(['System', 'Suspension ended']);
-    expect(refused?.slice(1, 3)).toEqual(['Unknown, sign-in form', 'Sign-in refused']);
+    expect(signIn?.slice(1, 3)).toEqual(['Unknown, sign-in form', 'Sign-in refused']);
     expect(screen.queryByRole('cell', { name: 'Unknown' })).not.toBeInTheDocument();
+    // The filters offer what the log holds, appeals and ended suspensions among the actions.
+    const actions = screen.getByRole('combobox', { name: 'Action' });
+    await within(actions).findByRole('option', { name: 'Appeal opened' });
+    expect(within(actions).getByRole('option', { name: 'Suspension ended' })).toBeInTheDocument();
   });
 });
