@@ -8,14 +8,14 @@ import { defineConfig, devices } from '@playwright/test';
  * serving the production build. Set CHROMIUM_PATH to use another Chromium binary.
  *
  * Two lanes run side by side, each against a server and data of its own, one spec file at a time: "screens" (the axe
- * gate and the byte budget, which read every screen and write nothing, and demo mode's own spec, whose data lives in
- * the browser's mock API) and "flows" (everything else). No spec sees another lane's writes, so the lanes cannot
+ * gate and the byte budget, which read every screen and write nothing, and demo mode's specs, which write to the demo's
+ * own server and reset it) and "flows" (everything else). No spec sees another lane's writes, so the lanes cannot
  * disturb each other's data; each lane keeps the one-at-a-time order its specs were written for. The two take about
  * as long as each other (about 13 minutes each on a fresh clone here), so neither waits long for the other.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${PORT}`;
-// Demo mode (`npm run dev:mock`: the console alone, MSW in the browser) for the specs that test it.
+// Demo mode (`npm run dev:mock`: Vite and a reference server of its own, MSW in the browser) for its specs.
 const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
 process.env.E2E_DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 const SCREENS_PORT = Number(process.env.E2E_SCREENS_PORT ?? PORT + 2);
@@ -23,7 +23,7 @@ const screensURL = `http://127.0.0.1:${SCREENS_PORT}`;
 // Workers re-read this file; the servers are started once by the main process, so their data dirs are chosen once.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admin-console-e2e-'));
 process.env.E2E_SCREENS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'admin-console-e2e-screens-'));
-const SCREENS = /\/(a11y|budget|demo-mode)\.spec\.ts$/;
+const SCREENS = /\/(a11y|budget|demo-mode|mail-demo)\.spec\.ts$/;
 
 /** The reference server as `npm start` runs it, with the demo data, on `port` over `dataDir`. */
 const referenceServer = (port: number, dataDir: string | undefined) => ({
@@ -88,11 +88,15 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `vite --mode mock --host 127.0.0.1 --port ${DEMO_PORT} --strictPort`,
+      command: `node scripts/dev-mock.mjs --host 127.0.0.1 --port ${DEMO_PORT} --strictPort`,
       url: process.env.E2E_DEMO_URL,
-      timeout: 120_000,
+      timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'ignore',
+      // The demo's reference server on ports of its own (DEMO_API_PORT and the next, for Reset data), stopped with
+      // SIGTERM so that it stops its embedded PostgreSQL and removes its throwaway data.
+      env: { DEMO_API_PORT: String(DEMO_PORT + 3) },
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
     },
     // In turn: the first builds the console when it is out of date, the second finds it built.
     referenceServer(PORT, process.env.E2E_DATA_DIR),

@@ -47,16 +47,17 @@ export default defineConfig(({ command, mode }) => ({
   },
   // Every screen is a lazy chunk: crawling them all up front spares the dev server a dependency re-bundle (and a
   // page reload) on the first visit to each screen.
-  optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', 'mocks/**/*.{ts,tsx}'] },
+  optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', 'mocks/browser.tsx'] },
   server: {
-    // In mock mode MSW answers in the browser; otherwise Vite forwards the API and uploaded media to the reference server.
-    proxy:
-      mode === 'mock'
-        ? undefined
-        : {
-            '/api': { target: apiTarget, changeOrigin: true },
-            '/uploads': { target: apiTarget, changeOrigin: true },
-          },
+    // Vite forwards the API and uploaded media to the reference server; in demo mode (scripts/dev-mock.mjs) also the
+    // demo panel's Reset data.
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/uploads': { target: apiTarget, changeOrigin: true },
+      ...(mode === 'mock' && process.env.DEMO_CONTROL_TARGET
+        ? { '/__demo': { target: process.env.DEMO_CONTROL_TARGET } }
+        : {}),
+    },
   },
   build: {
     rolldownOptions: {

@@ -1,35 +1,45 @@
-import { http, HttpResponse } from 'msw';
+import { bypass } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
-import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from './db';
-import { handlers } from './handlers';
-import { loadSavedDb, saveDb, saveDbSoon, saveSeedForReload } from './persist';
-import { setMockRole } from './roles';
 import {
   getScenario,
   loadScenario,
-  mockFeatures,
   SCENARIOS,
+  scenarioHandler,
   setScenario,
-  setSpecOnly,
   type Scenario,
 } from './scenario';
+import { isSpecOnly, loadSpecOnly, setSpecOnly } from './spec-only';
+import { specOnlyHandlers } from './spec-only-handlers';
 
-/** Demo media: every stored image path answers with a generated picture, so lists and profiles look real. */
-const demoMedia = http.get('*/uploads/*', ({ request }) => {
-  const path = new URL(request.url).pathname;
-  if (!/\.(png|jpe?g|webp|gif)$/i.test(path)) return new HttpResponse(null, { status: 404 });
-  const hue = [...path].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="hsl(${hue},60%,70%)"/><circle cx="200" cy="160" r="80" fill="hsl(${hue},50%,45%)"/><rect x="80" y="260" width="240" height="140" rx="120" fill="hsl(${hue},50%,45%)"/></svg>`;
-  return new HttpResponse(svg, { headers: { 'Content-Type': 'image/svg+xml' } });
-});
+/** The demo's admin (scripts/dev-mock.mjs starts the server with it, the README publishes it). */
+const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
+
+/** Puts the demo data back: scripts/dev-mock.mjs starts the server again on fresh data; resolves once it answers. */
+async function resetData() {
+  const started = await fetch('/__demo/reset', { method: 'POST' });
+  if (!started.ok) throw new Error(`Reset failed (HTTP ${started.status})`);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const status = await fetch('/__demo/status').then(
+      (response) =>
+        response.ok ? (response.json() as Promise<{ resetting: boolean; running: boolean }>) : null,
+      () => null,
+    );
+    if (status && !status.resetting) {
+      if (!status.running) throw new Error('The demo server did not start again');
+      return;
+    }
+  }
+  throw new Error('The demo server took too long to start again');
+}
 
 function DemoPanel() {
   const [scenario, setLocal] = useState<Scenario>(getScenario());
-  const [specOnly, setLocalSpecOnly] = useState(mockFeatures().length === 0);
-  const [role, setLocalRole] = useState<Role>(db.admin.role);
+  const [specOnly, setLocalSpecOnly] = useState(isSpecOnly());
+  const [resetting, setResetting] = useState<'idle' | 'busy' | 'failed'>('idle');
   // Room under the page, so that its last lines (a form's buttons) can always scroll clear of this panel.
   useEffect(() => {
     document.body.style.paddingBottom = '96px';
@@ -77,48 +87,38 @@ function DemoPanel() {
         />{' '}
         SPEC-only API
       </label>{' '}
-      <label title="The admin's role ('roles'): the API refuses at once what it may not do; sign in again for the console to follow">
-        Role{' '}
-        <select
-          value={role}
-          onChange={(event) => {
-            const next = event.target.value as Role;
-            setMockRole(next);
-            setLocalRole(next);
-            void saveDb();
-          }}
-        >
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {ROLE_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
       <button
         type="button"
+        disabled={resetting === 'busy'}
         onClick={() => {
-          void saveSeedForReload().then(() => window.location.reload());
+          setResetting('busy');
+          resetData().then(
+            () => window.location.reload(),
+            () => setResetting('failed'),
+          );
         }}
-        title="Put the demo data back as it was"
+        title="Put the demo data back as it was (the server starts again on fresh data)"
       >
-        Reset data
+        {resetting === 'busy' ? 'Resetting…' : 'Reset data'}
       </button>
-      <div style={{ opacity: 0.7, marginTop: 4 }}>
-        Sign in: {MOCK_ADMIN_EMAIL} / {MOCK_ADMIN_PASSWORD}
+      <div role="status" style={{ opacity: 0.7, marginTop: 4 }}>
+        {resetting === 'failed'
+          ? 'The demo data could not be reset: see the terminal running npm run dev:mock.'
+          : `Sign in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`}
       </div>
     </div>
   );
 }
 
+/**
+ * Demo mode (`npm run dev:mock`): the reference server answers every call with its demo data; MSW's worker sits in
+ * front of it only to bend calls as the panel says (slow, errors, an expired token, empty lists, SPEC-only), and
+ * lets everything else through.
+ */
 export async function startDemoMode() {
   loadScenario();
-  await loadSavedDb().catch((error: unknown) => console.error('Saved demo data could not be read', error));
-  const worker = setupWorker(...handlers, demoMedia);
-  // Every answer to a write may have changed the data (a sign-in adds a token): keep it for the next page.
-  worker.events.on('response:mocked', ({ request }) => {
-    if (request.method !== 'GET') void saveDbSoon();
-  });
+  loadSpecOnly();
+  const worker = setupWorker(scenarioHandler, ...specOnlyHandlers((request) => fetch(bypass(request))));
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
   const container = document.createElement('div');
   container.setAttribute('aria-label', 'Demo mode controls');

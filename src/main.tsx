@@ -23,7 +23,8 @@ import { prefetchFirstPage } from '@/app/route-code';
 import { createQueryClient } from '@/lib/query-client';
 
 async function start() {
-  // Demo mode: MSW answers in the browser from the fixture db the tests use. Never part of a production build.
+  // Demo mode (npm run dev:mock): MSW's worker in front of the reference server, bending calls as the demo panel says.
+  // Never part of a production build.
   if (import.meta.env.MODE === 'mock') {
     const { startDemoMode } = await import('@mocks/browser');
     await startDemoMode();
