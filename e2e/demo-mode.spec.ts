@@ -34,8 +34,9 @@ test('demo mode keeps the sign-in and the changes across a reload and in a new t
   await expect(tab.getByRole('row').filter({ hasText: 'How do I reset my password?' })).toHaveCount(0);
   await tab.close();
 
+  // The demo's server starts again on fresh data (some seconds); the old session is gone with the old data.
   await page.getByRole('button', { name: 'Reset data' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 120_000 });
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
