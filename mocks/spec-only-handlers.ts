@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { isSpecOnly } from './spec-only';
+import { FEATURES } from '@contract/features';
+import { announcedFeatures, isSpecOnly } from './spec-only';
 
 /**
  * SPEC's API alone, in front of the reference server: when SPEC-only is chosen (tests' specOnlyApi(), demo mode's
@@ -30,6 +31,19 @@ const EXTENSION_ROUTES: RegExp[] = [
 
 const pathOf = (request: Request) => new URL(request.url).pathname.replace(/^.*?(?=\/api\/)/, '');
 
+/** A member reference as SPEC's API sends it: these fields alone (no surname, no e-mail). */
+const specMember = (ref: unknown, fields: readonly string[] = ['_id', 'name']) =>
+  ref && typeof ref === 'object'
+    ? Object.fromEntries(Object.entries(ref).filter(([key]) => fields.includes(key)))
+    : ref;
+
+/** Each record of an answer: its `result`, a list's or a read's. */
+const eachResult = (body: Record<string, unknown>, reshape: (record: Record<string, unknown>) => void) => {
+  const result = body.result;
+  for (const record of Array.isArray(result) ? result : result ? [result] : [])
+    if (record && typeof record === 'object') reshape(record as Record<string, unknown>);
+};
+
 /** What SPEC's answers lack, by route: the extensions' fields taken out of the server's answer. */
 const SPEC_ANSWERS: { method: string; route: RegExp; reshape: (body: Record<string, unknown>) => void }[] = [
   {
@@ -51,6 +65,64 @@ const SPEC_ANSWERS: { method: string; route: RegExp; reshape: (body: Record<stri
       if (result) delete result.role;
     },
   },
+  // A record's version (stale-write protection): SPEC's records carry no updatedAt, so an update sends no If-Match.
+  {
+    method: 'GET',
+    route: /^\/api\/[^/]+\/read\/[^/]+$/,
+    reshape: (body) => eachResult(body, (record) => void delete record.updatedAt),
+  },
+  // A member referred to in a record: SPEC names them by `_id` and name (a feedback's author by name and contact).
+  {
+    method: 'GET',
+    route: /^\/api\/chat-report\/list$/,
+    reshape: (body) =>
+      eachResult(body, (report) => {
+        const thread = report.thread as { user_id?: unknown[] } | undefined;
+        if (Array.isArray(thread?.user_id)) thread.user_id = thread.user_id.map((user) => specMember(user));
+      }),
+  },
+  {
+    method: 'GET',
+    route: /^\/api\/event\/(list-admin|read\/[^/]+)$/,
+    reshape: (body) =>
+      eachResult(body, (event) => {
+        event.userId = specMember(event.userId);
+        if (Array.isArray(event.joinedUsers))
+          event.joinedUsers = event.joinedUsers.map((user) => specMember(user));
+        delete event.joinedCount;
+      }),
+  },
+  {
+    method: 'GET',
+    route: /^\/api\/post\/(list|read\/[^/]+)$/,
+    reshape: (body) => eachResult(body, (post) => void (post.userId = specMember(post.userId))),
+  },
+  {
+    method: 'GET',
+    route: /^\/api\/chat-block\/list$/,
+    reshape: (body) =>
+      eachResult(body, (block) => {
+        block.blockBy = specMember(block.blockBy);
+        block.blockedUser = specMember(block.blockedUser);
+      }),
+  },
+  {
+    method: 'GET',
+    route: /^\/api\/feedback\/list$/,
+    reshape: (body) =>
+      eachResult(body, (feedback) => {
+        feedback.user = specMember(feedback.user, ['_id', 'name', 'email', 'countryCode', 'phoneNumber']);
+      }),
+  },
+];
+
+/**
+ * The answers that name the extensions offered (`result.features`): with some of them withheld (tests'
+ * withoutFeatures, demo mode's panel), they name the announced ones alone, as an API without the others would.
+ */
+const NAMING_FEATURES: { method: string; route: RegExp }[] = [
+  { method: 'POST', route: /^\/api\/login(\/two-factor(\/acknowledge)?)?$/ },
+  { method: 'GET', route: /^\/api\/invitation\/[^/]+$/ },
 ];
 
 /**
@@ -72,6 +144,21 @@ export function specOnlyHandlers(upstream: (request: Request) => Promise<Respons
       if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
       const body = (await response.json()) as Record<string, unknown>;
       for (const { reshape } of reshapes) reshape(body);
+      return HttpResponse.json(body, { status: response.status });
+    }),
+    http.all('*/api/*', async ({ request }) => {
+      const announced = announcedFeatures();
+      if (isSpecOnly() || announced.length === FEATURES.length) return undefined;
+      const path = pathOf(request);
+      if (!NAMING_FEATURES.some((answer) => answer.method === request.method && answer.route.test(path)))
+        return undefined;
+      const response = await upstream(request);
+      if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
+      const body = (await response.json()) as { result?: { features?: string[] } };
+      if (Array.isArray(body.result?.features))
+        body.result.features = body.result.features.filter((feature) =>
+          (announced as string[]).includes(feature),
+        );
       return HttpResponse.json(body, { status: response.status });
     }),
   ];

@@ -267,6 +267,26 @@ export function testDb(): Db {
   return current().db;
 }
 
+/**
+ * Invites an admin as the signed-in admin would (POST /api/admin/admins/invite), and reads the link's token from the
+ * invitation mail the server stored: the invitee's admin as the Admins list answers it, and the token the invitation
+ * page (/invitation/<token>) and POST /api/invitation/accept take.
+ */
+export async function inviteAdmin(invitee: { name: string; email: string; role: Role }) {
+  const admin = await api.post<{ _id: string; name: string; email: string }>(
+    '/api/admin/admins/invite',
+    invitee,
+  );
+  const { body } = await testDb().one<{ body: string }>(
+    `SELECT m.body FROM admin_invitations i JOIN mails m ON m.id = i.mail_id
+     WHERE i.admin_id = $1 AND i.ended_at IS NULL`,
+    [admin._id],
+  );
+  const token = /\/invitation\/([\w-]+)/.exec(body)?.[1];
+  if (!token) throw new Error(`The invitation mail of ${invitee.email} holds no link`);
+  return { admin, token };
+}
+
 /** The server's data directory (its outbox of sent mail, its uploads). */
 export function serverDataDir(): string {
   return current().dataDir;

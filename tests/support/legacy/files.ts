@@ -4,7 +4,6 @@
  * setup and render. A file leaves this list when it runs against the server.
  */
 export const LEGACY_TEST_FILES: string[] = [
-  'tests/activity/activity-export.test.tsx',
   'tests/admins/admins.test.tsx',
   'tests/appeals/appeals.test.tsx',
   'tests/auth/sessions.test.tsx',
@@ -22,7 +21,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/faults/faults-reads.test.tsx',
   'tests/faults/faults-writes.test.tsx',
   'tests/forms/form-controller.test.tsx',
-  'tests/forms/stale-write.test.tsx',
   'tests/lists/list-controller.test.tsx',
   'tests/lists/list-export.test.tsx',
   'tests/lists/list-history.test.tsx',
@@ -34,12 +32,9 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/review-queue/review-queue.test.tsx',
   'tests/roles/roles.test.tsx',
   'tests/send-mail/send-mail.test.tsx',
-  'tests/send-mail/step-up.test.tsx',
   'tests/shell/features.test.tsx',
-  'tests/shell/label-in-name.test.tsx',
   'tests/shell/refusal-log.test.ts',
   'tests/shell/shell.test.tsx',
-  'tests/users/member-names.test.tsx',
   'tests/users/restrictions.test.tsx',
   'tests/users/user-profile.test.tsx',
   'tests/users/users-list.test.tsx',
