@@ -16,7 +16,9 @@ type Policy = { _id: string; message: string };
 
 /** The demo's active members named `name`. */
 async function activeMembers(name: string) {
-  return api.get<Member[]>(`/api/admin/list?page=1&items=10&status=true&q=${encodeURIComponent(name)}`);
+  return api.get<Member[]>(
+    `/api/admin/list?page=1&items=10&filter=user.enabled&equal=true&q=${encodeURIComponent(name)}`,
+  );
 }
 
 /** Suspends `member` until `endsAt`, citing one of the demo's report elements; the restriction's reference. */
