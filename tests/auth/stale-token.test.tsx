@@ -2,26 +2,39 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
-import { server } from '@mocks/node';
 import { api } from '@/lib/data/api-client';
 import { ApiError } from '@/lib/core/api-error';
 import { session } from '@/lib/core/session';
 import { faqQueries } from '@/features/faq/api';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { callApi, signedInNow } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, signIn, TEST_TOKEN } from '../support/render';
+import { renderApp, signIn } from '../support/render';
 
-const FRESH_TOKEN = 'fresh-admin-token';
+/** The token the console is signed in with (renderApp and signIn store it). */
+const signedInToken = () => signedInNow().token;
+
+/** A token of another session of the same admin, as a sign-in in another tab would get: the server takes it. */
+async function freshToken() {
+  const answer = await callApi<{ result: { token: string } }>('POST', '/api/login', {
+    json: { ...CONSOLE_ADMIN, isRole: 'admin' },
+    token: null,
+  });
+  return answer.body.result.token;
+}
+
 const expired = () => HttpResponse.json({ success: false, message: 'jwt expired' }, { status: 401 });
 
 describe('a refused token that is no longer the stored one', () => {
   it('signs nobody out, and the call is made again with the stored token', async () => {
-    db.tokens.add(FRESH_TOKEN);
+    const freshOne = await freshToken();
+    const signedInOne = signedInToken();
     server.use(
       http.get('*/api/faq/listAll', ({ request }) => {
-        if (request.headers.get('authorization') !== `Bearer ${TEST_TOKEN}`) return undefined;
+        if (request.headers.get('authorization') !== `Bearer ${signedInOne}`) return undefined;
         // A password change (or a sign-in in another tab) stores a new token while this call is on its way.
-        session.update({ accessToken: FRESH_TOKEN });
+        session.update({ accessToken: freshOne });
         return expired();
       }),
     );
@@ -29,11 +42,11 @@ describe('a refused token that is no longer the stored one', () => {
 
     expect(await screen.findByText('How do I reset my password?')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/faq');
-    expect(localStorage.getItem('accessToken')).toBe(FRESH_TOKEN);
+    expect(localStorage.getItem('accessToken')).toBe(freshOne);
     const calls = await apiCalls('/api/faq/listAll');
     expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
-      `Bearer ${TEST_TOKEN}`,
-      `Bearer ${FRESH_TOKEN}`,
+      `Bearer ${signedInOne}`,
+      `Bearer ${freshOne}`,
     ]);
   });
 
@@ -45,11 +58,12 @@ describe('a refused token that is no longer the stored one', () => {
   });
 
   it('ends the session when the stored token is refused too after the retry', async () => {
-    db.tokens.add(FRESH_TOKEN);
+    const freshOne = await freshToken();
+    const signedInOne = signedInToken();
     server.use(
       http.get('*/api/faq/listAll', ({ request }) => {
-        if (request.headers.get('authorization') === `Bearer ${TEST_TOKEN}`)
-          session.update({ accessToken: FRESH_TOKEN });
+        if (request.headers.get('authorization') === `Bearer ${signedInOne}`)
+          session.update({ accessToken: freshOne });
         return expired();
       }),
     );
@@ -76,9 +90,12 @@ describe('a call sent while nobody was signed in', () => {
     const answer = await api.get('faq/listAll', faqs);
 
     expect(answer.result.map((faq) => faq.question)).toContain('How do I reset my password?');
-    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+    expect(localStorage.getItem('accessToken')).toBe(signedInToken());
     const calls = await apiCalls('/api/faq/listAll');
-    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([null, `Bearer ${TEST_TOKEN}`]);
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
+      null,
+      `Bearer ${signedInToken()}`,
+    ]);
   });
 
   it('is refused as an expired session, once, while still nobody is signed in', async () => {
@@ -92,9 +109,10 @@ describe('a call sent while nobody was signed in', () => {
 
 describe('a read refused while nobody was signed in', () => {
   it('is asked again at the next sign-in, not shown as an expired session', async () => {
+    const signedInOne = signedInToken();
     server.use(
       http.get('*/api/faq/listAll', ({ request }) =>
-        request.headers.get('authorization') === `Bearer ${TEST_TOKEN}` ? expired() : undefined,
+        request.headers.get('authorization') === `Bearer ${signedInOne}` ? expired() : undefined,
       ),
     );
     const { router, queryClient, user } = renderApp('/faq');
@@ -103,8 +121,8 @@ describe('a read refused while nobody was signed in', () => {
     await queryClient.prefetchQuery(faqQueries.list());
     expect(queryClient.getQueryState(faqQueries.list().queryKey)?.status).toBe('error');
 
-    await user.type(screen.getByLabelText('Email'), MOCK_ADMIN_EMAIL);
-    await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.type(await screen.findByLabelText('Email'), CONSOLE_ADMIN.email);
+    await user.type(screen.getByLabelText('Password'), CONSOLE_ADMIN.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
