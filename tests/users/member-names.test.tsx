@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { db, nextId, type MockUser } from '@mocks/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, testDb } from '../support/api-server';
 import { renderApp, specOnlyApi } from '../support/render';
 
 /**
@@ -12,33 +12,62 @@ import { renderApp, specOnlyApi } from '../support/render';
 /** Dialogs' code loads on first use: on a busy machine that takes more than a second. */
 const WAIT = { timeout: 5000 };
 
-let tanaka: MockUser;
-let sato: MockUser;
+type Member = { _id: string; name: string; surname: string; email: string; enabled: boolean };
+type Row = { _id: string; name?: string };
 
-/** Two members called Kenji, the first two of the users list, and a report by one about the other. */
-beforeEach(() => {
-  [tanaka, sato] = [db.users[0]!, db.users[1]!];
-  Object.assign(tanaka, { name: 'Kenji', surname: 'Tanaka', email: 'kenji.t@example.com', enabled: true });
-  Object.assign(sato, { name: 'Kenji', surname: 'Sato', email: 'k.sato@example.com', enabled: true });
-  const participant = (user: MockUser) => ({
-    _id: user._id,
-    name: user.name,
-    surname: user.surname,
-    email: user.email,
-  });
-  const created = new Date(Date.UTC(2026, 11, 1, 9)).toISOString();
-  db.chatReports.unshift({
-    _id: nextId(),
-    message: 'Asked for my bank details.',
-    user: tanaka._id,
-    created,
-    createdAt: created,
-    thread: { user_id: [participant(tanaka), participant(sato)] },
-    status: 'Open',
-    note: '',
-    handledBy: null,
-    handledAt: null,
-  });
+/** The first page of the users list, as the console asks for it (newest first). */
+const firstMembers = () => api.get<Member[]>('/api/admin/list?page=1&items=10');
+const memberOf = async (id: string) => api.get<Member>(`/api/user/read/${id}`);
+
+let tanaka: Member;
+let sato: Member;
+/** The newest event, post, feedback and chat block: the first rows of their lists. */
+let event: Row;
+let post: Row;
+let feedback: Row;
+let block: Row;
+
+/**
+ * Two members called Kenji, the first two of the users list, and a report by one about the other, the newest; Kenji
+ * Sato created the newest event (which Kenji Tanaka alone joined), wrote the newest post and feedback, and blocked
+ * Kenji Tanaka in the newest chat block. Renaming a member, and a member's report, post, feedback and block, are a
+ * member's own doing: no admin API writes them. The tests change nothing, so they share this data.
+ */
+beforeAll(async () => {
+  const [first, second] = await firstMembers();
+  const rename = (member: Member, surname: string, email: string) =>
+    testDb().run('UPDATE users SET name = $2, surname = $3, email = $4, enabled = true WHERE id = $1', [
+      member._id,
+      'Kenji',
+      surname,
+      email,
+    ]);
+  await rename(first!, 'Tanaka', 'kenji.t@example.com');
+  await rename(second!, 'Sato', 'k.sato@example.com');
+  [tanaka, sato] = [await memberOf(first!._id), await memberOf(second!._id)];
+  await testDb().run(
+    `INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at)
+     VALUES ($1, 'Asked for my bank details.', $2, $3, now(), now())`,
+    ['cc0000000000000000000001', tanaka._id, sato._id],
+  );
+
+  event = (await api.get<Row[]>('/api/event/list-admin?page=1&limit=10'))[0]!;
+  await testDb().run('UPDATE events SET user_id = $2 WHERE id = $1', [event._id, sato._id]);
+  await testDb().run('DELETE FROM event_participants WHERE event_id = $1', [event._id]);
+  await testDb().run('INSERT INTO event_participants (event_id, user_id) VALUES ($1, $2)', [
+    event._id,
+    tanaka._id,
+  ]);
+  post = (await api.get<Row[]>('/api/post/list?page=1&items=10'))[0]!;
+  await testDb().run('UPDATE posts SET user_id = $2 WHERE id = $1', [post._id, sato._id]);
+  feedback = (await api.get<Row[]>('/api/feedback/list?page=1&limit=10'))[0]!;
+  await testDb().run('UPDATE feedbacks SET user_id = $2 WHERE id = $1', [feedback._id, sato._id]);
+  block = (await api.get<Row[]>('/api/chat-block/list?page=1&limit=10'))[0]!;
+  await testDb().run('UPDATE chat_blocks SET block_by = $2, blocked_user = $3 WHERE id = $1', [
+    block._id,
+    sato._id,
+    tanaka._id,
+  ]);
 });
 
 const rowOf = async (table: string, text: string) =>
@@ -92,14 +121,14 @@ describe('the users list', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sato.enabled).toBe(true);
+    expect((await memberOf(sato._id)).enabled).toBe(true);
   });
 
   it('says whom a bulk deactivation is about: the first three by name and e-mail, and how many more', async () => {
     const { user } = renderApp('/users');
     const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
     await within(table).findByText('k.sato@example.com');
-    const active = db.users.filter((member) => member.enabled).slice(0, 4);
+    const active = (await firstMembers()).filter((member) => member.enabled).slice(0, 4);
     for (const member of active)
       await user.click(
         within(table).getByRole('checkbox', { name: `Select ${member.name} ${member.surname}` }),
@@ -144,19 +173,7 @@ describe('the profile', () => {
 });
 
 describe('the lists that refer to members', () => {
-  /** Kenji Sato created the first event, wrote the first post and the first feedback, and blocked Kenji Tanaka. */
-  beforeEach(() => {
-    const ref = (member: MockUser) => ({ _id: member._id, name: member.name, surname: member.surname });
-    const [event] = db.catalogues.event as unknown as { userId: unknown; joinedUsers: unknown[] }[];
-    Object.assign(event!, { userId: ref(sato), joinedUsers: [ref(tanaka)] });
-    db.posts[0]!.userId = sato._id;
-    Object.assign(db.feedbacks[0]!, {
-      user: { ...ref(sato), email: sato.email, countryCode: '+81', phoneNumber: '5550100' },
-    });
-    Object.assign(db.chatBlocks[0]!, { blockBy: ref(sato), blockedUser: ref(tanaka) });
-  });
-
-  const eventName = () => String(db.catalogues.event![0]!.name);
+  const eventName = () => String(event.name);
   /** The list's first row, once its rows have come. */
   const firstRow = async (table: string) => {
     const shown = await screen.findByRole('table', { name: table }, { timeout: 5000 });
