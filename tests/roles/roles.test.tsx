@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
-import { setMockRole } from '@mocks/roles';
 import { can, ROLES, type Role } from '@contract/roles';
 import { MENU } from '@/app/layout/menu';
 import { SIGNED_IN_ROUTES } from '@/app/feature-routes';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { api, callApi, inviteAdmin, signedInNow, signInAs } from '../support/api-server';
 import { apiCalls } from '../support/request-log';
 import { session } from '@/lib/core/session';
 import { renderApp, signIn, specOnlyApi } from '../support/render';
@@ -17,6 +17,27 @@ import { renderApp, signIn, specOnlyApi } from '../support/render';
 const permissionOf = (to: string) => SIGNED_IN_ROUTES.find((route) => route.path === to)!.permission!;
 const allowedMenu = (role: Role) => MENU.filter((item) => can(role, permissionOf(item.to)));
 
+type Member = { _id: string; name: string; surname: string; email: string };
+/** The demo data's newest member, as the users list shows them first. */
+const aMember = async () => (await api.get<Member[]>('/api/admin/list?page=1&items=1'))[0]!;
+
+/**
+ * Signs the console in as a new admin of `role`; `changeRole` makes them another role as an Owner would (the seed's,
+ * signed in before each test) through the Admins API, and `ownerCall` asks the API as that Owner.
+ */
+async function consoleAdmin(role: Role) {
+  const owner = signedInNow();
+  const { admin } = await signInAs(role, { fresh: true });
+  const ownerCall = async <T,>(method: string, path: string, json?: unknown) => {
+    const answer = await callApi<{ result: T }>(method, path, { json, token: owner.token });
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body.result;
+  };
+  const changeRole = (next: Role) =>
+    ownerCall('PATCH', `/api/admin/admins/${admin._id}/role`, { role: next });
+  return { admin, changeRole, ownerCall };
+}
+
 async function openMenu(user: ReturnType<typeof renderApp>['user']) {
   const menu = await screen.findByRole('navigation', { name: 'Main menu' });
   const catalogues = within(menu).queryByRole('button', { name: 'Catalogues' });
@@ -26,7 +47,7 @@ async function openMenu(user: ReturnType<typeof renderApp>['user']) {
 
 describe.each(ROLES)('signed in as %s', (role) => {
   it('the menu and Ctrl+K show exactly the screens the role may open', async () => {
-    setMockRole(role);
+    await signInAs(role);
     const { user } = renderApp('/dashboard');
     const menu = await openMenu(user);
     const expected = allowedMenu(role).map((item) => item.label);
@@ -55,10 +76,14 @@ describe.each(ROLES)('signed in as %s', (role) => {
 
 describe('signing in', () => {
   it("keeps the answer's role with the session, and the menu follows it", async () => {
-    setMockRole('moderator');
+    // A Moderator with a password of their own: invited by the Owner, and the invitation accepted.
+    const moderator = { name: 'Mo Derator', email: 'mo.derator@example.com', role: 'moderator' as const };
+    const password = 'Moderating-since-2026';
+    const { token } = await inviteAdmin(moderator);
+    await api.post('/api/invitation/accept', { token, password });
     const { user, router } = renderApp('/sign-in', { signedIn: false });
-    await user.type(await screen.findByLabelText('Email'), MOCK_ADMIN_EMAIL);
-    await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.type(await screen.findByLabelText('Email'), moderator.email);
+    await user.type(screen.getByLabelText('Password'), password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('role')).toBe('moderator');
@@ -70,8 +95,8 @@ describe('signing in', () => {
   it('keeps no role from an API without roles', async () => {
     specOnlyApi();
     const { user, router } = renderApp('/sign-in', { signedIn: false });
-    await user.type(await screen.findByLabelText('Email'), MOCK_ADMIN_EMAIL);
-    await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.type(await screen.findByLabelText('Email'), CONSOLE_ADMIN.email);
+    await user.type(screen.getByLabelText('Password'), CONSOLE_ADMIN.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('role')).toBeNull();
@@ -80,7 +105,7 @@ describe('signing in', () => {
 
 describe('a screen the role may not open', () => {
   it('shows the no-access screen, with the way back, and asks nothing of the API', async () => {
-    setMockRole('support');
+    await signInAs('support');
     const { user, router } = renderApp('/faq');
     expect(
       await screen.findByRole('heading', { level: 1, name: "You don't have access to this page" }),
@@ -92,10 +117,11 @@ describe('a screen the role may not open', () => {
   });
 
   it("an Editor's catalogue screens open, a member's profile does not", async () => {
-    setMockRole('editor');
+    const member = await aMember();
+    await signInAs('editor');
     renderApp('/hobbies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hobbies' })).toBeInTheDocument();
-    const other = renderApp(`/users/${db.users[0]!._id}`);
+    const other = renderApp(`/users/${member._id}`);
     expect(
       await within(other.container).findByRole('heading', { name: "You don't have access to this page" }),
     ).toBeInTheDocument();
@@ -104,8 +130,8 @@ describe('a screen the role may not open', () => {
 
 describe('what a role may not do is not offered', () => {
   it("Support sees a user's profile without the status toggle, and the users list without status or export", async () => {
-    setMockRole('support');
-    const user = db.users[0]!;
+    const user = await aMember();
+    await signInAs('support');
     const profile = renderApp(`/users/${user._id}`);
     expect((await screen.findAllByText(user.email)).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: /^(Activate|Deactivate)/ })).not.toBeInTheDocument();
@@ -122,7 +148,7 @@ describe('what a role may not do is not offered', () => {
   });
 
   it('a Moderator changes statuses but exports nothing; an Owner does both', async () => {
-    setMockRole('moderator');
+    await signInAs('moderator');
     const moderator = renderApp('/users');
     await waitFor(() =>
       expect(screen.getAllByRole('button', { name: /^(Activate|Deactivate)/ }).length).toBeGreaterThan(0),
@@ -130,13 +156,13 @@ describe('what a role may not do is not offered', () => {
     expect(screen.queryByRole('button', { name: /Export CSV/ })).not.toBeInTheDocument();
     moderator.unmount();
 
-    setMockRole('owner');
+    await signInAs('owner');
     renderApp('/users');
     expect(await screen.findByRole('button', { name: /Export CSV/ })).toBeInTheDocument();
   });
 
   it('Support reads chat reports without Dismiss or Deactivate reported user', async () => {
-    setMockRole('support');
+    await signInAs('support');
     renderApp('/chat-report');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
@@ -145,7 +171,7 @@ describe('what a role may not do is not offered', () => {
   });
 
   it("the dashboard shows no count whose list the role may not open (tests/dashboard: each role's cards)", async () => {
-    setMockRole('editor');
+    await signInAs('editor');
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     await waitFor(async () => expect(await apiCalls('/api/admin/dashboard')).toHaveLength(1));
@@ -156,10 +182,10 @@ describe('what a role may not do is not offered', () => {
 
 describe('a refusal from the server', () => {
   it('(the role changed since sign-in) makes the console read the role again, and it follows the new one', async () => {
-    setMockRole('owner');
+    const { changeRole } = await consoleAdmin('owner');
     const { user } = renderApp('/dashboard');
     const menu = await openMenu(user);
-    setMockRole('editor');
+    await changeRole('editor');
     await user.click(within(menu).getByRole('link', { name: 'Users' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: "You don't have access to this page" }),
@@ -174,11 +200,11 @@ describe('a refusal from the server', () => {
   });
 
   it('coming back to the tab a minute later reads the role again; sooner, it asks nothing', async () => {
-    setMockRole('support');
+    const { changeRole } = await consoleAdmin('support');
     const { user } = renderApp('/dashboard');
     const menu = await openMenu(user);
     expect(within(menu).queryByRole('link', { name: 'Chat Report' })).toBeInTheDocument();
-    setMockRole('editor');
+    await changeRole('editor');
     window.dispatchEvent(new Event('focus'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await apiCalls('/api/user/read')).toEqual([]);
@@ -206,24 +232,24 @@ describe('a role an Owner changed', () => {
 
   it('is followed at the next navigation: the menu and the buttons are the new role’s, with no refusal', async () => {
     expect(labels('support')).not.toEqual(labels('moderator'));
-    setMockRole('moderator');
+    const { admin, changeRole, ownerCall } = await consoleAdmin('moderator');
     const { user } = renderApp('/dashboard');
     const menu = await openMenu(user);
     expect(menuLabels(menu)).toEqual(labels('moderator'));
-    setMockRole('support');
+    await changeRole('support');
     await user.click(within(menu).getByRole('link', { name: 'Users' }));
     await waitFor(() => expect(menuLabels(menu)).toEqual(labels('support')));
     expect(localStorage.getItem('role')).toBe('support');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
     expect(screen.queryByRole('button', { name: /^(Activate|Deactivate)/ })).not.toBeInTheDocument();
-    expect(db.activity.filter((entry) => entry.action === 'refused')).toEqual([]);
+    expect(await ownerCall('GET', `/api/activity/list?action=refused&admin=${admin._id}`)).toEqual([]);
   });
 
   it('is read at once on a reload: the stored role is not trusted over the server’s', async () => {
-    setMockRole('moderator');
+    const { changeRole } = await consoleAdmin('moderator');
     signIn();
-    setMockRole('support');
+    await changeRole('support');
     // A reload: the session, role included, comes from storage.
     session.reload();
     const { user } = renderApp('/dashboard', { signedIn: false });
@@ -235,10 +261,10 @@ describe('a role an Owner changed', () => {
   it('is read every minute while the console stays on one screen', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      setMockRole('moderator');
+      const { changeRole } = await consoleAdmin('moderator');
       const { user } = renderApp('/dashboard');
       const menu = await openMenu(user);
-      setMockRole('support');
+      await changeRole('support');
       expect(await apiCalls('/api/user/read')).toEqual([]);
       vi.advanceTimersByTime(60_000);
       await waitFor(() => expect(menuLabels(menu)).toEqual(labels('support')));
@@ -264,7 +290,7 @@ describe('against an API without roles', () => {
 
   it('every screen and action is offered, whatever the role', async () => {
     specOnlyApi();
-    setMockRole('support');
+    await signInAs('support');
     const { user } = renderApp('/dashboard');
     const menu = await openMenu(user);
     expect(
