@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { db, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '@mocks/db';
-import { server } from '@mocks/node';
 import { session } from '@/lib/core/session';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { answerFromServer } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
+import { renderApp, specOnlyApi } from '../support/render';
 
 /**
  * The extensions the API announces at sign-in (DECISIONS, "Extensions of the reference API, announced"): kept with
@@ -15,8 +16,8 @@ import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
 async function signInAndOpenSendMail() {
   const view = renderApp('/sign-in', { signedIn: false });
   const { user, router } = view;
-  await user.type(await screen.findByLabelText('Email'), MOCK_ADMIN_EMAIL);
-  await user.type(screen.getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+  await user.type(await screen.findByLabelText('Email'), CONSOLE_ADMIN.email);
+  await user.type(screen.getByLabelText('Password'), CONSOLE_ADMIN.password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   const menu = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -34,26 +35,22 @@ async function signInAndOpenSendMail() {
 
 const SPEC_HEADERS = ['Subject', 'Body', 'Users', 'Created At', 'Action'];
 
-/** The mock's sign-in answer, with `features` as given (left out when undefined). */
+/**
+ * The server's sign-in answer, with `features` as given instead of its own (left out when undefined); `issued()` is
+ * the token the server issued.
+ */
 function signInAnswering(features: unknown) {
-  db.tokens.add(TEST_TOKEN);
+  let token: unknown;
   server.use(
-    http.post('*/api/login', () =>
-      HttpResponse.json({
-        success: true,
-        message: 'Login successful',
-        result: {
-          token: TEST_TOKEN,
-          _id: db.admin._id,
-          name: db.admin.name,
-          surname: db.admin.surname,
-          email: db.admin.email,
-          photo: '',
-          features,
-        },
-      }),
-    ),
+    http.post('*/api/login', async ({ request }) => {
+      const answer = await answerFromServer(request);
+      const body = (await answer.json()) as { result: Record<string, unknown> };
+      token = body.result.token;
+      body.result.features = features;
+      return HttpResponse.json(body, { status: answer.status });
+    }),
   );
+  return { issued: () => token };
 }
 
 describe('the extensions an API announces', () => {
@@ -105,9 +102,10 @@ describe('the extensions an API announces', () => {
   });
 
   it('reads a malformed list, in the answer or in storage, as none', async () => {
-    signInAnswering('all of them');
+    const { issued } = signInAnswering('all of them');
     const { headers, unmount } = await signInAndOpenSendMail();
-    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+    expect(issued()).toEqual(expect.any(String));
+    expect(localStorage.getItem('accessToken')).toBe(issued());
     expect(headers()).toEqual(SPEC_HEADERS);
     unmount();
 

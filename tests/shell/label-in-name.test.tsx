@@ -1,8 +1,26 @@
 import { screen, waitFor, within, type ByRoleMatcher } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { session } from '@/lib/core/session';
+import { api } from '../support/api-server';
 import { renderApp, signIn } from '../support/render';
+
+type Member = { _id: string; name: string; surname: string; email: string; image1: string | null };
+type Post = {
+  _id: string;
+  name: string;
+  image1: string | null;
+  image2: string | null;
+  image3: string | null;
+  video: string | null;
+};
+
+/** The users list's first page, as the console asks for it (10 a page, the server's order). */
+const firstMembers = () => api.get<Member[]>('/api/admin/list?page=1&items=10');
+/** The demo data's first member in the list's order, whose id, name and e-mail the cases below use. */
+let first: Member;
+beforeAll(async () => {
+  [first] = await firstMembers();
+});
 
 /**
  * WCAG 2.5.3 Label in Name (level A): a control's accessible name contains the text it shows, so that a voice-control
@@ -139,8 +157,10 @@ describe('the controls this issue found', () => {
   });
 
   it("shows a user's initial, not a button named 'View photo', when there is no photo to open", async () => {
-    const bare = db.users[0]!;
-    bare.image1 = null;
+    // Every sixth member of the demo data has no photos; the first page holds one.
+    const members = await firstMembers();
+    const bare = members.find((member) => !member.image1)!;
+    const withPhoto = members.find((member) => member.image1)!;
     renderApp('/users');
     const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 15_000 });
     const row = (await within(table).findByRole('link', { name: `${bare.name} ${bare.surname}` })).closest(
@@ -148,14 +168,16 @@ describe('the controls this issue found', () => {
     )!;
     expect(within(row).getByText(bare.name[0]!.toUpperCase())).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /^View photo of / })).toBeNull();
-    const withPhoto = db.users.find((user) => user.image1)!;
     expect(within(table).getByRole('button', { name: `View photo of ${withPhoto.name}` })).toBeEnabled();
   });
 
   it("starts a post's media button's name with what it shows, with media or without", async () => {
-    const bare = db.posts[0]!;
-    Object.assign(bare, { image1: null, image2: null, image3: null, video: null });
-    const withMedia = db.posts.find((post) => post.image3 && post.video)!;
+    // Every post of the demo data has a photo: this one, the newest, is added with none.
+    const form = new FormData();
+    form.set('name', 'A post without media');
+    const bare = await api.form<Post>('POST', '/api/post/create', form);
+    const posts = await api.get<Post[]>('/api/post/list?page=1&items=50');
+    const withMedia = posts.find((post) => post.image1 && post.image2 && post.image3 && post.video)!;
     renderApp('/post?size=50');
     const table = await screen.findByRole('table', { name: 'Posts' }, { timeout: 15_000 });
     const noMedia = await within(table).findByRole('button', { name: `No media: ${bare.name}` });
@@ -183,7 +205,7 @@ describe('labelInName', () => {
 });
 
 type Case = {
-  /** A function when the path holds an id of this test's fresh db. */
+  /** A function when the path holds an id of the demo data's. */
   path: string | (() => string);
   signedIn?: boolean;
   /** What to open or do once the screen has settled, so that its controls are checked too. */
@@ -195,7 +217,7 @@ const CASES: [string, Case][] = [
   ['/delete-account', { path: '/delete-account', signedIn: false }],
   ['/dashboard', { path: '/dashboard' }],
   ['/users', { path: '/users' }],
-  ['a user profile', { path: () => `/users/${db.users[0]!._id}` }],
+  ['a user profile', { path: () => `/users/${first._id}` }],
   ['/faq', { path: '/faq' }],
   ['/faq/add', { path: '/faq/add' }],
   ['/post', { path: '/post' }],
@@ -209,7 +231,6 @@ const CASES: [string, Case][] = [
         await user.click(screen.getByRole('textbox', { name: 'Select users' }));
         // 'All Users' is the 'Send to' radio above the picker (issue 41, point 16): the list holds users alone, each
         // shown with their name and e-mail.
-        const first = db.users[0]!;
         return within(screen.getByRole('listbox')).findByRole('option', {
           name: `${first.name} ${first.surname} ${first.email}`,
         });
@@ -240,8 +261,8 @@ const CASES: [string, Case][] = [
       then: async (user) => {
         await user.click(screen.getByRole('button', { name: 'Search Ctrl K' }));
         const dialog = await screen.findByRole('dialog', { name: 'Jump to a screen or user' });
-        await user.type(within(dialog).getByRole('textbox'), db.users[0]!.name);
-        return within(dialog).findByText(db.users[0]!.email, {}, { timeout: 5000 });
+        await user.type(within(dialog).getByRole('textbox'), first.name);
+        return within(dialog).findByText(first.email, {}, { timeout: 5000 });
       },
     },
   ],
