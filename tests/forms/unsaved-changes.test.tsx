@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@mocks/node';
+import { api } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
+
+/** The names (or questions) of what the server holds at a listAll path: where a save should have landed. */
+const storedAt = async (path: string, key: 'name' | 'question') =>
+  (await api.get<Record<string, unknown>[]>(`/api/${path}`)).map((record) => record[key]);
 
 const leaveDialog = () => screen.findByRole('dialog', { name: 'Leave this page?' });
 const usersLink = () => within(screen.getByRole('navigation')).getByRole('link', { name: 'Users' });
@@ -63,6 +68,7 @@ describe('leaving a form with unsaved edits', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument();
+    expect(await storedAt('faq/listAll', 'question')).toContain('Is the app free?');
   });
 
   it('asks the browser to confirm closing the tab only while edits are unsaved', async () => {
@@ -117,6 +123,7 @@ describe('a session that expires while a form holds unsaved input', () => {
     const creates = await apiCalls('/api/faq/create');
     expect(creates).toHaveLength(2);
     expect(creates[1]!.headers.get('authorization')).toBe(`Bearer ${localStorage.getItem('accessToken')}`);
+    expect(await storedAt('faq/listAll', 'question')).toContain('Typed before the expiry');
   });
 
   it('goes to sign in as usual when the admin discards the changes', async () => {
@@ -137,6 +144,7 @@ describe('a session that expires while a form holds unsaved input', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Discard my changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(await storedAt('faq/listAll', 'question')).not.toContain('Throw away');
   });
 });
 
@@ -153,5 +161,6 @@ describe('the generic catalogue form', () => {
     await user.click(screen.getByRole('button', { name: 'Add Language' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/languages'));
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument();
+    expect(await storedAt('language/listAll', 'name')).toContain('Basque');
   });
 });
