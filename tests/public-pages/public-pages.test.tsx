@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { db } from '@mocks/db';
-import { server } from '@mocks/node';
+import { testDb } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
+
+/** The stored child safety policy: no API writes it (the server seeds it). */
+const storePolicy = (html: string) =>
+  testDb().run("UPDATE policies SET html = $1 WHERE key = 'childsafetypolicy'", [html]);
 
 const notificationWith = async (title: string, message: string) => {
   const description = await screen.findByText(message, { selector: '.mantine-Notification-description' });
@@ -15,10 +19,10 @@ const notificationWith = async (title: string, message: string) => {
 describe('child safety policy', () => {
   it('shows a spinner, then the policy, fetched without a token even when signed in', async () => {
     server.use(
+      // Long enough to outlast the screen's code, which loads alongside the call (the route prefetches it); then
+      // the server answers with the policy it holds.
       http.get('*/api/childsafetypolicy', async () => {
-        // Long enough to outlast the screen's code, which loads alongside the call (the route prefetches it).
         await delay(1000);
-        return HttpResponse.json({ success: true, result: { childsafetypolicy: db.childSafetyPolicy } });
       }),
     );
     renderApp('/childsafetypolicy', { signedIn: true });
@@ -32,8 +36,9 @@ describe('child safety policy', () => {
   it('never runs script or event handlers from the stored HTML', async () => {
     const ran = vi.fn();
     (window as unknown as { __policyXss: () => void }).__policyXss = ran;
-    db.childSafetyPolicy =
-      '<p>Policy text</p><script>window.__policyXss()</script><img src="x" onerror="window.__policyXss()"><a href="javascript:window.__policyXss()">bad link</a><iframe src="https://evil.example"></iframe>';
+    await storePolicy(
+      '<p>Policy text</p><script>window.__policyXss()</script><img src="x" onerror="window.__policyXss()"><a href="javascript:window.__policyXss()">bad link</a><iframe src="https://evil.example"></iframe>',
+    );
     const { container } = renderApp('/childsafetypolicy', { signedIn: false });
     expect(await screen.findByText('Policy text')).toBeInTheDocument();
     expect(container.querySelector('script')).toBeNull();
@@ -80,6 +85,11 @@ describe('delete account', () => {
   });
 
   it('sends the request without a token and confirms it', async () => {
+    // A member with that address (no API changes a member's e-mail): the server records a deletion request for a
+    // member's address alone, and answers every address alike.
+    await testDb().run(
+      "UPDATE users SET email = 'someone+test@example.com' WHERE id = (SELECT id FROM users WHERE role = 'user' ORDER BY rowid LIMIT 1)",
+    );
     const { user } = renderApp('/delete-account', { signedIn: true });
     await user.type(await screen.findByLabelText('Email'), 'someone+test@example.com');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -89,7 +99,8 @@ describe('delete account', () => {
     expect(call?.method).toBe('DELETE');
     expect(call?.path).toBe('/api/user/delete-account/someone%2Btest%40example.com');
     expect(call?.headers.get('authorization')).toBeNull();
-    expect(db.deletionRequests).toEqual(['someone+test@example.com']);
+    const requests = await testDb().many<{ email: string }>('SELECT email FROM deletion_requests');
+    expect(requests.map((request) => request.email)).toEqual(['someone+test@example.com']);
   });
 
   it("shows the server's message on success:false and keeps the e-mail", async () => {
