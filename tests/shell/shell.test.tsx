@@ -2,12 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { server } from '@mocks/node';
 import { MENU } from '@/app/layout/menu';
 import { api } from '@/lib/data/api-client';
 import { session } from '@/lib/core/session';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { signedInNow } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, signIn, TEST_TOKEN } from '../support/render';
+import { renderApp, signIn } from '../support/render';
 
 /** The list screens among SPEC 2.2's routes (its add, update and record routes open from these). */
 const SPEC_LISTS = [
@@ -191,7 +193,7 @@ describe('the layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await user.click(await screen.findByRole('button', { name: 'No' }));
     expect(router.state.location.pathname).toBe('/faq');
-    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+    expect(localStorage.getItem('accessToken')).toBe(signedInNow().token);
   });
 
   it("offers the colour scheme, the accent colour and the density, and none of the template's sidebar options", async () => {
@@ -368,7 +370,7 @@ describe('session expiry', () => {
     expect(within(alert).getByText('Forbidden for this role')).toBeVisible();
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(router.state.location.pathname).toBe('/faq');
-    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+    expect(localStorage.getItem('accessToken')).toBe(signedInNow().token);
   });
 
   it('brings the admin back to the page they were on after signing in again', async () => {
@@ -383,8 +385,8 @@ describe('session expiry', () => {
     );
     const { user, router } = renderApp('/faq?view=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Admin@123');
+    await user.type(await screen.findByLabelText('Email'), CONSOLE_ADMIN.email);
+    await user.type(screen.getByLabelText('Password'), CONSOLE_ADMIN.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
     expect(router.state.location.search).toBe('?view=1');

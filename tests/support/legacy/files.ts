@@ -27,7 +27,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/posts/posts.test.tsx',
   'tests/review-queue/review-queue.test.tsx',
   'tests/send-mail/send-mail.test.tsx',
-  'tests/shell/shell.test.tsx',
   'tests/users/restrictions.test.tsx',
   'tests/users/user-profile.test.tsx',
   'tests/users/users-list.test.tsx',
