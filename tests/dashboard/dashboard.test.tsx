@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
-import { server } from '@mocks/node';
-import { setMockRole } from '@mocks/roles';
+import { callApi, signedInNow, signInAs } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { renderApp } from '../support/render';
 
 const FIRST_LOAD = { timeout: 15_000 };
+
+/** How many rows a list of the server has, as its first page's pagination says. */
+const countOf = async (path: string) =>
+  (await callApi<{ pagination: { count: number } }>('GET', `${path}?page=1`)).body.pagination.count;
 
 describe('dashboard', () => {
   it('shows skeletons, then both counts linking to their lists', async () => {
@@ -26,17 +29,18 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: /Total Contact\s*56/ })).toHaveAttribute('href', '/contact-us');
     expect(screen.queryByTestId('count-skeleton')).not.toBeInTheDocument();
     const [call] = await apiCalls('/api/admin/dashboard');
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${signedInNow().token}`);
   });
 
-  it('is also the index route, counting the fixture data', async () => {
+  it('is also the index route, counting the demo data', async () => {
+    const [members, contacts] = [await countOf('/api/admin/list'), await countOf('/api/contact-us/list')];
+    expect(members).toBe(300);
+    expect(contacts).toBeGreaterThan(0);
     renderApp('/');
     expect(
-      await screen.findByRole('link', { name: new RegExp(`Total Users\\s*${db.users.length}`) }),
+      await screen.findByRole('link', { name: new RegExp(`Total Users\\s*${members}$`) }, FIRST_LOAD),
     ).toBeVisible();
-    expect(
-      screen.getByRole('link', { name: new RegExp(`Total Contact\\s*${db.contacts.length}`) }),
-    ).toBeVisible();
+    expect(screen.getByRole('link', { name: new RegExp(`Total Contact\\s*${contacts}$`) })).toBeVisible();
   });
 
   it('shows an error state and the server message when the counts cannot load', async () => {
@@ -69,7 +73,7 @@ describe("the dashboard's cards, by role ('roles')", () => {
       .map((link) => link.textContent?.replace(/\d[\d,]*$/, ''));
 
   it('shows a card only to a role that may open its list: a Moderator gets Total Users, not Total Contact', async () => {
-    setMockRole('moderator');
+    await signInAs('moderator');
     renderApp('/dashboard');
     expect(await screen.findByRole('link', { name: /Total Users/ })).toHaveAttribute('href', '/users');
     expect(cards()).toEqual(['Total Users']);
@@ -77,13 +81,13 @@ describe("the dashboard's cards, by role ('roles')", () => {
   });
 
   it('shows Support both cards, and an Editor, who may open neither list, none', async () => {
-    setMockRole('support');
+    await signInAs('support');
     const { unmount } = renderApp('/dashboard');
     expect(await screen.findByRole('link', { name: /Total Contact/ })).toHaveAttribute('href', '/contact-us');
     expect(cards()).toEqual(['Total Users', 'Total Contact']);
     unmount();
 
-    setMockRole('editor');
+    await signInAs('editor');
     renderApp('/dashboard');
     expect(
       await screen.findByRole('region', { name: 'The work of the last 30 days' }, FIRST_LOAD),

@@ -15,7 +15,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/chat-report/moderation-console.test.tsx',
   'tests/chat-report/moderation-lists.test.tsx',
   'tests/chat-report/moderation-screens.test.tsx',
-  'tests/dashboard/work-figures.test.tsx',
   'tests/faults/faults-reads.test.tsx',
   'tests/faults/faults-writes.test.tsx',
   'tests/forms/form-controller.test.tsx',
