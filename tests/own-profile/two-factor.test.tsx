@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
-import { db, MOCK_ADMIN_PASSWORD } from '@mocks/db';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCode } from '@contract/two-factor';
+import { recoveryCodeHash } from '../../server/lib/two-factor';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { api, callApi, resetData, signedInNow, signInAs, testDb } from '../support/api-server';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
+import { renderApp, specOnlyApi } from '../support/render';
 
 /**
  * The own profile's "Two-factor" tab ('two-factor'): set it up (QR code, key, first code, recovery codes shown once),
@@ -20,18 +23,70 @@ async function openTab(user: ReturnType<typeof renderApp>['user']) {
   return screen.findByRole('region', { name: 'Two-factor sign-in' });
 }
 
-function enabled(secret = new Secret({ size: 20 }).base32) {
-  db.twoFactor = {
-    secret,
-    pending: null,
-    lastStep: 0,
-    recoveryCodes: Array.from({ length: 10 }, (_, i) => ({ code: `AAAA-BBBB-CCCC-DD${i}${i}`, used: i < 3 })),
-  };
+// Each test starts from the demo data, where the Owner has no two-factor: the tests turn it on.
+beforeEach(resetData);
+
+/** Signs the Owner in with the password and `code` (a recovery code, say), as another browser would: its token. */
+async function signInWithCode(code: string) {
+  const json = { ...CONSOLE_ADMIN, isRole: 'admin' };
+  const password = await callApi<{ result: { challenge: string } }>('POST', '/api/login', {
+    json,
+    token: null,
+  });
+  const signedIn = await callApi<{ result: { token: string } }>('POST', '/api/login/two-factor', {
+    json: { challenge: password.body.result.challenge, code },
+    token: null,
+  });
+  expect(signedIn.status).toBe(200);
+  return signedIn.body.result.token;
+}
+
+/**
+ * The Owner's two-factor, turned on through the API a minute ago (so that the codes of now and of the next step are
+ * still to be taken) in the session the test goes on in, 3 of its 10 recovery codes used since at sign-ins. Its
+ * secret.
+ */
+async function enabled() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() - 60_000);
+  let recoveryCodes: string[];
+  let secret: string;
+  try {
+    await signInAs('owner');
+    ({ secret } = await api.post<{ secret: string }>('/api/admin/two-factor/setup'));
+    ({ recoveryCodes } = await api.post<{ recoveryCodes: string[] }>('/api/admin/two-factor/confirm', {
+      code: codeOf(secret),
+    }));
+  } finally {
+    vi.useRealTimers();
+  }
+  for (const code of recoveryCodes.slice(0, 3)) await signInWithCode(code);
   return secret;
 }
 
+/** The stored digests of the Owner's unused recovery codes. */
+const unusedCodeHashes = async () =>
+  (
+    await testDb().many<{ code_hash: string }>(
+      'SELECT code_hash FROM admin_recovery_codes WHERE admin_id = $1 AND used_at IS NULL',
+      [signedInNow().admin._id],
+    )
+  )
+    .map((row) => row.code_hash)
+    .sort();
+
+/** Whether the server still takes `token`. */
+const takes = async (token: string) => (await callApi('GET', '/api/user/read', { token })).status === 200;
+
 describe('own profile: two-factor', () => {
   it('sets two-factor up: QR code and key, a code turns it on, the codes are shown once', async () => {
+    // The Owner is signed in on another browser too.
+    const elsewhere = (
+      await callApi<{ result: { token: string } }>('POST', '/api/login', {
+        json: { ...CONSOLE_ADMIN, isRole: 'admin' },
+        token: null,
+      })
+    ).body.result.token;
     const { user } = renderApp('/profile');
     expect(await apiCalls('/api/admin/two-factor')).toHaveLength(0);
     const panel = await openTab(user);
@@ -76,11 +131,12 @@ describe('own profile: two-factor', () => {
     expect(within(panel).getByText('10 unused recovery codes left.')).toBeInTheDocument();
     expect(within(panel).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     // This session goes on; the others ended.
-    expect(db.tokens.has(TEST_TOKEN)).toBe(true);
+    expect(await takes(signedInNow().token)).toBe(true);
+    expect(await takes(elsewhere)).toBe(false);
   });
 
   it('gets new recovery codes with a code, and turns two-factor off with the password and a code', async () => {
-    const secret = enabled();
+    const secret = await enabled();
     const { user } = renderApp('/profile');
     const panel = await openTab(user);
     expect(await within(panel).findByText('7 unused recovery codes left.')).toBeInTheDocument();
@@ -93,7 +149,13 @@ describe('own profile: two-factor', () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(db.twoFactor.recoveryCodes.map((one) => one.code));
+    ).toHaveLength(10);
+    // The codes shown are the ones the server now keeps (as digests), the old ones gone.
+    const shown = within(list)
+      .getAllByRole('listitem')
+      .map((item) => recoveryCodeHash(readCode(item.textContent!).code))
+      .sort();
+    expect(await unusedCodeHashes()).toEqual(shown);
     await user.click(within(panel).getByRole('checkbox', { name: 'I have saved my recovery codes' }));
     await user.click(within(panel).getByRole('button', { name: 'Done' }));
 
@@ -103,19 +165,19 @@ describe('own profile: two-factor', () => {
     await user.click(within(off).getByRole('button', { name: 'Turn off' }));
     expect(await within(off).findByText('The password is incorrect')).toBeInTheDocument();
     await user.clear(within(off).getByLabelText('Password'));
-    await user.type(within(off).getByLabelText('Password'), MOCK_ADMIN_PASSWORD);
+    await user.type(within(off).getByLabelText('Password'), CONSOLE_ADMIN.password);
     await user.click(within(off).getByRole('button', { name: 'Turn off' }));
     expect(await within(panel).findByRole('button', { name: 'Set up two-factor' })).toBeInTheDocument();
-    expect(db.twoFactor.secret).toBeNull();
+    expect(await api.get('/api/admin/two-factor')).toMatchObject({ enabled: false });
     expect((await apiCalls('/api/admin/two-factor/disable')).at(-1)?.body).toEqual({
-      password: MOCK_ADMIN_PASSWORD,
+      password: CONSOLE_ADMIN.password,
       code: codeOf(secret, Date.now() + 30_000),
     });
   });
 
   it('offers no turning off while two-factor is required', async () => {
-    enabled();
-    db.twoFactorRequired = true;
+    await enabled();
+    await api.patch('/api/admin/security', { twoFactorRequired: true });
     const { user } = renderApp('/profile');
     const panel = await openTab(user);
     expect(
