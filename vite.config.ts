@@ -124,20 +124,15 @@ export default defineConfig(({ command, mode }) => ({
       },
       {
         extends: true,
-        resolve: {
-          alias: [
-            {
-              find: /^(\.\.\/)+support\/render$/,
-              replacement: fileURLToPath(new URL('./tests/support/legacy/render.tsx', import.meta.url)),
-            },
-          ],
-        },
         test: {
           name: 'web-isolated',
           environment: 'jsdom',
           globals: true,
           include: ['tests/**/*.isolated.test.{ts,tsx}', 'src/**/*.isolated.test.{ts,tsx}'],
-          setupFiles: ['./tests/support/legacy/setup.ts'],
+          setupFiles: ['./tests/support/setup.ts'],
+          // The reference server's PostgreSQL and the demo data's template database (tests/support/api-server.ts).
+          globalSetup: ['tests/support/global-setup.ts'],
+          hookTimeout: 60000,
           css: false,
           testTimeout: 20000,
         },

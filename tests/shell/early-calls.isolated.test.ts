@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@mocks/db';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@/app/feature-routes';
 import { prefetchRoute } from '@/app/route-code';
 import { readListParams } from '@/lib/list-state';
 import { callPath, type FirstCall } from '@/lib/resource-calls';
-import { signIn, specOnlyApi, TEST_TOKEN } from '../support/render';
+import { api, signedInNow } from '../support/api-server';
+import { signIn, specOnlyApi } from '../support/render';
 import { apiCalls } from '../support/request-log';
 
 /**
@@ -20,6 +20,15 @@ const CALLS = import.meta.glob<{ firstCalls: Record<string, FirstCall> }>('/src/
 const WITH_CALL = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].filter((route) => route.call);
 const QUERIES = ['', 'page=2&size=20', 'q=ann lee&status=false&plan=gold&page=3', 'size=5000&page=-1'];
 const quietClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+type Member = { _id: string };
+/** The users list's page as the server answers it (the demo data's members, 10 a page). */
+const membersOnPage = (page: number) => api.get<Member[]>(`/api/admin/list?page=${page}&items=10`);
+/** A member of the demo data, whose id fills a route's parameters. */
+let member: Member;
+beforeAll(async () => {
+  member = (await membersOnPage(1))[0]!;
+});
 
 /** What the API received, as the client's call path: 'admin/list?page=1&items=10'. */
 const asCallPath = ({ path, query }: { path: string; query: Record<string, string> }) => {
@@ -44,9 +53,7 @@ describe("a route's first call is the call its prefetch makes", () => {
     '%s?%s',
     async (path, query, route) => {
       signIn();
-      const params = Object.fromEntries(
-        [...path.matchAll(/:(\w+)/g)].map(([, name]) => [name, db.users[0]!._id]),
-      );
+      const params = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, name]) => [name, member._id]));
       await prefetchRoute(route.data!, quietClient(), params, new URLSearchParams(query));
       const sent = await apiCalls();
       expect(sent).toHaveLength(1);
@@ -83,11 +90,11 @@ describe("boot's first call and the API client", () => {
     const [sent, ...more] = await apiCalls('/api/admin/list');
     expect(more).toHaveLength(0);
     expect(sent!.query).toEqual({ page: '2', items: '10' });
-    expect(sent!.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(sent!.headers.get('authorization')).toBe(`Bearer ${signedInNow().token}`);
 
     const queryClient = quietClient();
     const page = await usersPage('page=2', queryClient);
-    expect(page.rows.map((user) => user._id)).toEqual(db.users.slice(10, 20).map((user) => user._id));
+    expect(page.rows.map((user) => user._id)).toEqual((await membersOnPage(2)).map((user) => user._id));
     expect(await apiCalls('/api/admin/list')).toHaveLength(1);
 
     // Taken once: asking again goes to the server.
@@ -141,7 +148,7 @@ describe("boot's first call and the API client", () => {
     const stale = { token: 'an-older-token', answer: Promise.resolve(Response.json({ result: [] })) };
     window.earlyCalls = new Map([
       ['admin/list?page=1&items=10', stale],
-      ['admin/list?page=9&items=10', { ...stale, token: TEST_TOKEN }],
+      ['admin/list?page=9&items=10', { ...stale, token: signedInNow().token }],
     ]);
     const page = await usersPage('', quietClient());
     expect(page.rows).toHaveLength(10);
