@@ -19,7 +19,7 @@ const firstMembers = () => api.get<Member[]>('/api/admin/list?page=1&items=10');
 /** The demo data's first member in the list's order, whose id, name and e-mail the cases below use. */
 let first: Member;
 beforeAll(async () => {
-  [first] = await firstMembers();
+  first = (await firstMembers())[0]!;
 });
 
 /**
