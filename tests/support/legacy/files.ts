@@ -13,7 +13,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/catalogues/catalogues.test.tsx',
   'tests/catalogues/events.test.tsx',
   'tests/chat-report/moderation-console.test.tsx',
-  'tests/chat-report/moderation-lists.test.tsx',
   'tests/chat-report/moderation-screens.test.tsx',
   'tests/faults/faults-reads.test.tsx',
   'tests/faults/faults-writes.test.tsx',
