@@ -109,8 +109,11 @@ export class UploadStore {
     let sample: Uint8Array[] | undefined = [];
     let type: string | undefined;
     const recognise = async () => {
-      const bytes = Buffer.concat(sample!).subarray(0, SAMPLE_BYTES);
+      const buffer = Buffer.concat(sample!).subarray(0, SAMPLE_BYTES);
       sample = undefined;
+      // A view of the same bytes made with this realm's Uint8Array, which file-type checks its input against: under
+      // the console's tests (jsdom) the global Uint8Array is not Buffer's, and a Buffer was refused as no Uint8Array.
+      const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
       type = (await fileTypeFromBuffer(bytes))?.mime;
       if (!type || !accepts.types.includes(type)) throw wrongKind(label, kind);
     };
