@@ -1,11 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
-import { server } from '@mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { api, callApi, resetData, signedInNow, testDb } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, TEST_TOKEN } from '../support/render';
+import { renderApp } from '../support/render';
+
+type Post = {
+  _id: string;
+  name: string;
+  image1: string | null;
+  image2: string | null;
+  image3: string | null;
+  video: string | null;
+  userId: { _id: string; name: string; surname: string } | null;
+};
+/** The posts as the server lists them (newest first), all of them or those whose title holds `q`. */
+const posts = async (q?: string) =>
+  (
+    await callApi<{ result: Post[] }>(
+      'GET',
+      `/api/post/list?page=1&items=100${q ? `&q=${encodeURIComponent(q)}&fields=name` : ''}`,
+    )
+  ).body.result;
+const postNamed = async (name: string) => (await posts()).find((post) => post.name === name);
+const bearer = () => `Bearer ${signedInNow().token}`;
+/** A post of the signed-in admin's with these files, made through the API. */
+const addPost = (name: string, files: Record<string, File> = {}) => {
+  const form = new FormData();
+  form.append('name', name);
+  for (const [field, file] of Object.entries(files)) form.append(field, file);
+  return api.form<Post>('POST', '/api/post/create', form);
+};
 
 const table = () => screen.findByRole('table', { name: 'Posts' }, { timeout: 5000 });
 const dataRows = async () =>
@@ -22,14 +49,21 @@ const listCalls = () => apiCalls('/api/post/list');
 const lastListQuery = async () => (await listCalls()).at(-1)?.query;
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search by title' });
 
-const png = (name = 'photo.png') =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, { type: 'image/png' });
+/** A 1×1 PNG of 70 bytes: the server judges a file by its content. */
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (char) => char.charCodeAt(0),
+);
+const png = (name = 'photo.png') => new File([PNG], name, { type: 'image/png' });
 const mp4 = (name = 'clip.mp4') =>
   new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d])], name, {
     type: 'video/mp4',
   });
 /** The form's choosers, in order: Image 1, Image 2, Image 3, Video. */
 const fileInputs = () => [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+// Each test starts from the demo data's 30 posts: several add, change or delete one.
+beforeEach(resetData);
+
 const fields = (body: unknown) =>
   Object.fromEntries(
     [...(body as FormData).entries()].map(([key, value]) => [
@@ -40,9 +74,14 @@ const fields = (body: unknown) =>
 
 describe('the posts list', () => {
   it('lists the first page with every column, asked with page and items', async () => {
-    const first = db.posts[0]!;
-    first.created = '2024-12-05T15:30:00';
-    const author = db.users.find((user) => user._id === first.userId)!;
+    const all = await posts();
+    const first = all[0]!;
+    const author = first.userId!;
+    // The admin's own time (no Z), later than any other post's so that the post stays the newest.
+    await testDb().run('UPDATE posts SET created_at = $1 WHERE id = $2', [
+      new Date('2099-12-05T15:30:00').toISOString(),
+      first._id,
+    ]);
     renderApp('/post');
     expect(await screen.findByRole('heading', { name: 'Posts' }, { timeout: 5000 })).toBeInTheDocument();
     for (const header of ['Title', 'Media', 'User Name', 'Added At', 'Action']) {
@@ -56,23 +95,30 @@ describe('the posts list', () => {
       `/users/${author._id}`,
     );
     // Added At in the console's date format (SPEC gives this column none).
-    expect(within(row).getByText('5 Dec 2024, 15:30')).toBeInTheDocument();
+    expect(within(row).getByText('5 Dec 2099, 15:30')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',
       `/post/update/${first._id}`,
     );
     expect(within(row).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/post/add');
-    expect(screen.getByText(`Showing 1–10 of ${db.posts.length}`)).toBeInTheDocument();
+    expect(screen.getByText(`Showing 1–10 of ${all.length}`)).toBeInTheDocument();
 
     const calls = await listCalls();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('GET');
     expect(calls[0]?.query).toEqual({ page: '1', items: '10' });
-    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(calls[0]?.headers.get('authorization')).toBe(bearer());
   });
 
   it('searches by title only from 3 characters, or when cleared, and goes back to page 1', async () => {
+    const sunny = (await posts('sun')).map((post) => post.name);
+    expect([...sunny].sort()).toEqual([
+      'A Sunday roast done right',
+      'Rooftop sunset',
+      'Sunday hike up Mam Tor',
+      'Sunrise from Arthur’s Seat',
+    ]);
     const { user, router } = renderApp('/post?page=2');
     await waitFor(async () => expect(await dataRows()).toHaveLength(10));
     expect(await lastListQuery()).toEqual({ page: '2', items: '10' });
@@ -92,7 +138,7 @@ describe('the posts list', () => {
       const titles = (await dataRows()).map(
         (row) => (row as HTMLTableRowElement).cells[1]?.textContent ?? '',
       );
-      expect(titles).toEqual(['Sunday hike up Mam Tor', 'Rooftop sunset']);
+      expect(titles).toEqual(sunny);
     });
 
     await user.clear(searchBox());
@@ -109,8 +155,9 @@ describe('the posts list', () => {
   });
 
   it('shows the images and the video in a dialog, which closes and gives the focus back', async () => {
-    const post = db.posts.find((item) => item.image3 && item.video)!;
-    const { user } = renderApp('/post');
+    const post = (await posts()).find((item) => item.image2 && item.image3 && item.video)!;
+    // Every post on one page, wherever this one is in the list.
+    const { user } = renderApp('/post?size=50');
     const opener = within(await rowOf(post.name)).getByRole('button', {
       name: `View media (4): ${post.name}`,
     });
@@ -135,9 +182,9 @@ describe('the posts list', () => {
   });
 
   it('shows a video-only post as a video, and offers nothing for a post without media', async () => {
-    const videoOnly = db.posts.find((item) => item.video && !item.image1)!;
-    const bare = db.posts[0]!;
-    Object.assign(bare, { image1: null, image2: null, image3: null, video: null });
+    // The demo's posts all have a picture: a video-only post and one with no media are added.
+    const videoOnly = await addPost('Clip of the week', { video: mp4() });
+    const bare = await addPost('Just words');
     const { user } = renderApp('/post?size=50');
     expect(
       within(await rowOf(bare.name)).getByRole('button', { name: `No media: ${bare.name}` }),
@@ -153,7 +200,7 @@ describe('the posts list', () => {
   });
 
   it("deletes after SPEC's confirmation and refreshes the list", async () => {
-    const target = db.posts[1]!;
+    const target = (await posts())[1]!;
     const { user } = renderApp('/post');
     await user.click(within(await rowOf(target.name)).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this item?' });
@@ -164,8 +211,9 @@ describe('the posts list', () => {
     await waitFor(async () => expect(within(await table()).queryByText(target.name)).not.toBeInTheDocument());
     const [call] = await apiCalls(`/api/post/delete/${target._id}`);
     expect(call?.method).toBe('DELETE');
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.headers.get('authorization')).toBe(bearer());
     expect(await listCalls()).toHaveLength(2);
+    expect(await postNamed(target.name)).toBeUndefined();
   });
 
   it('is in the sidebar', async () => {
@@ -217,18 +265,19 @@ describe('the post form', () => {
     expect(await rowOf('Autumn picnic')).toBeInTheDocument();
     const [call] = await apiCalls('/api/post/create');
     expect(call?.method).toBe('POST');
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(call?.headers.get('authorization')).toBe(bearer());
     const body = call?.body as FormData;
     expect([...body.keys()]).toEqual(['image1', 'image3', 'video', 'name', 'userId']);
     expect(fields(body)).toEqual({
-      image1: 'file of 8 bytes',
-      image3: 'file of 8 bytes',
+      image1: 'file of 70 bytes',
+      image3: 'file of 70 bytes',
       video: 'file of 12 bytes',
       name: 'Autumn picnic',
-      userId: db.admin._id,
+      userId: signedInNow().admin._id,
     });
-    expect(db.posts[0]).toMatchObject({ name: 'Autumn picnic', userId: db.admin._id });
-    expect(db.posts[0]?.video).toMatch(/\.mp4$/);
+    const [added] = await posts();
+    expect(added).toMatchObject({ name: 'Autumn picnic', userId: { _id: signedInNow().admin._id } });
+    expect(added?.video).toMatch(/\.mp4$/);
   });
 
   it('refuses a file that is not a video for the video, with a clear message', async () => {
@@ -248,7 +297,7 @@ describe('the post form', () => {
   });
 
   it("loads the post into the update form, shows its media and says SPEC's words after saving", async () => {
-    const post = db.posts.find((item) => item.image2 && item.video)!;
+    const post = (await posts()).find((item) => item.image2 && item.video)!;
     const { user, router } = renderApp(`/post/update/${post._id}`);
     expect(await screen.findByRole('heading', { name: 'Update Post' })).toBeInTheDocument();
     const name = screen.getByLabelText('Name');
@@ -268,16 +317,15 @@ describe('the post form', () => {
     const [call] = await apiCalls(`/api/post/update/${post._id}`);
     expect(call?.method).toBe('PATCH');
     expect(fields(call?.body)).toEqual({
-      image2: 'file of 8 bytes',
+      image2: 'file of 70 bytes',
       name: 'Renamed post',
-      userId: db.admin._id,
+      userId: signedInNow().admin._id,
     });
     expect(await rowOf('Renamed post')).toBeInTheDocument();
     // Files not chosen again stay as they were.
-    expect(db.posts.find((item) => item._id === post._id)).toMatchObject({
-      image1: post.image1,
-      video: post.video,
-    });
+    const saved = await postNamed('Renamed post');
+    expect(saved).toMatchObject({ _id: post._id, image1: post.image1, video: post.video });
+    expect(saved?.image2).not.toBe(post.image2);
   });
 
   it("keeps every typed value and chosen file when the server refuses, showing the server's message", async () => {
@@ -313,15 +361,15 @@ describe('the post form', () => {
     const calls = await apiCalls('/api/post/create');
     expect(calls).toHaveLength(2);
     expect(fields(calls[1]?.body)).toEqual({
-      image1: 'file of 8 bytes',
+      image1: 'file of 70 bytes',
       video: 'file of 12 bytes',
       name: 'Too big',
-      userId: db.admin._id,
+      userId: signedInNow().admin._id,
     });
   });
 
   it('shows how much of the upload has gone while it is sent, and cannot be sent twice', async () => {
-    // A slow line: the mock handler answers after a while (a resolver returning nothing passes the call on).
+    // A slow line: the server answers after a while (a resolver returning nothing passes the call on).
     server.use(
       http.post('*/api/post/create', async () => {
         await delay(400);
