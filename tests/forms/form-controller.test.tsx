@@ -1,12 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { UserEvent } from '@testing-library/user-event';
-import { http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { db } from '@mocks/db';
-import { collectionOf } from '@mocks/handlers/catalogues';
-import { apiPath, fail } from '@mocks/http';
-import { server } from '@mocks/node';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STALE_WRITE_TEXT } from '@/components/stale-write-dialog';
 import { session } from '@/lib/core/session';
 import { routeWithId } from '@/features/catalogues/define-catalogue';
@@ -16,7 +12,11 @@ import * as reload from '@/features/own-profile/reload';
 import { CURRENT_PASSWORD_TEXT, PASSWORD_CHANGED_TEXT, PROFILE_TEXT } from '@/features/own-profile/strings';
 import { POSTS_TEXT } from '@/features/posts/strings';
 import { MAIL_TEXT } from '@/features/send-mail/strings';
+import { api, resetData } from '../support/api-server';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { server } from '../support/msw';
 import { renderApp, specOnlyApi } from '../support/render';
+import { catalogueRecord, faqRecord, postRecord, type UpdatedRecord } from './records';
 
 const CATALOGUES = await loadCatalogues();
 
@@ -27,14 +27,12 @@ const CATALOGUES = await loadCatalogues();
  * none, in a notification as before), and an update over another admin's change asks first.
  */
 
-type StoredRecord = { _id: string; updatedAt?: unknown };
-
 type FormCase = {
   /** The form, ready to save as it stands once `fill` has run (an update form starts prefilled). */
-  path: () => string;
+  path: () => Promise<string>;
   fill?: (user: UserEvent) => Promise<void>;
   submit: string;
-  /** The save call, as the mock API serves it. */
+  /** The save call, as the API serves it. */
   write: { method: 'post' | 'patch'; path: string };
   /**
    * A text field of the form: its label, the request's name for it, whether it is rich text, and what typing keeps
@@ -47,18 +45,18 @@ type FormCase = {
    * loaded (the words are kept in sessionStorage across the reload).
    */
   then: string | 'reload';
-  /** The stored record an update form edits, when it carries a version. */
-  record?: () => StoredRecord;
+  /** The record an update form edits, when it carries a version. */
+  record?: UpdatedRecord;
 };
 
 const catalogueCases = CATALOGUES.map((catalogue): [string, FormCase] => {
-  const record = () => db.catalogues[collectionOf(catalogue)]![0]! as StoredRecord;
+  const record = catalogueRecord(catalogue);
   // The first field of free text (Setting has rich text alone).
   const field = catalogue.fields.find((candidate) => ['text', 'textarea', 'html'].includes(candidate.kind))!;
   return [
     catalogue.key,
     {
-      path: () => routeWithId(catalogue.routes.update, record()._id),
+      path: async () => routeWithId(catalogue.routes.update, (await record.first())._id),
       submit: `Update ${catalogue.formTitle ?? catalogue.title}`,
       write: { method: 'patch', path: catalogue.api.update! },
       field: { label: field.label, sent: field.name, html: field.kind === 'html' },
@@ -74,38 +72,41 @@ const FORMS: [string, FormCase][] = [
   [
     'faq',
     {
-      path: () => `/faq/update/${db.faqs[0]!._id}`,
+      path: async () => `/faq/update/${(await faqRecord.first())._id}`,
       submit: FAQ_TEXT.updateTitle,
       write: { method: 'patch', path: 'faq/update/:id' },
       field: { label: FAQ_TEXT.question, sent: 'question' },
       success: FAQ_TEXT.updated,
       then: '/faq',
-      record: () => db.faqs[0] as unknown as StoredRecord,
+      record: faqRecord,
     },
   ],
   [
     'post',
     {
-      path: () => `/post/update/${db.posts[0]!._id}`,
+      path: async () => `/post/update/${(await postRecord.first())._id}`,
       submit: POSTS_TEXT.updateTitle,
       write: { method: 'patch', path: 'post/update/:id' },
       field: { label: POSTS_TEXT.name, sent: 'name' },
       success: POSTS_TEXT.updated,
       then: '/post',
-      record: () => db.posts[0] as unknown as StoredRecord,
+      record: postRecord,
     },
   ],
   [
     'send mail',
     {
-      path: () => '/send-mail/add',
+      path: async () => '/send-mail/add',
       fill: async (user) => {
         await user.type(await screen.findByLabelText(MAIL_TEXT.subject), 'Hello');
         await user.type(screen.getByLabelText(MAIL_TEXT.body), 'A word for you.');
         await user.click(screen.getByRole('textbox', { name: MAIL_TEXT.selectUsers }));
         const listbox = screen.getByRole('listbox', { name: MAIL_TEXT.selectUsers });
-        // An option shows the user's name and e-mail (issue 41, point 16).
-        const first = `${db.users[0]!.name} ${db.users[0]!.surname} ${db.users[0]!.email}`;
+        // An option shows the user's name and e-mail (issue 41, point 16): the first the picker's list answers.
+        const [person] = await api.get<{ name: string; surname: string; email: string }[]>(
+          '/api/admin/list?page=1&items=10&fields=name,surname',
+        );
+        const first = `${person!.name} ${person!.surname} ${person!.email}`;
         await user.click(await within(listbox).findByRole('option', { name: first }));
         await user.keyboard('{Escape}');
       },
@@ -119,13 +120,13 @@ const FORMS: [string, FormCase][] = [
   [
     'own profile',
     {
-      path: () => '/profile',
+      path: async () => '/profile',
       fill: async (user) => {
         // A password the admin password rule takes ('admin-password-rule': 12 characters or more, not common).
         await user.type(await screen.findByLabelText(PROFILE_TEXT.password), 'quiet-harbour-lantern-42');
         // 'profile-current-password': a new password needs the current one.
         const current = screen.queryByLabelText(CURRENT_PASSWORD_TEXT.label);
-        if (current) await user.type(current, db.admin.password);
+        if (current) await user.type(current, CONSOLE_ADMIN.password);
       },
       submit: PROFILE_TEXT.title,
       write: { method: 'patch', path: 'admin/profile/update' },
@@ -143,10 +144,11 @@ const fieldOf = (form: FormCase) =>
     : screen.findByLabelText(form.field.label, { selector: 'input, textarea' }, { timeout: 5000 });
 
 async function open(form: FormCase) {
-  const app = renderApp(form.path());
+  const path = await form.path();
+  const app = renderApp(path);
   await fieldOf(form);
   await form.fill?.(app.user);
-  return app;
+  return { ...app, path };
 }
 
 /**
@@ -164,14 +166,20 @@ function reloadLikeABrowser() {
   });
 }
 
+// Each test starts from the demo data: the saves change the records (and the Owner's own e-mail and password).
+beforeEach(resetData);
+
 const submit = (user: UserEvent, form: FormCase) =>
   user.click(screen.getByRole('button', { name: form.submit }));
 
 /** The save answers 400 with `message`, naming the form's field unless `named` is false. */
 function refuseSave(form: FormCase, message: string, named = true) {
   server.use(
-    http[form.write.method](apiPath(form.write.path), () =>
-      fail(400, message, named ? form.field.sent : undefined),
+    http[form.write.method](`*/api/${form.write.path}`, () =>
+      HttpResponse.json(
+        { success: false, message, ...(named ? { field: form.field.sent } : {}) },
+        { status: 400 },
+      ),
     ),
   );
 }
@@ -179,13 +187,13 @@ function refuseSave(form: FormCase, message: string, named = true) {
 describe.each(FORMS)('the %s form', (_name, form) => {
   it('asks before leaving with unsaved edits; after a save it says so and goes on without asking', async () => {
     const reloadTo = reloadLikeABrowser();
-    const { user, router } = await open(form);
+    const { user, router, path } = await open(form);
     const field = await fieldOf(form);
     await user.type(field, form.field.added ?? ' edited');
     await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Users' }));
     const leave = await screen.findByRole('dialog', { name: 'Leave this page?' });
     await user.click(within(leave).getByRole('button', { name: 'Stay' }));
-    expect(router.state.location.pathname).toBe(new URL(form.path(), 'http://x').pathname);
+    expect(router.state.location.pathname).toBe(new URL(path, 'http://x').pathname);
 
     await submit(user, form);
     expect(await screen.findByText(form.success, {}, { timeout: 5000 })).toBeInTheDocument();
@@ -226,9 +234,9 @@ describe.each(FORMS)('the %s form', (_name, form) => {
   it.runIf(Boolean(form.record))(
     'asks before saving over a change another admin saved meanwhile',
     async () => {
-      const { user } = await open(form);
-      const stored = form.record!();
-      stored.updatedAt = new Date(Date.now() + 60_000).toISOString();
+      const { user, path } = await open(form);
+      const stored = await form.record!.read(path.split('/').at(-1)!);
+      await form.record!.saveAsAnother(stored);
       await submit(user, form);
       expect(await screen.findByRole('dialog', { name: STALE_WRITE_TEXT.title })).toBeInTheDocument();
     },

@@ -1,17 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CATALOGUE_API } from '@contract/catalogues';
-import type { CatalogueApi } from '@contract/catalogues/catalogue-api';
-import { routeWithId, withId, type Catalogue } from '@/features/catalogues/define-catalogue';
+import { routeWithId } from '@/features/catalogues/define-catalogue';
 import { loadCatalogues } from '@/features/catalogues/registry';
 import { FAQ_TEXT } from '@/features/faq/strings';
 import { POSTS_TEXT } from '@/features/posts/strings';
 import { STALE_WRITE_TEXT } from '@/components/stale-write-dialog';
-import { api, resetData } from '../support/api-server';
+import { resetData } from '../support/api-server';
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
+import { catalogueRecord, faqRecord, postRecord, type UpdatedRecord } from './records';
 
 const CATALOGUES = await loadCatalogues();
 
@@ -19,58 +18,25 @@ const CATALOGUES = await loadCatalogues();
  * Stale-write protection over every update form: the catalogue registry's, the FAQ's and the post's.
  * "Another admin" saves the record through the API between the form's load and its save.
  */
-type StoredRecord = { _id: string; updatedAt?: unknown } & Record<string, unknown>;
-type Case = {
+type Case = UpdatedRecord & {
   /** The update screen of a record. */
   path: (id: string) => string;
-  /** The record the test edits (the first the list answers), and a record as the server reads it now. */
-  first: () => Promise<StoredRecord>;
-  read: (id: string) => Promise<StoredRecord>;
-  /** Another admin's save of `record` with `changes`, as a client of the API sends it. */
-  saveAsAnother: (record: StoredRecord, changes: Record<string, string>) => Promise<unknown>;
   /** The field the test edits: its label, its key in the record, and whether it is a rich-text editor. */
   field: { label: string; name: string; html: boolean };
   save: string;
   updated: string;
 };
 
-/** The records a list call answers (every record, or its first page). */
-const listed = (path: string) => api.get<StoredRecord[]>(`/api/${path}`);
-
-/** A catalogue's contract, the one whose update call the declaration makes. */
-const contractOf = (catalogue: Catalogue): CatalogueApi =>
-  Object.values(CATALOGUE_API).find((contract) => contract.paths.update === catalogue.api.update)!;
-
-/**
- * An update of `record` as a client sends it: every field the contract takes, from the record as read (a reference
- * by its id) with `changes`, as JSON, or as multipart where the call takes files.
- */
-function updateOf(contract: CatalogueApi, record: StoredRecord, changes: Record<string, string>) {
-  const values = Object.keys(contract.fields).flatMap((name): [string, unknown][] => {
-    const value = name in changes ? changes[name] : record[name];
-    if (value === undefined || value === null) return [];
-    return [[name, typeof value === 'object' && '_id' in value ? value._id : value]];
-  });
-  const path = `/api/${withId(contract.paths.update, record._id)}`;
-  if (!contract.files) return api.patch(path, Object.fromEntries(values));
-  const form = new FormData();
-  for (const [name, value] of values) form.set(name, String(value));
-  return api.form('PATCH', path, form);
-}
-
 const cases: [string, Case][] = [
   ...CATALOGUES.map((catalogue): [string, Case] => {
     const field = catalogue.fields.find((candidate) =>
       ['text', 'textarea', 'html'].includes(candidate.kind),
     )!;
-    const contract = contractOf(catalogue);
     return [
       catalogue.key,
       {
+        ...catalogueRecord(catalogue),
         path: (id) => routeWithId(catalogue.routes.update, id),
-        first: async () => (await listed(catalogue.api.list))[0]!,
-        read: (id) => api.get<StoredRecord>(`/api/${withId(catalogue.api.read, id)}`),
-        saveAsAnother: (record, changes) => updateOf(contract, record, changes),
         field: { label: field.label, name: field.name, html: field.kind === 'html' },
         save: `Update ${catalogue.formTitle ?? catalogue.title}`,
         updated: catalogue.messages.updated,
@@ -80,16 +46,8 @@ const cases: [string, Case][] = [
   [
     'faq',
     {
+      ...faqRecord,
       path: (id) => `/faq/update/${id}`,
-      first: async () => (await listed('faq/listAll'))[0]!,
-      read: (id) => api.get<StoredRecord>(`/api/faq/read/${id}`),
-      saveAsAnother: (record, changes) =>
-        api.patch(`/api/faq/update/${record._id}`, {
-          question: record.question,
-          answer: record.answer,
-          enabled: record.enabled,
-          ...changes,
-        }),
       field: { label: FAQ_TEXT.question, name: 'question', html: false },
       save: FAQ_TEXT.updateTitle,
       updated: FAQ_TEXT.updated,
@@ -98,14 +56,8 @@ const cases: [string, Case][] = [
   [
     'post',
     {
+      ...postRecord,
       path: (id) => `/post/update/${id}`,
-      first: async () => (await listed('post/list'))[0]!,
-      read: (id) => api.get<StoredRecord>(`/api/post/read/${id}`),
-      saveAsAnother: (record, changes) => {
-        const form = new FormData();
-        form.set('name', changes.name ?? String(record.name));
-        return api.form('PATCH', `/api/post/update/${record._id}`, form);
-      },
       field: { label: POSTS_TEXT.name, name: 'name', html: false },
       save: POSTS_TEXT.updateTitle,
       updated: POSTS_TEXT.updated,
