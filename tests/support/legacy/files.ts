@@ -18,7 +18,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/faults/faults-writes.test.tsx',
   'tests/lists/list-controller.test.tsx',
   'tests/lists/list-export.test.tsx',
-  'tests/lists/list-history.test.tsx',
   'tests/own-profile/own-profile.test.tsx',
   'tests/review-queue/review-queue.test.tsx',
   'tests/users/restrictions.test.tsx',
