@@ -44,8 +44,20 @@ const eachResult = (body: Record<string, unknown>, reshape: (record: Record<stri
     if (record && typeof record === 'object') reshape(record as Record<string, unknown>);
 };
 
-/** What SPEC's answers lack, by route: the extensions' fields taken out of the server's answer. */
-const SPEC_ANSWERS: { method: string; route: RegExp; reshape: (body: Record<string, unknown>) => void }[] = [
+type Upstream = (request: Request) => Promise<Response>;
+
+/**
+ * What SPEC's answers lack, by route: the extensions' fields taken out of the server's answer (or, where the extension
+ * pages what SPEC sends whole, the whole read from the server: `request` and `upstream` are for that).
+ */
+const SPEC_ANSWERS: {
+  method: string;
+  route: RegExp;
+  reshape: (
+    body: Record<string, unknown>,
+    context: { request: Request; upstream: Upstream },
+  ) => void | Promise<void>;
+}[] = [
   {
     method: 'POST',
     route: /^\/api\/login$/,
@@ -114,7 +126,41 @@ const SPEC_ANSWERS: { method: string; route: RegExp; reshape: (body: Record<stri
         feedback.user = specMember(feedback.user, ['_id', 'name', 'email', 'countryCode', 'phoneNumber']);
       }),
   },
+  // A sent mail: SPEC's names every recipient in `users`, and counts nothing ('mail-recipients' sends the first 50,
+  // the count and the delivery, and pages the rest on its own route, read here for the whole list).
+  {
+    method: 'GET',
+    route: /^\/api\/mail-send\/list$/,
+    reshape: async (body, { request, upstream }) => {
+      const mails = (Array.isArray(body.result) ? body.result : []) as Record<string, unknown>[];
+      await Promise.all(
+        mails.map(async (mail) => {
+          const inline = Array.isArray(mail.users) ? mail.users : [];
+          if (typeof mail.recipientCount === 'number' && mail.recipientCount > inline.length)
+            mail.users = await everyRecipient(String(mail._id), request, upstream);
+          delete mail.recipientCount;
+          delete mail.delivery;
+        }),
+      );
+    },
+  },
 ];
+
+/** Every recipient of a mail, as SPEC's `users` names them, read a page at a time from the recipients route. */
+async function everyRecipient(mailId: string, request: Request, upstream: Upstream) {
+  const recipients: unknown[] = [];
+  for (let page = 1; ; page += 1) {
+    const url = request.url.replace(
+      /\/api\/.*$/,
+      `/api/mail-send/recipients/${mailId}?page=${page}&limit=100`,
+    );
+    const answer = await upstream(new Request(url, { headers: request.headers }));
+    const { result } = (await answer.json()) as { result?: unknown[] };
+    const rows = Array.isArray(result) ? result : [];
+    recipients.push(...rows.map((row) => specMember(row, ['_id', 'name', 'surname', 'email'])));
+    if (rows.length < 100) return recipients;
+  }
+}
 
 /**
  * The answers that name the extensions offered (`result.features`): with some of them withheld (tests'
@@ -143,7 +189,7 @@ export function specOnlyHandlers(upstream: (request: Request) => Promise<Respons
       const response = await upstream(request);
       if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
       const body = (await response.json()) as Record<string, unknown>;
-      for (const { reshape } of reshapes) reshape(body);
+      for (const { reshape } of reshapes) await reshape(body, { request, upstream });
       return HttpResponse.json(body, { status: response.status });
     }),
     http.all('*/api/*', async ({ request }) => {

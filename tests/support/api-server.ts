@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { http } from 'msw';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { ROLE_LABELS, type Role } from '@contract/roles';
 import { createApp } from '../../server/app';
 import { dbOver, type Db } from '../../server/db/postgres/db';
@@ -11,7 +11,7 @@ import { createPool, databaseUrl, type Pool } from '../../server/db/postgres/poo
 import { issueToken, startSession } from '../../server/lib/auth';
 import { newId } from '../../server/lib/ids';
 import { createMailer } from '../../server/lib/mail';
-import { createMailQueue } from '../../server/lib/mail-queue';
+import { createMailQueue, type MailQueue } from '../../server/lib/mail-queue';
 import { createRestrictionSweeper } from '../../server/lib/restrictions';
 import { STRIKE_DAYS_DEFAULT } from '@contract/restrictions';
 import { CONSOLE_ADMIN } from './api-fixture';
@@ -35,6 +35,7 @@ type Running = {
   url: string;
   dataDir: string;
   owner: Admin;
+  mailQueue: MailQueue;
   close: () => Promise<void>;
 };
 
@@ -114,7 +115,7 @@ async function start(): Promise<Running> {
     await dropDatabase(url);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, db, pool, url, dataDir, owner, close };
+  return { app, db, pool, url, dataDir, owner, mailQueue, close };
 }
 
 /** Starts the test file's server (tests/support/setup.ts, before the file's tests). */
@@ -290,4 +291,19 @@ export async function inviteAdmin(invitee: { name: string; email: string; role: 
 /** The server's data directory (its outbox of sent mail, its uploads). */
 export function serverDataDir(): string {
   return current().dataDir;
+}
+
+/**
+ * Holds the server's mail queue for the rest of the test: a mail stored meanwhile stays queued (its delivery shows
+ * as going out) until deliverMail() works through what is due. The worker starts again after the test.
+ */
+export async function holdMail() {
+  const { mailQueue } = current();
+  await mailQueue.stop();
+  onTestFinished(() => mailQueue.start());
+}
+
+/** While the queue is held (holdMail): delivers every delivery due now, into serverDataDir()'s outbox. */
+export async function deliverMail() {
+  await current().mailQueue.drain();
 }
