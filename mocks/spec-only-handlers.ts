@@ -93,16 +93,26 @@ const SPEC_ANSWERS: {
         if (Array.isArray(thread?.user_id)) thread.user_id = thread.user_id.map((user) => specMember(user));
       }),
   },
+  // An event: SPEC's names everyone who joined in `joinedUsers`, and counts nothing ('event-joined' sends the first
+  // 50 and the count, and pages the rest on its own route, read here for the whole list).
   {
     method: 'GET',
     route: /^\/api\/event\/(list-admin|read\/[^/]+)$/,
-    reshape: (body) =>
-      eachResult(body, (event) => {
-        event.userId = specMember(event.userId);
-        if (Array.isArray(event.joinedUsers))
-          event.joinedUsers = event.joinedUsers.map((user) => specMember(user));
-        delete event.joinedCount;
-      }),
+    reshape: async (body, { request, upstream }) => {
+      const events: Record<string, unknown>[] = [];
+      eachResult(body, (event) => void events.push(event));
+      await Promise.all(
+        events.map(async (event) => {
+          event.userId = specMember(event.userId);
+          const inline = Array.isArray(event.joinedUsers) ? event.joinedUsers : [];
+          event.joinedUsers =
+            typeof event.joinedCount === 'number' && event.joinedCount > inline.length
+              ? await everyoneJoined(String(event._id), request, upstream)
+              : inline.map((user) => specMember(user));
+          delete event.joinedCount;
+        }),
+      );
+    },
   },
   {
     method: 'GET',
@@ -159,6 +169,19 @@ async function everyRecipient(mailId: string, request: Request, upstream: Upstre
     const rows = Array.isArray(result) ? result : [];
     recipients.push(...rows.map((row) => specMember(row, ['_id', 'name', 'surname', 'email'])));
     if (rows.length < 100) return recipients;
+  }
+}
+
+/** Everyone who joined an event, as SPEC's `joinedUsers` names them, read a page at a time from the joined route. */
+async function everyoneJoined(eventId: string, request: Request, upstream: Upstream) {
+  const joined: unknown[] = [];
+  for (let page = 1; ; page += 1) {
+    const url = request.url.replace(/\/api\/.*$/, `/api/event/joined/${eventId}?page=${page}&limit=100`);
+    const answer = await upstream(new Request(url, { headers: request.headers }));
+    const { result } = (await answer.json()) as { result?: unknown[] };
+    const rows = Array.isArray(result) ? result : [];
+    joined.push(...rows.map((row) => specMember(row)));
+    if (rows.length < 100) return joined;
   }
 }
 
