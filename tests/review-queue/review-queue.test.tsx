@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@mocks/db';
-import { setMockRole } from '@mocks/roles';
-import { FAULTS, inject } from '../support/fault-injector';
+import { newId } from '../../server/lib/ids';
+import { api, callApi, resetData, signedInNow, signInAs, testDb } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
 
@@ -22,74 +23,131 @@ const cellsOf = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
-/** The mock's items oldest first, as the queue lists them. */
-const openItems = () =>
-  db.reviewItems.filter((item) => item.state !== 'done').sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+type Item = {
+  _id: string;
+  kind: string;
+  ref: string;
+  state: 'open' | 'claimed' | 'done';
+  subject: { _id: string } | null;
+  assignee: { _id: string; name: string } | null;
+  createdAt: string;
+};
+type Page = { result: Item[]; pagination: { count: number } };
+/** The queue's items as the server lists them, oldest first (`query`: its filters). */
+const queue = async (query = '') =>
+  (await callApi<Page>('GET', `/api/review-queue/list?page=1&limit=100${query}`)).body;
+/** Its items not done, oldest first. */
+const itemsNotDone = async () => (await queue()).result.filter((item) => item.state !== 'done');
+/** Its items open now. */
+const openCount = async () => (await api.get<{ open: number }>('/api/review-queue/count')).open;
+/** The rows the queue's first page shows of `count` items: a page is PAGE_SIZE rows. */
+const PAGE_SIZE = 10;
+const onFirstPage = (count: number) => Math.min(PAGE_SIZE, count);
 const menuLink = () =>
   within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Review queue' });
 
-// The queue of the seed's chat reports, on one page: the seed's appeal and its item are tests/appeals/'s.
-beforeEach(() => {
-  db.reviewItems = db.reviewItems.filter((item) => item.kind === 'chat-report');
+/** The Moderator who claimed the queue's second oldest item, with the token of their session. */
+let moderator: { admin: { _id: string; name: string; surname: string }; token: string };
+
+// Each test starts from the demo data's queue (its open chat reports, oldest first), the second oldest item claimed by
+// a Moderator, the console signed in as the Owner.
+beforeEach(async () => {
+  await resetData();
+  moderator = await signInAs('moderator');
+  const [, second] = await itemsNotDone();
+  await api.post(`/api/review-queue/${second!._id}/claim`);
+  await signInAs('owner');
 });
 
 describe('the review queue', () => {
   it('lists kind, subject, age, state and assignee oldest first, and the menu shows the open count', async () => {
+    const items = await itemsNotDone();
+    expect(items.length).toBeGreaterThan(PAGE_SIZE);
     renderApp('/queue');
     expect(await screen.findByRole('heading', { name: 'Review queue' })).toBeInTheDocument();
     const headers = within(await table())
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
     expect(headers).toEqual(['Kind', 'Subject member', 'Age', 'State', 'Assignee', 'Action']);
-    await waitFor(async () => expect(await rows()).toHaveLength(openItems().length));
+    await waitFor(async () => expect(await rows()).toHaveLength(onFirstPage(items.length)));
+    expect(screen.getByText(`Showing 1–${PAGE_SIZE} of ${items.length}`)).toBeInTheDocument();
     const [first, second] = await rows();
     expect(cellsOf(first!).slice(0, 1)).toEqual(['Chat report']);
     expect(cellsOf(second!)[3]).toBe('Claimed');
-    expect(cellsOf(second!)[4]).toBe('Mia Moderator');
+    expect(cellsOf(second!)[4]).toBe(moderator.admin.name);
     // The subject links to their profile.
     const subject = within(first!).getAllByRole('link')[0]!;
     expect(subject.getAttribute('href')).toMatch(/^\/users\/[0-9a-f]{24}$/);
-    const open = db.reviewItems.filter((item) => item.state === 'open').length;
+    expect(subject.getAttribute('href')).toBe(`/users/${(await queue()).result[0]!.subject?._id}`);
+    const open = await openCount();
+    expect(open).toBe(items.length - 1);
     await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${open} open items`));
     expect((await apiCalls('/api/review-queue/count')).length).toBeGreaterThan(0);
     expect((await apiCalls('/api/review-queue/list'))[0]?.query).toMatchObject({ page: '1' });
   });
 
   it('colours an item’s age amber after 12 h and red after 24 h, and says so in words', async () => {
-    const [fresh, amber, red] = openItems();
-    red!.createdAt = hoursAgo(30);
-    amber!.createdAt = hoursAgo(13);
-    fresh!.createdAt = hoursAgo(2);
-    renderApp('/queue');
-    await table();
-    const ageOf = async (index: number) => (await rows())[index]!.querySelector('[data-age]');
-    await waitFor(async () => expect((await rows()).length).toBeGreaterThan(2));
-    const last = openItems().length - 1;
-    expect(await ageOf(last)).toHaveAttribute('data-age', 'fresh');
+    // Three new reports by members (no admin API makes one), 30, 13 and 2 hours old: each an open item, placed in the
+    // queue (oldest first) among the demo's own by its age.
+    const members = await api.get<{ _id: string }[]>(
+      '/api/admin/list?page=1&items=2&filter=user.enabled&equal=true',
+    );
+    const reported = new Map<number, string>();
+    for (const hours of [30, 13, 2]) {
+      const id = newId();
+      reported.set(hours, id);
+      await testDb().run(
+        `INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at)
+         VALUES ($1, 'Keeps asking for money', $2, $3, $4, $4)`,
+        [id, members[0]!._id, members[1]!._id, hoursAgo(hours)],
+      );
+    }
+    const listed = (await queue()).result;
+    /** The age badge of the item of the report made `hours` ago, on the queue's page that shows it. */
+    const ageOf = async (hours: number) => {
+      const index = listed.findIndex((item) => item.ref === reported.get(hours));
+      expect(index).toBeGreaterThanOrEqual(0);
+      const view = renderApp(`/queue?page=${Math.floor(index / PAGE_SIZE) + 1}`);
+      await waitFor(async () =>
+        expect(within((await rows())[index % PAGE_SIZE]!).getAllByRole('link')[0]).toHaveAttribute(
+          'href',
+          `/users/${members[1]!._id}`,
+        ),
+      );
+      const badge = (await rows())[index % PAGE_SIZE]!.querySelector('[data-age]');
+      return { badge, done: () => view.unmount() };
+    };
+
+    const fresh = await ageOf(2);
+    expect(fresh.badge).toHaveAttribute('data-age', 'fresh');
     // The age in its largest unit; past a threshold, the words too, for assistive technology (visually hidden).
-    expect(await ageOf(last)).toHaveTextContent(/^2 hours$/);
-    expect(await ageOf(last - 1)).toHaveAttribute('data-age', 'amber');
-    expect(await ageOf(last - 1)).toHaveTextContent(/^13 hours \(over 12 h\)$/);
-    expect(await ageOf(last - 2)).toHaveAttribute('data-age', 'red');
-    expect(await ageOf(last - 2)).toHaveTextContent(/^1 day \(over 24 h\)$/);
-    expect((await ageOf(last - 2))!.querySelector('.visually-hidden')).toHaveTextContent(/^\(over 24 h\)$/);
+    expect(fresh.badge).toHaveTextContent(/^2 hours$/);
+    fresh.done();
+    const amber = await ageOf(13);
+    expect(amber.badge).toHaveAttribute('data-age', 'amber');
+    expect(amber.badge).toHaveTextContent(/^13 hours \(over 12 h\)$/);
+    amber.done();
+    const red = await ageOf(30);
+    expect(red.badge).toHaveAttribute('data-age', 'red');
+    expect(red.badge).toHaveTextContent(/^1 day \(over 24 h\)$/);
+    expect(red.badge!.querySelector('.visually-hidden')).toHaveTextContent(/^\(over 24 h\)$/);
   });
 
   it('Claim next gives the admin the oldest open item and opens it at once, and the menu’s count follows without a reload', async () => {
     const { user, router } = renderApp('/queue');
     await table();
-    const oldest = db.reviewItems
-      .filter((item) => item.state === 'open')
-      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))[0]!;
-    const before = db.reviewItems.filter((item) => item.state === 'open').length;
+    const [oldest] = (await queue('&state=open')).result;
+    const before = await openCount();
     await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${before} open items`));
     await user.click(screen.getByRole('button', { name: 'Claim next' }));
     expect(await screen.findByText('Item claimed')).toBeInTheDocument();
-    expect(oldest.state).toBe('claimed');
-    expect(oldest.assignee?._id).toBe(db.admin._id);
+    const claimed = (await queue()).result.find((item) => item._id === oldest!._id)!;
+    expect(claimed.state).toBe('claimed');
+    expect(claimed.assignee?._id).toBe(signedInNow().admin._id);
+    expect((await queue('&assignee=me')).result.map((item) => item._id)).toEqual([oldest!._id]);
     // Where the row's Open leads: the chat report's case, alone.
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat-report'));
-    expect(router.state.location.search).toBe(`?report=${oldest.ref}`);
+    expect(router.state.location.search).toBe(`?report=${oldest!.ref}`);
     const reports = await screen.findByRole('table', { name: 'Chat Report' });
     await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(2));
     await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${before - 1} open items`));
@@ -98,19 +156,24 @@ describe('the review queue', () => {
   it('releases one’s own claim; an Owner may release another admin’s, a Moderator may not', async () => {
     const { user, unmount } = renderApp('/queue');
     await table();
-    const mias = db.reviewItems.find((item) => item.assignee?.name === 'Mia Moderator')!;
+    const [moderators] = (await queue('&state=claimed')).result;
+    expect(moderators!.assignee?._id).toBe(moderator.admin._id);
     const release = await screen.findByRole('button', { name: /^Release Chat report: / });
     await user.click(release);
     expect(await screen.findByText('Item released')).toBeInTheDocument();
-    expect(mias.state).toBe('open');
-    expect((await apiCalls(`/api/review-queue/${mias._id}/release`))[0]?.method).toBe('POST');
+    expect((await queue()).result.find((item) => item._id === moderators!._id)?.state).toBe('open');
+    expect((await apiCalls(`/api/review-queue/${moderators!._id}/release`))[0]?.method).toBe('POST');
     unmount();
 
-    mias.state = 'claimed';
-    mias.assignee = { _id: db.admins[0]!._id, name: 'Mia Moderator' };
-    setMockRole('moderator');
+    // The Moderator claims it again; another Moderator sees it claimed, with no Release.
+    const again = await callApi('POST', `/api/review-queue/${moderators!._id}/claim`, {
+      token: moderator.token,
+    });
+    expect(again.status).toBe(200);
+    await signInAs('moderator');
     renderApp('/queue');
-    await waitFor(async () => expect(await rows()).toHaveLength(openItems().length));
+    await waitFor(async () => expect(await rows()).toHaveLength(onFirstPage((await itemsNotDone()).length)));
+    expect(cellsOf((await rows())[1]!)[3]).toBe('Claimed');
     expect(screen.queryByRole('button', { name: /^Release / })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Claim Chat report: / }).length).toBeGreaterThan(0);
   });
@@ -132,11 +195,12 @@ describe('the review queue', () => {
   });
 
   it('works from the keyboard: j / k move, o opens the case, which decides it, and n claims next and opens it', async () => {
+    const before = await itemsNotDone();
+    const [oldest] = before;
     const { user, router } = renderApp('/queue');
     await table();
     expect(screen.getByText(/n: claim next/)).toBeInTheDocument();
     await waitFor(async () => expect((await rows()).length).toBeGreaterThan(2));
-    const [oldest] = openItems();
     const openButton = (index: number) =>
       within(screen.getAllByRole('row')[index + 1]!).getByRole('button', { name: /^Open / });
     await user.keyboard('j');
@@ -163,31 +227,39 @@ describe('the review queue', () => {
     expect(await screen.findByText('Report dismissed')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the review queue' }));
     await table();
-    await waitFor(async () =>
-      expect(within(await table()).queryAllByRole('row').length - 1).toBe(openItems().length),
+    const after = await itemsNotDone();
+    expect(after.map((item) => item._id)).toEqual(before.slice(1).map((item) => item._id));
+    expect((await queue()).result.find((item) => item._id === oldest!._id)?.state ?? 'done').toBe('done');
+    await waitFor(() =>
+      expect(screen.getByText(`Showing 1–${PAGE_SIZE} of ${after.length}`)).toBeInTheDocument(),
     );
-    expect(oldest!.state).toBe('done');
+    await waitFor(async () =>
+      expect(within((await rows())[0]!).getAllByRole('link')[0]).toHaveAttribute(
+        'href',
+        `/users/${after[0]!.subject?._id}`,
+      ),
+    );
 
     // n claims the next open item and opens it.
-    const next = openItems().find((item) => item.state === 'open')!;
+    const next = after.find((item) => item.state === 'open')!;
     await user.keyboard('n');
     expect(await screen.findByText('Item claimed')).toBeInTheDocument();
-    expect(next.state).toBe('claimed');
+    expect((await queue()).result.find((item) => item._id === next._id)?.state).toBe('claimed');
     await waitFor(() => expect(router.state.location.search).toBe(`?report=${next.ref}`));
     expect(router.state.location.pathname).toBe('/chat-report');
   });
 
   it('Support reads the queue but has no Claim next, Claim or Release', async () => {
-    setMockRole('support');
+    await signInAs('support');
     renderApp('/queue');
-    await waitFor(async () => expect(await rows()).toHaveLength(openItems().length));
+    await waitFor(async () => expect(await rows()).toHaveLength(onFirstPage((await itemsNotDone()).length)));
     expect(screen.queryByRole('button', { name: 'Claim next' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Claim|Release) Chat report/ })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Open Chat report/ }).length).toBeGreaterThan(0);
   });
 
   it('an Editor has no menu entry and no count call', async () => {
-    setMockRole('editor');
+    await signInAs('editor');
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(
@@ -201,18 +273,20 @@ describe('the review queue', () => {
 
 describe('the menu’s count', () => {
   it('is read again every 30 s, so another admin’s claim shows without a reload', async () => {
+    // The console's interval is faked, and the clock; the server's timers stay real (it answers in this process).
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
       renderApp('/dashboard');
-      const open = db.reviewItems.filter((item) => item.state === 'open');
-      await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${open.length} open items`));
+      const open = await openCount();
+      await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${open} open items`));
       const reads = (await apiCalls('/api/review-queue/count')).length;
-      Object.assign(open[0]!, {
-        state: 'claimed',
-        assignee: { _id: db.admins[0]!._id, name: 'Mia Moderator' },
+      const [next] = (await queue('&state=open')).result;
+      const claimed = await callApi('POST', `/api/review-queue/${next!._id}/claim`, {
+        token: moderator.token,
       });
+      expect(claimed.status).toBe(200);
       await vi.advanceTimersByTimeAsync(30_000);
-      await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${open.length - 1} open items`));
+      await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${open - 1} open items`));
       expect((await apiCalls('/api/review-queue/count')).length).toBe(reads + 1);
     } finally {
       vi.useRealTimers();
@@ -221,14 +295,21 @@ describe('the menu’s count', () => {
 
   it('is left out when its read fails, and the entry still opens the queue', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failing = inject(FAULTS[0]!, 'get', 'review-queue/count');
+    let failing = true;
+    server.use(
+      http.get('*/api/review-queue/count', () =>
+        failing
+          ? HttpResponse.json({ success: false, message: 'Database connection lost' }, { status: 500 })
+          : undefined,
+      ),
+    );
     const { user, router } = renderApp('/dashboard');
     await waitFor(async () => expect((await apiCalls('/api/review-queue/count')).length).toBeGreaterThan(0));
     expect(menuLink()).toHaveAccessibleDescription('');
     await user.click(menuLink());
     await waitFor(() => expect(router.state.location.pathname).toBe('/queue'));
     expect(await table()).toBeInTheDocument();
-    failing.lift();
+    failing = false;
   });
 });
 

@@ -18,6 +18,5 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/lists/list-controller.test.tsx',
   'tests/lists/list-export.test.tsx',
   'tests/own-profile/own-profile.test.tsx',
-  'tests/review-queue/review-queue.test.tsx',
   'tests/users/restrictions.test.tsx',
 ];
