@@ -1,12 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { db, type MockUser } from '@mocks/db';
-import { apiPath, fail } from '@mocks/http';
-import { nextId } from '@mocks/ids';
-import { server } from '@mocks/node';
 import { AppProviders } from '@/app/providers';
 import { ExportButton } from '@/components/list-kit/export-button';
 import { api } from '@/lib/data/api-client';
@@ -17,9 +13,11 @@ import { notify } from '@/lib/notify';
 import { createQueryClient } from '@/lib/query-client';
 import { rowsResponse } from '@/lib/data/resource';
 import { session } from '@/lib/core/session';
-import { USER_EXPORT_COLUMNS } from '@contract/user-export';
+import { USER_EXPORT_COLUMNS, type ExportedUser } from '@contract/user-export';
+import { api as serverApi, callApi, resetData, signedInNow, testDb } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, signIn, specOnlyApi, TEST_TOKEN } from '../support/render';
+import { renderApp, signIn, specOnlyApi } from '../support/render';
 import { parseCsv } from '../support/csv-reader';
 import { restoreObjectUrlsAfterEach } from '../support/object-urls';
 
@@ -82,6 +80,13 @@ function renderExportButton<Row>(job: () => ExportJob<Row>) {
   return user;
 }
 
+/** A list's Export CSV button once the list has rows to export (it is disabled until then). */
+async function exportButton() {
+  const button = await screen.findByRole('button', { name: 'Export CSV' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 async function startExport(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   return screen.findByRole('dialog', { name: 'Export CSV' });
@@ -115,15 +120,35 @@ const pagedUsers = (): ExportJob<UserRow> => ({
   },
 });
 
-/** 250 users in all (the fixture's 64 and copies), so that a whole export takes three pages of 100. */
-function growUsers() {
-  const seeded = db.users.length;
-  for (let index = seeded; index < 250; index += 1) {
-    const model = db.users[index % seeded]!;
-    const copy: MockUser = { ...model, _id: nextId(), email: `copy${index}.${model.email}` };
-    db.users.push(copy);
+/**
+ * How many members the users list counts with `query` (its pagination.count): the demo data's 300 members, most of
+ * them active, so that a whole export takes three pages of 100.
+ */
+async function usersCounted(query: Record<string, string> = {}) {
+  const search = new URLSearchParams({ page: '1', items: '1', ...query });
+  const { body } = await callApi<{ pagination: { count: number } }>('GET', `/api/admin/list?${search}`);
+  return body.pagination.count;
+}
+const activeUsers = () => usersCounted({ filter: 'user.enabled', equal: 'true' });
+
+/** Every active member as the users list answers them, page after page (100 at most a page). */
+async function everyActiveUser() {
+  const users: ExportedUser[] = [];
+  for (let page = 1; ; page += 1) {
+    const rows = await serverApi.get<ExportedUser[]>(
+      `/api/admin/list?page=${page}&items=100&filter=user.enabled&equal=true`,
+    );
+    users.push(...rows);
+    if (rows.length < 100) return users;
   }
 }
+
+/** The demo data's FAQs, as the server lists them. */
+const faqs = () =>
+  serverApi.get<{ _id: string; question: string; answer: string; enabled: boolean }[]>('/api/faq/listAll');
+
+/** A 500 with the server's words, as a failing server answers. */
+const failure = (message: string) => HttpResponse.json({ success: false, message }, { status: 500 });
 
 const pagesAsked = async () => (await apiCalls('/api/admin/list')).map((call) => call.query);
 
@@ -132,13 +157,16 @@ function holdPage(page: number) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   server.use(
-    http.get(apiPath('admin/list'), async ({ request }) => {
+    http.get('*/api/admin/list', async ({ request }) => {
       if (new URL(request.url).searchParams.get('page') === String(page)) await released;
       return undefined;
     }),
   );
   return () => release();
 }
+
+// Each test starts from the demo data: some rename a member or change a FAQ, one ends the session.
+beforeEach(resetData);
 
 describe('Export CSV', () => {
   it("writes a listAll screen's rows: headings, the text shown, RFC 4180 quoting, formulas neutralised, a BOM", async () => {
@@ -193,11 +221,12 @@ describe('Export CSV', () => {
   it('writes what a declared list shows: stored HTML as its text, Active or Inactive, no column of controls', async () => {
     const downloads = captureDownloads();
     const { user } = renderApp('/faq');
+    const stored = await faqs();
     const table = await screen.findByRole('table', { name: 'FAQ' });
-    await within(table).findByText(db.faqs[0]!.question);
+    await within(table).findByText(stored[0]!.question);
     const dialog = await startExport(user);
     expect(
-      await within(dialog).findByText(`Exported ${db.faqs.length} rows to ${exportFileName('faq')}.`),
+      await within(dialog).findByText(`Exported ${stored.length} rows to ${exportFileName('faq')}.`),
     ).toBeVisible();
     const lines = parseCsv(await csvText(downloads[0]!.file));
     expect(lines[0]).toEqual(['Question', 'Answer', 'Status']);
@@ -207,7 +236,7 @@ describe('Export CSV', () => {
       'Active',
     ]);
     expect(lines.slice(1).map((line) => line[2])).toEqual(
-      db.faqs.map((faq) => (faq.enabled ? 'Active' : 'Inactive')),
+      stored.map((faq) => (faq.enabled ? 'Active' : 'Inactive')),
     );
   });
 
@@ -217,12 +246,12 @@ describe('Export CSV', () => {
   });
 
   it('walks every page of a server-paged list, 100 at a time with its filters and sort: every row once, in order', async () => {
-    growUsers();
     const downloads = captureDownloads();
     const user = renderExportButton(pagedUsers);
     const dialog = await startExport(user);
-    const active = db.users.filter((entry) => entry.enabled).length;
+    const active = await activeUsers();
     expect(active).toBeGreaterThan(200);
+    expect(active).toBeLessThanOrEqual(300);
     expect(
       await within(dialog).findByText(`Exported ${active} rows to ${exportFileName('users')}.`),
     ).toBeVisible();
@@ -244,16 +273,20 @@ describe('Export CSV', () => {
 
   it('streams the users list from the server’s export where it announces one, with its query', async () => {
     const downloads = captureDownloads();
-    // A line end inside a cell is no row end.
-    const first = db.users.find((entry) => entry.enabled)!;
-    first.name = 'Ann "Two\r\nLines"';
+    // A line end inside a cell is no row end. (No admin API renames a member: SQL.)
+    const [first] = await serverApi.get<{ _id: string }[]>(
+      '/api/admin/list?page=1&items=1&filter=user.enabled&equal=true',
+    );
+    await testDb().run('UPDATE users SET name = $2 WHERE id = $1', [first!._id, 'Ann "Two\r\nLines"']);
     const user = renderExportButton(() => ({
       listKey: 'users',
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: { ...LIST_QUERY, q: '' } },
     }));
     const dialog = await startExport(user);
-    const active = db.users.filter((entry) => entry.enabled);
+    const active = await everyActiveUser();
+    expect(active.length).toBe(await activeUsers());
+    expect(active.map((entry) => entry.name)).toContain('Ann "Two\r\nLines"');
     expect(
       await within(dialog).findByText(`Exported ${active.length} rows to ${exportFileName('users')}.`),
     ).toBeVisible();
@@ -261,7 +294,7 @@ describe('Export CSV', () => {
     const [call, ...more] = await apiCalls();
     expect(more).toEqual([]);
     expect(call).toMatchObject({ method: 'GET', path: '/api/admin/list/export', query: LIST_QUERY });
-    expect(call!.headers.get('authorization')).toBe('Bearer test-admin-token');
+    expect(call!.headers.get('authorization')).toBe(`Bearer ${signedInNow().token}`);
     expect(downloads.map((download) => download.name)).toEqual([exportFileName('users')]);
     const lines = parseCsv(await csvText(downloads[0]!.file));
     expect(lines[0]).toEqual(['Name', 'Email', 'Phone Number', 'Gender', 'Status']);
@@ -277,7 +310,7 @@ describe('Export CSV', () => {
     const downloads = captureDownloads();
     let closeStream = () => {};
     server.use(
-      http.get(apiPath('admin/list/export'), () => {
+      http.get('*/api/admin/list/export', () => {
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(new TextEncoder().encode('\uFEFFName\r\nAnn\r\n"Bo\r\nb"\r\n'));
@@ -303,9 +336,8 @@ describe('Export CSV', () => {
   });
 
   it('shows its progress against the first page’s total', async () => {
-    growUsers();
     captureDownloads();
-    const active = db.users.filter((entry) => entry.enabled).length;
+    const active = await activeUsers();
     const release = holdPage(2);
     const user = renderExportButton(pagedUsers);
     const dialog = await startExport(user);
@@ -320,7 +352,6 @@ describe('Export CSV', () => {
   });
 
   it('Cancel stops the export: no request after it, nothing downloaded', async () => {
-    growUsers();
     const downloads = captureDownloads();
     const release = holdPage(2);
     const user = renderExportButton(pagedUsers);
@@ -338,14 +369,13 @@ describe('Export CSV', () => {
   });
 
   it('a failure midway says so in the server’s words, downloads nothing, and Try again starts over', async () => {
-    growUsers();
     const downloads = captureDownloads();
     let failures = 0;
     server.use(
-      http.get(apiPath('admin/list'), ({ request }) => {
+      http.get('*/api/admin/list', ({ request }) => {
         if (new URL(request.url).searchParams.get('page') !== '2' || failures > 0) return undefined;
         failures += 1;
-        return fail(500, 'The database is busy, try again in a minute');
+        return failure('The database is busy, try again in a minute');
       }),
     );
     const user = renderExportButton(pagedUsers);
@@ -359,7 +389,7 @@ describe('Export CSV', () => {
 
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    const active = db.users.filter((entry) => entry.enabled).length;
+    const active = await activeUsers();
     expect(await within(dialog).findByText(new RegExp(`^Exported ${active} rows`))).toBeVisible();
     expect((await pagesAsked()).map((query) => query.page)).toEqual(['1', '2', '1', '2', '3']);
     expect(downloads).toHaveLength(1);
@@ -387,7 +417,8 @@ describe('Export CSV', () => {
       columns: USER_COLUMNS,
       source: { kind: 'stream', path: 'admin/list/export', searchParams: {} },
     }));
-    db.tokens.delete(TEST_TOKEN);
+    // The session ends on the server (signed out elsewhere): its token is refused from now on.
+    await serverApi.post('/api/logout');
     const dialog = await startExport(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Your session has expired. Please sign in again.',
@@ -398,9 +429,7 @@ describe('Export CSV', () => {
 
   it('a streamed export answered with JSON, not CSV, is not saved', async () => {
     const downloads = captureDownloads();
-    server.use(
-      http.get(apiPath('admin/list/export'), () => HttpResponse.json({ success: true, result: [] })),
-    );
+    server.use(http.get('*/api/admin/list/export', () => HttpResponse.json({ success: true, result: [] })));
     const user = renderExportButton(() => ({
       listKey: 'users',
       columns: USER_COLUMNS,
@@ -417,7 +446,7 @@ describe('Export CSV', () => {
 describe('Export CSV from a list', () => {
   it('reads a server-paged list page by page without keeping any page in the query cache', async () => {
     specOnlyApi();
-    growUsers();
+    const total = await usersCounted();
     const downloads = captureDownloads();
     const { user, queryClient } = renderApp('/users');
     const table = await screen.findByRole('table', { name: 'Users' });
@@ -431,7 +460,7 @@ describe('Export CSV from a list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
-    expect(await within(dialog).findByText(/^Exported 250 rows/)).toBeVisible();
+    expect(await within(dialog).findByText(new RegExp(`^Exported ${total} rows`))).toBeVisible();
 
     expect((await pagesAsked()).filter((query) => query.items === '100').map((query) => query.page)).toEqual([
       '1',
@@ -439,10 +468,14 @@ describe('Export CSV from a list', () => {
       '3',
     ]);
     const lines = parseCsv(await csvText(downloads[0]!.file));
-    expect(lines).toHaveLength(251);
+    expect(total).toBe(300);
+    expect(lines).toHaveLength(total + 1);
     // The columns of the server's streamed export: the name cell's e-mail line is a column of its own.
     expect(lines[0]).toEqual(USER_EXPORT_COLUMNS.map((column) => column.header));
-    const first = db.users.find((candidate) => candidate.email === lines[1]![1])!;
+    const found = await serverApi.get<ExportedUser[]>(
+      `/api/admin/list?page=1&items=10&q=${encodeURIComponent(lines[1]![1]!)}`,
+    );
+    const first = found.find((candidate) => candidate.email === lines[1]![1])!;
     expect(lines[1]).toEqual(parseCsv(csvRow(USER_EXPORT_COLUMNS, first))[0]);
     // What the list showed before is all the cache holds: none of the 250 exported rows stayed in memory.
     expect(cached()).toEqual(before);
@@ -450,18 +483,17 @@ describe('Export CSV from a list', () => {
 
   it('a page that fails says so in the dialog alone, not in a notification as well', async () => {
     specOnlyApi();
-    growUsers();
     captureDownloads();
     const notices = [vi.spyOn(notify, 'failure'), vi.spyOn(notify, 'error')];
     server.use(
-      http.get(apiPath('admin/list'), ({ request }) =>
+      http.get('*/api/admin/list', ({ request }) =>
         new URL(request.url).searchParams.get('page') === '2'
-          ? fail(500, 'The database is busy, try again in a minute')
+          ? failure('The database is busy, try again in a minute')
           : undefined,
       ),
     );
     const { user } = renderApp('/users');
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await user.click(await exportButton());
     const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The database is busy, try again in a minute',
@@ -472,13 +504,13 @@ describe('Export CSV from a list', () => {
 
   it('Cancel aborts the page under way and asks for no other', async () => {
     specOnlyApi();
-    growUsers();
+    const total = await usersCounted();
     const downloads = captureDownloads();
     let aborted = false;
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get(apiPath('admin/list'), async ({ request }) => {
+      http.get('*/api/admin/list', async ({ request }) => {
         if (new URL(request.url).searchParams.get('page') !== '2') return undefined;
         await released;
         aborted = request.signal.aborted;
@@ -486,9 +518,9 @@ describe('Export CSV from a list', () => {
       }),
     );
     const { user, queryClient } = renderApp('/users');
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await user.click(await exportButton());
     const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
-    await within(dialog).findByText('100 of 250 rows');
+    await within(dialog).findByText(`100 of ${total} rows`);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     release();
@@ -505,17 +537,21 @@ describe('Export CSV from a list', () => {
   });
 
   it('writes the text an HTML column shows, not its HTML (the FAQ answer)', async () => {
-    const faq = db.faqs[0]!;
-    faq.answer = '<p>Open <b>Settings</b>,</p><p>then <i>Privacy</i> &amp; <a href="/x">Blocked</a>.</p>';
+    const [faq] = await faqs();
+    await serverApi.patch(`/api/faq/update/${faq!._id}`, {
+      question: faq!.question,
+      enabled: faq!.enabled,
+      answer: '<p>Open <b>Settings</b>,</p><p>then <i>Privacy</i> &amp; <a href="/x">Blocked</a>.</p>',
+    });
     const downloads = captureDownloads();
     const { user } = renderApp('/faq');
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await user.click(await exportButton());
     const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
     await within(dialog).findByText(/^Exported \d+ rows/);
 
     const lines = parseCsv(await csvText(downloads[0]!.file));
     expect(lines[0]).toEqual(['Question', 'Answer', 'Status']);
-    expect(lines.find((line) => line[0] === faq.question)?.[1]).toBe(
+    expect(lines.find((line) => line[0] === faq!.question)?.[1]).toBe(
       'Open Settings, then Privacy & Blocked.',
     );
     expect(lines.slice(1).every((line) => !/[<>]/.test(line[1]!))).toBe(true);

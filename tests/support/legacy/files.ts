@@ -16,7 +16,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/faults/faults-reads.test.tsx',
   'tests/faults/faults-writes.test.tsx',
   'tests/lists/list-controller.test.tsx',
-  'tests/lists/list-export.test.tsx',
   'tests/own-profile/own-profile.test.tsx',
   'tests/users/restrictions.test.tsx',
 ];
