@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { APPEAL_MESSAGES } from '@contract/appeals';
-import { MOCK_APPEAL } from '@mocks/appeals';
-import { db } from '@mocks/db';
-import { setMockRole } from '@mocks/roles';
+import { api, callApi, resetData, signInAs, signedInNow, testDb } from '../support/api-server';
 import { apiCalls } from '../support/request-log';
 import { renderApp, withoutFeatures } from '../support/render';
 
@@ -13,8 +11,98 @@ import { renderApp, withoutFeatures } from '../support/render';
  */
 
 const FIRST_LOAD = { timeout: 15_000 };
-const seeded = () => db.appeals.find((appeal) => appeal._id === MOCK_APPEAL.id)!;
-const member = () => db.users.find((user) => user._id === seeded().userId)!;
+const FACTS = 'Sent the same advertising message to 40 members in one hour.';
+const STATEMENT = 'I was inviting friends to my own event, not advertising. Please look again.';
+
+type Member = { _id: string; name: string; surname: string; email: string; enabled: boolean };
+type Policy = { _id: string; message: string };
+type Item = {
+  _id: string;
+  ref: string;
+  state: string;
+  subject: { _id: string } | null;
+  assignee: { _id: string } | null;
+};
+type Appeal = { state: string };
+
+const memberOf = (id: string) => api.get<Member>(`/api/user/read/${id}`);
+const policyNamed = async (message: string) =>
+  (await api.get<Policy[]>('/api/reportelement/listAll')).find((element) => element.message === message)!;
+const appealItems = (query = '') => api.get<Item[]>(`/api/review-queue/list?kind=appeal${query}`);
+const appealOf = (id: string) => api.get<Appeal>(`/api/admin/appeals/${id}`);
+const fullName = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`.trim();
+
+/** A member of the users list's first page, active, with no restriction in force and no open report about them. */
+async function quietMember() {
+  for (const member of await api.get<Member[]>('/api/admin/list?page=1&items=10')) {
+    if (!member.enabled) continue;
+    const { inForce, openReports } = await api.get<{
+      inForce: unknown;
+      openReports: { count: number };
+    }>(`/api/admin/restrictions/member/${member._id}`);
+    if (!inForce && openReports.count === 0) return member;
+  }
+  throw new Error('The first page of the demo members holds no active member without reports');
+}
+
+/** A permanent restriction of `member`, citing `policy`, made by the admin of `token`: its reference. */
+async function restrict(
+  member: Member,
+  token: string,
+  {
+    policy = 'Spam or scam',
+    facts = FACTS,
+    endsAt = null as string | null,
+    replaces = undefined as string | undefined,
+  } = {},
+) {
+  const { status, body } = await callApi<{ result: { reference: string } }>(
+    'PATCH',
+    `/api/admin/status/${member._id}?enabled=false`,
+    { json: { restriction: { policyId: (await policyNamed(policy))._id, facts, endsAt, replaces } }, token },
+  );
+  if (status !== 200) throw new Error(`The restriction was refused (${status}): ${JSON.stringify(body)}`);
+  return body.result.reference;
+}
+
+/** The token of the confirmation link the server mailed for an appeal of `reference` (the stored mail's text). */
+async function linkToken(reference: string) {
+  const { body } = await testDb().one<{ body: string }>(
+    "SELECT body FROM mails WHERE kind = 'appeal' AND title = $1 ORDER BY created_at DESC LIMIT 1",
+    [`Confirm your appeal (${reference})`],
+  );
+  const token = /\/appeal\/confirm\?token=([\w-]+)/.exec(body)?.[1];
+  if (!token) throw new Error(`The appeal mail of ${reference} holds no link`);
+  return token;
+}
+
+/**
+ * An open appeal: a member restricted for good by a Moderator (or, `byOwner`, by the signed-in Owner) asked on
+ * /appeal for a review and confirmed it from the mailed link; its item is open in the queue. The console stays the
+ * Owner's.
+ */
+async function openAppeal({ byOwner = false } = {}) {
+  const member = await quietMember();
+  const moderator = byOwner ? undefined : await signInAs('moderator');
+  const restrictor = moderator ?? signedInNow();
+  const reference = await restrict(member, restrictor.token);
+  const asked = await callApi('POST', '/api/appeal', {
+    json: { email: member.email, reference, statement: STATEMENT },
+    token: null,
+  });
+  const confirmed = await callApi('POST', '/api/appeal/confirm', {
+    json: { token: await linkToken(reference) },
+    token: null,
+  });
+  if (asked.status !== 200 || confirmed.status !== 200)
+    throw new Error(`The appeal was not opened: ${JSON.stringify([asked.body, confirmed.body])}`);
+  if (moderator) await signInAs('owner');
+  const item = (await appealItems()).find((candidate) => candidate.subject?._id === member._id)!;
+  return { member, reference, id: item.ref, itemId: item._id, restrictor, moderator };
+}
+
+// Each test starts from the demo data (which holds no restriction): it makes the restriction and appeal it needs.
+beforeEach(resetData);
 
 describe('the public appeal', () => {
   it('checks the fields, then answers with one message whatever was given, sent without a token', async () => {
@@ -46,48 +134,43 @@ describe('the public appeal', () => {
       statement: 'It was not me.',
     });
     expect(call?.headers.get('authorization')).toBeNull();
-    expect(db.appeals).toHaveLength(1);
+    // Nothing matched: no appeal was stored (an unconfirmed one shows in no API).
+    expect((await testDb().one<{ n: number }>('SELECT count(*)::int AS n FROM appeals')).n).toBe(0);
   });
 
   it("the link's page opens the appeal only when its button is pressed; a used link is refused in the server's words", async () => {
-    // A member's request: the mock keeps the link's token instead of mailing it.
-    const person = db.users.find((user) => user.enabled)!;
-    db.restrictions.push({
-      _id: 'bbbbbbbbbbbbbbbbbbbb0001',
-      reference: 'R-ABCDEFGH',
-      userId: person._id,
-      adminId: db.admins[0]!._id,
-      policyId: db.catalogues.reportelement![0]!._id,
-      policyName: 'Spam',
-      facts: 'Spam',
-      createdAt: new Date().toISOString(),
-      endsAt: null,
-      endedAt: null,
-      withheldReason: null,
-    });
+    // A member restricted by a Moderator.
+    const person = await quietMember();
+    const reference = await restrict(person, (await signInAs('moderator')).token);
+    await signInAs('owner');
     const request = renderApp('/appeal', { signedIn: false });
     const { user } = request;
     await user.type(await screen.findByLabelText('E-mail address', {}, FIRST_LOAD), person.email);
-    await user.type(screen.getByLabelText('Reference'), 'R-ABCDEFGH');
+    await user.type(screen.getByLabelText('Reference'), reference);
     await user.type(screen.getByLabelText('Why should we review the decision?'), 'Please look again.');
     await user.click(screen.getByRole('button', { name: 'Send appeal' }));
     await screen.findByRole('status');
-    const appeal = db.appeals.find((candidate) => candidate.state === 'unconfirmed')!;
-    expect(appeal.statement).toBe('Please look again.');
+    // An unconfirmed appeal shows in no API: its stored row, and the link the server mailed.
+    const stored = () =>
+      testDb().one<{ id: string; state: string; statement: string }>(
+        'SELECT a.id, a.state, a.statement FROM appeals a JOIN restrictions r ON r.id = a.restriction_id WHERE r.reference = $1',
+        [reference],
+      );
+    const appeal = await stored();
+    expect(appeal).toMatchObject({ state: 'unconfirmed', statement: 'Please look again.' });
+    const token = await linkToken(reference);
     request.unmount();
 
-    const confirmPage = renderApp(`/appeal/confirm?token=${appeal.token}`, { signedIn: false });
+    const confirmPage = renderApp(`/appeal/confirm?token=${token}`, { signedIn: false });
     const button = await screen.findByRole('button', { name: 'Confirm my appeal' }, FIRST_LOAD);
-    expect(appeal.state).toBe('unconfirmed');
+    expect((await stored()).state).toBe('unconfirmed');
     await confirmPage.user.click(button);
     expect(await screen.findByRole('status')).toHaveTextContent(APPEAL_MESSAGES.confirmed);
-    expect(appeal.state).toBe('open');
-    expect(db.reviewItems.some((item) => item.kind === 'appeal' && item.ref === appeal._id)).toBe(true);
+    expect((await appealOf(appeal.id)).state).toBe('open');
+    expect((await appealItems()).some((item) => item.ref === appeal.id)).toBe(true);
     confirmPage.unmount();
 
-    const again = renderApp(`/appeal/confirm?token=${appeal.token ?? 'used-token-used-token-used'}`, {
-      signedIn: false,
-    });
+    const again = renderApp(`/appeal/confirm?token=${token}`, { signedIn: false });
     await again.user.click(await screen.findByRole('button', { name: 'Confirm my appeal' }, FIRST_LOAD));
     expect(await screen.findByText(APPEAL_MESSAGES.linkInvalid)).toBeInTheDocument();
   });
@@ -95,23 +178,24 @@ describe('the public appeal', () => {
 
 describe('the appeal screen', () => {
   it('opens from the review queue and is decided from the keyboard: reverse with a note, then back to the queue', async () => {
-    // The seed's appeal is the queue's newest item: the Kind filter shows it on the first page.
+    const { member, reference, id, itemId, restrictor } = await openAppeal();
+    // The Kind filter shows the only appeal on the first page.
     const { user, router } = renderApp('/queue?kind=appeal');
     const queue = await screen.findByRole('table', { name: 'Review queue' }, FIRST_LOAD);
-    const name = `${member().name} ${member().surname}`.trim();
+    const name = fullName(member);
     const row = (await within(queue).findByText('Appeal')).closest('tr')!;
     expect(within(row).getByRole('link', { name })).toBeInTheDocument();
     within(row)
       .getByRole('button', { name: `Open Appeal: ${name}` })
       .focus();
     await user.keyboard('o');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/appeals/${MOCK_APPEAL.id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/appeals/${id}`));
     expect(
-      await screen.findByRole('heading', { name: `Appeal ${MOCK_APPEAL.reference}`, level: 1 }, FIRST_LOAD),
+      await screen.findByRole('heading', { name: `Appeal ${reference}`, level: 1 }, FIRST_LOAD),
     ).toBeInTheDocument();
-    expect(screen.getByText(seeded().statement)).toBeInTheDocument();
+    expect(screen.getByText(STATEMENT)).toBeInTheDocument();
     expect(screen.getByText(/Sent the same advertising message/)).toBeInTheDocument();
-    expect(screen.getByText(/Mia Moderator/)).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(fullName(restrictor.admin)))).toBeInTheDocument();
 
     // Without a choice and a note, the form says so, sends nothing, and takes the admin to the first of them.
     await user.click(screen.getByRole('button', { name: 'Decide' }));
@@ -135,60 +219,51 @@ describe('the appeal screen', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Reverse' }));
     expect(await screen.findByText('Appeal decided')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/queue'));
-    const [call] = await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}/decide`);
+    const [call] = await apiCalls(`/api/admin/appeals/${id}/decide`);
     expect(call?.body).toEqual({ decision: 'reverse', note: 'The invitations were to his own event.' });
-    expect(seeded().state).toBe('reversed');
-    expect(member().enabled).toBe(true);
-    expect(db.reviewItems.find((item) => item._id === MOCK_APPEAL.itemId)?.state).toBe('done');
+    expect((await appealOf(id)).state).toBe('reversed');
+    expect((await memberOf(member._id)).enabled).toBe(true);
+    expect((await appealItems('&state=done')).find((item) => item._id === itemId)?.state).toBe('done');
   });
 
   it('shows the restriction in force beside a replaced one, and a reversal may lift it too, the confirmation saying the state after', async () => {
+    const { member, reference, id, moderator } = await openAppeal();
     // The appealed restriction was replaced by a second one, which keeps the member out.
-    const appealed = db.restrictions.find((restriction) => restriction._id === MOCK_APPEAL.restrictionId)!;
-    appealed.endedAt = new Date().toISOString();
-    appealed.endedReason = 'replaced';
     const until = new Date(Date.now() + 30 * 86_400_000);
-    db.restrictions.push({
-      _id: 'bbbbbbbbbbbbbbbbbbbb0002',
-      reference: 'R-SEC0ND22',
-      userId: member()._id,
-      adminId: db.admins[0]!._id,
-      policyId: db.catalogues.reportelement![3]!._id,
-      policyName: 'Harassment',
+    const second = await restrict(member, moderator!.token, {
+      policy: 'Inappropriate messages',
       facts: 'Threats',
-      createdAt: new Date().toISOString(),
       endsAt: until.toISOString(),
-      endedAt: null,
-      withheldReason: null,
+      replaces: reference,
     });
-    const { user } = renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    const { user } = renderApp(`/appeals/${id}`);
     // The console's date format, with the admin's time zone: a restriction's end is part of a record.
     const dateTime = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [A-Z][A-Za-z0-9+:-]*/.source;
     expect(
       await screen.findByText(
-        new RegExp(`Ended \\(replaced\\) by R-SEC0ND22, which is in force until ${dateTime}$`),
+        new RegExp(`Ended \\(replaced\\) by ${second}, which is in force until ${dateTime}$`),
         {},
         FIRST_LOAD,
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('In force now').nextSibling).toHaveTextContent(
-      new RegExp(`^R-SEC0ND22 is in force until ${dateTime} Harassment$`),
+      new RegExp(`^${second} is in force until ${dateTime} Inappropriate messages$`),
     );
 
     // Uphold offers no lifting.
     await user.click(screen.getByRole('radio', { name: 'Uphold' }));
-    expect(screen.queryByRole('checkbox', { name: 'Also lift R-SEC0ND22 (in force)' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: `Also lift ${second} (in force)` })).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Reverse' }));
-    const lift = screen.getByRole('checkbox', { name: 'Also lift R-SEC0ND22 (in force)' });
+    const lift = screen.getByRole('checkbox', { name: `Also lift ${second} (in force)` });
     expect(lift).not.toBeChecked();
     await user.type(screen.getByLabelText(/^Note/), 'The first decision was wrong.');
     await user.click(screen.getByRole('button', { name: 'Decide' }));
     let confirm = await screen.findByRole('dialog', { name: 'Reverse the restriction?' });
     expect(confirm).toHaveTextContent(
-      new RegExp(`The member will still be restricted under R-SEC0ND22 until ${dateTime}\\.`),
+      new RegExp(`The member will still be restricted under ${second} until ${dateTime}\\.`),
     );
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}/decide`)).toEqual([]);
+    expect(await apiCalls(`/api/admin/appeals/${id}/decide`)).toEqual([]);
 
     await user.click(lift);
     await user.click(screen.getByRole('button', { name: 'Decide' }));
@@ -196,81 +271,87 @@ describe('the appeal screen', () => {
     expect(confirm).toHaveTextContent('The member will be active again.');
     await user.click(within(confirm).getByRole('button', { name: 'Reverse' }));
     expect(await screen.findByText('Appeal decided')).toBeInTheDocument();
-    const [call] = await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}/decide`);
+    const [call] = await apiCalls(`/api/admin/appeals/${id}/decide`);
     expect(call?.body).toEqual({
       decision: 'reverse',
       note: 'The first decision was wrong.',
       liftInForce: true,
     });
+    // The second restriction ended too: none is in force.
     expect(
-      db.restrictions.find((restriction) => restriction.reference === 'R-SEC0ND22')!.endedAt,
-    ).not.toBeNull();
-    expect(member().enabled).toBe(true);
+      (await api.get<{ inForce: unknown }>(`/api/admin/restrictions/member/${member._id}`)).inForce,
+    ).toBeNull();
+    expect((await memberOf(member._id)).enabled).toBe(true);
   });
 
   it('Claim next opens the appeal it claims at once', async () => {
+    const { reference, id, itemId } = await openAppeal();
     const { user, router } = renderApp('/queue?kind=appeal');
     await screen.findByRole('table', { name: 'Review queue' }, FIRST_LOAD);
     await user.click(await screen.findByRole('button', { name: 'Claim next' }));
     expect(await screen.findByText('Item claimed')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/appeals/${MOCK_APPEAL.id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/appeals/${id}`));
     expect(
-      await screen.findByRole('heading', { name: `Appeal ${MOCK_APPEAL.reference}`, level: 1 }, FIRST_LOAD),
+      await screen.findByRole('heading', { name: `Appeal ${reference}`, level: 1 }, FIRST_LOAD),
     ).toBeInTheDocument();
-    expect(db.reviewItems.find((item) => item._id === MOCK_APPEAL.itemId)?.assignee?._id).toBe(db.admin._id);
+    expect((await appealItems()).find((item) => item._id === itemId)?.assignee?._id).toBe(
+      signedInNow().admin._id,
+    );
   });
 
   it("refuses the claim of an appeal against the admin's own restriction in the server's words", async () => {
-    db.restrictions.find((restriction) => restriction._id === MOCK_APPEAL.restrictionId)!.adminId =
-      db.admin._id;
+    const { member, itemId } = await openAppeal({ byOwner: true });
     const { user, router } = renderApp('/queue?kind=appeal');
     const queue = await screen.findByRole('table', { name: 'Review queue' }, FIRST_LOAD);
-    const name = `${member().name} ${member().surname}`.trim();
+    const name = fullName(member);
     await user.click(await within(queue).findByRole('button', { name: `Claim Appeal: ${name}` }));
     expect(
       await screen.findByText(APPEAL_MESSAGES.ownRestriction, {
         selector: '.mantine-Notification-description',
       }),
     ).toBeInTheDocument();
-    const [call] = await apiCalls(`/api/review-queue/${MOCK_APPEAL.itemId}/claim`);
+    const [call] = await apiCalls(`/api/review-queue/${itemId}/claim`);
     expect(call?.method).toBe('POST');
-    expect(db.reviewItems.find((item) => item._id === MOCK_APPEAL.itemId)?.state).toBe('open');
+    expect((await appealItems()).find((item) => item._id === itemId)?.state).toBe('open');
     expect(router.state.location.pathname).toBe('/queue');
   });
 
   it('tells the admin who restricted that another admin must decide, and shows them no form', async () => {
-    db.restrictions.find((restriction) => restriction._id === MOCK_APPEAL.restrictionId)!.adminId =
-      db.admin._id;
-    renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    const { id } = await openAppeal({ byOwner: true });
+    renderApp(`/appeals/${id}`);
     expect(await screen.findByText(APPEAL_MESSAGES.ownRestriction, {}, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('a Support admin reads the appeal without the form; a decided one shows its decision', async () => {
-    setMockRole('support');
-    const { unmount } = renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    const { id } = await openAppeal();
+    const owner = signedInNow();
+    await signInAs('support');
+    const { unmount } = renderApp(`/appeals/${id}`);
     expect(
       await screen.findByText('Your role (Support) cannot decide appeals.', {}, FIRST_LOAD),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Decide' })).not.toBeInTheDocument();
     unmount();
-    seeded().state = 'upheld';
-    seeded().decision = {
-      decision: 'uphold',
-      note: 'The facts stand.',
-      admin: { _id: db.admins[0]!._id, name: 'Mia Moderator' },
-      at: '2026-11-22T10:00:00.000Z',
-    };
-    renderApp(`/appeals/${MOCK_APPEAL.id}`);
-    expect(await screen.findByText(/^Upheld by Mia Moderator on/, {}, FIRST_LOAD)).toBeInTheDocument();
+    // The Owner upholds it meanwhile.
+    const decided = await callApi('POST', `/api/admin/appeals/${id}/decide`, {
+      json: { decision: 'uphold', note: 'The facts stand.' },
+      token: owner.token,
+    });
+    expect(decided.status).toBe(200);
+    renderApp(`/appeals/${id}`);
+    expect(
+      await screen.findByText(new RegExp(`^Upheld by ${fullName(owner.admin)} on`), {}, FIRST_LOAD),
+    ).toBeInTheDocument();
     expect(screen.getByText('The facts stand.')).toBeInTheDocument();
   });
 
   it('is not there against an API without appeals', async () => {
+    const { id } = await openAppeal();
     withoutFeatures('appeals');
-    renderApp(`/appeals/${MOCK_APPEAL.id}`);
+    renderApp(`/appeals/${id}`);
     expect(await screen.findByText(/not found/i, {}, FIRST_LOAD)).toBeInTheDocument();
-    expect(await apiCalls(`/api/admin/appeals/${MOCK_APPEAL.id}`)).toHaveLength(0);
+    expect(await apiCalls(`/api/admin/appeals/${id}`)).toHaveLength(0);
   });
 });

@@ -5,7 +5,6 @@
  */
 export const LEGACY_TEST_FILES: string[] = [
   'tests/admins/admins.test.tsx',
-  'tests/appeals/appeals.test.tsx',
   'tests/auth/sessions.test.tsx',
   'tests/auth/step-up.test.tsx',
   'tests/auth/two-factor.test.tsx',
@@ -17,5 +16,4 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/faults/faults-writes.test.tsx',
   'tests/lists/list-controller.test.tsx',
   'tests/own-profile/own-profile.test.tsx',
-  'tests/users/restrictions.test.tsx',
 ];
