@@ -1,70 +1,98 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { MockActivity } from '@mocks/activity';
-import { db, nextId } from '@mocks/db';
-import { server } from '@mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
+import { api, callApi, resetData, signInAs } from '../support/api-server';
+import { server } from '../support/msw';
 import { chooseDay } from '../support/day-input';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
 /**
  * The moderation screens (DECISIONS, "Moderation"): /activity with its filters in the URL and the call, and the chat
- * reports as cases (status, filter, Dismiss, "Deactivate reported user"), with the features the mock API announces;
+ * reports as cases (status, filter, Dismiss, "Deactivate reported user"), with the features the server announces;
  * against a SPEC-only API, no Activity anywhere and SPEC's chat-report list exactly.
  */
 
-const ME = () => ({ _id: db.admin._id, name: 'Admin User', email: db.admin.email });
-const SAM = { _id: 'a0000000000000000000005a', name: 'Sam Moderator', email: 'sam@example.com' };
-const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 10, day, hour)).toISOString();
+type Member = { _id: string; name: string; surname: string; email: string };
+type Entry = {
+  _id: string;
+  createdAt: string;
+  admin: { _id: string; name: string } | null;
+  action: string;
+  recordType: string;
+  recordName: string;
+  summary: string;
+  reason: string | null;
+};
+type Report = {
+  _id: string;
+  message: string;
+  user: string;
+  status: 'Open' | 'Actioned' | 'Dismissed';
+  note: string;
+  thread: { user_id: Member[] };
+};
+type Listed<T> = { result: T[]; pagination: { count: number } };
+
+/** A page of a list of the server, as the console asks for it (`query`: its filters). */
+const listed = async <T,>(path: string, query = '') =>
+  (await callApi<Listed<T>>('GET', `${path}?page=1&limit=10${query}`)).body;
+/** The report elements (the policies a restriction cites) by message. */
+const policy = async (message: string) =>
+  (await api.get<{ _id: string; message: string }[]>('/api/reportelement/listAll')).find(
+    (element) => element.message === message,
+  )!;
+
+/** The Moderator of the arranged log, as its entries name them (name and surname). */
+const MODERATOR = 'Moderator Admin';
+/** The seed's Owner, the console's signed-in admin, as the log names them. */
+const OWNER = 'Admin User';
 
 /**
- * Twelve entries, one a day from 1 to 12 November, stored newest first: the newest a deactivation of an existing user
- * with a reason by Sam, then a deleted FAQ, a mail (no screen of its own), and nine hobby renames by the admin.
+ * Writes the newest entries of the log through the API, newest last: a language added and renamed nine times by the Owner,
+ * then deleted; a mail sent; a FAQ deleted; and a Moderator's deactivation of a member (a restriction citing a policy,
+ * with the facts as its reason). The log's first page is then these, newest first, over the demo's own entries.
  */
-function seedActivity() {
-  const user = db.users[0]!;
-  const entry = (day: number, fields: Partial<MockActivity>): MockActivity => ({
-    _id: nextId(),
-    createdAt: at(day),
-    admin: ME(),
-    action: 'update',
-    recordType: 'hobbies',
-    recordId: 'gone-hobby',
-    recordName: `Hobby ${day}`,
-    summary: `name: "Old ${day}" → "Hobby ${day}"`,
-    reason: null,
-    ...fields,
+async function arrangeLog() {
+  const [target] = await api.get<Member[]>('/api/admin/list?page=1&items=1&filter=user.enabled&equal=true');
+  const language = await api.post<{ _id: string }>('/api/language/create', {
+    name: 'Esperanto 0',
+    enabled: true,
   });
-  db.activity = [
-    entry(12, {
-      admin: SAM,
-      action: 'deactivate',
-      recordType: 'user',
-      recordId: user._id,
-      recordName: `${user.name} ${user.surname}`,
-      summary: 'Deactivated',
-      reason: 'Spam links',
-    }),
-    entry(11, {
-      action: 'delete',
-      recordType: 'faq',
-      recordId: 'deleted-faq',
-      recordName: 'Is the app free?',
-      summary: 'Deleted',
-    }),
-    entry(10, {
-      action: 'send',
-      recordType: 'mail',
-      recordId: db.mails[0]!._id,
-      recordName: 'Welcome',
-      summary: 'Sent to 3 users',
-    }),
-    ...Array.from({ length: 9 }, (_, index) => entry(9 - index, {})),
-  ];
-  return { user };
+  for (let n = 1; n <= 9; n += 1)
+    await api.patch(`/api/language/update/${language._id}`, { name: `Esperanto ${n}`, enabled: true });
+  await api.delete(`/api/language/delete/${language._id}`);
+  const [recipient] = await api.get<Member[]>(
+    '/api/admin/list?page=1&items=1&filter=user.enabled&equal=true',
+  );
+  await api.post('/api/mail-send/create', {
+    title: 'Welcome',
+    body: '<p>Hello</p>',
+    users: [recipient!._id],
+  });
+  const faq = (await api.get<{ _id: string; question: string }[]>('/api/faq/listAll')).find(
+    (candidate) => candidate.question === 'Can I pause my account?',
+  )!;
+  await api.delete(`/api/faq/delete/${faq._id}`);
+  const moderator = await signInAs('moderator');
+  await api.patch(`/api/admin/status/${target!._id}?enabled=false`, {
+    restriction: {
+      policyId: (await policy('Spam or scam'))._id,
+      facts: 'Spam links',
+      endsAt: null,
+      closeReports: false,
+    },
+  });
+  await signInAs('owner');
+  return { target: target!, moderator: moderator.admin, faq };
 }
+
+/** The log as the server lists it (`query`: its page and filters). */
+const logPage = (query = '') => listed<Entry>('/api/activity/list', query);
+
+// Each test starts from the demo data: they write the log's entries, decide cases and restrict members.
+beforeEach(resetData);
 
 const table = (name: string) => screen.findByRole('table', { name }, { timeout: 5000 });
 
@@ -94,7 +122,10 @@ const reportCalls = async () => (await apiCalls('/api/chat-report/list')).map((c
 
 describe('/activity (activity-log)', () => {
   it('lists the log newest first under its title and menu entry, linking records that still exist, and pages', async () => {
-    const { user: target } = seedActivity();
+    const { target } = await arrangeLog();
+    const { result: newest, pagination } = await logPage();
+    const second = (await callApi<Listed<Entry>>('GET', '/api/activity/list?page=2&limit=10')).body;
+    expect(pagination.count).toBeGreaterThan(20);
     const { user, router } = renderApp('/activity');
     expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
@@ -104,97 +135,121 @@ describe('/activity (activity-log)', () => {
     const log = await table('Activity');
     await waitFor(() => expect(rowsOf(log)).toHaveLength(10));
     expect(headers(log)).toEqual(['When', 'Admin', 'Action', 'Record', 'Summary', 'Reason']);
-    expect(column(log, 'When').slice(0, 3)).toEqual([at(12), at(11), at(10)].map(formatDateTime));
-    const [deactivation, deletion, mail, rename] = rowsOf(log);
+    expect(column(log, 'When')).toEqual(newest.map((entry) => formatDateTime(entry.createdAt)));
+    const [deactivation, deletion, mail, gone, rename] = rowsOf(log);
     expect([...(deactivation as HTMLTableRowElement).cells].map((cell) => cell.textContent)).toEqual([
-      formatDateTime(at(12)),
-      'Sam Moderator',
-      'Deactivated',
+      formatDateTime(newest[0]!.createdAt),
+      MODERATOR,
+      'Restricted',
       `User${target.name} ${target.surname}`,
-      'Deactivated',
+      newest[0]!.summary,
       'Spam links',
     ]);
     expect(
       within(deactivation!).getByRole('link', { name: `${target.name} ${target.surname}` }),
     ).toHaveAttribute('href', `/users/${target._id}`);
-    // A deleted FAQ, a mail (no screen of its own) and a hobby that is gone: their names, with nothing to open.
-    expect(within(deletion!).getByText('Is the app free?')).toBeInTheDocument();
+    // A deleted FAQ, a mail (no screen of its own) and a language that is gone: their names, with nothing to open.
+    expect(within(deletion!).getByText('Can I pause my account?')).toBeInTheDocument();
     expect(within(mail!).getByText('Welcome')).toBeInTheDocument();
-    for (const row of [deletion!, mail!, rename!]) expect(within(row).queryByRole('link')).toBeNull();
+    expect(within(gone!).getByText('Esperanto 9')).toBeInTheDocument();
+    expect(within(rename!).getByText('Esperanto 9')).toBeInTheDocument();
+    for (const row of [deletion!, mail!, gone!, rename!]) expect(within(row).queryByRole('link')).toBeNull();
+    expect(column(log, 'Action').slice(1, 5)).toEqual(['Deleted', 'Mail sent', 'Deleted', 'Updated']);
     expect(column(log, 'Reason').slice(1)).toEqual(Array(9).fill('-'));
-    expect(column(log, 'Admin')[1]).toBe('Admin User');
-    expect(screen.getByText('Showing 1–10 of 12')).toBeInTheDocument();
+    expect(column(log, 'Admin')[1]).toBe(OWNER);
+    expect(screen.getByText(`Showing 1–10 of ${pagination.count}`)).toBeInTheDocument();
     expect(await activityCalls()).toEqual([{ page: '1', limit: '10' }]);
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(rowsOf(log)).toHaveLength(2));
-    expect(column(log, 'When')).toEqual([at(2), at(1)].map(formatDateTime));
+    await waitFor(() =>
+      expect(column(log, 'When')).toEqual(second.result.map((entry) => formatDateTime(entry.createdAt))),
+    );
+    expect(rowsOf(log)).toHaveLength(10);
+    // The language's first renames: the log's second page starts with them.
+    expect(column(log, 'Record').slice(0, 2)).toEqual(['LanguageEsperanto 3', 'LanguageEsperanto 2']);
     expect(router.state.location.search).toBe('?page=2');
     expect((await activityCalls()).at(-1)).toEqual({ page: '2', limit: '10' });
     // No sort: the log's only order is newest first.
     expect(within(log).queryAllByRole('button', { name: 'When' })).toEqual([]);
   });
 
-  it('puts each filter in the URL and the call: action, record type, admin, and whole local days', async () => {
-    seedActivity();
-    const { user, router } = renderApp('/activity?page=2');
-    const log = await table('Activity');
-    await waitFor(() => expect(rowsOf(log)).toHaveLength(2));
-    const admin = screen.getByRole('combobox', { name: 'Admin' });
-    await within(admin).findByRole('option', { name: 'Sam Moderator' });
+  // The day inputs load the date picker's code when first used: over 10 s on a busy machine's first run.
+  it(
+    'puts each filter in the URL and the call: action, record type, admin, and whole local days',
+    { timeout: 45_000 },
+    async () => {
+      const { moderator } = await arrangeLog();
+      const { user, router } = renderApp('/activity?page=2');
+      const log = await table('Activity');
+      await waitFor(() => expect(rowsOf(log)).toHaveLength(10));
+      const admin = screen.getByRole('combobox', { name: 'Admin' });
+      await within(admin).findByRole('option', { name: MODERATOR });
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Deactivated');
-    await waitFor(() => expect(router.state.location.search).toBe('?action=deactivate'));
-    await waitFor(() => expect(rowsOf(log)).toHaveLength(1));
-    expect((await activityCalls()).at(-1)).toEqual({ page: '1', limit: '10', action: 'deactivate' });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Restricted');
+      await waitFor(() => expect(router.state.location.search).toBe('?action=restrict'));
+      await waitFor(() => expect(rowsOf(log)).toHaveLength(1));
+      expect((await activityCalls()).at(-1)).toEqual({ page: '1', limit: '10', action: 'restrict' });
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'User');
-    await user.selectOptions(admin, 'Sam Moderator');
-    await waitFor(() =>
-      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-        action: 'deactivate',
-        recordType: 'user',
-        admin: SAM._id,
-      }),
-    );
-    await waitFor(async () =>
-      expect((await activityCalls()).at(-1)).toEqual({
-        page: '1',
-        limit: '10',
-        action: 'deactivate',
-        recordType: 'user',
-        admin: SAM._id,
-      }),
-    );
-    expect(column(log, 'Admin')).toEqual(['Sam Moderator']);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'User');
+      await user.selectOptions(admin, MODERATOR);
+      await waitFor(() =>
+        expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+          action: 'restrict',
+          recordType: 'user',
+          admin: moderator._id,
+        }),
+      );
+      await waitFor(async () =>
+        expect((await activityCalls()).at(-1)).toEqual({
+          page: '1',
+          limit: '10',
+          action: 'restrict',
+          recordType: 'user',
+          admin: moderator._id,
+        }),
+      );
+      expect(column(log, 'Admin')).toEqual([MODERATOR]);
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'All actions');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'All record types');
-    await user.selectOptions(admin, 'All admins');
-    await chooseDay(user, 'From', '3 Nov 2026');
-    await chooseDay(user, 'To', '5 Nov 2026');
-    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-03&to=2026-11-05'));
-    await waitFor(async () =>
-      expect((await activityCalls()).at(-1)).toEqual({
-        page: '1',
-        limit: '10',
-        from: new Date(2026, 10, 3).toISOString(),
-        to: new Date(2026, 10, 6).toISOString(),
-      }),
-    );
-    await waitFor(() => expect(column(log, 'When')).toEqual([at(5), at(4), at(3)].map(formatDateTime)));
-  });
+      // Three whole local days of the demo's log, a week ago.
+      const day = (daysAgo: number) => {
+        const today = new Date();
+        return new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo);
+      };
+      const [from, to] = [day(9), day(7)];
+      const typed = (date: Date) =>
+        `${date.getDate()} ${date.toLocaleString('en-GB', { month: 'short' })} ${date.getFullYear()}`;
+      const iso = (date: Date) =>
+        `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+      const range = { from: from.toISOString(), to: day(6).toISOString() };
+      const inRange = await logPage(`&from=${range.from}&to=${range.to}`);
+      expect(inRange.result.length).toBeGreaterThan(0);
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'All actions');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'All record types');
+      await user.selectOptions(admin, 'All admins');
+      await chooseDay(user, 'From', typed(from));
+      await chooseDay(user, 'To', typed(to));
+      await waitFor(() => expect(router.state.location.search).toBe(`?from=${iso(from)}&to=${iso(to)}`));
+      await waitFor(async () =>
+        expect((await activityCalls()).at(-1)).toEqual({ page: '1', limit: '10', ...range }),
+      );
+      await waitFor(() =>
+        expect(column(log, 'When')).toEqual(inRange.result.map((entry) => formatDateTime(entry.createdAt))),
+      );
+    },
+  );
 
   it('reads its filters from the URL, and says when nothing matches', async () => {
-    seedActivity();
-    renderApp('/activity?action=password&admin=' + SAM._id);
+    const { moderator } = await arrangeLog();
+    renderApp('/activity?action=password&admin=' + moderator._id);
     expect(await screen.findByText('No activity')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Action' })).toHaveValue('password');
-    expect(await activityCalls()).toEqual([{ page: '1', limit: '10', action: 'password', admin: SAM._id }]);
+    expect(await activityCalls()).toEqual([
+      { page: '1', limit: '10', action: 'password', admin: moderator._id },
+    ]);
   });
 
   it("shows a failed read in the server's words, and Try again reads it", async () => {
-    seedActivity();
     server.use(
       http.get(
         '*/api/activity/list',
@@ -214,15 +269,16 @@ describe('/activity (activity-log)', () => {
   });
 
   it('shows a write made on another screen as soon as it is opened again', async () => {
-    seedActivity();
+    const before = (await logPage()).pagination.count;
     const menuLink = (name: string) =>
       within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name });
     const { user } = renderApp('/activity');
     await waitFor(async () => expect(rowsOf(await table('Activity'))).toHaveLength(10));
+    expect(screen.getByText(`Showing 1–10 of ${before}`)).toBeInTheDocument();
 
     await user.click(menuLink('FAQ'));
-    const faq = db.faqs[0]!;
-    const row = (await within(await table('FAQ')).findByText(faq.question)).closest('tr')!;
+    const question = 'How do I reset my password?';
+    const row = (await within(await table('FAQ')).findByText(question)).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     const ask = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this item?' });
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
@@ -233,14 +289,14 @@ describe('/activity (activity-log)', () => {
     await waitFor(() =>
       expect([...(rowsOf(log)[0] as HTMLTableRowElement).cells].map((cell) => cell.textContent)).toEqual([
         expect.any(String),
-        'Admin User',
+        OWNER,
         'Deleted',
-        `FAQ${faq.question}`,
+        `FAQ${question}`,
         expect.any(String),
         '-',
       ]),
     );
-    expect(screen.getByText('Showing 1–10 of 13')).toBeInTheDocument();
+    expect(screen.getByText(`Showing 1–10 of ${before + 1}`)).toBeInTheDocument();
   });
 
   it('is found by the Search (jump to) as a screen', async () => {
@@ -252,17 +308,38 @@ describe('/activity (activity-log)', () => {
 });
 
 describe('chat report cases (report-cases)', () => {
-  /** The first Open report with both participants, and its row's reported user. */
-  const openReport = () => {
-    const report = db.chatReports.find(
+  /** The demo's reports on the list's first page, newest first. */
+  const firstPage = async () => (await listed<Report>('/api/chat-report/list')).result;
+  /** The newest Open report with both participants, its index on the first page, and its reported member. */
+  const openReport = async () => {
+    const reports = await firstPage();
+    const index = reports.findIndex(
       (candidate) => candidate.status === 'Open' && candidate.thread.user_id.length === 2,
-    )!;
-    return { report, reported: report.thread.user_id.find((person) => person._id !== report.user)! };
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    const report = reports[index]!;
+    return { report, index, reported: report.thread.user_id.find((person) => person._id !== report.user)! };
   };
+  /** A case's Status cell as the list shows it: the status, and its note under it. */
+  const statusText = (report: Report) => `${report.status}${report.note}`;
   const rowOf = async (message: string) =>
     (await screen.findAllByText(message)).map((cell) => cell.closest('tr')!)[0]!;
 
   it('shows each case with its note, and filters by status in the URL and the call', async () => {
+    // Two cases of the first page decided through the API, each with its note: the second Dismissed, the seventh
+    // Actioned.
+    const page = await firstPage();
+    await api.patch(`/api/chat-report/case/${page[1]!._id}`, {
+      status: 'Dismissed',
+      note: 'Photos reviewed: within the rules',
+    });
+    await api.patch(`/api/chat-report/case/${page[6]!._id}`, {
+      status: 'Actioned',
+      note: 'Fake profile: the photos are a model’s',
+    });
+    const reports = await firstPage();
+    const open = reports.findIndex((report) => report.status === 'Open');
+    expect(open).toBeGreaterThanOrEqual(0);
     const { user, router } = renderApp('/chat-report');
     const list = await table('Chat Report');
     await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
@@ -275,13 +352,14 @@ describe('chat report cases (report-cases)', () => {
       'Action',
     ]);
     const statuses = column(list, 'Status');
+    expect(statuses).toEqual(reports.map(statusText));
     expect(statuses[1]).toBe('DismissedPhotos reviewed: within the rules');
     expect(statuses[6]).toBe('ActionedFake profile: the photos are a model’s');
-    expect(statuses[0]).toBe('Open');
+    expect(statuses[open]).toBe('Open');
     // Each row offers what changes its case.
     expect(within(rowsOf(list)[1]!).queryByRole('button', { name: 'Dismiss' })).toBeNull();
     expect(within(rowsOf(list)[6]!).queryByRole('button', { name: 'Deactivate reported user' })).toBeNull();
-    expect(within(rowsOf(list)[0]!).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(within(rowsOf(list)[open]!).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
 
     const filter = screen.getByRole('combobox', { name: 'Status' });
     expect(
@@ -289,11 +367,11 @@ describe('chat report cases (report-cases)', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['All', 'Open', 'Actioned', 'Dismissed']);
+    const allDismissed = (await listed<Report>('/api/chat-report/list', '&status=Dismissed')).result;
+    expect(allDismissed.map(statusText)).toContain('DismissedPhotos reviewed: within the rules');
     await user.selectOptions(filter, 'Dismissed');
     await waitFor(() => expect(router.state.location.search).toBe('?status=Dismissed'));
-    await waitFor(() =>
-      expect(column(list, 'Status')).toEqual(['DismissedPhotos reviewed: within the rules']),
-    );
+    await waitFor(() => expect(column(list, 'Status')).toEqual(allDismissed.map(statusText)));
     expect(await reportCalls()).toEqual([
       { page: '1', limit: '10' },
       { page: '1', limit: '10', status: 'Dismissed' },
@@ -304,7 +382,7 @@ describe('chat report cases (report-cases)', () => {
   });
 
   it('dismisses a report with a note: one call, and the row shows it after one refetch', async () => {
-    const { report } = openReport();
+    const { report, index } = await openReport();
     const { user } = renderApp('/chat-report');
     const list = await table('Chat Report');
     await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
@@ -319,22 +397,23 @@ describe('chat report cases (report-cases)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
 
     expect(await notification('Report dismissed')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(column(list, 'Status')[db.chatReports.indexOf(report)]).toBe('DismissedBanter between friends'),
-    );
+    await waitFor(() => expect(column(list, 'Status')[index]).toBe('DismissedBanter between friends'));
     const calls = await apiCalls(`/api/chat-report/case/${report._id}`);
     expect(calls.map(({ method, body }) => ({ method, body }))).toEqual([
       { method: 'PATCH', body: { status: 'Dismissed', note: 'Banter between friends' } },
     ]);
     expect(await reportCalls()).toHaveLength(before + 1);
-    expect(
-      within(rowsOf(list)[db.chatReports.indexOf(report)]!).queryByRole('button', { name: 'Dismiss' }),
-    ).toBeNull();
+    expect(within(rowsOf(list)[index]!).queryByRole('button', { name: 'Dismiss' })).toBeNull();
+    expect((await firstPage())[index]).toMatchObject({
+      _id: report._id,
+      status: 'Dismissed',
+      note: 'Banter between friends',
+    });
   });
 
   it("restricts the reported user ('restrictions'): a policy and the facts, one call that closes the report under the new restriction, and the row reads Actioned", async () => {
-    const { report, reported } = openReport();
-    const policy = db.catalogues.reportelement!.find((element) => element.message === 'Fake profile')!;
+    const { report, reported } = await openReport();
+    const fakeProfile = await policy('Fake profile');
     const { user } = renderApp('/chat-report');
     const list = await table('Chat Report');
     await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
@@ -363,21 +442,29 @@ describe('chat report cases (report-cases)', () => {
         path: `/api/admin/status/${reported._id}`,
         query: { enabled: 'false' },
         body: {
-          restriction: { policyId: policy._id, facts: 'Stolen photos', endsAt: null, closeReports: true },
+          restriction: {
+            policyId: fakeProfile._id,
+            facts: 'Stolen photos',
+            endsAt: null,
+            closeReports: true,
+          },
         },
       },
     ]);
     // The list is read again: the report reads Actioned under the new restriction, with no action left but Dismiss.
-    const made = db.restrictions.find((restriction) => restriction.userId === reported._id)!;
+    const { inForce } = await api.get<{ inForce: { reference: string } | null }>(
+      `/api/admin/restrictions/member/${reported._id}`,
+    );
+    expect(inForce?.reference).toMatch(/^R-/);
     const after = await rowOf(report.message);
-    expect(await within(after).findByText(`Actioned under ${made.reference}`)).toBeInTheDocument();
+    expect(await within(after).findByText(`Actioned under ${inForce!.reference}`)).toBeInTheDocument();
     expect(within(after).queryByRole('button', { name: 'Deactivate reported user' })).toBeNull();
   });
 
-  it('deactivates the reported user with a reason: both calls, and the case reads Actioned', async () => {
+  it("without 'restrictions' announced, asks a reason; the server, whose every deactivation cites a policy, refuses it in its words, and the case stays Open", async () => {
     // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
     withoutFeatures('restrictions');
-    const { report, reported } = openReport();
+    const { report, reported, index } = await openReport();
     const { user } = renderApp('/chat-report');
     const list = await table('Chat Report');
     await waitFor(() => expect(rowsOf(list)).toHaveLength(10));
@@ -390,28 +477,27 @@ describe('chat report cases (report-cases)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fake profile');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
 
-    expect(await notification('User deactivated and report marked Actioned')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(column(list, 'Status')[db.chatReports.indexOf(report)]).toBe('ActionedFake profile'),
-    );
+    expect(await notification('Please choose the policy the restriction cites')).toBeInTheDocument();
+    expect(screen.queryByText('User deactivated and report marked Actioned')).toBeNull();
     const writes = (await apiCalls()).filter((call) => call.method !== 'GET');
+    // The reason goes with the deactivation; the case is not closed when the deactivation is refused.
     expect(writes.map(({ path, query, body }) => ({ path, query, body }))).toEqual([
       {
         path: `/api/admin/status/${reported._id}`,
         query: { enabled: 'false' },
         body: { reason: 'Fake profile' },
       },
-      {
-        path: `/api/chat-report/case/${report._id}`,
-        query: {},
-        body: { status: 'Actioned', note: 'Fake profile' },
-      },
     ]);
-    expect(db.users.find((candidate) => candidate._id === reported._id)!.enabled).toBe(false);
+    expect(column(list, 'Status')[index]).toBe('Open');
+    expect((await firstPage())[index]).toMatchObject({ _id: report._id, status: 'Open' });
+    const [member] = await api.get<{ _id: string; enabled: boolean }[]>(
+      `/api/admin/list?page=1&items=1&q=${encodeURIComponent(reported.email)}`,
+    );
+    expect(member).toMatchObject({ _id: reported._id, enabled: true });
   });
 
   it("shows a refused case change in the server's words, and the case stays Open", async () => {
-    const { report } = openReport();
+    const { report, index } = await openReport();
     server.use(
       http.patch('*/api/chat-report/case/:reportId', () =>
         HttpResponse.json(
@@ -431,8 +517,8 @@ describe('chat report cases (report-cases)', () => {
     );
     expect(await notification('Note must be at most 1000 characters')).toBeInTheDocument();
     expect(screen.queryByText('Report dismissed')).toBeNull();
-    expect(column(list, 'Status')[db.chatReports.indexOf(report)]).toBe('Open');
-    expect(db.chatReports.find((candidate) => candidate._id === report._id)!.status).toBe('Open');
+    expect(column(list, 'Status')[index]).toBe('Open');
+    expect((await firstPage())[index]).toMatchObject({ _id: report._id, status: 'Open' });
   });
 });
 

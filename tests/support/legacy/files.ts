@@ -11,7 +11,6 @@ export const LEGACY_TEST_FILES: string[] = [
   'tests/catalogues/catalogue-screens.test.tsx',
   'tests/catalogues/catalogues.test.tsx',
   'tests/chat-report/moderation-console.test.tsx',
-  'tests/chat-report/moderation-screens.test.tsx',
   'tests/faults/faults-reads.test.tsx',
   'tests/faults/faults-writes.test.tsx',
   'tests/lists/list-controller.test.tsx',
