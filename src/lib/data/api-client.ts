@@ -77,17 +77,31 @@ function refusedFieldOf(body: unknown): string | undefined {
 type ProofProvider = (message: string | undefined) => Promise<boolean>;
 let proofProvider: ProofProvider | null = null;
 let proofAsked: Promise<boolean> | null = null;
+/** How many times the admin has answered, and the last answer: what a call sent before it is refused with. */
+let proofAnswers = 0;
+let lastProofAnswer = false;
 
 export function provideProof(provider: ProofProvider | null) {
   proofProvider = provider;
 }
 
-/** One question at a time: the calls refused together (a bulk action's rows) all wait for the same answer. */
-function askForProof(message: string | undefined): Promise<boolean> {
+/**
+ * One question at a time: the calls refused together (a bulk action's rows) all wait for the same answer, and a call
+ * sent before the admin answered (`answersWhenSent` then), refused only after, takes that answer instead of asking
+ * again.
+ */
+function askForProof(message: string | undefined, answersWhenSent: number): Promise<boolean> {
   if (!proofProvider) return Promise.resolve(false);
-  proofAsked ??= proofProvider(message).finally(() => {
-    proofAsked = null;
-  });
+  if (!proofAsked && proofAnswers !== answersWhenSent) return Promise.resolve(lastProofAnswer);
+  proofAsked ??= proofProvider(message)
+    .then((answer) => {
+      proofAnswers += 1;
+      lastProofAnswer = answer;
+      return answer;
+    })
+    .finally(() => {
+      proofAsked = null;
+    });
   return proofAsked;
 }
 
@@ -207,6 +221,7 @@ async function request(
   retriedWithNewToken = false,
 ): Promise<unknown> {
   const token = options.auth === 'none' ? null : session.token();
+  const proofAnswersWhenSent = proofAnswers;
   const kyOptions: Options = {
     method,
     headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -251,7 +266,7 @@ async function request(
   // A role refusal of what the console offered: the role changed since sign-in, so the console reads it again.
   if (response.status === 403 && typeof field(body, 'permission') === 'string') void refreshRole();
   const stepUp = response.status === 403 && field(body, 'stepUp') === true && storedFeature('step-up');
-  if (stepUp && (await askForProof(serverMessageOf(body))))
+  if (stepUp && (await askForProof(serverMessageOf(body), proofAnswersWhenSent)))
     return schema
       ? request(method, path, schema, options, retriedWithNewToken)
       : request(method, path, null, options, retriedWithNewToken);
