@@ -1,22 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Secret, TOTP } from 'otpauth';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readCode } from '@contract/two-factor';
 import { recoveryCodeHash } from '../../server/lib/two-factor';
 import { CONSOLE_ADMIN } from '../support/api-fixture';
-import { api, callApi, resetData, signedInNow, signInAs, testDb } from '../support/api-server';
+import { api, callApi, resetData, signedInNow, testDb } from '../support/api-server';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
+import { codeOf, signInWithCode, turnOnOwnersTwoFactor } from '../support/two-factor';
 
 /**
  * The own profile's "Two-factor" tab ('two-factor'): set it up (QR code, key, first code, recovery codes shown once),
  * get new recovery codes, turn it off; absent against an API that does not announce it.
  */
-
-const codeOf = (secret: string, at = Date.now()) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
-    timestamp: at,
-  });
 
 async function openTab(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('tab', { name: 'Two-factor' }));
@@ -26,40 +21,9 @@ async function openTab(user: ReturnType<typeof renderApp>['user']) {
 // Each test starts from the demo data, where the Owner has no two-factor: the tests turn it on.
 beforeEach(resetData);
 
-/** Signs the Owner in with the password and `code` (a recovery code, say), as another browser would: its token. */
-async function signInWithCode(code: string) {
-  const json = { ...CONSOLE_ADMIN, isRole: 'admin' };
-  const password = await callApi<{ result: { challenge: string } }>('POST', '/api/login', {
-    json,
-    token: null,
-  });
-  const signedIn = await callApi<{ result: { token: string } }>('POST', '/api/login/two-factor', {
-    json: { challenge: password.body.result.challenge, code },
-    token: null,
-  });
-  expect(signedIn.status).toBe(200);
-  return signedIn.body.result.token;
-}
-
-/**
- * The Owner's two-factor, turned on through the API a minute ago (so that the codes of now and of the next step are
- * still to be taken) in the session the test goes on in, 3 of its 10 recovery codes used since at sign-ins. Its
- * secret.
- */
+/** The Owner's two-factor, turned on through the API, 3 of its 10 recovery codes used since at sign-ins. Its secret. */
 async function enabled() {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(Date.now() - 60_000);
-  let recoveryCodes: string[];
-  let secret: string;
-  try {
-    await signInAs('owner');
-    ({ secret } = await api.post<{ secret: string }>('/api/admin/two-factor/setup'));
-    ({ recoveryCodes } = await api.post<{ recoveryCodes: string[] }>('/api/admin/two-factor/confirm', {
-      code: codeOf(secret),
-    }));
-  } finally {
-    vi.useRealTimers();
-  }
+  const { secret, recoveryCodes } = await turnOnOwnersTwoFactor();
   for (const code of recoveryCodes.slice(0, 3)) await signInWithCode(code);
   return secret;
 }

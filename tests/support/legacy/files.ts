@@ -6,13 +6,7 @@
 export const LEGACY_TEST_FILES: string[] = [
   'tests/admins/admins.test.tsx',
   'tests/auth/sessions.test.tsx',
-  'tests/auth/step-up.test.tsx',
   'tests/auth/two-factor.test.tsx',
   'tests/catalogues/catalogue-screens.test.tsx',
-  'tests/catalogues/catalogues.test.tsx',
-  'tests/chat-report/moderation-console.test.tsx',
-  'tests/faults/faults-reads.test.tsx',
-  'tests/faults/faults-writes.test.tsx',
-  'tests/lists/list-controller.test.tsx',
   'tests/own-profile/own-profile.test.tsx',
 ];
