@@ -1,20 +1,22 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { db } from '@mocks/db';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
 
 /** Filling a catalogue's form as an admin would, for every test that saves one (its fields from the declaration). */
 
 /** The file `fillCatalogueForm` chooses for each image. */
 export const CHOSEN_ICON = 'icon.png';
-const icon = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], CHOSEN_ICON, { type: 'image/png' });
+/** A 1×1 PNG of 70 bytes: the server judges a file by its content. */
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (char) => char.charCodeAt(0),
+);
+const icon = () => new File([PNG], CHOSEN_ICON, { type: 'image/png' });
 /** The n-th file chooser of the form (an offer has two). */
 const fileInput = (index: number) =>
   document.querySelectorAll('input[type="file"]')[index] as HTMLInputElement;
 /** A day well inside what the expire-date picker offers. */
 export const DAY = '2031-01-15';
-/** The records a choice field offers, from the mock db collection its list reads. */
-export const choices = (from: string) => db.catalogues[from.split('/')[0]!]!;
 /** What `fillCatalogueForm` types into fields that are not free text (a time after another: `laterTime`). */
 export const TYPED = { number: '5', time: '18:30', laterTime: '21:00' };
 
@@ -24,9 +26,13 @@ export async function choose(user: UserEvent, label: string, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-/** Fills every field of the form: typed text ('<label> <suffix>'), rich text, choices, a day, images. */
+/**
+ * Fills every field of the form: typed text ('<label> <suffix>'), rich text, choices (the first the field offers), a
+ * day, images. Returns the option chosen in each choice field, by field name.
+ */
 export async function fillCatalogueForm(user: UserEvent, catalogue: Catalogue, suffix: string) {
   let files = 0;
+  const chosen: Record<string, string> = {};
   for (const field of catalogue.fields) {
     switch (field.kind) {
       case 'text':
@@ -63,13 +69,24 @@ export async function fillCatalogueForm(user: UserEvent, catalogue: Catalogue, s
       case 'select':
         await choose(user, field.label, field.options[1]!.label);
         break;
-      case 'choice':
-        await choose(user, field.label, String(choices(field.from)[0]!.name));
+      case 'choice': {
+        const select = screen.getByRole('combobox', { name: field.label });
+        await user.click(select);
+        const options = await waitFor(() => {
+          const list = document.getElementById(select.getAttribute('aria-controls') ?? '');
+          if (!list) throw new Error(`${field.label} offers no list`);
+          return within(list).getAllByRole('option');
+        });
+        const [first] = options;
+        chosen[field.name] = first!.textContent ?? '';
+        await user.click(first!);
         break;
+      }
       case 'icon':
         await user.upload(fileInput(files), icon());
         files += 1;
         break;
     }
   }
+  return chosen;
 }
