@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
-import { server } from '@mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { callApi, resetData, signedInNow, testDb } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
+import { renderApp, specOnlyApi } from '../support/render';
 
 /**
  * Sessions on the server ('sessions'): the Logout button ends the session on the server before clearing it here, and
@@ -12,22 +13,38 @@ import { renderApp, specOnlyApi, TEST_TOKEN } from '../support/render';
  * calls anything new.
  */
 
-const PHONE_TOKEN = 'phone-session-token';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-/** Another browser signed in to the same account, as the mock API keeps it. */
-function signedInOnPhone() {
-  db.tokens.add(PHONE_TOKEN);
-  db.sessions.unshift({
-    _id: 'phone-session',
-    token: PHONE_TOKEN,
-    userAgent: IPHONE,
-    address: '198.51.100.4',
-    createdAt: '2026-11-20T08:30:00.000Z',
-    lastSeenAt: '2026-11-26T09:15:00.000Z',
-    verifiedAt: '2026-11-20T08:30:00.000Z',
+// Each test starts from the demo data, where the Owner has the one session the test signs in with: the tests count,
+// start and end sessions.
+beforeEach(resetData);
+
+/** The session a token belongs to (its `sid` claim). */
+const sessionOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+/** Whether the server still takes `token`. */
+const takes = async (token: string) => (await callApi('GET', '/api/user/read', { token })).status === 200;
+
+/**
+ * Another browser signed in to the same account, before this one: a real sign-in, whose address, browser and start
+ * are then set as a phone's twenty minutes ago would be (what no API sets). Its token and session.
+ */
+async function signedInOnPhone() {
+  const answer = await callApi<{ result: { token: string } }>('POST', '/api/login', {
+    json: { ...CONSOLE_ADMIN, isRole: 'admin' },
+    token: null,
   });
+  const token = answer.body.result.token;
+  const id = sessionOf(token);
+  const started = new Date(Date.now() - 20 * 60_000).toISOString();
+  await testDb().run(
+    `UPDATE admin_sessions SET ip = '198.51.100.4', user_agent = $2, created_at = $3, verified_at = $3,
+       last_seen_at = $4 WHERE id = $1`,
+    [id, IPHONE, started, new Date(Date.now() - 5 * 60_000).toISOString()],
+  );
+  return { token, id };
 }
 
 async function logOut(path = '/faq') {
@@ -44,8 +61,8 @@ describe('Logout', () => {
     await logOut();
     const [call] = await apiCalls('/api/logout');
     expect(call?.method).toBe('POST');
-    expect(call?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
-    expect(db.tokens.has(TEST_TOKEN)).toBe(false);
+    expect(call?.headers.get('authorization')).toBe(`Bearer ${signedInNow().token}`);
+    expect(await takes(signedInNow().token)).toBe(false);
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(
       await screen.findByRole('heading', { name: 'Enter your email and password to sign in' }),
@@ -78,9 +95,9 @@ async function openSessions(user: ReturnType<typeof renderApp>['user']) {
 
 describe('Your sessions', () => {
   it('is a tab of the profile, whose list is asked for only once it is chosen', async () => {
-    signedInOnPhone();
+    await signedInOnPhone();
     const { user } = renderApp('/profile');
-    expect(await screen.findByLabelText('Email')).toHaveValue(db.admin.email);
+    expect(await screen.findByLabelText('Email')).toHaveValue(CONSOLE_ADMIN.email);
     expect(screen.getByRole('tab', { name: 'Update Profile', selected: true })).toBeInTheDocument();
     expect(await apiCalls('/api/admin/sessions')).toEqual([]);
     await user.type(screen.getByLabelText('Email'), '.org');
@@ -88,11 +105,11 @@ describe('Your sessions', () => {
     expect(await screen.findByRole('table', { name: 'Your sessions' })).toBeInTheDocument();
     // Back to the form: what was typed is still there.
     await user.click(screen.getByRole('tab', { name: 'Update Profile' }));
-    expect(screen.getByLabelText('Email')).toHaveValue(`${db.admin.email}.org`);
+    expect(screen.getByLabelText('Email')).toHaveValue(`${CONSOLE_ADMIN.email}.org`);
   });
 
   it('lists the admin’s sessions, newest first, this one marked', async () => {
-    signedInOnPhone();
+    await signedInOnPhone();
     const { user } = renderApp('/profile');
     await openSessions(user);
     const table = await screen.findByRole('table', { name: 'Your sessions' });
@@ -107,7 +124,7 @@ describe('Your sessions', () => {
   });
 
   it('ends another session after confirmation, which signs that browser out', async () => {
-    signedInOnPhone();
+    const phone = await signedInOnPhone();
     const { user } = renderApp('/profile');
     await openSessions(user);
     await user.click(await screen.findByRole('button', { name: 'End Safari on iPhone, 198.51.100.4' }));
@@ -117,16 +134,17 @@ describe('Your sessions', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'End' }));
     expect(await screen.findByText('Session ended')).toBeInTheDocument();
-    const [call] = await apiCalls('/api/admin/sessions/phone-session');
+    const [call] = await apiCalls(`/api/admin/sessions/${phone.id}`);
     expect(call?.method).toBe('DELETE');
-    expect(db.tokens.has(PHONE_TOKEN)).toBe(false);
+    expect(await takes(phone.token)).toBe(false);
     const table = screen.getByRole('table', { name: 'Your sessions' });
     await waitFor(() => expect(within(table).queryByText('Safari on iPhone')).not.toBeInTheDocument());
-    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+    expect(localStorage.getItem('accessToken')).toBe(signedInNow().token);
+    expect(await takes(signedInNow().token)).toBe(true);
   });
 
   it('ends all other sessions after confirmation and keeps this one', async () => {
-    signedInOnPhone();
+    const phone = await signedInOnPhone();
     const { user } = renderApp('/profile');
     await openSessions(user);
     const endOthers = await screen.findByRole('button', { name: 'End all other sessions' });
@@ -137,29 +155,34 @@ describe('Your sessions', () => {
     expect(await screen.findByText('Other sessions ended')).toBeInTheDocument();
     const [call] = await apiCalls('/api/admin/sessions/end-others');
     expect(call?.method).toBe('POST');
-    expect(db.tokens.has(PHONE_TOKEN)).toBe(false);
+    expect(await takes(phone.token)).toBe(false);
     const table = screen.getByRole('table', { name: 'Your sessions' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'End all other sessions' })).toBeDisabled(),
     );
-    expect(localStorage.getItem('accessToken')).toBe(TEST_TOKEN);
+    expect(localStorage.getItem('accessToken')).toBe(signedInNow().token);
+    expect(await takes(signedInNow().token)).toBe(true);
   });
 
   it('is not shown against a SPEC-only API, which is not asked', async () => {
     specOnlyApi();
     renderApp('/profile');
-    expect(await screen.findByLabelText('Email')).toHaveValue(db.admin.email);
+    expect(await screen.findByLabelText('Email')).toHaveValue(CONSOLE_ADMIN.email);
     expect(screen.queryByRole('tab', { name: 'Your sessions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your sessions' })).not.toBeInTheDocument();
     expect(await apiCalls('/api/admin/sessions')).toEqual([]);
   });
 
   it('sends the admin to sign in at the next call once this session was ended elsewhere', async () => {
+    const phone = await signedInOnPhone();
     const { user, router } = renderApp('/faq');
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     // Ended from another browser (its End, or End all other sessions there).
-    db.tokens.delete(TEST_TOKEN);
+    const ended = await callApi('DELETE', `/api/admin/sessions/${sessionOf(signedInNow().token)}`, {
+      token: phone.token,
+    });
+    expect(ended.status).toBe(200);
     await user.click(within(menu).getByRole('link', { name: 'Users' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

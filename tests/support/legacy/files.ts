@@ -4,9 +4,6 @@
  * setup and render. A file leaves this list when it runs against the server.
  */
 export const LEGACY_TEST_FILES: string[] = [
-  'tests/admins/admins.test.tsx',
-  'tests/auth/sessions.test.tsx',
   'tests/auth/two-factor.test.tsx',
-  'tests/catalogues/catalogue-screens.test.tsx',
   'tests/own-profile/own-profile.test.tsx',
 ];
