@@ -91,6 +91,16 @@ const SPEC_ANSWERS: {
       eachResult(body, (report) => {
         const thread = report.thread as { user_id?: unknown[] } | undefined;
         if (Array.isArray(thread?.user_id)) thread.user_id = thread.user_id.map((user) => specMember(user));
+        // The case ('report-cases': status, note, who handled it) and the restrictions it names ('restrictions').
+        for (const field of [
+          'status',
+          'note',
+          'handledBy',
+          'handledAt',
+          'reportedRestriction',
+          'actionedUnder',
+        ])
+          delete report[field];
       }),
   },
   // An event: SPEC's names everyone who joined in `joinedUsers`, and counts nothing ('event-joined' sends the first
