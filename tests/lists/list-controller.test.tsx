@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { db } from '@mocks/db';
-import { server } from '@mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalogues } from '@/features/catalogues/registry';
 import { PAGED_LISTS } from '@/features/read-only-lists/registry';
+import { RESTRICTION_MESSAGES } from '@contract/restrictions';
+import { api, resetData } from '../support/api-server';
+import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
@@ -133,6 +134,21 @@ function columnTexts(table: HTMLElement, header: string) {
 
 const byText = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
+type Member = { _id: string; name: string; surname: string; enabled: boolean };
+/** The first page of the users list as the API answers it with `query` (what the console's /users shows). */
+const membersShown = (query = '') => api.get<Member[]>(`/api/admin/list?page=1&items=10${query}`);
+const activeShown = () => membersShown('&filter=user.enabled&equal=true');
+const inactiveShown = () => membersShown('&filter=user.enabled&equal=false');
+/** Whether the member is active now, as the server holds them. */
+const isEnabled = async (member: Member) =>
+  (await api.get<{ enabled: boolean }>(`/api/user/read/${member._id}`)).enabled;
+
+type Faq = { _id: string; question: string };
+const faqs = () => api.get<Faq[]>('/api/faq/listAll');
+
+// Each test starts from the demo data: many delete or (de)activate what the next one lists.
+beforeEach(resetData);
+
 describe.each(ALL.map((list) => [list.name, list] as const))('%s', (_name, list) => {
   it('says the order on its sortable header and sorts when it is clicked', async () => {
     const { user, router } = renderApp(list.route);
@@ -205,7 +221,7 @@ describe.each(
   });
 });
 
-/** Counts the DELETE calls to `pattern` in flight at once, letting the mock API answer them. */
+/** Counts the DELETE calls to `pattern` in flight at once, letting the server answer them. */
 function countConcurrent(method: 'delete' | 'patch', pattern: string) {
   const seen = { now: 0, most: 0, total: 0 };
   server.use(
@@ -215,7 +231,7 @@ function countConcurrent(method: 'delete' | 'patch', pattern: string) {
       seen.most = Math.max(seen.most, seen.now);
       await delay(30);
       seen.now -= 1;
-      // Nothing returned: the mock API's own handler answers.
+      // Nothing returned: the reference server answers.
     }),
   );
   return seen;
@@ -267,7 +283,7 @@ describe('a bulk action that partly fails', () => {
     );
     const { user } = renderApp('/faq');
     const table = await tableOf('FAQ');
-    const [first, second, third] = db.faqs;
+    const [first, second, third] = await faqs();
     failing.add(second!._id);
     for (const faq of [first!, second!, third!])
       await user.click(within(table).getByRole('checkbox', { name: `Select ${faq.question}` }));
@@ -282,15 +298,29 @@ describe('a bulk action that partly fails', () => {
     await waitFor(() => expect(within(table).queryByText(first!.question)).not.toBeInTheDocument());
     expect(within(table).getByRole('checkbox', { name: `Select ${second!.question}` })).toBeChecked();
     expect(screen.getByText('1 selected')).toBeInTheDocument();
-    expect(db.faqs.map((faq) => faq._id)).toContain(second!._id);
-    expect(db.faqs.map((faq) => faq._id)).not.toContain(third!._id);
+    const left = (await faqs()).map((faq) => faq._id);
+    expect(left).toContain(second!._id);
+    expect(left).not.toContain(third!._id);
+    expect(left).not.toContain(first!._id);
   });
 });
 
+/** The demo data's policy a restriction cites here. */
+const POLICY = 'Inappropriate messages';
+
+/** Fills the restriction dialog: the policy, the facts, and no end. */
+async function restrictPermanently(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement) {
+  await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
+  await user.click(await screen.findByRole('option', { name: POLICY }));
+  await user.type(within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }), 'Spam accounts');
+  await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+}
+
 describe('users bulk status', () => {
   it('deactivates the selected users with one confirmation and one summary, four at a time', async () => {
-    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
-    withoutFeatures('restrictions');
+    // The restriction's dialog (its own tests: tests/users/restrictions.test.tsx): the reference server deactivates
+    // only with a policy and the facts (DECISIONS: a deactivation is a restriction).
+    const shown = await activeShown();
     const seen = countConcurrent('patch', '*/api/admin/status/:userId');
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
@@ -300,6 +330,7 @@ describe('users bulk status', () => {
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
     const dialog = await confirmDialog();
     expect(within(dialog).getByText(`Deactivate ${rows.length} users?`)).toBeInTheDocument();
+    await restrictPermanently(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(
       await screen.findByText(`${rows.length} users deactivated`, {
@@ -309,12 +340,16 @@ describe('users bulk status', () => {
     expect(seen).toMatchObject({ total: rows.length, most: 4 });
     const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
     expect(calls.every((call) => call.method === 'PATCH' && call.query.enabled === 'false')).toBe(true);
+    expect(shown).toHaveLength(rows.length);
+    for (const target of shown) expect(await isEnabled(target)).toBe(false);
   });
 
   it("asks one reason for all the deactivations where 'status-reason' is announced, and sends it with each", async () => {
-    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx).
+    // A reason's dialog, as without 'restrictions' (its own dialog: tests/users/restrictions.test.tsx). The reference
+    // server offers restrictions all the same, and refuses a deactivation that cites no policy (DECISIONS: a
+    // deactivation is a restriction): each refusal is said in its words, and no one changes.
     withoutFeatures('restrictions');
-    const active = db.users.filter((item) => item.enabled).slice(0, 2);
+    const active = (await activeShown()).slice(0, 2);
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
     for (const target of active)
@@ -326,7 +361,9 @@ describe('users bulk status', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Spam accounts');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(
-      await screen.findByText('2 users deactivated', { selector: '.mantine-Notification-description' }),
+      await screen.findByText(`0 users deactivated, 2 failed: ${RESTRICTION_MESSAGES.policyRequired}`, {
+        selector: '.mantine-Notification-description',
+      }),
     ).toBeInTheDocument();
     const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
     expect(calls.map((call) => [call.path, call.query, call.body]).sort()).toEqual(
@@ -338,12 +375,14 @@ describe('users bulk status', () => {
         ])
         .sort(),
     );
-    expect(active.every((target) => !target.enabled)).toBe(true);
+    for (const target of active) expect(await isEnabled(target)).toBe(true);
   });
 
   it("asks one restriction for all the deactivations where 'restrictions' is announced, and sends it with each", async () => {
-    const active = db.users.filter((item) => item.enabled).slice(0, 2);
-    const policy = db.catalogues.reportelement!.find((element) => element.message === 'Harassment')!;
+    const active = (await activeShown()).slice(0, 2);
+    const policy = (await api.get<{ _id: string; message: string }[]>('/api/reportelement/listAll')).find(
+      (element) => element.message === POLICY,
+    )!;
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
     for (const target of active)
@@ -352,13 +391,7 @@ describe('users bulk status', () => {
       );
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate 2 users?' });
-    await user.click(within(dialog).getAllByLabelText(/^Policy/)[0]!);
-    await user.click(await screen.findByRole('option', { name: 'Harassment' }));
-    await user.type(
-      within(dialog).getByRole('textbox', { name: /^Facts and circumstances/ }),
-      'Spam accounts',
-    );
-    await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
+    await restrictPermanently(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(
       await screen.findByText('2 users deactivated', { selector: '.mantine-Notification-description' }),
@@ -375,31 +408,38 @@ describe('users bulk status', () => {
         ])
         .sort(),
     );
-    expect(active.every((target) => !target.enabled)).toBe(true);
+    for (const target of active) expect(await isEnabled(target)).toBe(false);
   });
 
   it('cancelling the reason changes no one', async () => {
-    const target = db.users.find((item) => item.enabled)!;
+    const [target] = await activeShown();
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
     await user.click(
-      within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+      within(table).getByRole('checkbox', { name: `Select ${target!.name} ${target!.surname}` }),
     );
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate 1 user?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect((await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'))).toEqual([]);
-    expect(target.enabled).toBe(true);
+    expect(await isEnabled(target!)).toBe(true);
   });
 
   it('against a SPEC-only API asks plainly and sends no reason', async () => {
     specOnlyApi();
-    const target = db.users.find((item) => item.enabled)!;
+    // SPEC's API deactivates on this call alone. The reference server refuses it (DECISIONS: a deactivation is a
+    // restriction, citing a policy and the facts), so SPEC's answer stands in for it here.
+    server.use(
+      http.patch('*/api/admin/status/:userId', () =>
+        HttpResponse.json({ success: true, message: 'User deactivated successfully' }),
+      ),
+    );
+    const [target] = await activeShown();
     const { user } = renderApp('/users?status=true');
     const table = await tableOf('Users');
     await user.click(
-      within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
+      within(table).getByRole('checkbox', { name: `Select ${target!.name} ${target!.surname}` }),
     );
     await user.click(screen.getByRole('button', { name: 'Deactivate selected' }));
     const dialog = await confirmDialog();
@@ -410,10 +450,11 @@ describe('users bulk status', () => {
     ).toBeInTheDocument();
     const calls = (await apiCalls()).filter((call) => call.path.startsWith('/api/admin/status/'));
     expect(calls.map((call) => call.query)).toEqual([{ enabled: 'false' }]);
+    expect(calls[0]?.path).toBe(`/api/admin/status/${target!._id}`);
   });
 
   it('activates the selected users', async () => {
-    const inactive = db.users.filter((item) => !item.enabled).slice(0, 2);
+    const inactive = (await inactiveShown()).slice(0, 2);
     expect(inactive).toHaveLength(2);
     const { user } = renderApp('/users?status=false');
     const table = await tableOf('Users');
@@ -426,16 +467,12 @@ describe('users bulk status', () => {
     expect(
       await screen.findByText('2 users activated', { selector: '.mantine-Notification-description' }),
     ).toBeInTheDocument();
-    expect(inactive.every((target) => target.enabled)).toBe(true);
+    for (const target of inactive) expect(await isEnabled(target)).toBe(true);
   });
 });
 
 describe('the bulk actions offered', () => {
-  const select = async (
-    user: ReturnType<typeof renderApp>['user'],
-    table: HTMLElement,
-    rows: typeof db.users,
-  ) => {
+  const select = async (user: ReturnType<typeof renderApp>['user'], table: HTMLElement, rows: Member[]) => {
     for (const target of rows)
       await user.click(
         within(table).getByRole('checkbox', { name: `Select ${target.name} ${target.surname}` }),
@@ -445,10 +482,11 @@ describe('the bulk actions offered', () => {
     screen.queryAllByRole('button', { name: /selected$/ }).map((button) => button.textContent);
 
   it('are only those that change a selected member, and act on those members only', async () => {
+    const members = await membersShown();
     const { user } = renderApp('/users');
     const table = await tableOf('Users');
     const shown = (enabled: boolean) =>
-      db.users.filter(
+      members.filter(
         (item) =>
           item.enabled === enabled &&
           within(table).queryByRole('checkbox', { name: `Select ${item.name} ${item.surname}` }),
@@ -477,6 +515,8 @@ describe('the bulk actions offered', () => {
     expect(calls.map((call) => [call.path, call.query.enabled])).toEqual([
       [`/api/admin/status/${inactive!._id}`, 'true'],
     ]);
+    expect(await isEnabled(inactive!)).toBe(true);
+    expect(await isEnabled(active1!)).toBe(true);
   });
 });
 
@@ -516,7 +556,14 @@ describe('the page checkbox', () => {
 
 describe('a list in a dialog', () => {
   it("keeps its page, search and filter in the dialog, not in the page's URL, and starts over when reopened", async () => {
-    const mail = db.mails.find((each) => each.allUsers)!;
+    // The demo data's mail to All Users: every member active when it left.
+    const mail = (
+      await api.get<{ _id: string; title: string; allUsers: boolean; recipientCount: number }[]>(
+        '/api/mail-send/list?page=1&limit=20',
+      )
+    ).find((each) => each.allUsers)!;
+    const recipients = mail.recipientCount;
+    expect(recipients).toBeGreaterThan(20);
     const path = `/api/mail-send/recipients/${mail._id}`;
     const { user, router } = renderApp('/send-mail?page=1&size=20');
     const open = async () => {
@@ -524,13 +571,13 @@ describe('a list in a dialog', () => {
       const row = (await within(mails).findByText(mail.title)).closest('tr')!;
       await user.click(within(row).getByRole('button', { name: /^User List: / }));
       const dialog = await screen.findByRole('dialog', { name: 'User List' });
-      await within(dialog).findByText('Showing 1–10 of 55');
+      await within(dialog).findByText(`Showing 1–10 of ${recipients}`);
       return dialog;
     };
 
     let dialog = await open();
     await user.click(within(dialog).getByRole('button', { name: 'Next page' }));
-    expect(await within(dialog).findByText('Showing 11–20 of 55')).toBeInTheDocument();
+    expect(await within(dialog).findByText(`Showing 11–20 of ${recipients}`)).toBeInTheDocument();
     await user.selectOptions(
       within(dialog).getByRole('combobox', { name: 'Show' }),
       'Failed deliveries only',
@@ -552,7 +599,7 @@ describe('a list in a dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // open() waits for 'Showing 1–10 of 55': the first page, unsearched and unfiltered.
+    // open() waits for 'Showing 1–10 of <every recipient>': the first page, unsearched and unfiltered.
     dialog = await open();
     expect(within(dialog).getByRole('searchbox', { name: 'Search recipients' })).toHaveValue('');
     expect(within(dialog).getByRole('combobox', { name: 'Show' })).toHaveValue('');
