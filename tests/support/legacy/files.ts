@@ -4,6 +4,4 @@
  * setup and render. A file leaves this list when it runs against the server.
  */
 export const LEGACY_TEST_FILES: string[] = [
-  'tests/auth/two-factor.test.tsx',
-  'tests/own-profile/own-profile.test.tsx',
 ];
