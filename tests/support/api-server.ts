@@ -43,6 +43,9 @@ let running: Running | undefined;
 /** The admin the console is signed in as, and the token of their session. */
 let signedIn: { admin: Admin; token: string } | undefined;
 
+/** The requests the server is answering now. */
+const inFlight = new Set<Promise<Response>>();
+
 function current(): Running {
   if (!running) throw new Error('The test API server has not started (tests/support/setup.ts starts it)');
   return running;
@@ -129,6 +132,8 @@ export async function stopApiServer() {
   const stopping = running;
   running = undefined;
   signedIn = undefined;
+  // A request the last test's screen sent as it was taken down is answered before the pool closes under it.
+  await Promise.race([Promise.allSettled(inFlight), new Promise((resolve) => setTimeout(resolve, 2000))]);
   await stopping?.close();
 }
 
@@ -151,7 +156,15 @@ export const apiHandlers = [
 
 /** The reference server's answer to `request`. */
 export async function answerFromServer(request: Request): Promise<Response> {
-  return current().app.fetch(request);
+  const answer = Promise.resolve(current().app.fetch(request));
+  inFlight.add(answer);
+  void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
+  return answer;
+}
+
+/** The routes the reference server answers, as its app lists them: a method and a path ('GET', '/api/faq/read/:id'). */
+export function serverRoutes(): { method: string; path: string }[] {
+  return current().app.routes.map(({ method, path }) => ({ method, path }));
 }
 
 async function tokenFor(adminId: string) {
