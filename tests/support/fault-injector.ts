@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
-import { handlers } from '@mocks/handlers';
-import { server } from '@mocks/node';
+import { serverRoutes } from './api-server';
+import { server } from './msw';
 import { apiCalls } from './request-log';
 
 /**
@@ -18,6 +18,8 @@ export type Fault = {
   transient: boolean;
   /** 401: a signed-in admin's session ends instead of an error being shown. */
   endsSession?: boolean;
+  /** No answer ever comes: the client gives up at its time limit (fakeClock's passLimit). */
+  hangs?: boolean;
 };
 
 const NO_ANSWER = 'The server could not be reached. Check your connection and try again.';
@@ -76,6 +78,7 @@ export const FAULTS: Fault[] = [
     shown: TOO_SLOW,
     words: false,
     transient: true,
+    hangs: true,
   },
   {
     name: 'a body that is not JSON',
@@ -133,11 +136,21 @@ type Method = 'get' | 'post' | 'patch' | 'delete' | 'all';
 
 /**
  * Makes `method /api/<path>` (a path as the console declares it, ':id' allowed, any query string ignored) answer
- * with `fault` until `lift()`. The other endpoints keep answering from the fixture db.
+ * with `fault` until `lift()`, over the reference server: the other endpoints, and this one once lifted, are the
+ * server's.
  */
 export function inject(fault: Fault, method: Method, path: string) {
   let active = true;
-  server.use(http[method](`*/api/${path.split('?')[0]!}`, () => (active ? fault.answer() : undefined)));
+  server.use(
+    http[method](`*/api/${path.split('?')[0]!}`, ({ request }) => {
+      if (!active) return undefined;
+      if (fault.hangs) {
+        hanging.add(request);
+        request.signal.addEventListener('abort', () => hanging.delete(request), { once: true });
+      }
+      return fault.answer();
+    }),
+  );
   return {
     lift: () => {
       active = false;
@@ -145,15 +158,72 @@ export function inject(fault: Fault, method: Method, path: string) {
   };
 }
 
+/** The calls a fault holds with no answer, until the client gives up on them. */
+const hanging = new Set<Request>();
+
+/** The console's time limit for an answer (src/lib/data/api-client.ts). */
+const CLIENT_TIME_LIMIT_MS = 30_000;
+/** Where the client's timers are set: ky's limit, and the API client's own for an upload. */
+const CLIENT_CODE = /[\\/]ky[\\/]|[\\/]src[\\/]lib[\\/]data[\\/]api-client\.ts/;
+
+/** The calls that led here, deep enough to pass the spy's own frames. */
+function callers() {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 30;
+  try {
+    return new Error().stack ?? '';
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /**
- * The client's time limit, passed in fake time: ky's timer is the only one that matters, but the rest of the app
- * keeps running in real time alongside (shouldAdvanceTime).
+ * The client's time limit, passed at will: the timers the client sets for its limit (ky's, and an upload's stall
+ * timer) are held instead of started, and passLimit() runs them as if the time had come, once the calls that the
+ * server is still answering have their answers (only the calls a fault holds are still waiting). Every other timer
+ * runs in real time: the reference server works in this process, and its database calls need them.
  */
 export function fakeClock() {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  hanging.clear();
+  // Each held timer's id is an object of its own, which no other code's id can equal (Mantine clears -1, say).
+  const held = new Map<object, () => void>();
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    handler: TimerHandler,
+    ms?: number,
+    ...args: unknown[]
+  ) => {
+    if (ms !== CLIENT_TIME_LIMIT_MS || typeof handler !== 'function' || !CLIENT_CODE.test(callers()))
+      return realSetTimeout(handler as () => void, ms, ...args);
+    const id = {};
+    held.set(id, () => (handler as (...rest: unknown[]) => void)(...args));
+    return id as ReturnType<typeof setTimeout>;
+  }) as typeof setTimeout);
+  const clearTimeoutSpy = vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((
+    id?: ReturnType<typeof setTimeout> | number,
+  ) => {
+    if (typeof id === 'object' && held.delete(id)) return;
+    realClearTimeout(id);
+  }) as typeof clearTimeout);
   return {
-    passLimit: () => vi.advanceTimersByTimeAsync(30_000),
-    restore: () => vi.useRealTimers(),
+    passLimit: async () => {
+      // The screen's other calls are the server's to answer, however busy the machine: their limits do not pass.
+      await vi.waitFor(
+        () => {
+          if (held.size > hanging.size) throw new Error('Calls other than the held ones are still under way');
+        },
+        { timeout: 15_000, interval: 20 },
+      );
+      const due = [...held.values()];
+      held.clear();
+      for (const run of due) run();
+      await new Promise((resolve) => realSetTimeout(resolve, 0));
+    },
+    restore: () => {
+      setTimeoutSpy.mockRestore();
+      clearTimeoutSpy.mockRestore();
+    },
   };
 }
 
@@ -169,16 +239,17 @@ export async function callsTo(endpoint: string, which: 'reads' | 'writes') {
 export const endpointKey = (endpoint: string) => endpoint.split('?')[0]!.replace(/:[^/]+/g, ':');
 
 /**
- * Every endpoint the mock API serves (which is every call the console makes: tests fail on an unhandled request),
- * as the matrix names them ('faq/read/:id'), reads (GET) or writes.
+ * Every endpoint the reference server serves (its app's routes under /api/), as the matrix names them
+ * ('faq/read/:id'), reads (GET) or writes.
  */
 export function servedEndpoints(which: 'reads' | 'writes') {
-  return handlers.flatMap(({ info: { method, path } }) =>
-    typeof method === 'string' &&
-    typeof path === 'string' &&
-    path !== '*/api/*' &&
+  const endpoints = serverRoutes().flatMap(({ method, path }) =>
+    method !== 'ALL' &&
+    path.startsWith('/api/') &&
+    !path.includes('*') &&
     (method === 'GET') === (which === 'reads')
-      ? [path.replace('*/api/', '')]
+      ? [path.replace(/^\/api\//, '')]
       : [],
   );
+  return [...new Set(endpoints)];
 }
