@@ -1,18 +1,111 @@
 import { act as settle, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server } from '@mocks/node';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES } from '@contract/admins';
-import { db, MOCK_INVITATIONS } from '@mocks/db';
-import { ageProofs } from '@mocks/handlers/step-up';
-import { apiCalls } from '../support/request-log';
 import { session } from '@/lib/core/session';
+import { CONSOLE_ADMIN } from '../support/api-fixture';
+import { api, callApi, inviteAdmin, resetData, testDb } from '../support/api-server';
+import { server } from '../support/msw';
+import { apiCalls } from '../support/request-log';
 import { renderApp, signIn, specOnlyApi } from '../support/render';
+import { ageProofs } from '../support/step-up';
+import { codeOf, turnOnOwnersTwoFactor } from '../support/two-factor';
 
 /**
  * Admin accounts ('admins'): the Admins list and its row actions, the invitation form on the form controller, the
  * invitation's public page, and nothing of it against a SPEC-only API.
  */
+
+type AdminAnswer = {
+  _id: string;
+  name: string;
+  email: string;
+  role: string;
+  status: string;
+  twoFactor: boolean;
+};
+
+/** The password Mia and Sam set when they accepted their invitations (one the admin password rule accepts). */
+const PASSWORD = 'Violet-harbour-2931';
+
+/** The links of the invitations (the Owner's, through the API): Eve's open, Ian's expired, Mia's used. */
+let links: { open: string; expired: string; used: string };
+/** The ids of the admins the Owner invited. */
+let ids: { mia: string; sam: string };
+
+/** A session of the admin with this e-mail, signed in with PASSWORD: its token, or its second step's challenge. */
+const signInWithPassword = async (email: string) =>
+  (
+    await callApi<{ result: { token?: string; challenge?: string } }>('POST', '/api/login', {
+      json: { email, password: PASSWORD, isRole: 'admin' },
+      token: null,
+    })
+  ).body.result;
+
+/**
+ * The Owner's fellow admins, as the Owner made them through the API: Mia Moderator, active, with two-factor on and
+ * signed in twice; Sam Support, disabled; Eve Editor and Ian Late, invited, Ian's link expired since.
+ */
+async function arrangeAdmins() {
+  const mia = await inviteAdmin({ name: 'Mia Moderator', email: 'mia@example.com', role: 'moderator' });
+  const sam = await inviteAdmin({ name: 'Sam Support', email: 'sam@example.com', role: 'support' });
+  const eve = await inviteAdmin({ name: 'Eve Editor', email: 'eve@example.com', role: 'editor' });
+  const ian = await inviteAdmin({ name: 'Ian Late', email: 'ian@example.com', role: 'support' });
+  for (const { token } of [mia, sam]) {
+    const accepted = await callApi('POST', '/api/invitation/accept', {
+      json: { token, password: PASSWORD },
+      token: null,
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  }
+  await api.patch(`/api/admin/admins/${sam.admin._id}/status`, { enabled: false });
+  // No API ages an invitation.
+  await testDb().run(
+    'UPDATE admin_invitations SET expires_at = $1 WHERE admin_id = $2 AND ended_at IS NULL',
+    [new Date(Date.now() - 3600_000).toISOString(), ian.admin._id],
+  );
+  // Mia turns two-factor on a minute ago (the server takes each code's time step once), then signs in again with a
+  // code of now: two sessions of hers are live.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() - 60_000);
+  let secret: string;
+  try {
+    const token = (await signInWithPassword('mia@example.com')).token!;
+    secret = (await callApi<{ result: { secret: string } }>('POST', '/api/admin/two-factor/setup', { token }))
+      .body.result.secret;
+    const confirmed = await callApi('POST', '/api/admin/two-factor/confirm', {
+      json: { code: codeOf(secret) },
+      token,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  } finally {
+    vi.useRealTimers();
+  }
+  const { challenge } = await signInWithPassword('mia@example.com');
+  const second = await callApi('POST', '/api/login/two-factor', {
+    json: { challenge, code: codeOf(secret) },
+    token: null,
+  });
+  expect(second.status, JSON.stringify(second.body)).toBe(200);
+  links = { open: eve.token, expired: ian.token, used: mia.token };
+  ids = { mia: mia.admin._id, sam: sam.admin._id };
+}
+
+// Each test starts from the demo data and these admins: the tests change them.
+beforeEach(async () => {
+  await resetData();
+  await arrangeAdmins();
+});
+
+/** The admin with this e-mail, as the Admins list answers it. */
+async function adminOf(email: string) {
+  const admins = await api.get<AdminAnswer[]>(`/api/admin/admins?q=${encodeURIComponent(email)}`);
+  return admins.find((admin) => admin.email === email);
+}
+
+/** Whether two-factor is required of every admin, as the server has it. */
+const twoFactorRequired = async () =>
+  (await api.get<{ twoFactorRequired: boolean }>('/api/admin/security')).twoFactorRequired;
 
 /** The calls to one admin's routes (/api/admin/admins/<id>/…). */
 const adminCalls = async () =>
@@ -111,18 +204,18 @@ describe('the Admins list', () => {
   it('asks for the password again, as the server does, before a role change or disabling when the last proof is old', async () => {
     const { user } = renderApp('/admins');
     await rowOf('Mia Moderator');
-    ageProofs();
+    await ageProofs();
     await act(user, 'Mia Moderator', 'Change role');
     const dialog = await screen.findByRole('dialog', { name: 'Change the role of Mia Moderator' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(await within(dialog).findByRole('option', { name: 'Support' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const proof = await screen.findByRole('dialog', { name: 'Confirm your password' });
-    await user.type(within(proof).getByLabelText(/Password/), db.admin.password);
+    await user.type(within(proof).getByLabelText(/Password/), CONSOLE_ADMIN.password);
     await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Mia Moderator is now Support')).toBeInTheDocument();
 
-    ageProofs();
+    await ageProofs();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await act(user, 'Mia Moderator', 'Disable');
     const confirm = await screen.findByRole('dialog', { name: 'Disable Mia Moderator?' });
@@ -143,7 +236,7 @@ describe('the Admins list', () => {
     await user.click(await within(dialog).findByRole('option', { name: 'Editor' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(ADMIN_MESSAGES.lastOwner)).toBeInTheDocument();
-    expect(db.admin.role).toBe('owner');
+    expect((await adminOf(CONSOLE_ADMIN.email))?.role).toBe('owner');
   });
 
   it('disables an admin after asking, and enables one', async () => {
@@ -172,12 +265,7 @@ describe('the Admins list', () => {
   });
 
   it("resets another admin's two-factor after asking; not one's own, nor where it is off", async () => {
-    db.twoFactor = {
-      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-      pending: null,
-      lastStep: 0,
-      recoveryCodes: [],
-    };
+    await turnOnOwnersTwoFactor();
     const { user } = renderApp('/admins');
     expect(await twoFactorOf('Admin User')).toBe('On');
     for (const name of ['Admin User', 'Sam Support']) {
@@ -196,8 +284,12 @@ describe('the Admins list', () => {
     await waitFor(async () => expect(await twoFactorOf('Mia Moderator')).toBe('Off'));
     const [call] = await adminCalls();
     expect(call).toMatchObject({ method: 'POST' });
-    expect(call!.path).toBe(`/api/admin/admins/${db.admins[0]!._id}/two-factor/reset`);
-    expect(db.activity[0]).toMatchObject({ action: 'two-factor', recordName: 'Mia Moderator' });
+    expect(call!.path).toBe(`/api/admin/admins/${ids.mia}/two-factor/reset`);
+    expect((await adminOf('mia@example.com'))?.twoFactor).toBe(false);
+    const [entry] = await api.get<{ action: string; recordName: string }[]>(
+      '/api/activity/list?action=two-factor',
+    );
+    expect(entry).toMatchObject({ action: 'two-factor', recordName: 'Mia Moderator' });
   });
 
   it("ends an admin's sessions after asking", async () => {
@@ -233,19 +325,19 @@ describe('requiring two-factor for every admin', () => {
     expect(
       await screen.findByText('Security settings saved', { selector: '.mantine-Notification-description' }),
     ).toBeInTheDocument();
-    expect(db.twoFactorRequired).toBe(true);
+    expect(await twoFactorRequired()).toBe(true);
     await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).toBeChecked());
     expect((await apiCalls('/api/admin/security')).filter((call) => call.method === 'PATCH')).toEqual([
       expect.objectContaining({ body: { twoFactorRequired: true } }),
     ]);
 
     await user.click(screen.getByRole('switch', { name: /Require two-factor/ }));
-    await waitFor(() => expect(db.twoFactorRequired).toBe(false));
+    await waitFor(async () => expect(await twoFactorRequired()).toBe(false));
     await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).not.toBeChecked());
   });
 
   it("says the server's refusal and shows the setting unchanged", async () => {
-    db.twoFactorRequired = true;
+    await api.patch('/api/admin/security', { twoFactorRequired: true });
     server.use(
       http.patch('*/api/admin/security', () =>
         HttpResponse.json({ success: false, message: 'Only an Owner may do this' }, { status: 403 }),
@@ -259,7 +351,7 @@ describe('requiring two-factor for every admin', () => {
       await screen.findByText('Only an Owner may do this', { selector: '.mantine-Notification-description' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('switch', { name: /Require two-factor/ })).toBeChecked());
-    expect(db.twoFactorRequired).toBe(true);
+    expect(await twoFactorRequired()).toBe(true);
   });
 
   it("is not there, and not read, where the API does not announce 'two-factor'", async () => {
@@ -276,6 +368,8 @@ describe('requiring two-factor for every admin', () => {
 
 describe('the invitation form', () => {
   it("checks its fields, puts the server's refusal on the e-mail field, then invites", async () => {
+    // A member's address: no admin may be invited with it.
+    const [member] = await api.get<{ email: string }[]>('/api/admin/list?page=1&items=1');
     const { user, router } = renderApp('/admins');
     await user.click(await screen.findByRole('link', { name: 'Invite admin' }));
     expect(await screen.findByRole('heading', { name: 'Invite admin' })).toBeInTheDocument();
@@ -286,7 +380,7 @@ describe('the invitation form', () => {
     expect(await apiCalls('/api/admin/admins/invite')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Name'), 'Nia New');
-    await user.type(screen.getByLabelText('E-mail'), db.users[0]!.email);
+    await user.type(screen.getByLabelText('E-mail'), member!.email);
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Moderator' }));
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -314,7 +408,7 @@ describe('the invitation form', () => {
 
 describe('the invitation page', () => {
   it('shows who is invited, sets the password with its confirmation, then leads to sign-in', async () => {
-    const { user, router } = renderApp(`/invitation/${MOCK_INVITATIONS.open}`, { signedIn: false });
+    const { user, router } = renderApp(`/invitation/${links.open}`, { signedIn: false });
     expect(
       await screen.findByText('Eve Editor (eve@example.com) is invited to the admin console as Editor.'),
     ).toBeInTheDocument();
@@ -329,17 +423,17 @@ describe('the invitation page', () => {
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const [call] = await apiCalls('/api/invitation/accept');
-    expect(call?.body).toEqual({ token: MOCK_INVITATIONS.open, password: 'Violet-harbour-2931' });
+    expect(call?.body).toEqual({ token: links.open, password: 'Violet-harbour-2931' });
     expect(call?.headers.get('authorization')).toBeNull();
-    expect(db.admins.find((admin) => admin.email === 'eve@example.com')?.status).toBe('active');
+    expect((await adminOf('eve@example.com'))?.status).toBe('active');
     // Sign-in starts with the invitee's e-mail; two-factor is not required here, so nothing says it comes next.
     expect(await screen.findByLabelText('Email')).toHaveValue('eve@example.com');
     expect(screen.queryByText(/two-factor/)).not.toBeInTheDocument();
   });
 
   it('leads to a sign-in that says two-factor set-up comes next, where it is required', async () => {
-    db.twoFactorRequired = true;
-    const { user, router } = renderApp(`/invitation/${MOCK_INVITATIONS.open}`, { signedIn: false });
+    await api.patch('/api/admin/security', { twoFactorRequired: true });
+    const { user, router } = renderApp(`/invitation/${links.open}`, { signedIn: false });
     await user.type(await screen.findByLabelText('Password'), 'Violet-harbour-2931');
     await user.type(screen.getByLabelText('Confirm password'), 'Violet-harbour-2931');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
@@ -353,11 +447,11 @@ describe('the invitation page', () => {
   });
 
   it.each([
-    ['expired', MOCK_INVITATIONS.expired, ADMIN_MESSAGES.invitationExpired],
-    ['used', MOCK_INVITATIONS.used, ADMIN_MESSAGES.invitationUsed],
-    ['unknown', 'x'.repeat(43), ADMIN_MESSAGES.invitationUnknown],
+    ['expired', () => links.expired, ADMIN_MESSAGES.invitationExpired],
+    ['used', () => links.used, ADMIN_MESSAGES.invitationUsed],
+    ['unknown', () => 'x'.repeat(43), ADMIN_MESSAGES.invitationUnknown],
   ])('says so for a link %s, with no form', async (_, token, message) => {
-    renderApp(`/invitation/${token}`, { signedIn: false });
+    renderApp(`/invitation/${token()}`, { signedIn: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
@@ -377,7 +471,7 @@ describe('the invitation page', () => {
         }),
       ),
     );
-    renderApp(`/invitation/${MOCK_INVITATIONS.open}`, { signedIn: false });
+    renderApp(`/invitation/${links.open}`, { signedIn: false });
     expect(await screen.findByText('Could not load this data')).toBeInTheDocument();
     expect(screen.getByRole('alert', { name: 'Could not load this data' })).toHaveTextContent('HTTP 404');
     expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
