@@ -2,16 +2,11 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { bootScript } from './vite-plugins/boot-script.ts';
-import { CHUNK_GROUPS } from './vite-plugins/chunk-groups.ts';
 import { mantineStylesPerComponent } from './vite-plugins/mantine-styles-per-component.ts';
 import { mockServiceWorker } from './vite-plugins/mock-service-worker.ts';
-import { chunkModules, inlineFavicon, precompress } from './vite-plugins/output-files.ts';
-import { preloadLists } from './vite-plugins/preload-lists.ts';
-import { routeCode, routeTableOfBuild } from './vite-plugins/route-table.ts';
+import { chunkModules, precompress } from './vite-plugins/output-files.ts';
+import { readRouteTable } from './vite-plugins/route-table.ts';
 import { LEGACY_TEST_FILES } from './tests/support/legacy/files.ts';
-
-const routeTable = routeTableOfBuild();
-const preloads = preloadLists((root) => routeTable.read(root).then(routeCode));
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -22,11 +17,8 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     mantineStylesPerComponent(),
-    routeTable.plugin,
-    bootScript(routeTable.read),
-    inlineFavicon(),
+    bootScript(readRouteTable),
     chunkModules(),
-    ...preloads.plugins,
     precompress(),
     ...(mode === 'mock' ? [mockServiceWorker()] : []),
   ],
@@ -45,12 +37,10 @@ export default defineConfig(({ command, mode }) => ({
         : []),
     ],
   },
-  // Every screen is a lazy chunk: crawling them all up front spares the dev server a dependency re-bundle (and a
-  // page reload) on the first visit to each screen.
+  // Crawled up front: spares the dev server a re-bundle and a reload on the first visit to each lazy screen.
   optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', 'mocks/browser.tsx'] },
   server: {
-    // Vite forwards the API and uploaded media to the reference server; in demo mode (scripts/dev-mock.mjs) also the
-    // demo panel's Reset data.
+    // The API and uploaded media go to the reference server; in demo mode (scripts/dev-mock.mjs) the panel's Reset.
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/uploads': { target: apiTarget, changeOrigin: true },
@@ -62,15 +52,21 @@ export default defineConfig(({ command, mode }) => ({
   build: {
     rolldownOptions: {
       output: {
+        // React, the router and React Query, which every screen runs, as one file rather than split along the
+        // screens that first used each. The only rule: merging what screens share beyond that put 384 KiB of
+        // JavaScript on /users' first load (docs/performance.md).
         codeSplitting: {
-          includeDependenciesRecursively: false,
-          groups: CHUNK_GROUPS,
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](?:query-core|react-query))[\\/]/,
+            },
+          ],
         },
       },
     },
-    // Chromium, Safari 17 and Firefox 115 preload modules natively; an older browser still loads every file, only
-    // without the head start, so the polyfill is not worth its place in every first load.
-    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
+    // Chromium, Safari 17 and Firefox 115 preload modules natively.
+    modulePreload: { polyfill: false },
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

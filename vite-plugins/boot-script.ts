@@ -4,13 +4,10 @@ import type { LazyRoute } from '../src/lib/route-table';
 import { routeModules, type RouteTable } from './route-table.ts';
 
 /**
- * src/boot.ts, built on its own into one self-contained script and written into index.html ahead of the module
- * scripts, so that it runs while the page is parsed, before any of them (the server's Content-Security-Policy allows
- * it by hash, like the colour-scheme script), with what it reads: for each route of the table (readRouteTable), the
- * built files of the modules it names (its screen, its api module and its `preload`) and of everything they import,
- * beyond what index.html already loads, its first call (LazyRoute's `call`: a calls module and the name of one of its
- * first calls) and the extension it belongs to (LazyRoute's `feature`). Its own imports (the calls modules and what
- * they use) are bundled into it; it must import nothing at run time: checked here.
+ * src/boot.ts, built into one self-contained script (checked: it imports nothing at run time) and written into
+ * index.html ahead of the module scripts, so that it runs while the page is parsed (the server's CSP allows it by
+ * hash), with what it reads: per route of the table, the built files of the modules it names and of all they import
+ * beyond what index.html loads, its first call (LazyRoute's `call`), its extension (`feature`) and `permission`.
  */
 export function bootScript(readRouteTable: (root: string) => Promise<RouteTable>): Plugin {
   const entry = 'src/boot.ts';
@@ -19,14 +16,7 @@ export function bootScript(readRouteTable: (root: string) => Promise<RouteTable>
   let mode = 'production';
   let alias: AliasOptions = {};
   let bootCode = '';
-  let routes: {
-    path: string;
-    signedIn: boolean;
-    modules: string[];
-    call?: LazyRoute['call'];
-    feature?: LazyRoute['feature'];
-    permission?: LazyRoute['permission'];
-  }[] = [];
+  let routes: (LazyRoute & { signedIn: boolean })[] = [];
   return {
     name: 'boot-script',
     apply: 'build',
@@ -56,15 +46,8 @@ export function bootScript(readRouteTable: (root: string) => Promise<RouteTable>
       if (!bootCode || /\bimport\s*\(|<\/script/i.test(bootCode))
         throw new Error(`${entry} must build to one script that imports nothing at run time`);
       const table = await readRouteTable(root);
-      const describe = (signedIn: boolean) => (route: LazyRoute) => ({
-        path: route.path,
-        signedIn,
-        modules: routeModules(route),
-        call: route.call,
-        feature: route.feature,
-        permission: route.permission,
-      });
-      routes = [...table.PUBLIC_ROUTES.map(describe(false)), ...table.SIGNED_IN_ROUTES.map(describe(true))];
+      const mark = (signedIn: boolean) => (route: LazyRoute) => ({ ...route, signedIn });
+      routes = [...table.PUBLIC_ROUTES.map(mark(false)), ...table.SIGNED_IN_ROUTES.map(mark(true))];
     },
     transformIndexHtml: {
       order: 'post',
@@ -92,32 +75,23 @@ export function bootScript(readRouteTable: (root: string) => Promise<RouteTable>
           needs(chunkOf(module).fileName, found);
           return [...found].map(indexOf);
         };
-        const table = routes.map(({ path, signedIn, modules, call, feature, permission }) => [
-          path,
-          signedIn ? 1 : 0,
-          [...new Set(modules.flatMap(filesOf))],
-          ...(call || feature || permission ? [call ? [call.module, call.name] : null] : []),
-          ...(feature || permission ? [feature ?? null] : []),
-          ...(permission ? [permission] : []),
-        ]);
+        const table = routes.map((route) => {
+          const { call, feature, permission } = route;
+          return [
+            route.path,
+            route.signedIn ? 1 : 0,
+            [...new Set(routeModules(route).flatMap(filesOf))],
+            ...(call || feature || permission ? [call ? [call.module, call.name] : null] : []),
+            ...(feature || permission ? [feature ?? null] : []),
+            ...(permission ? [permission] : []),
+          ];
+        });
         const data = JSON.stringify({ files, routes: table }).replaceAll('<', '\\u003c');
         const tags = `<script type="application/json" id="route-files">${data}</script>\n    <script>${bootCode}</script>\n    `;
-        // The main bundle's own files, largest first and ahead of every other request: on HTTP/1.1's six connections
-        // the longest download (React and its kin) must not wait for a free one behind the small files.
-        const size = (tag: string) => {
-          const output = bundle[/href="([^"]+)"/.exec(tag)?.[1]?.slice(base.length) ?? ''];
-          return output?.type === 'chunk' ? output.code.length : 0;
-        };
-        const preloads = html.match(/ *<link rel="modulepreload"[^>]*>\n?/g) ?? [];
-        const rest = preloads.reduce((page, tag) => page.replace(tag, ''), html);
-        const first = [...preloads]
-          .sort((a, b) => size(b) - size(a))
-          .map((tag) => `${tag.trim()}\n    `)
-          .join('');
-        const at = rest.indexOf('<script type="module"');
+        const at = html.indexOf('<script type="module"');
         return at === -1
-          ? rest.replace('</head>', `${first}${tags}</head>`)
-          : `${rest.slice(0, at)}${first}${tags}${rest.slice(at)}`;
+          ? html.replace('</head>', `${tags}</head>`)
+          : `${html.slice(0, at)}${tags}${html.slice(at)}`;
       },
     },
   };

@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
-/**
- * Demo mode's service worker, served by the dev server from the msw package itself: it never sits in public/,
- * so production builds do not ship it.
- */
+/** Demo mode's service worker, served by the dev server from the msw package: never in public/, never in a build. */
 export function mockServiceWorker(): Plugin {
   const workerPath = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
   return {

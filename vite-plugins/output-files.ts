@@ -4,10 +4,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
 
-/**
- * Writes which modules (and how many bytes of each) went into which chunk: dist/.vite/chunks.json, for the budget
- * check.
- */
+/** Which modules (and how many bytes of each) went into which chunk: dist/.vite/chunks.json, for the budget spec. */
 export function chunkModules(): Plugin {
   let root = '';
   return {
@@ -34,10 +31,8 @@ export function chunkModules(): Plugin {
 }
 
 /**
- * Writes a `.br` and a `.gz` twin beside every text file of the build (the server sends the one the browser accepts,
- * server/lib/console-assets.ts), at the strongest levels: the work is done once per build, not per request. The gzip
- * twin comes from Zopfli, which writes ordinary gzip (any client reads it) about 3.5% smaller than zlib's level 9,
- * for some 10 s more per build.
+ * A `.br` and a `.gz` twin beside every text file of the build (server/lib/console-assets.ts sends the one the browser
+ * accepts), at the strongest levels, once per build; the gzip one by Zopfli (ordinary gzip, 3.5% smaller than zlib's).
  */
 export function precompress(): Plugin {
   const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -65,25 +60,6 @@ export function precompress(): Plugin {
           }),
         );
       }
-    },
-  };
-}
-
-/**
- * The favicon as a data: URL in the built index.html: one request fewer while the first load's files queue for
- * HTTP/1.1's six connections (public/favicon.svg stays for anything that links it).
- */
-export function inlineFavicon(): Plugin {
-  let publicDir = 'public';
-  return {
-    name: 'inline-favicon',
-    apply: 'build',
-    configResolved(config) {
-      publicDir = config.publicDir;
-    },
-    transformIndexHtml(html) {
-      const svg = readFileSync(join(publicDir, 'favicon.svg'), 'utf8').trim();
-      return html.replace('href="/favicon.svg"', `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
     },
   };
 }

@@ -30,8 +30,7 @@ export async function loadScreen({ module, run }: LazyRoute['screen']): Promise<
  * Starts fetching a route's files as its code starts loading: its screen's and api module's chunks, what they import,
  * and the modules its code imports as it starts (its `preload`), so that the screen and the prefetch find them arrived
  * or on their way rather than asking for each once the one before has come. Through the build's list of each route's
- * files, which src/boot.ts holds (without a build, on the dev server and in the tests, nothing is fetched ahead): the
- * only list of them, as the imports above name no files of their own (vite-plugins/preload-lists.ts).
+ * files, which src/boot.ts holds (without a build, on the dev server and in the tests, nothing is fetched ahead).
  */
 export function preloadRoute({ path }: Pick<LazyRoute, 'path'>) {
   window.fetchRouteFiles?.(path);

@@ -6,8 +6,7 @@ import { renderApp, signIn } from '../support/render';
  * A route's files (its screen's and api module's chunks, what they import, and what its code imports as it starts,
  * LazyRoute's `preload`: a catalogue's declaration) are fetched with its code, not one after another: on a first load
  * src/boot.ts fetches them from the build's list (vite-plugins/boot-script.ts), and on later visits the router asks
- * boot for them as the route's code starts loading; the build's own preload lists name none of them
- * (vite-plugins/preload-lists.ts). Fresh modules: the router loads a screen's code once per page.
+ * boot for them as the route's code starts loading. Fresh modules: the router loads a screen's code once per page.
  */
 
 afterEach(() => {

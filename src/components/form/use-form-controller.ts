@@ -22,7 +22,11 @@ import { useFocusFirstError } from '../form-kit/focus-first-error';
 /** A form's schema: what it holds as it is typed (Values), and what validation makes of it (Output). */
 type FormSchema<Values extends FieldValues, Output> = z.ZodMiniType<Output, Values>;
 
-type SaveCallbacks = { onSuccess: () => void; onError: (error: Error) => void; onSettled: () => void };
+type SaveCallbacks<Answer> = {
+  onSuccess: (answer: Answer) => void;
+  onError: (error: Error) => void;
+  onSettled: () => void;
+};
 
 /** What a record form writes through: a resource from defineResource (lib/data/resource.ts) creates and updates. */
 type FormResource<Item extends VersionedRecord, Input, Key extends QueryKey> = UpdatableResource<
@@ -36,7 +40,13 @@ type FormResource<Item extends VersionedRecord, Input, Key extends QueryKey> = U
 type VersionedRecord = { _id: string; updatedAt?: unknown };
 
 /** One form's declaration: what useRecordForm and useMutationForm take, beside the resource or call they write by. */
-export type FormDeclaration<Values extends FieldValues, Output, Item extends VersionedRecord, Input> = {
+export type FormDeclaration<
+  Values extends FieldValues,
+  Output,
+  Item extends VersionedRecord,
+  Input,
+  Answer = unknown,
+> = {
   schema: FormSchema<Values, Output>;
   /** The record being updated; absent when adding. */
   record?: Item;
@@ -61,8 +71,10 @@ export type FormDeclaration<Values extends FieldValues, Output, Item extends Ver
   confirm?: (values: Output, save: () => void) => void;
   /** After each attempt, saved or refused. */
   onSettled?: () => void;
-  /** After a save, in place of a redirect: a dialog closes. */
-  onSaved?: () => void;
+  /** After a refusal, before the form says it (a sign-in step whose challenge expired goes back to the password). */
+  onRefused?: (error: Error) => void;
+  /** After a save, with what the API answered, in place of a redirect: a dialog closes, a sign-in goes on. */
+  onSaved?: (answer: Answer) => void;
   /**
    * No question before leaving with unsaved edits: a dialog's form, which holds the admin until answered, and which
    * the question would take the place of.
@@ -71,10 +83,10 @@ export type FormDeclaration<Values extends FieldValues, Output, Item extends Ver
 };
 
 /** How a form's values reach the API, and what the way adds to the screen. */
-type Writer<Input> = {
+type Writer<Input, Answer> = {
   /** Whether the form adds (else it updates a record). */
   adding: boolean;
-  write: (input: Input, callbacks: SaveCallbacks) => void;
+  write: (input: Input, callbacks: SaveCallbacks<Answer>) => void;
   pending: boolean;
   /** Changes on Reload (after a stale write): the fields, keyed by it, start again from the record's values. */
   generation: number;
@@ -120,9 +132,9 @@ export function useRecordForm<
 }
 
 /** A form that writes through one call of its own (a single record of the admin's own). See useFormController. */
-export function useMutationForm<Values extends FieldValues, Output, Input>(
-  declaration: FormDeclaration<Values, Output, never, Input> & {
-    mutation: UseMutationResult<unknown, Error, Input>;
+export function useMutationForm<Values extends FieldValues, Output, Input, Answer>(
+  declaration: FormDeclaration<Values, Output, never, Input, Answer> & {
+    mutation: UseMutationResult<Answer, Error, Input>;
   },
 ) {
   const { mutation } = declaration;
@@ -197,10 +209,10 @@ function refusingChoices<Values extends FieldValues, Output>(
  * guard released and the way on. A page declares its schema, its fields and where to go, and takes useRecordForm or
  * useMutationForm; ControlledForm renders the <form>.
  */
-function useFormController<Values extends FieldValues, Output, Input>(
+function useFormController<Values extends FieldValues, Output, Input, Answer>(
   declaration: Pick<
-    FormDeclaration<Values, Output, never, Input>,
-    'toInput' | 'success' | 'redirect' | 'leave' | 'confirm' | 'onSettled' | 'onSaved'
+    FormDeclaration<Values, Output, never, Input, Answer>,
+    'toInput' | 'success' | 'redirect' | 'leave' | 'confirm' | 'onSettled' | 'onSaved' | 'onRefused'
   >,
   {
     form,
@@ -210,7 +222,7 @@ function useFormController<Values extends FieldValues, Output, Input>(
     fieldNames,
     refusedChoices,
   }: ReturnType<typeof useFormFields<Values, Output>>,
-  writer: Writer<Input>,
+  writer: Writer<Input, Answer>,
 ) {
   const { toInput, redirect } = declaration;
   const navigate = useNavigate();
@@ -221,15 +233,16 @@ function useFormController<Values extends FieldValues, Output, Input>(
         ? declaration.success.added
         : declaration.success.updated;
 
-  const callbacks: SaveCallbacks = {
-    onSuccess: () => {
+  const callbacks: SaveCallbacks<Answer> = {
+    onSuccess: (answer) => {
       if (message) notify.success(message);
       guard.release();
       if (redirect !== undefined) (declaration.leave ?? navigate)(redirect);
-      declaration.onSaved?.();
+      declaration.onSaved?.(answer);
     },
     // A refusal leaves every value and chosen file in the form; one that names a field is said under it.
     onError: (error) => {
+      declaration.onRefused?.(error);
       const name = error instanceof ApiError && error.field ? fieldNames.get(error.field) : undefined;
       if (!name || !error.message) return;
       form.setError(name, { type: 'server', message: error.message });

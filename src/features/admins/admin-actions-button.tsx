@@ -4,8 +4,8 @@ import type { ComponentPropsWithRef } from 'react';
 import { ADMINS_TEXT } from './strings';
 
 /**
- * A row's Actions button, which opens its actions menu: on the list before the menu's code has come (admins-page.tsx),
- * and as the menu's own target after (admin-actions-menu.tsx), which passes it its ref and handlers.
+ * A row's Actions button: the menu's target (admin-actions-menu.tsx), which passes it its ref and handlers, and its
+ * stand-in, loading, until the menu's code has come (admins-page.tsx).
  */
 export function AdminActionsButton({
   name,

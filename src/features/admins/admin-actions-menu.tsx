@@ -1,5 +1,5 @@
 import { Button, Group, Menu, Modal, Select, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '@contract/roles';
 import { askToConfirm } from '@/components/confirm';
 import { useModalDialog } from '@/components/modal-dialog';
@@ -58,17 +58,12 @@ function ChangeRoleDialog({ admin, onClose }: { admin: AdminAccount; onClose: ()
 }
 
 /**
- * A row's actions menu: Change role, Disable or Enable, Reset two-factor, End sessions (each asks first). Loaded when
- * a row's Actions button is first pressed (admins-page.tsx), and then opened at once (`open`): its button, which
- * takes the pressed one's place, is focused and pressed, so that the menu gives the focus back to it when it closes.
+ * A row's actions menu: Change role, Disable or Enable, Reset two-factor, End sessions (each asks first). It mounts
+ * when the row's button is first pressed (admins-page.tsx), open; its own button takes the pressed one's place, and
+ * the focus comes back to it when the menu closes.
  */
-export function AdminActionsMenu({ admin, open }: { admin: AdminAccount; open: boolean }) {
+export function AdminActionsMenu({ admin }: { admin: AdminAccount }) {
   const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    target.current?.focus();
-    target.current?.click();
-  }, [open]);
   const [changing, setChanging] = useState(false);
   const status = useSetAdminStatus();
   const end = useEndAdminSessions();
@@ -110,7 +105,7 @@ export function AdminActionsMenu({ admin, open }: { admin: AdminAccount; open: b
     });
   return (
     <>
-      <Menu position="bottom-end" withinPortal={false}>
+      <Menu position="bottom-end" withinPortal={false} defaultOpened onClose={() => target.current?.focus()}>
         <Menu.Target>
           <AdminActionsButton
             ref={target}

@@ -1,13 +1,12 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_STATUS_LABELS, type AdminStatus } from '@contract/admins';
 import { ROLE_LABELS, type Role } from '@contract/roles';
 import { ListSearch } from '@/components/list-search';
 import { useListController, type ListColumn } from '@/components/list-kit/list-controller';
 import { ListView } from '@/components/list-kit/list-view';
-import { onDemand } from '@/components/on-demand';
 import { PageCard } from '@/components/page-kit/page-card';
 import { useFeature } from '@/lib/core/session';
 import { formatDateTime } from '@/lib/format';
@@ -20,25 +19,21 @@ const STATUS_COLOURS: Record<AdminStatus, string> = { active: 'green', disabled:
 
 const roleLabel = (role: Role | null) => (role ? ROLE_LABELS[role] : '—');
 
-const actionsMenu = onDemand(() => import('./admin-actions-menu'));
+const AdminActionsMenu = lazy(() =>
+  import('./admin-actions-menu').then(({ AdminActionsMenu }) => ({ default: AdminActionsMenu })),
+);
 
 /**
- * A row's Actions button. Its menu, with the role dialog and Mantine's Menu, Modal and Select, is interaction-only
- * code (admin-actions-menu.tsx): it loads when a row's button is first pressed, and opens then.
+ * A row's Actions button. Its menu (Mantine's Menu, and the role dialog with Modal and Select) is code that only the
+ * press needs: it is rendered, and so loaded, once the button is first pressed, and opens as it mounts.
  */
 function AdminActions({ admin }: { admin: AdminAccount }) {
-  const { loaded, pending, request } = actionsMenu();
   const [asked, setAsked] = useState(false);
-  if (loaded) return <loaded.AdminActionsMenu admin={admin} open={asked} />;
+  if (!asked) return <AdminActionsButton name={admin.name} loading={false} onClick={() => setAsked(true)} />;
   return (
-    <AdminActionsButton
-      name={admin.name}
-      loading={pending}
-      onClick={() => {
-        setAsked(true);
-        request();
-      }}
-    />
+    <Suspense fallback={<AdminActionsButton name={admin.name} loading />}>
+      <AdminActionsMenu admin={admin} />
+    </Suspense>
   );
 }
 

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Loader, Stack, TextInput } from '@mantine/core';
-import { PasswordField } from '@/components/form-kit/password-field';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Button, Loader } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { z } from 'zod/mini';
-import { ApiError } from '@/lib/core/api-error';
-import { notify } from '@/lib/notify';
+import { PasswordField } from '@/components/form-kit/password-field';
+import { ControlledForm } from '@/components/form/controlled-form';
+import { TextField } from '@/components/form/text-field';
+import { useMutationForm } from '@/components/form/use-form-controller';
 import { useSignIn, type TwoFactorChallenge } from './api';
+import { FailureAlert, useStepNotices } from './step-feedback';
 
 // Only an API that announces 'two-factor' answers a challenge: its steps come with the first one.
 const TwoFactorStep = lazy(() =>
@@ -21,32 +21,6 @@ const signInSchema = z.object({
 });
 
 type SignInValues = z.input<typeof signInSchema>;
-
-// Shared with the second step (two-factor-step.tsx), whose code comes after this one's.
-
-/**
- * A sign-in step's refusal, in the server's words, said in the form as well as in SPEC's 'Info' notification (which
- * goes when the step does); a failure without words is only logged (SPEC 8). `otherwise` is said when there is none.
- */
-export function FailureAlert({ error, otherwise }: { error: Error | null; otherwise?: string | null }) {
-  const text = error ? (error instanceof ApiError ? error.serverMessage : undefined) : otherwise;
-  return text ? (
-    <Alert color="red" variant="light" role="alert">
-      {text}
-    </Alert>
-  ) : null;
-}
-
-/**
- * The notifications a sign-in step raised go when the step does (a wrong password's once the code is asked for, a
- * wrong code's once the recovery codes show), and when the sign-in ends.
- */
-export function useStepNotices(step: string) {
-  useEffect(() => {
-    const mark = notify.mark();
-    return () => notify.hideSince(mark);
-  }, [step]);
-}
 
 /**
  * E-mail, password and Login (SPEC 2.3): the sign-in page's form, and the dialog's after an expiry. With two-factor,
@@ -68,19 +42,17 @@ export function SignInForm({
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   /** Why the second step sent the admin back to the password (its challenge expired), said in the form. */
   const [sentBack, setSentBack] = useState<string | null>(null);
-  const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email, password: '' },
+  const controller = useMutationForm({
+    schema: signInSchema,
+    mutation: signIn,
+    values: () => ({ email, password: '' }),
+    toInput: (values) => ({ email: values.email.trim(), password: values.password }),
+    onSettled: () => setSentBack(null),
+    onSaved: (next) => (next ? setChallenge(next) : onSignedIn?.()),
+    // A sign-in holds nothing to lose, and the dialog's stands over a form that does.
+    unguarded: true,
   });
   useStepNotices(challenge ? `${challenge.step} ${challenge.id}` : 'password');
-
-  const submit = form.handleSubmit((values) => {
-    setSentBack(null);
-    signIn.mutate(
-      { email: values.email.trim(), password: values.password },
-      { onSuccess: (next) => (next ? setChallenge(next) : onSignedIn?.()) },
-    );
-  });
 
   if (challenge)
     return (
@@ -90,7 +62,7 @@ export function SignInForm({
           heading={heading}
           onSignedIn={onSignedIn}
           onRestart={(reason) => {
-            form.resetField('password');
+            controller.form.resetField('password');
             signIn.reset();
             setSentBack(reason ?? null);
             setChallenge(null);
@@ -100,27 +72,19 @@ export function SignInForm({
     );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        {intro}
-        <FailureAlert error={signIn.error} otherwise={sentBack} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          {...form.register('email')}
-          error={form.formState.errors.email?.message}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          {...form.register('password')}
-          error={form.formState.errors.password?.message}
-        />
-        <Button type="submit" fullWidth loading={signIn.isPending}>
-          Login
-        </Button>
-      </Stack>
-    </form>
+    <ControlledForm controller={controller}>
+      {intro}
+      <FailureAlert error={signIn.error} otherwise={sentBack} />
+      <TextField<SignInValues> name="email" label="Email" type="email" autoComplete="username" />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        {...controller.form.register('password')}
+        error={controller.form.formState.errors.password?.message}
+      />
+      <Button type="submit" fullWidth loading={controller.pending}>
+        Login
+      </Button>
+    </ControlledForm>
   );
 }

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { TWO_FACTOR_MESSAGES } from '@contract/two-factor';
+import { ControlledForm } from '@/components/form/controlled-form';
+import { useMutationForm } from '@/components/form/use-form-controller';
 import { AuthenticatorSetUp } from '@/components/two-factor/authenticator-set-up';
 import { CodeInput, isTotpCode } from '@/components/two-factor/code-input';
 import { RecoveryCodes } from '@/components/two-factor/recovery-codes';
@@ -17,7 +17,7 @@ import {
   type CodesStep,
   type TwoFactorChallenge,
 } from './api';
-import { FailureAlert, useStepNotices } from './sign-in-form';
+import { FailureAlert, useStepNotices } from './step-feedback';
 import { SIGN_IN_TEXT } from './strings';
 
 type StepProps = {
@@ -63,69 +63,69 @@ export function TwoFactorStep(props: StepProps) {
   );
 }
 
-/** The code form, for a code from the app (or, on request, a recovery code); `onCode` sends it. */
+type CodeAnswer = NonNullable<ReturnType<typeof useSignInCode>['data']>;
+
+/** The code form, for a code from the app (or, on request, a recovery code), sent by `send` for `challenge`. */
 function CodeForm({
   recovery,
-  pending,
-  failure,
+  send,
+  challenge,
   submitLabel,
-  onCode,
+  onAnswer,
+  onRestart,
 }: {
   recovery: boolean;
-  pending: boolean;
-  /** The last code's refusal, said in the form. */
-  failure: Error | null;
+  send: ReturnType<typeof useSignInCode>;
+  challenge: TwoFactorChallenge;
   submitLabel: string;
-  onCode: (code: string) => void;
+  onAnswer: (answer: CodeAnswer) => void;
+  onRestart: StepProps['onRestart'];
 }) {
-  const form = useForm<CodeValues>({
-    resolver: zodResolver(codeSchema(recovery)),
-    defaultValues: { code: '' },
+  const [schema] = useState(() => codeSchema(recovery));
+  const controller = useMutationForm({
+    schema,
+    mutation: send,
+    values: (): CodeValues => ({ code: '' }),
+    toInput: ({ code }) => ({ challengeId: challenge.id, code: code.trim() }),
+    onSaved: onAnswer,
+    onRefused: restartOnExpiry(onRestart),
+    unguarded: true,
   });
-  const submit = form.handleSubmit(({ code }) => onCode(code.trim()));
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <FailureAlert error={failure} />
-        <CodeInput
-          recovery={recovery}
-          data-autofocus
-          {...form.register('code')}
-          error={form.formState.errors.code?.message}
-        />
-        <Button type="submit" fullWidth loading={pending}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <ControlledForm controller={controller}>
+      {/* The last code's refusal, said in the form. */}
+      <FailureAlert error={send.error} />
+      <CodeInput
+        recovery={recovery}
+        data-autofocus
+        {...controller.form.register('code')}
+        error={controller.form.formState.errors.code?.message}
+      />
+      <Button type="submit" fullWidth loading={send.isPending}>
+        {submitLabel}
+      </Button>
+    </ControlledForm>
   );
 }
 
 function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
   const [recovery, setRecovery] = useState(false);
   const send = useSignInCode();
-  const onCode = (code: string) =>
-    send.mutate(
-      { challengeId: challenge.id, code },
-      {
-        onSuccess: (result) => {
-          if ('twoFactor' in result) return;
-          startSession(result);
-          onSignedIn?.();
-        },
-        onError: restartOnExpiry(onRestart),
-      },
-    );
   return (
     <>
       <Text size="sm">{recovery ? SIGN_IN_TEXT.recoveryIntro : SIGN_IN_TEXT.codeIntro}</Text>
       <CodeForm
         key={String(recovery)}
         recovery={recovery}
-        pending={send.isPending}
-        failure={send.error}
+        send={send}
+        challenge={challenge}
         submitLabel={SIGN_IN_TEXT.verify}
-        onCode={onCode}
+        onAnswer={(result) => {
+          if ('twoFactor' in result) return;
+          startSession(result);
+          onSignedIn?.();
+        }}
+        onRestart={onRestart}
       />
       <Group justify="space-between">
         <Button
@@ -199,18 +199,11 @@ function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
       <Text size="sm">{SIGN_IN_TEXT.enrolCode}</Text>
       <CodeForm
         recovery={false}
-        pending={send.isPending}
-        failure={send.error}
+        send={send}
+        challenge={challenge}
         submitLabel={SIGN_IN_TEXT.turnOn}
-        onCode={(code) =>
-          send.mutate(
-            { challengeId: challenge.id, code },
-            {
-              onSuccess: (result) => 'twoFactor' in result && setCodes(result),
-              onError: restartOnExpiry(onRestart),
-            },
-          )
-        }
+        onAnswer={(result) => 'twoFactor' in result && setCodes(result)}
+        onRestart={onRestart}
       />
       <Button variant="subtle" color="gray" size="compact-sm" onClick={() => onRestart()}>
         {SIGN_IN_TEXT.back}
