@@ -3,7 +3,7 @@
 // files are not copied: they stay in DATA_DIR/uploads. Exits non-zero, with nothing imported, on any refusal or
 // count that differs.
 import { loadConfig } from '../server/config';
-import { importSqlite, ImportRefused } from '../server/db/import-sqlite';
+import { importSqlite, ImportRefused } from '../server/import/sqlite';
 import { dbOver } from '../server/db/postgres/db';
 import { openPostgres } from '../server/db/postgres/open';
 

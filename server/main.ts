@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { DEFAULT_ADMIN_PASSWORD, isLoopback, loadConfig } from './config';
+import { hasAdmin, lockFirstStart } from './db/first-start';
 import { MAIL_CHANNEL } from './db/mail';
 import { dbOver } from './db/postgres/db';
 import { listen } from './db/postgres/listen';
@@ -11,12 +12,7 @@ import { createMailer, messageIdDomain } from './lib/mail';
 import { createMailQueue } from './lib/mail-queue';
 import { createRestrictionSweeper } from './lib/restrictions';
 import { fileKeeper, UploadStore } from './lib/uploads';
-import {
-  adminPasswordSettingRefusal,
-  adminsWithDefaultPassword,
-  bootstrap,
-  hasAdmin,
-} from './seed/bootstrap';
+import { adminPasswordSettingRefusal, adminsWithDefaultPassword, bootstrap } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
 
 const config = loadConfig();
@@ -45,7 +41,7 @@ if (defaulted.length && !isLoopback(config.host)) {
 // Servers starting together on an empty database take turns: the first creates the admin and the demo data, the
 // others wait for its commit and find them.
 await db.transaction(async (tx) => {
-  await tx.run("SELECT pg_advisory_xact_lock(hashtext('console first start'))");
+  await lockFirstStart(tx);
   const empty = !(await hasAdmin(tx));
   await bootstrap(tx, {
     email: config.adminEmail,

@@ -1,4 +1,4 @@
-import { memberColumns } from '../lib/members';
+import { memberColumns } from './members';
 import type { Db } from './postgres/db';
 
 /** Appeals of restrictions (migration 015; routes/appeals.ts). Their review items follow by the appeals_review trigger. */

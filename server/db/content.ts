@@ -1,4 +1,4 @@
-import { memberColumns } from '../lib/members';
+import { memberColumns, type MemberSet } from './members';
 import type { Db } from './postgres/db';
 import { countedRows, type CountedTable } from './row-counts';
 
@@ -55,6 +55,20 @@ export async function joinedCount(db: Db, eventId: string): Promise<number> {
   return (
     await db.one<{ n: number }>('SELECT count(*) AS n FROM event_participants WHERE event_id = $1', [eventId])
   ).n;
+}
+
+/**
+ * An event's joined users as a member set (db/members.ts), paged in name order without sorting them all: id, name
+ * and surname, and with `email` their e-mail.
+ */
+export async function joinedMembers(db: Db, eventId: string, { email = false } = {}): Promise<MemberSet> {
+  return {
+    table: 'event_participants',
+    ownerColumn: 'event_id',
+    owner: eventId,
+    columns: `u.id AS _id, u.name, u.surname${email ? ', u.email' : ''}`,
+    expected: await joinedCount(db, eventId),
+  };
 }
 
 export type EventInput = {

@@ -1,3 +1,4 @@
+import type { MemberSet } from './members';
 import type { Db } from './postgres/db';
 import { countedRows } from './row-counts';
 
@@ -28,6 +29,48 @@ const mailColumns = `id, title, body, all_users, recipient_count, sent_count, fa
 
 export function findMail(db: Db, id: string): Promise<MailRow | undefined> {
   return db.maybeOne<MailRow>(`SELECT ${mailColumns} FROM mails WHERE id = $1 AND kind = 'member'`, [id]);
+}
+
+export type DeliveryState = 'queued' | 'sent' | 'failed';
+
+const recipientColumns = 'u.id AS _id, u.name, u.surname, u.email';
+const deliveryColumns = `${recipientColumns}, COALESCE(m.state, 'queued') AS state, COALESCE(m.attempts, 0) AS attempts,
+  m.error, m.updated_at AS "updatedAt"`;
+
+/**
+ * A mail's recipients as a member set (db/members.ts): its delivery rows, plus the All Users still to be expanded
+ * into rows; with `state`, those in that state only. Each is id, name, surname and e-mail, and with `deliveries` the
+ * delivery's state, attempts, error and time.
+ */
+export function mailRecipients(
+  mail: MailRow,
+  { state, deliveries = false }: { state?: DeliveryState; deliveries?: boolean } = {},
+): MemberSet {
+  const counts = {
+    sent: mail.sent_count,
+    failed: mail.failed_count,
+    queued: mail.recipient_count - mail.sent_count - mail.failed_count,
+  };
+  const unexpanded = mail.expand_after !== null && state !== 'sent' && state !== 'failed';
+  return {
+    table: 'mail_deliveries',
+    ownerColumn: 'mail_id',
+    owner: mail.id,
+    columns: deliveries ? deliveryColumns : recipientColumns,
+    implicit: unexpanded
+      ? {
+          sql: 'u.enabled AND u.rowid > $1 AND u.rowid <= $2',
+          params: [mail.expand_after!, mail.expand_until!],
+        }
+      : undefined,
+    filter: state
+      ? {
+          sql: state === 'queued' ? "(m.state = 'queued' OR m.user_id IS NULL)" : 'm.state = $1',
+          params: state === 'queued' ? [] : [state],
+        }
+      : undefined,
+    expected: state ? counts[state] : mail.recipient_count,
+  };
 }
 
 /** A page of mails in `order`, and how many there are. */

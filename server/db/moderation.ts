@@ -1,5 +1,5 @@
-import type { ActivityRow } from '../lib/activity';
-import { memberColumns } from '../lib/members';
+import type { ActivityRow } from './activity';
+import { memberColumns } from './members';
 import type { Db, SqlValue } from './postgres/db';
 import { countedRows } from './row-counts';
 

@@ -1,4 +1,4 @@
-import { memberColumns } from '../lib/members';
+import { memberColumns } from './members';
 import type { Db, SqlValue } from './postgres/db';
 
 /** The review queue's items (migration 013; routes/review-queue.ts). Items come and go with their sources' triggers. */

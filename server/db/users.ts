@@ -71,6 +71,11 @@ export async function findAdmin(db: Db, id: string, { lock = false } = {}): Prom
   ]);
 }
 
+/** A user's name and surname, whatever their role. */
+export function nameOf(db: Db, id: string) {
+  return db.one<{ name: string; surname: string }>('SELECT name, surname FROM users WHERE id = $1', [id]);
+}
+
 /** Whether another account than `exceptId` has this address (in any case). */
 export async function emailTakenByOther(db: Db, email: string, exceptId: string): Promise<boolean> {
   const row = await db.maybeOne('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [

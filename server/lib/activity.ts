@@ -2,6 +2,7 @@ import type { RecordType } from '../../contract/activity';
 import { fieldLabel } from '../../contract/field-labels';
 import { TEXT_MAX } from '../../contract/limits';
 import type { ActivityAction } from '../../contract/moderation';
+import { existingIds, insertEntries, type ActivityRow, type EntryValues } from '../db/activity';
 import type { Db } from '../db/postgres/db';
 import { newId } from './ids';
 
@@ -103,6 +104,9 @@ export function summarise(changes: Change[], recordType?: RecordType): string {
   return parts.length ? cut(parts.join('; '), SUMMARY_MAX) : 'No changes';
 }
 
+/** '2 other sessions': how a summary counts the admin's other sessions a write ended. */
+export const otherSessions = (n: number) => `${n} other session${n === 1 ? '' : 's'}`;
+
 /** The name an entry shows for a record: its name, title, question or message, whichever it has. */
 export function recordNameOf(row: Record<string, unknown>): string {
   const name = [row.name, row.title, row.question, row.message].find((value) => typeof value === 'string');
@@ -118,24 +122,8 @@ export type ActivityInput = {
   reason?: string | null;
 };
 
-export type ActivityRow = {
-  id: string;
-  created_at: string;
-  admin_id: string | null;
-  admin_name: string;
-  admin_email: string;
-  action: ActivityAction;
-  record_type: RecordType;
-  record_id: string | null;
-  record_name: string;
-  summary: string;
-  reason: string | null;
-};
-
-type EntryRow = [string, string, string | null, string, string, string | null, string, string, string | null];
-
 /** An entry as its row's values, at the time of the call. */
-function entryRow(entry: ActivityInput, adminId: string | null): EntryRow {
+function entryRow(entry: ActivityInput, adminId: string | null): EntryValues {
   const at = new Date();
   return [
     newId(at),
@@ -150,27 +138,8 @@ function entryRow(entry: ActivityInput, adminId: string | null): EntryRow {
   ];
 }
 
-/**
- * Rows in one statement: the day counts' trigger runs once for them all. Each row's admin name and e-mail are copied
- * from the admin's row as it is now, in the same statement.
- */
-async function insertEntries(tx: Db, rows: readonly EntryRow[]): Promise<void> {
-  const columns = Array.from({ length: 9 }, (_, index) => rows.map((row) => row[index] ?? null));
-  await tx.run(
-    `INSERT INTO activity (id, created_at, admin_id, admin_name, admin_email, action, record_type, record_id,
-       record_name, summary, reason)
-     SELECT e.id, e.created_at, e.admin_id, coalesce(trim(u.name || ' ' || u.surname), ''), coalesce(u.email, ''),
-       e.action, e.record_type, e.record_id, e.record_name, e.summary, e.reason
-     FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-       $8::text[], $9::text[]) AS e (id, created_at, admin_id, action, record_type, record_id, record_name, summary,
-       reason)
-     LEFT JOIN users u ON u.id = e.admin_id`,
-    columns,
-  );
-}
-
 /** The entries a transaction has recorded, written together just before it commits. */
-const entriesOf = new WeakMap<Db, EntryRow[]>();
+const entriesOf = new WeakMap<Db, EntryValues[]>();
 
 /**
  * Appends entries and answers them. `record` takes the write's transaction (`tx`, inside db.transaction or
@@ -205,11 +174,7 @@ export function activityLog(db: Db) {
       await Promise.all(
         [...idsByType].map(async ([type, ids]) => {
           const { table, role } = RECORD_TABLES[type];
-          const found = await db.many<{ id: string }>(
-            `SELECT id FROM ${table} WHERE id = ANY($1::text[])${role ? ' AND role = $2' : ''}`,
-            role ? [ids, role] : [ids],
-          );
-          for (const { id } of found) existing.add(`${type}|${id}`);
+          for (const id of await existingIds(db, table, ids, role)) existing.add(`${type}|${id}`);
         }),
       );
       return rows.map((row) => ({
@@ -237,7 +202,7 @@ export type ActivityLog = ReturnType<typeof activityLog>;
  * count rows) per refusal. Each caller waits until its own entry is committed.
  */
 export function refusalLog(db: Db, maxBatch = 500) {
-  let queue: { row: EntryRow; settle: (error?: unknown) => void }[] = [];
+  let queue: { row: EntryValues; settle: (error?: unknown) => void }[] = [];
   let writing = false;
   async function drain() {
     writing = true;

@@ -3,6 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Db } from '../db/postgres/db';
+import { countAttempt, forgetAttempts, removeEndedWindows, uncountAttempt } from '../db/rate-limits';
 
 /**
  * The address to count a client by (see addressKey): the socket's peer, or, when TRUST_PROXY says a reverse proxy
@@ -70,35 +71,21 @@ export class StoredRateLimiter {
 
   /** Seconds to wait when `key` is over the limit, or 0 when it may go on. Counts the attempt. */
   async hit(key: string, at = Date.now()): Promise<number> {
-    // One statement: two processes counting the same key at once both count (the row lock orders them).
-    const { count, reset_at } = await this.db.one<{ count: number; reset_at: number }>(
-      `INSERT INTO rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $2)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN r.reset_at <= $3 THEN 1 ELSE r.count + 1 END,
-         reset_at = CASE WHEN r.reset_at <= $3 THEN excluded.reset_at ELSE r.reset_at END
-       RETURNING count, reset_at`,
-      [this.digest(key), at + this.windowMs, at],
-    );
-    if ((this.hits = (this.hits + 1) % 100) === 0) await this.removeExpired(at);
+    const { count, reset_at } = await countAttempt(this.db, this.digest(key), {
+      resetAt: at + this.windowMs,
+      at,
+    });
+    if ((this.hits = (this.hits + 1) % 100) === 0) await removeEndedWindows(this.db, at);
     return count > this.limit ? Math.ceil((reset_at - at) / 1000) : 0;
   }
 
   async reset(key: string) {
-    await this.db.run('DELETE FROM rate_limits WHERE key = $1', [this.digest(key)]);
+    await forgetAttempts(this.db, this.digest(key));
   }
 
   /** Takes back one attempt `hit` counted: one that turned out not to count (a success). */
   async undo(key: string) {
-    await this.db.run('UPDATE rate_limits SET count = count - 1 WHERE key = $1 AND count > 0', [
-      this.digest(key),
-    ]);
-  }
-
-  private async removeExpired(at: number) {
-    await this.db.run(
-      'DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE reset_at <= $1 LIMIT 1000)',
-      [at],
-    );
+    await uncountAttempt(this.db, this.digest(key));
   }
 
   private digest(key: string) {

@@ -5,6 +5,7 @@ import { extname, join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_KINDS, type UploadKind } from '../../contract/limits';
 import type { Db } from '../db/postgres/db';
+import { isFileReferenced, referencedFiles } from '../db/uploads';
 import { HttpError } from './errors';
 
 /** What an upload field accepts, judged from the file's content (never its name or declared type). */
@@ -35,28 +36,6 @@ const MB = 1024 * 1024;
 
 /** Bodies of routes that take files: the largest file (a video) plus room for the other fields and images. */
 export const UPLOAD_BODY_LIMIT = 70 * MB;
-
-/** Every column that holds a stored file's path: a file no row names here is removed. */
-export const FILE_COLUMNS: readonly (readonly [table: string, column: string])[] = [
-  ['users', 'photo'],
-  ['users', 'image1'],
-  ['users', 'image2'],
-  ['users', 'image3'],
-  ['users', 'image4'],
-  ['users', 'audio_prompt'],
-  ['hobbies', 'icon'],
-  ['event_categories', 'icon'],
-  ['looking_for', 'icon'],
-  ['settings', 'image'],
-  ['offers', 'brand_logo'],
-  ['offers', 'image'],
-  ['events', 'image'],
-  ['posts', 'image1'],
-  ['posts', 'image2'],
-  ['posts', 'image3'],
-  ['posts', 'video'],
-  ['blogs', 'image'],
-];
 
 /**
  * A file part of a form, as the form reader received it: `path` is where it waits under DATA_DIR/tmp while its
@@ -211,18 +190,12 @@ const writtenBefore = (path: string, before: number) => {
  * and its commit (or a commit and its release) left behind, and the received files of requests a crash cut short.
  */
 export function fileKeeper(db: Db, uploads: UploadStore) {
-  const referenced = `SELECT ${FILE_COLUMNS.map(([table, column]) => `EXISTS (SELECT 1 FROM ${table} WHERE ${column} = $1)`).join(' OR ')} AS referenced`;
-  const everyPath = FILE_COLUMNS.map(
-    ([table, column]) => `SELECT ${column} AS path FROM ${table} WHERE ${column} IS NOT NULL`,
-  ).join(' UNION ');
   return {
     uploads,
     /** Removes the files of `paths` that no row names (any more). */
     async release(paths: Iterable<string | null | undefined>) {
       const named = [...new Set([...paths].filter((path): path is string => Boolean(path)))];
-      const unreferenced = await Promise.all(
-        named.map(async (path) => !(await db.one<{ referenced: boolean }>(referenced, [path])).referenced),
-      );
+      const unreferenced = await Promise.all(named.map(async (path) => !(await isFileReferenced(db, path))));
       uploads.remove(named.filter((_, index) => unreferenced[index]));
     },
     /**
@@ -252,7 +225,7 @@ export function fileKeeper(db: Db, uploads: UploadStore) {
     /** Removes the files (older than `age` ms) that no row names, and those left under tmp/. */
     async sweep(age = SWEEP_AGE_MS) {
       const before = Date.now() - age;
-      const kept = new Set((await db.many<{ path: string }>(everyPath)).map((row) => row.path));
+      const kept = await referencedFiles(db);
       uploads.remove(
         uploads
           .list()

@@ -1,14 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import {
-  ADMIN_MESSAGES,
-  ADMIN_STATUS_LABELS,
-  INVITATION_HOURS,
-  INVITATION_TOKEN,
-  invitationLink,
-  invitationMail,
-} from '../../contract/admins';
+import { ADMIN_MESSAGES, INVITATION_TOKEN } from '../../contract/admins';
 import { TEXT_MAX } from '../../contract/limits';
 import { FEATURES } from '../../contract/features';
 import { isRole, ROLE_LABELS, ROLES, type Role } from '../../contract/roles';
@@ -16,35 +8,33 @@ import {
   endAllSessions,
   findAdminRow,
   findInvitation,
-  insertInvitation,
-  insertInvitedAdmin,
-  lockActiveOwners,
   pageOfAdmins,
-  replaceInvitations,
-  setAdminRole,
-  setAdminStatus,
-  updateInvitedAdmin,
   useInvitation,
   type AdminRow,
   type InvitationRow,
 } from '../db/admins';
-import { isUniqueViolation, type Db } from '../db/postgres/db';
-import { disableTwoFactor, twoFactorRequired } from '../db/two-factor';
-import { findUserByEmail } from '../db/users';
+import type { Db } from '../db/postgres/db';
+import { twoFactorRequired } from '../db/two-factor';
 import { activityLog } from '../lib/activity';
 import { liveSince, requireRecentProof, type SessionPolicy } from '../lib/auth';
 import { jsonBody, jsonLimit, noBodyLimit, signInLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
-import { newId, now, parseId } from '../lib/ids';
+import { now, parseId } from '../lib/ids';
 import type { MailQueue } from '../lib/mail-queue';
 import { pageBody, paging } from '../lib/paging';
 import { adminPasswordRefusal, hashPassword } from '../lib/passwords';
 import { clientAddress, StoredRateLimiter } from '../lib/rate-limit';
 import { containsPattern } from '../lib/search';
 import { bool, fields, searchText, secret, text } from '../lib/validate';
-
-const fullName = (row: { name: string; surname: string }) => `${row.name} ${row.surname}`.trim();
+import {
+  changeAdminRole,
+  changeAdminStatus,
+  fullName,
+  invitationTokenHash,
+  inviteAdmin,
+  resetAdminTwoFactor,
+} from '../services/admins';
 
 /** An admin as the Admins list answers it. */
 function adminAnswer(row: AdminRow) {
@@ -81,8 +71,6 @@ const roleField = (label: string) =>
     return z.NEVER;
   });
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
 type Deps = { db: Db; queue: MailQueue; publicUrl: string; policy: SessionPolicy };
 
 /**
@@ -112,53 +100,14 @@ export function registerAdminRoutes(app: Hono<AppEnv>, { db, queue, publicUrl, p
     ),
     role: roleField('Role'),
   });
-  const emailInUse = () => new HttpError(409, ADMIN_MESSAGES.emailInUse, { field: 'email' });
 
   // Inviting an address of an admin still invited invites them again: the old link stops working.
   app.post('/api/admin/admins/invite', jsonLimit, async (c) => {
     const { name, email, role } = inviteBody.parse(await jsonBody(c));
-    const inviterId = c.get('adminId');
-    const existing = await findUserByEmail(db, email);
-    if (existing && (existing.role !== 'admin' || existing.admin_status !== 'invited')) throw emailInUse();
-    const inviter = (await findAdminRow(db, inviterId))!;
-    const token = randomBytes(32).toString('base64url');
-    const created = new Date();
-    const at = created.toISOString();
-    const adminId = existing?.id ?? newId(created);
-    const mail = invitationMail(name, fullName(inviter), ROLE_LABELS[role], invitationLink(publicUrl, token));
-    try {
-      const admit = async (tx: Db) => {
-        if (existing) {
-          const locked = await findAdminRow(tx, adminId, { lock: true });
-          if (locked?.admin_status !== 'invited') throw emailInUse();
-          await replaceInvitations(tx, adminId, at);
-          await updateInvitedAdmin(tx, { id: adminId, name, role, invitedBy: inviterId, at });
-        } else await insertInvitedAdmin(tx, { id: adminId, name, email, role, invitedBy: inviterId, at });
-      };
-      const record = async (tx: Db, mailId: string) => {
-        await insertInvitation(tx, {
-          tokenHash: hashOf(token),
-          adminId,
-          invitedBy: inviterId,
-          createdAt: at,
-          expiresAt: new Date(created.getTime() + INVITATION_HOURS * 3600_000).toISOString(),
-          mailId,
-        });
-        await log.record(tx, inviterId, {
-          action: 'create',
-          recordType: 'admin',
-          recordId: adminId,
-          recordName: name,
-          summary: `${existing ? 'Invited again' : 'Invited'} ${email} as ${ROLE_LABELS[role]}`,
-        });
-      };
-      await queue.store({ ...mail, recipients: [adminId], kind: 'invitation' }, record, admit);
-    } catch (error) {
-      // Another invitation or sign-up took the address meanwhile.
-      if (isUniqueViolation(error)) throw emailInUse();
-      throw error;
-    }
-    const row = (await findAdminRow(db, adminId))!;
+    const row = await inviteAdmin(
+      { db, queue, publicUrl },
+      { inviterId: c.get('adminId'), name, email, role },
+    );
     return c.json({
       success: true,
       message: `Invitation sent to ${email}`,
@@ -166,36 +115,12 @@ export function registerAdminRoutes(app: Hono<AppEnv>, { db, queue, publicUrl, p
     });
   });
 
-  /** The admin `id` other than the caller, locked for the change, and the active Owners (locked first). */
-  async function lockForChange(tx: Db, id: string) {
-    const owners = await lockActiveOwners(tx);
-    const admin = await findAdminRow(tx, id, { lock: true });
-    if (!admin) throw notFound('Admin');
-    return { admin, owners };
-  }
-  const lastOwner = () => new HttpError(409, ADMIN_MESSAGES.lastOwner);
-  const wouldLeaveNoOwner = (admin: AdminRow, owners: string[]) =>
-    owners.length === 1 && owners[0] === admin.id;
-
   const roleBody = fields({ role: roleField('Role') });
   app.patch('/api/admin/admins/:id/role', jsonLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     const { role } = roleBody.parse(await jsonBody(c));
     requireRecentProof(c);
-    const changed = await db.transaction(async (tx) => {
-      const { admin, owners } = await lockForChange(tx, id);
-      if (admin.admin_role === role) return admin;
-      if (role !== 'owner' && wouldLeaveNoOwner(admin, owners)) throw lastOwner();
-      await setAdminRole(tx, id, role, now());
-      await log.record(tx, c.get('adminId'), {
-        action: 'role',
-        recordType: 'admin',
-        recordId: id,
-        recordName: fullName(admin),
-        summary: `Role: ${isRole(admin.admin_role) ? ROLE_LABELS[admin.admin_role] : 'none'} → ${ROLE_LABELS[role]}`,
-      });
-      return { ...admin, admin_role: role };
-    });
+    const changed = await changeAdminRole({ db }, { id, role, callerId: c.get('adminId') });
     return c.json({
       success: true,
       message: `${fullName(changed)} is now ${ROLE_LABELS[role]}`,
@@ -208,29 +133,10 @@ export function registerAdminRoutes(app: Hono<AppEnv>, { db, queue, publicUrl, p
     const id = parseId(c.req.param('id'));
     const { enabled } = statusBody.parse(await jsonBody(c));
     if (!enabled) requireRecentProof(c);
-    const callerId = c.get('adminId');
-    const changed = await db.transaction(async (tx) => {
-      const { admin, owners } = await lockForChange(tx, id);
-      if (admin.admin_status === 'invited')
-        throw new HttpError(409, 'This admin has not accepted the invitation yet');
-      const status = enabled ? 'active' : 'disabled';
-      if (admin.admin_status === status) return admin;
-      if (!enabled && id === callerId) throw new HttpError(409, ADMIN_MESSAGES.notYourself);
-      if (!enabled && wouldLeaveNoOwner(admin, owners)) throw lastOwner();
-      const at = now();
-      await setAdminStatus(tx, id, status, at);
-      const ended = enabled ? 0 : await endAllSessions(tx, id, liveSince(policy), at);
-      await log.record(tx, callerId, {
-        action: enabled ? 'activate' : 'deactivate',
-        recordType: 'admin',
-        recordId: id,
-        recordName: fullName(admin),
-        summary: `Status: ${ADMIN_STATUS_LABELS[admin.admin_status]} → ${ADMIN_STATUS_LABELS[status]}${
-          ended ? `; ended ${ended} session${ended === 1 ? '' : 's'}` : ''
-        }`,
-      });
-      return { ...admin, admin_status: status } satisfies AdminRow;
-    });
+    const changed = await changeAdminStatus(
+      { db, policy },
+      { id, enabled: enabled as boolean, callerId: c.get('adminId') },
+    );
     return c.json({
       success: true,
       message: `${fullName(changed)} is ${enabled ? 'enabled' : 'disabled'}`,
@@ -269,22 +175,7 @@ export function registerAdminRoutes(app: Hono<AppEnv>, { db, queue, publicUrl, p
     const callerId = c.get('adminId');
     if (id === callerId) throw new HttpError(409, ADMIN_MESSAGES.ownTwoFactor);
     requireRecentProof(c);
-    const admin = await db.transaction(async (tx) => {
-      const admin = await findAdminRow(tx, id, { lock: true });
-      if (!admin) throw notFound('Admin');
-      if (!admin.two_factor) throw new HttpError(409, ADMIN_MESSAGES.noTwoFactor);
-      const at = now();
-      await disableTwoFactor(tx, id);
-      const ended = await endAllSessions(tx, id, liveSince(policy), at);
-      await log.record(tx, callerId, {
-        action: 'two-factor',
-        recordType: 'admin',
-        recordId: id,
-        recordName: fullName(admin),
-        summary: `Two-factor reset for ${admin.email}${ended ? `; ended ${ended} session${ended === 1 ? '' : 's'}` : ''}`,
-      });
-      return { ...admin, two_factor: false } satisfies AdminRow;
-    });
+    const admin = await resetAdminTwoFactor({ db, policy }, { id, callerId });
     return c.json({
       success: true,
       message: `Two-factor sign-in of ${fullName(admin)} is reset`,
@@ -319,7 +210,11 @@ export function registerInvitationRoutes(
     return invitation;
   }
   const lookUp = async (tx: Db, token: string, lock = false) =>
-    check(INVITATION_TOKEN.test(token) ? await findInvitation(tx, hashOf(token), { lock }) : undefined);
+    check(
+      INVITATION_TOKEN.test(token)
+        ? await findInvitation(tx, invitationTokenHash(token), { lock })
+        : undefined,
+    );
 
   app.get('/api/invitation/:token', noBodyLimit, async (c) => {
     await limited(c);

@@ -1,48 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { APPEAL_LINK_HOURS, APPEAL_MESSAGES as MESSAGE, decisionMessage } from '../../contract/appeals';
-import {
-  confirmAppeal,
-  decideAppeal,
-  findAppeal,
-  findAppealable,
-  reverseRestriction,
-  storeUnconfirmed,
-  type AppealRow,
-} from '../db/appeals';
+import { APPEAL_MESSAGES as MESSAGE, decisionMessage } from '../../contract/appeals';
+import { findAppeal, type AppealRow } from '../db/appeals';
 import type { Db } from '../db/postgres/db';
-import {
-  endRestriction,
-  inForceAnswer,
-  reactivateMember,
-  restrictionInForce,
-  type InForceRow,
-} from '../db/restrictions';
-import { setMailText } from '../db/mail';
-import { lockMemberStatus } from '../db/users';
-import { activityLog } from '../lib/activity';
-import {
-  confirmationLink,
-  confirmationMail,
-  decisionMail,
-  parseAppealRequest,
-  parseDecision,
-} from '../lib/appeals';
+import { inForceAnswer, restrictionInForce } from '../db/restrictions';
+import { parseAppealRequest, parseDecision } from '../lib/appeals';
 import { jsonBody, shortJsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
-import { newId, now, parseId } from '../lib/ids';
+import { parseId } from '../lib/ids';
 import type { MailQueue } from '../lib/mail-queue';
 import { memberRef } from '../lib/members';
 import { clientAddress, StoredRateLimiter } from '../lib/rate-limit';
-import { factsAsReason, restrictionText, type Statement } from '../lib/restrictions';
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Thrown inside a request's transaction when the restriction turned out not to be appealable: nothing is stored. */
-class NotAppealable extends Error {}
-
-const fullName = (name: string | null, surname: string | null) => `${name ?? ''} ${surname ?? ''}`.trim();
+import { appealableRestriction, decideAppeal, openAppeal, requestAppeal } from '../services/appeals';
 
 /**
  * The public side of appeals ('appeals'): POST /api/appeal { email, reference, statement } answers the same to every
@@ -54,7 +23,6 @@ export function registerPublicAppealRoutes(
   app: Hono<AppEnv>,
   { db, queue, publicUrl, trustProxy }: { db: Db; queue: MailQueue; publicUrl: string; trustProxy: boolean },
 ) {
-  const log = activityLog(db);
   const requests = new StoredRateLimiter(db, 'appeal-request', 5, 60 * 60 * 1000);
   const confirmations = new StoredRateLimiter(db, 'appeal-confirm', 20, 60 * 60 * 1000);
   const tooMany = (wait: number) =>
@@ -64,37 +32,11 @@ export function registerPublicAppealRoutes(
     const { email, reference, statement } = parseAppealRequest(await jsonBody(c));
     const wait = await requests.hit(`address:${clientAddress(c, trustProxy)}`);
     if (wait) throw tooMany(wait);
-    const appealable = (found: Awaited<ReturnType<typeof findAppealable>>) =>
-      found?.user_id && (found.appeal_state === null || found.appeal_state === 'unconfirmed')
-        ? { ...found, user_id: found.user_id }
-        : undefined;
-    const restriction = appealable(await findAppealable(db, email, reference));
+    const restriction = await appealableRestriction(db, email, reference);
     // The member's own allowance of links is counted by the requests that match their restriction only, so made-up
     // references cannot use it up; past it, nothing is mailed and the answer stays the same.
-    if (restriction && !(await requests.hit(`email:${email}`))) {
-      const token = randomBytes(32).toString('base64url');
-      const created = new Date();
-      const mail = confirmationMail({ reference, email, link: confirmationLink(publicUrl, token) });
-      await queue
-        .store({ ...mail, recipients: [restriction.user_id], kind: 'appeal' }, undefined, async (tx) => {
-          // Looked at again under the restriction's lock: a confirmation meanwhile leaves nothing to renew.
-          const locked = appealable(await findAppealable(tx, email, reference));
-          if (!locked) throw new NotAppealable();
-          await storeUnconfirmed(tx, {
-            id: newId(),
-            restrictionId: locked.id,
-            userId: locked.user_id,
-            email,
-            statement,
-            tokenHash: digest(token),
-            expiresAt: new Date(created.getTime() + APPEAL_LINK_HOURS * 3600 * 1000).toISOString(),
-            createdAt: created.toISOString(),
-          });
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof NotAppealable)) throw error;
-        });
-    }
+    if (restriction && !(await requests.hit(`email:${email}`)))
+      await requestAppeal({ queue, publicUrl }, { userId: restriction.user_id, email, reference, statement });
     return c.json({ success: true, message: MESSAGE.requested });
   });
 
@@ -103,22 +45,7 @@ export function registerPublicAppealRoutes(
     const wait = await confirmations.hit(`address:${clientAddress(c, trustProxy)}`);
     if (wait) throw tooMany(wait);
     const token = typeof body.token === 'string' && /^[\w-]{20,100}$/.test(body.token) ? body.token : '';
-    const opened =
-      token &&
-      (await db.transaction(async (tx) => {
-        const appeal = await confirmAppeal(tx, digest(token), now());
-        if (!appeal) return undefined;
-        const row = (await findAppeal(tx, appeal.id))!;
-        await log.record(tx, null, {
-          action: 'appeal',
-          recordType: 'user',
-          recordId: row.user_id,
-          recordName: fullName(row.member_name, row.member_surname),
-          summary: `Appeal of ${row.reference} opened by the member (${restrictionText(row.ends_at)}, citing "${row.policy_name}")`,
-          reason: factsAsReason(row.statement),
-        });
-        return appeal;
-      }));
+    const opened = token && (await openAppeal({ db }, token));
     if (!opened) throw new HttpError(400, MESSAGE.linkInvalid, { field: 'token' });
     return c.json({ success: true, message: MESSAGE.confirmed });
   });
@@ -132,8 +59,6 @@ export function registerPublicAppealRoutes(
  * in force; either outcome is mailed to the member with their state after it and logged, and its review item is done.
  */
 export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db; queue: MailQueue }) {
-  const log = activityLog(db);
-
   const serialize = (row: AppealRow, adminId: string) => ({
     _id: row.id,
     state: row.state,
@@ -186,97 +111,10 @@ export function registerAppealRoutes(app: Hono<AppEnv>, { db, queue }: { db: Db;
   app.post('/api/admin/appeals/:id/decide', shortJsonLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     const { decision, note, liftInForce } = parseDecision(await jsonBody(c));
-    const adminId = c.get('adminId');
-
-    /** The refusals, on the row as it is (then again under its lock). */
-    const check = (row: AppealRow | undefined): AppealRow => {
-      if (!row) throw notFound('Appeal');
-      if (row.state === 'upheld' || row.state === 'reversed')
-        throw new HttpError(409, MESSAGE.alreadyDecided);
-      if (row.state !== 'open') throw new HttpError(409, MESSAGE.notOpen);
-      if (row.restricted_by === adminId) throw new HttpError(403, MESSAGE.ownRestriction);
-      return row;
-    };
-    const first = check(await findAppeal(db, id));
-
-    /** What the decision left: the mail's text, and the member's restriction in force after it. */
-    let outcome: { mail: Statement; after: InForceRow | undefined } | undefined;
-    // Locks the member first, as a restriction does, then the appeal and its restriction, then the one in force.
-    const write = async (tx: Db) => {
-      if (first.user_id) await lockMemberStatus(tx, first.user_id);
-      const row = check(await findAppeal(tx, id, { lock: true }));
-      const inForce = row.user_id ? await restrictionInForce(tx, row.user_id, { lock: true }) : undefined;
-      const at = now();
-      const admin = await tx.one<{ name: string; surname: string }>(
-        'SELECT name, surname FROM users WHERE id = $1',
-        [adminId],
-      );
-      await decideAppeal(tx, id, {
-        state: decision === 'reverse' ? 'reversed' : 'upheld',
-        adminId,
-        adminName: fullName(admin.name, admin.surname),
-        note,
-        at,
-      });
-      let summary: string;
-      let ended = false;
-      let after = inForce;
-      if (decision === 'reverse') {
-        ended = await reverseRestriction(tx, row.restriction_id, at);
-        const lifted = liftInForce && inForce && inForce.id !== row.restriction_id ? inForce : undefined;
-        if (lifted) await endRestriction(tx, lifted.id, 'reversed', at);
-        after = inForce && (inForce.id === row.restriction_id || lifted) ? undefined : inForce;
-        // The member is active again only when this decision ended what kept them out.
-        const member =
-          (ended || lifted) && !after && row.user_id
-            ? await reactivateMember(tx, row.user_id, at)
-            : undefined;
-        summary = `Appeal of ${row.reference} reversed: ${
-          ended
-            ? 'the restriction ended'
-            : `the restriction had already ended (${row.ended_reason ?? 'ended'})`
-        }${lifted ? `; ${lifted.reference} in force lifted too` : ''}; ${
-          member
-            ? member.was_enabled
-              ? 'already Active'
-              : 'Inactive → Active'
-            : after
-              ? `still restricted under ${after.reference}`
-              : 'unchanged'
-        }; the member is told by mail`;
-      } else
-        summary = `Appeal of ${row.reference} upheld: the restriction stands (${restrictionText(row.ends_at)}); the member is told by mail`;
-      await log.record(tx, adminId, {
-        action: decision === 'reverse' ? 'appeal-reverse' : 'appeal-uphold',
-        recordType: 'user',
-        recordId: row.user_id,
-        recordName: fullName(row.member_name, row.member_surname),
-        summary,
-        reason: factsAsReason(note),
-      });
-      outcome = {
-        after,
-        mail: decisionMail({
-          reference: row.reference,
-          memberName: row.member_name ?? '',
-          decision,
-          note,
-          endsAt: row.ends_at,
-          ended,
-          inForce: after ? { reference: after.reference, endsAt: after.ends_at } : null,
-        }),
-      };
-    };
-
-    // The mail states the member's state after the decision, known only inside the transaction: stored with a
-    // placeholder and given its text in the same transaction.
-    if (first.user_id)
-      await queue.store(
-        { title: 'Appeal decided', body: '', recipients: [first.user_id], kind: 'appeal' },
-        async (tx, mailId) => setMailText(tx, mailId, outcome!.mail),
-        write,
-      );
-    else await db.transaction(write);
-    return c.json({ success: true, message: decisionMessage(decision, outcome!.after ?? null) });
+    const after = await decideAppeal(
+      { db, queue },
+      { id, adminId: c.get('adminId'), decision, note, liftInForce },
+    );
+    return c.json({ success: true, message: decisionMessage(decision, after ?? null) });
   });
 }

@@ -12,7 +12,7 @@ import {
   insertEvent,
   insertPost,
   insertSetting,
-  joinedCount,
+  joinedMembers,
   pageOfEvents,
   pageOfPosts,
   pageOfReadOnly,
@@ -34,7 +34,8 @@ import { formBody, formOrJsonBody, jsonBody, jsonLimit, uploadLimit } from '../l
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { newId, now, parseId } from '../lib/ids';
-import { memberPage, memberRef, type MemberSet } from '../lib/members';
+import { memberPage } from '../db/members';
+import { memberRef } from '../lib/members';
 import { existingRefs } from '../lib/resource';
 import { pageBody, paging } from '../lib/paging';
 import { containsPattern } from '../lib/search';
@@ -53,18 +54,10 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
   const { uploads } = keeper;
   const log = activityLog(db);
   // ----- Events
-  /** An event's joined users as a member set (lib/members.ts): paged in name order without sorting them all. */
-  const joined = async (eventId: string, columns: string): Promise<MemberSet> => ({
-    table: 'event_participants',
-    ownerColumn: 'event_id',
-    owner: eventId,
-    columns,
-    expected: await joinedCount(db, eventId),
-  });
   // At most the first 50 joined users by name, with the total; the joined route pages through all (announced). A
   // role that may not read who joined ('roles': events.joined) gets the count alone.
   const joinedOf = async (eventId: string, names: boolean) => {
-    const members = await joined(eventId, 'u.id AS _id, u.name, u.surname');
+    const members = await joinedMembers(db, eventId);
     return {
       joinedUsers: names ? (await memberPage(db, members, { limit: 50, offset: 0 })).rows : [],
       joinedCount: members.expected,
@@ -187,15 +180,11 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
     unsorted(query, 'in name order');
     const q = searchText.parse(query.q);
     if (!(await eventExists(db, id))) throw notFound('Event');
-    const { rows, count } = await memberPage(
-      db,
-      await joined(id, 'u.id AS _id, u.name, u.surname, u.email'),
-      {
-        q,
-        limit: size,
-        offset,
-      },
-    );
+    const { rows, count } = await memberPage(db, await joinedMembers(db, id, { email: true }), {
+      q,
+      limit: size,
+      offset,
+    });
     return c.json(pageBody(rows, count, page, size));
   });
   app.post('/api/event/create', uploadLimit, async (c) => {

@@ -1,6 +1,14 @@
 import type { Hono } from 'hono';
 import { DASHBOARD_DAYS, DASHBOARD_MAILS, RESTRICTION_ACTION } from '../../contract/dashboard';
 import { queueAgeBuckets, type QueueAges } from '../../contract/review-queue';
+import {
+  actionDays,
+  latestMemberMails,
+  memberAndReportDays,
+  recentReviewItems,
+  reviewItemsNotDone,
+  type DayCount,
+} from '../db/dashboard';
 import type { Db } from '../db/postgres/db';
 import type { AppEnv } from '../lib/env';
 
@@ -11,17 +19,6 @@ export function lastDays(today: Date, count: number): string[] {
     new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
   );
 }
-
-type MailFigure = {
-  id: string;
-  title: string;
-  created_at: string;
-  all_users: boolean;
-  recipient_count: number;
-  sent_count: number;
-  failed_count: number;
-  expanding: boolean;
-};
 
 /**
  * The work dashboard's figures (announced as 'work-dashboard'), each read from what the server keeps rather than
@@ -37,32 +34,14 @@ export function registerDashboardRoutes(app: Hono<AppEnv>, db: Db, ages: QueueAg
     const [from, to] = [days[0]!, days.at(-1)!];
     const hoursAgo = (hours: number) => new Date(at - hours * 3_600_000).toISOString();
     const [counted, restrictions, mails, pending, recent] = await Promise.all([
-      db.many<{ series: 'members' | 'reports'; day: string; n: number }>(
-        `SELECT series, day, n FROM day_counts
-         WHERE series IN ('members', 'reports') AND day >= $1 AND day <= $2`,
-        [from, to],
-      ),
-      db.many<{ day: string; n: number }>(
-        "SELECT day, n FROM activity_days WHERE dim = 'action' AND value = $1 AND day >= $2 AND day <= $3",
-        [RESTRICTION_ACTION, from, to],
-      ),
-      db.many<MailFigure>(
-        `SELECT id, title, created_at, all_users, recipient_count, sent_count, failed_count,
-           expand_after IS NOT NULL AS expanding
-         FROM mails WHERE kind = 'member' ORDER BY created_at DESC, id DESC LIMIT $1`,
-        [DASHBOARD_MAILS],
-      ),
-      // The review queue's items not done: all of them from its counters, and those younger than the red threshold
-      // along the index of the items not done (the recent ones: a day's worth, not the whole backlog).
-      db.one<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM review_counts WHERE state <> 'done'"),
-      db.one<{ fresh: number; recent: number }>(
-        `SELECT count(*) FILTER (WHERE created_at > $1)::int AS fresh, count(*)::int AS recent
-         FROM review_items WHERE state <> 'done' AND created_at > $2`,
-        [hoursAgo(ages.amberHours), hoursAgo(ages.redHours)],
-      ),
+      memberAndReportDays(db, from, to),
+      actionDays(db, RESTRICTION_ACTION, from, to),
+      latestMemberMails(db, DASHBOARD_MAILS),
+      // The review queue's items not done: all of them from its counters, and those younger than the red threshold.
+      reviewItemsNotDone(db),
+      recentReviewItems(db, { amberSince: hoursAgo(ages.amberHours), redSince: hoursAgo(ages.redHours) }),
     ]);
-    const byDay = (rows: { day: string; n: number }[]) =>
-      new Map(rows.map((row) => [row.day, Number(row.n)]));
+    const byDay = (rows: DayCount[]) => new Map(rows.map((row) => [row.day, Number(row.n)]));
     const members = byDay(counted.filter((row) => row.series === 'members'));
     const reports = byDay(counted.filter((row) => row.series === 'reports'));
     const restricted = byDay(restrictions);
@@ -90,7 +69,7 @@ export function registerDashboardRoutes(app: Hono<AppEnv>, db: Db, ages: QueueAg
         openQueueByAge: queueAgeBuckets(ages, {
           fresh: recent.fresh,
           amber: recent.recent - recent.fresh,
-          red: Math.max(0, pending.n - recent.recent),
+          red: Math.max(0, pending - recent.recent),
         }),
       },
     });

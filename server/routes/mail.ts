@@ -1,6 +1,14 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { emailOf, findMail as findMailRow, pageOfMails, type MailRow } from '../db/mail';
+import {
+  emailOf,
+  findMail as findMailRow,
+  mailRecipients,
+  pageOfMails,
+  type DeliveryState,
+  type MailRow,
+} from '../db/mail';
+import { memberPage } from '../db/members';
 import type { Db } from '../db/postgres/db';
 import { TEXT_MAX } from '../../contract/limits';
 import { mailAsksForProof } from '../../contract/step-up';
@@ -12,7 +20,6 @@ import { HttpError, notFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
 import type { Mailer } from '../lib/mail';
 import type { MailQueue } from '../lib/mail-queue';
-import { memberPage, type MemberSet } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
 import { StoredRateLimiter } from '../lib/rate-limit';
 import { fields, searchText, text } from '../lib/validate';
@@ -20,18 +27,13 @@ import { orderBy, unsorted, type ListSort } from '../lib/sort';
 
 type Deps = { db: Db; mailer: Mailer; queue: MailQueue };
 
-const STATES = ['queued', 'sent', 'failed'] as const;
-type State = (typeof STATES)[number];
+const STATES = ['queued', 'sent', 'failed'] as const satisfies readonly DeliveryState[];
 
 /** How many test mails an admin may send in an hour: plenty to check a draft, too few to mail anyone in bulk. */
 export const TEST_SENDS_PER_HOUR = 10;
 
 /** How many recipients a mail carries inline; the rest are paged by the recipients route. */
 export const INLINE_RECIPIENTS = 50;
-
-const recipientColumns = 'u.id AS _id, u.name, u.surname, u.email';
-const deliveryColumns = `${recipientColumns}, COALESCE(m.state, 'queued') AS state, COALESCE(m.attempts, 0) AS attempts,
-  m.error, m.updated_at AS "updatedAt"`;
 
 /** SPEC 7.12 sent mail, delivered by the mail queue, with the recipients route and a test send (announced). */
 export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Deps) {
@@ -42,42 +44,13 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
     return row;
   };
 
-  /** A mail's recipients as a member set: its delivery rows, plus the All Users still to be expanded into rows. */
-  const recipients = (mail: MailRow, state: State | undefined, columns: string): MemberSet => {
-    const counts = {
-      sent: mail.sent_count,
-      failed: mail.failed_count,
-      queued: mail.recipient_count - mail.sent_count - mail.failed_count,
-    };
-    const unexpanded = mail.expand_after !== null && state !== 'sent' && state !== 'failed';
-    return {
-      table: 'mail_deliveries',
-      ownerColumn: 'mail_id',
-      owner: mail.id,
-      columns,
-      implicit: unexpanded
-        ? {
-            sql: 'u.enabled AND u.rowid > $1 AND u.rowid <= $2',
-            params: [mail.expand_after!, mail.expand_until!],
-          }
-        : undefined,
-      filter: state
-        ? {
-            sql: state === 'queued' ? "(m.state = 'queued' OR m.user_id IS NULL)" : 'm.state = $1',
-            params: state === 'queued' ? [] : [state],
-          }
-        : undefined,
-      expected: state ? counts[state] : mail.recipient_count,
-    };
-  };
-
   const serialize = async (mail: MailRow) => ({
     _id: mail.id,
     title: mail.title,
     body: mail.body,
     allUsers: mail.all_users,
     users: (
-      await memberPage(db, recipients(mail, undefined, recipientColumns), {
+      await memberPage(db, mailRecipients(mail), {
         limit: INLINE_RECIPIENTS,
         offset: 0,
       })
@@ -113,11 +86,15 @@ export function registerMailRoutes(app: Hono<AppEnv>, { db, mailer, queue }: Dep
     const { page, size, offset } = paging(query);
     unsorted(query, 'in name order');
     const { q, state } = recipientsQuery.parse(query);
-    const { rows, count } = await memberPage(db, recipients(await findMail(id), state, deliveryColumns), {
-      q,
-      limit: size,
-      offset,
-    });
+    const { rows, count } = await memberPage(
+      db,
+      mailRecipients(await findMail(id), { state, deliveries: true }),
+      {
+        q,
+        limit: size,
+        offset,
+      },
+    );
     return c.json(pageBody(rows, count, page, size));
   });
 

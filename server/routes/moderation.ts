@@ -14,7 +14,6 @@ import {
   pageOfHistory,
   pageOfReports,
   updateCase,
-  actionUnder,
   type ActivityFilter,
   type HistoryRow,
   type ReportRow,
@@ -29,15 +28,9 @@ import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import type { RoleGate } from '../lib/roles';
 import { HttpError, notFound } from '../lib/errors';
-import { lockMemberStatus } from '../db/users';
-import { restrictionInForce } from '../db/restrictions';
-import {
-  actionedUnderNote,
-  actionedUnderSummary,
-  REFERENCE_PATTERN,
-  RESTRICTION_MESSAGES,
-} from '../../contract/restrictions';
+import { REFERENCE_PATTERN, RESTRICTION_MESSAGES } from '../../contract/restrictions';
 import { now, parseId } from '../lib/ids';
+import { actionUnderRestriction } from '../services/restrictions';
 import { memberRef } from '../lib/members';
 import { pageBody, paging } from '../lib/paging';
 import { orderBy, unsorted, type ListSort } from '../lib/sort';
@@ -295,45 +288,6 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleG
     return c.json(pageBody(rows.map(serializeReport), count, page, size));
   });
 
-  /**
-   * A report Actioned under its reported member's restriction in force ('restrictions'): linked to it, with the note
-   * given or `Actioned under R-…`; no new restriction and no mail. Locks the member, the restriction in force, then
-   * the report. Undefined when the role may not decide cases.
-   */
-  async function actionUnderRestriction(
-    id: string,
-    reference: string,
-    note: string | undefined,
-    adminId: string,
-    role: Parameters<typeof can>[0],
-  ) {
-    return db.transaction(async (tx) => {
-      const found = await findReport(tx, id);
-      if (!found) throw notFound('Report');
-      if (!can(role, 'reports.decide')) return undefined;
-      if (found.reported_id) await lockMemberStatus(tx, found.reported_id);
-      const inForce = found.reported_id
-        ? await restrictionInForce(tx, found.reported_id, { lock: true })
-        : undefined;
-      const before = await findReport(tx, id, { lock: true });
-      if (!before) throw notFound('Report');
-      if (!inForce || inForce.reference !== reference || before.reported_id !== found.reported_id)
-        throw new HttpError(409, RESTRICTION_MESSAGES.notInForce(reference));
-      if (before.status !== 'Open') throw new HttpError(409, RESTRICTION_MESSAGES.caseNotOpen);
-      const stated = note || actionedUnderNote(reference);
-      await actionUnder(tx, [id], { restrictionId: inForce.id, note: stated, adminId, stamp: now() });
-      await log.record(tx, adminId, {
-        action: 'case',
-        recordType: 'chat-report',
-        recordId: id,
-        recordName: before.message,
-        summary: actionedUnderSummary(reference),
-        reason: stated,
-      });
-      return (await findReport(tx, id))!;
-    });
-  }
-
   app.patch('/api/chat-report/case/:reportId', jsonLimit, async (c) => {
     const id = parseId(c.req.param('reportId'));
     const body = await jsonBody(c);
@@ -341,7 +295,16 @@ export function registerModerationRoutes(app: Hono<AppEnv>, db: Db, roles: RoleG
     const adminId = c.get('adminId');
     const under = underRestriction(body.underRestriction, status);
     if (under !== undefined) {
-      const report = await actionUnderRestriction(id, under, note, adminId, c.get('adminRole'));
+      const report = await actionUnderRestriction(
+        { db },
+        {
+          reportId: id,
+          reference: under,
+          note,
+          adminId,
+          mayDecide: can(c.get('adminRole'), 'reports.decide'),
+        },
+      );
       if (!report) return roles.refuse(c, 'reports.decide');
       return c.json({
         success: true,

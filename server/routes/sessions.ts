@@ -10,7 +10,7 @@ import {
   type SessionRow,
 } from '../db/sessions';
 import { findAdmin } from '../db/users';
-import { activityLog } from '../lib/activity';
+import { activityLog, otherSessions } from '../lib/activity';
 import { liveSince, type SessionPolicy } from '../lib/auth';
 import { jsonBody, jsonLimit, noBodyLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -21,7 +21,7 @@ import { verifyPassword } from '../lib/passwords';
 import { StoredRateLimiter } from '../lib/rate-limit';
 import { fields, optionalSecret } from '../lib/validate';
 import { findTwoFactor } from '../db/two-factor';
-import { codeLimits, takeCode } from './two-factor';
+import { codeLimits, takeCode } from '../services/two-factor';
 import { CODE_MAX, TWO_FACTOR_MESSAGES } from '../../contract/two-factor';
 
 /** A session as the sessions list answers it. */
@@ -36,8 +36,6 @@ function sessionAnswer(row: SessionRow, currentId: string) {
     current: row.id === currentId,
   };
 }
-
-export const otherSessions = (n: number) => `${n} other session${n === 1 ? '' : 's'}`;
 
 /**
  * Sessions on the server (announced as 'sessions'): sign out, and the caller's own live sessions, listed and ended.

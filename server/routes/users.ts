@@ -1,8 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { isUniqueViolation, type Db } from '../db/postgres/db';
+import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
+import { PASSWORD_MIN, TEXT_MAX } from '../../contract/limits';
+import { REASON_MAX } from '../../contract/moderation';
+import { OPEN_REPORTS_LISTED, RESTRICTION_MESSAGES } from '../../contract/restrictions';
+import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '../../contract/user-export';
+import { openReportsOf } from '../db/moderation';
+import type { Db } from '../db/postgres/db';
+import { inForceAnswer, restrictionInForce, strikesOf } from '../db/restrictions';
 import { countedRows } from '../db/row-counts';
+import { findTokenSession } from '../db/sessions';
+import { userList } from '../db/user-list';
 import {
   deleteMemberByRequest,
   emailTakenByOther,
@@ -12,16 +21,12 @@ import {
   findUserByEmail,
   hobbiesOf,
   insertDeletionRequest,
-  lockMemberStatus,
   membersByRowid,
   promptsOf,
-  setMemberStatus,
-  updateAdminProfile,
   type UserRow,
 } from '../db/users';
-import { endOtherSessions, findTokenSession } from '../db/sessions';
-import { activityLog, refusalLog, summarise, type Change } from '../lib/activity';
-import { issueToken, liveSince, requireRecentProof } from '../lib/auth';
+import { activityLog, refusalLog } from '../lib/activity';
+import { issueToken, requireRecentProof } from '../lib/auth';
 import {
   formBody,
   jsonBody,
@@ -33,46 +38,21 @@ import {
 } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { badRequest, HttpError, notFound } from '../lib/errors';
-import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
-import { PASSWORD_MIN, TEXT_MAX } from '../../contract/limits';
-import { REASON_MAX } from '../../contract/moderation';
 import { now, parseId } from '../lib/ids';
 import { sendInBackground, type Mailer } from '../lib/mail';
+import type { MailQueue } from '../lib/mail-queue';
 import { pageBody, paging } from '../lib/paging';
 import { adminPasswordRefusal, hashPassword, imitateCheck, verifyPassword } from '../lib/passwords';
 import { clientAddress, peerAddress, RecentKeys, StoredRateLimiter, UnderWay } from '../lib/rate-limit';
-import { fileField, type FileKeeper } from '../lib/uploads';
-import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '../../contract/user-export';
-import { selectUsers, userList } from '../lib/user-list';
-import { otherSessions } from './sessions';
-import { registerTwoFactorSignIn, twoFactorStep } from './two-factor';
+import { parseRestriction } from '../lib/restrictions';
 import { adminSafe, signIns } from '../lib/sign-in';
+import { fileField, type FileKeeper } from '../lib/uploads';
+import { selectUsers } from '../lib/user-list';
 import { fields, freeText, optionalSecret, secret, text } from '../lib/validate';
-import { setMailText } from '../db/mail';
-import {
-  endOpenRestrictions,
-  findPolicy,
-  inForceAnswer,
-  restrictionInForce,
-  setRestrictionMail,
-  strikesOf,
-} from '../db/restrictions';
-import { actionUnder, lockOpenReportsOf, openReportsOf } from '../db/moderation';
-import type { MailQueue } from '../lib/mail-queue';
-import {
-  factsAsReason,
-  parseRestriction,
-  recordRestriction,
-  restrictionText,
-  statementOfReasons,
-} from '../lib/restrictions';
-import {
-  actionedUnderNote,
-  actionedUnderSummary,
-  OPEN_REPORTS_LISTED,
-  RESTRICTION_MESSAGES,
-  type RestrictionInput,
-} from '../../contract/restrictions';
+import { CURRENT_PASSWORD_REQUIRED, saveProfile } from '../services/admin-profile';
+import { restrict, setMemberActive } from '../services/restrictions';
+import { twoFactorStep } from '../services/two-factor';
+import { registerTwoFactorSignIn } from './two-factor';
 
 /** The list's shape of a user: SPEC 3's fields, plus the plan when there is one. */
 function summary(row: UserRow) {
@@ -102,8 +82,6 @@ type ExportRow = { country_code: string; phone_number: string; gender: string };
 
 /** The longest client address a session or a log entry keeps (a forwarded one is whatever the proxy sent). */
 const ADDRESS_MAX = 100;
-
-const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
 
 export function registerPublicUserRoutes(
   app: Hono<AppEnv>,
@@ -382,7 +360,7 @@ export function registerUserRoutes(
     const query = c.req.query();
     const { page, size, offset } = paging(query);
     const selection = selectUsers(query);
-    // The page is found on an index alone (lib/user-list.ts); only its rows are then read and joined with their plan.
+    // The page is found on an index alone (db/user-list.ts); only its rows are then read and joined with their plan.
     const { rowids, total, order } = await users.page(selection, offset, size);
     const rows = await membersByRowid(db, rowids, order, strikesSince());
     return c.json(
@@ -493,132 +471,14 @@ export function registerUserRoutes(
     if (!restriction && !after)
       throw new HttpError(400, RESTRICTION_MESSAGES.policyRequired, { field: 'policyId' });
     const message = after ? 'User activated successfully' : 'User deactivated successfully';
+    const adminId = c.get('adminId');
     if (restriction) {
-      const result = await restrict(c.get('adminId'), userId, restriction);
+      const result = await restrict({ db, queue, publicUrl }, { adminId, userId, input: restriction });
       return c.json({ success: true, message, result });
     }
-    await db.transaction(async (tx) => {
-      const before = await lockMemberStatus(tx, userId);
-      if (!before) throw notFound('User');
-      const stamp = now();
-      await setMemberStatus(tx, userId, after, stamp);
-      // An admin's activation ends the member's suspension: the sweep has nothing left to end.
-      if (after) await endOpenRestrictions(tx, userId, 'reactivated', stamp);
-      await log.record(tx, c.get('adminId'), {
-        action: after ? 'activate' : 'deactivate',
-        recordType: 'user',
-        recordId: userId,
-        recordName: `${before.name} ${before.surname}`.trim(),
-        summary:
-          before.enabled === after
-            ? `Already ${after ? 'Active' : 'Inactive'}`
-            : summarise([{ name: 'enabled', kind: 'status', before: before.enabled, after }], 'user'),
-        reason,
-      });
-    });
+    await setMemberActive({ db }, { adminId, userId, active: after, reason });
     return c.json({ success: true, message });
   });
-
-  /**
-   * A restriction: the member deactivated, the restriction stored with its statement, the activity entry, the
-   * member's Open chat reports Actioned under it (unless the input says not), and the statement's mail queued to the
-   * member, in one transaction (no mail when the statement is withheld). Refused (409, nothing written, no mail) while
-   * another restriction is in force, unless the input names it in `replaces`. Rows are locked member, restriction in
-   * force, reports.
-   */
-  async function restrict(
-    adminId: string,
-    userId: string,
-    input: RestrictionInput,
-  ): Promise<{ reference: string; closed: number }> {
-    const policy = await findPolicy(db, input.policyId);
-    if (!policy) throw new HttpError(400, RESTRICTION_MESSAGES.policyUnknown, { field: 'policyId' });
-    let stored: (Awaited<ReturnType<typeof recordRestriction>> & { closed: number }) | undefined;
-    const write = async (tx: Db) => {
-      const before = await lockMemberStatus(tx, userId);
-      if (!before) throw notFound('User');
-      const inForce = await restrictionInForce(tx, userId, { lock: true });
-      if (input.replaces !== undefined && input.replaces !== inForce?.reference)
-        throw new HttpError(409, RESTRICTION_MESSAGES.notInForce(input.replaces), {
-          inForce: inForceAnswer(inForce),
-        });
-      if (inForce && input.replaces === undefined)
-        throw new HttpError(409, RESTRICTION_MESSAGES.alreadyRestricted(inForce.reference), {
-          inForce: inForceAnswer(inForce),
-        });
-      const stamp = now();
-      await setMemberStatus(tx, userId, false, stamp);
-      const memberName = `${before.name} ${before.surname}`.trim();
-      const made = await recordRestriction(
-        tx,
-        {
-          user_id: userId,
-          email: before.email,
-          admin_id: adminId,
-          policy_id: input.policyId,
-          policy_name: policy.message,
-          policy_explanation: policy.explanation,
-          facts: input.facts,
-          created_at: stamp,
-          ends_at: input.endsAt,
-          withheld_reason: input.withheldReason ?? null,
-        },
-        (reference) =>
-          statementOfReasons({
-            reference,
-            memberName: before.name,
-            policyName: policy.message,
-            policyExplanation: policy.explanation,
-            facts: input.facts,
-            endsAt: input.endsAt,
-            at: stamp,
-            publicUrl,
-            replaces: inForce?.reference,
-          }),
-      );
-      await log.record(tx, adminId, {
-        action: 'restrict',
-        recordType: 'user',
-        recordId: userId,
-        recordName: memberName,
-        summary: `${restrictionText(input.endsAt)}, citing "${policy.message}" (${made.reference}${
-          inForce ? `, replacing ${inForce.reference}` : ''
-        }); ${input.withheldReason ? `statement withheld: ${input.withheldReason}` : 'statement of reasons mailed'}`,
-        reason: factsAsReason(input.facts),
-      });
-      const reports = input.closeReports === false ? [] : await lockOpenReportsOf(tx, userId);
-      const note = actionedUnderNote(made.reference);
-      await actionUnder(
-        tx,
-        reports.map((report) => report.id),
-        { restrictionId: made.id, note, adminId, stamp },
-      );
-      for (const report of reports)
-        await log.record(tx, adminId, {
-          action: 'case',
-          recordType: 'chat-report',
-          recordId: report.id,
-          recordName: report.message,
-          summary: actionedUnderSummary(made.reference),
-          reason: note,
-        });
-      stored = { ...made, closed: reports.length };
-    };
-    if (input.withheldReason) await db.transaction(write);
-    // The statement's text is known only once the reference is drawn inside the transaction: the mail is stored
-    // with a placeholder and given its text in the same transaction.
-    else
-      await queue.store(
-        { title: 'Statement of reasons', body: '', recipients: [userId], kind: 'restriction' },
-        async (tx, mailId) => {
-          const made = stored!;
-          await setRestrictionMail(tx, made.id, mailId);
-          await setMailText(tx, mailId, made.statement);
-        },
-        write,
-      );
-    return { reference: stored!.reference, closed: stored!.closed };
-  }
 
   // What restricting a member acts on ('restrictions'): the restriction in force it would replace, and the Open chat
   // reports it would close, with their review items.
@@ -750,9 +610,9 @@ export function registerUserRoutes(
     const adminId = c.get('adminId');
     const sessionId = c.get('sessionId');
     const file = fileField(body, 'file');
-    const files = file
-      ? { photo: await keeper.uploads.check(PROFILE_FILES.file.label, file, PROFILE_FILES.file.kind) }
-      : {};
+    const photo = file
+      ? await keeper.uploads.check(PROFILE_FILES.file.label, file, PROFILE_FILES.file.kind)
+      : undefined;
     const current = await findAdmin(db, adminId);
     if (!current) throw notFound('User');
     const newPassword = await checkCurrentPassword(current, { email, password, currentPassword });
@@ -763,49 +623,18 @@ export function registerUserRoutes(
     if (await emailTakenByOther(db, email, adminId))
       throw new HttpError(409, 'This e-mail address is already in use');
     const hash = passwordChanged ? await hashPassword(newPassword, 'priority') : current.password_hash;
-    // The photo it replaces is read inside the write: another save may have changed it while this one hashed.
-    const row = await keeper
-      .commit(files, async (paths, tx) => {
-        const before = await findAdmin(tx, adminId, { lock: true });
-        if (!before) throw notFound('User');
-        // Another save changed the e-mail meanwhile: this one would change it back unchecked.
-        if (email !== before.email && currentPassword === undefined)
-          throw onCurrentPassword(CURRENT_PASSWORD_REQUIRED);
-        const after = await updateAdminProfile(tx, adminId, {
-          email,
-          passwordHash: hash,
-          photo: paths.photo,
-          passwordChanged,
-          at: now(),
-        });
-        const changes: Change[] = [{ name: 'email', kind: 'text', before: before.email, after: email }];
-        if (paths.photo) changes.push({ name: 'photo', kind: 'file' });
-        if (passwordChanged) changes.push({ name: 'password', kind: 'password' });
-        await log.record(tx, adminId, {
-          action: passwordChanged ? 'password' : 'update',
-          recordType: 'admin',
-          recordId: adminId,
-          recordName: `${before.name} ${before.surname}`.trim(),
-          summary: summarise(changes, 'admin'),
-        });
-        const ended = passwordChanged
-          ? await endOtherSessions(tx, adminId, sessionId, liveSince(sessionPolicy), 'password', now())
-          : 0;
-        if (ended > 0)
-          await log.record(tx, adminId, {
-            action: 'session-end',
-            recordType: 'session',
-            recordId: null,
-            recordName: '',
-            summary: `Password changed: ended ${otherSessions(ended)}`,
-          });
-        return { result: after, replaced: paths.photo ? [before.photo] : [] };
-      })
-      .catch((error: unknown) => {
-        // Another account took the address between the check above and this write.
-        if (isUniqueViolation(error)) throw new HttpError(409, 'This e-mail address is already in use');
-        throw error;
-      });
+    const row = await saveProfile(
+      { db, keeper, policy: sessionPolicy },
+      {
+        adminId,
+        sessionId,
+        email,
+        passwordHash: hash,
+        passwordChanged,
+        currentPasswordGiven: currentPassword !== undefined,
+        photo,
+      },
+    );
     const session = await findTokenSession(db, sessionId);
     const token = await issueToken(
       { id: row.id, tokenVersion: row.token_version, sessionId },

@@ -1,5 +1,12 @@
 import { ADMIN_PASSWORD_RULE } from '../../contract/admin-password';
 import { DEFAULT_ADMIN_PASSWORD } from '../config';
+import {
+  adminPasswordHashes,
+  hasAdmin,
+  insertChildSafetyPolicy,
+  insertFirstAdmin,
+  setFirstTwoFactorRequired,
+} from '../db/first-start';
 import type { Db } from '../db/postgres/db';
 import { newId, now } from '../lib/ids';
 import { adminPasswordRefusal, hashPassword, verifyPassword } from '../lib/passwords';
@@ -24,20 +31,11 @@ export async function bootstrap(
 ) {
   if (!(await hasAdmin(db))) {
     const passwordHash = await hashPassword(admin.password);
-    const stamp = now();
-    // Two servers starting together on an empty database: the address's unique index lets one admin in.
-    const created = await db.run(
-      `INSERT INTO users (id, role, admin_role, name, surname, email, password_hash, photo, created_at, updated_at)
-       VALUES ($1, 'admin', 'owner', 'Admin', 'User', $2, $3, '', $4, $4) ON CONFLICT DO NOTHING`,
-      [newId(), admin.email, passwordHash, stamp],
-    );
+    const created = await insertFirstAdmin(db, { id: newId(), email: admin.email, passwordHash, at: now() });
     if (created && admin.twoFactorRequired !== undefined)
-      await db.run('UPDATE security_settings SET two_factor_required = $1', [admin.twoFactorRequired]);
+      await setFirstTwoFactorRequired(db, admin.twoFactorRequired);
   }
-  await db.run(
-    `INSERT INTO policies (key, html, updated_at) VALUES ('childsafetypolicy', $1, $2) ON CONFLICT DO NOTHING`,
-    [DEFAULT_POLICY, now()],
-  );
+  await insertChildSafetyPolicy(db, DEFAULT_POLICY, now());
 }
 
 /**
@@ -57,16 +55,9 @@ export async function adminPasswordSettingRefusal(config: {
   );
 }
 
-/** Whether the database has an admin: a first start has none. */
-export async function hasAdmin(db: Db): Promise<boolean> {
-  return (await db.maybeOne("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1")) !== undefined;
-}
-
 /** The e-mails of the admins whose stored password is still DEFAULT_ADMIN_PASSWORD. */
 export async function adminsWithDefaultPassword(db: Db): Promise<string[]> {
-  const admins = await db.many<{ email: string; password_hash: string | null }>(
-    "SELECT email, password_hash FROM users WHERE role = 'admin' ORDER BY rowid",
-  );
+  const admins = await adminPasswordHashes(db);
   const defaulted = await Promise.all(
     admins.map((admin) => verifyPassword(DEFAULT_ADMIN_PASSWORD, admin.password_hash)),
   );

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { RecordType } from '../../contract/activity';
 import type { ActivityAction } from '../../contract/moderation';
 import type { Db, SqlValue } from '../db/postgres/db';
+import { firstAdmin, idWhere, insertRows, newestRow, settingId, touchRow } from '../db/seed';
 import { recordNameOf, summarise } from '../lib/activity';
 import { newId } from '../lib/ids';
 import type { UploadStore } from '../lib/uploads';
@@ -239,18 +240,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
     group.rows.push(columns.map((column) => (row[column] ?? null) as SqlValue));
   };
   const flush = async (tx: Db) => {
-    for (const { table, columns, rows } of pending.values())
-      // PostgreSQL takes at most 65535 parameters a statement.
-      for (let start = 0, step = Math.floor(60_000 / columns.length); start < rows.length; start += step) {
-        const chunk = rows.slice(start, start + step);
-        const values = chunk.map(
-          (_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
-        );
-        await tx.run(
-          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`,
-          chunk.flat(),
-        );
-      }
+    for (const { table, columns, rows } of pending.values()) await insertRows(tx, table, columns, rows);
     pending.clear();
   };
   const stamped = (daysAgo: number) => ({ created_at: clock.at(daysAgo), updated_at: clock.at(daysAgo) });
@@ -615,9 +605,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       });
     }
 
-    const admin = await tx.maybeOne<{ id: string; name: string; surname: string; email: string }>(
-      "SELECT id, name, surname, email FROM users WHERE role = 'admin' ORDER BY rowid LIMIT 1",
-    );
+    const admin = await firstAdmin(tx);
     // The activity log's entries, as the console's writes would have left them; written once everything exists.
     const entries: Entry[] = [];
     const logged = (entry: Entry) => entries.push(entry);
@@ -775,19 +763,16 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         ['report-element', 'message', 'Offensive photos'],
       ] as const
     ).entries()) {
-      const row = await tx.one<{ id: string }>(`SELECT id FROM ${TABLES[type]} WHERE ${column} = $1`, [name]);
       logged({
         daysAgo: 9 + n * 31,
         action: 'update',
         type,
-        id: row.id,
+        id: await idWhere(tx, TABLES[type]!, column, name),
         summary: summarise([{ name: 'enabled', kind: 'status', before: true, after: false }]),
       });
     }
     for (const type of ['faq', 'offer', 'blog'] as const) {
-      const newest = await tx.one<{ id: string; created_at: string }>(
-        `SELECT id, created_at FROM ${TABLES[type]} ORDER BY created_at DESC, id DESC LIMIT 1`,
-      );
+      const newest = await newestRow(tx, TABLES[type]!);
       logged({ at: newest.created_at, action: 'create', type, id: newest.id, summary: 'Created' });
     }
     logged({
@@ -800,12 +785,11 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
         { name: 'benefit', kind: 'html' },
       ]),
     });
-    const setting = await tx.one<{ id: string }>('SELECT id FROM settings LIMIT 1');
     logged({
       daysAgo: 3,
       action: 'update',
       type: 'setting',
-      id: setting.id,
+      id: await settingId(tx),
       summary: summarise([{ name: 'privacy', kind: 'html' }]),
     });
 
@@ -815,10 +799,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       .sort((a, b) => a.at.localeCompare(b.at))) {
       const table = TABLES[entry.type]!;
       // A record's last saved time is its last change the log holds.
-      const row = await tx.one<Record<string, unknown>>(
-        `UPDATE ${table} SET updated_at = greatest(updated_at, $1) WHERE id = $2 RETURNING *`,
-        [entry.at, entry.id],
-      );
+      const row = await touchRow(tx, table, entry.id, entry.at);
       insert('activity', {
         id: newId(new Date(entry.at)),
         created_at: entry.at,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/postgres/db';
-import { FILE_COLUMNS } from '../lib/uploads';
+import { FILE_COLUMNS } from '../db/uploads';
 import { RESOURCES } from '../routes/resources';
 import { makeServer, PNG_BYTES, sessionToken } from './harness';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_API, type CataloguePaths } from '../../contract/catalogues';
-import { openDatabase } from '../db/connection';
-import { IMPORTED_TABLES, importSqlite, ImportRefused } from '../db/import-sqlite';
-import { migrate as migrateSqlite } from '../db/migrations';
+import { openDatabase } from '../import/sqlite-database';
+import { IMPORTED_TABLES, importSqlite, ImportRefused } from '../import/sqlite';
+import { migrate as migrateSqlite } from '../import/sqlite-schema';
 import { dbOver, type Db } from '../db/postgres/db';
 import { ident } from '../db/row-counts';
 import { bootstrap } from '../seed/bootstrap';
@@ -17,7 +17,7 @@ import { freshDatabase } from './postgres/database';
 type Row = Record<string, unknown>;
 
 /**
- * The reference server's SQLite database holding what `db` holds: its schema from server/db/migrations.ts, every
+ * The reference server's SQLite database holding what `db` holds: its schema from server/import/sqlite-schema.ts, every
  * row with its id, rowid, flags as 0/1 and times as the ISO text the SQLite server wrote.
  */
 async function sqliteCopyOf(db: Db, file: string): Promise<Database.Database> {

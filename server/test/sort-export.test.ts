@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Db, SqlValue } from '../db/postgres/db';
 import { newId } from '../lib/ids';
-import { selectUsers, userList } from '../lib/user-list';
-import { resetDb } from '../../mocks/db';
-import { server as mockServer } from '../../mocks/node';
+import { userList } from '../db/user-list';
+import { selectUsers } from '../lib/user-list';
 import { makeServer } from './harness';
 
 /**
@@ -650,40 +649,5 @@ describe('features in the sign-in answer', () => {
     expect((answer.body.result as { features: string[] }).features).toEqual(
       expect.arrayContaining(['list-sort', 'users-export']),
     );
-  });
-});
-
-describe('the MSW mocks (demo mode, the console’s tests) sort and export as the server does', () => {
-  it('orders every list they answer by each of its fields, refuses the same, and exports the same CSV', async () => {
-    mockServer.listen({ onUnhandledRequest: 'error' });
-    try {
-      resetDb();
-      const signIn = await fetch('http://mock.test/api/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@123', isRole: 'admin' }),
-      });
-      const { token } = ((await signIn.json()) as { result: { token: string } }).result;
-      const get: Get = async (path) => {
-        const response = await fetch(`http://mock.test${path}`, {
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        const text = await response.text();
-        return {
-          status: response.status,
-          text,
-          headers: response.headers,
-          body: text.startsWith('{') ? JSON.parse(text) : {},
-        };
-      };
-      await expectListsSorted(get, LISTS);
-      for (const query of EXPORT_QUERIES) await expectExportAsListed(get, query);
-      expect((await get('/api/admin/list?sort=phone')).body).toEqual({
-        success: false,
-        message: 'Sort must be one of name, email, created, status',
-      });
-    } finally {
-      mockServer.close();
-    }
   });
 });

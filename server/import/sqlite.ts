@@ -1,8 +1,20 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { migrate as migrateSqlite } from './migrations';
-import type { Db, SqlValue } from './postgres/db';
-import { COUNTED, ident } from './row-counts';
+import {
+  analyseAll,
+  clearFirstStart,
+  columnInserter,
+  countRows,
+  finishImport,
+  keptCounts,
+  lockForImport,
+  tableColumns,
+  whyNotEmpty,
+  type Column,
+} from '../db/import';
+import type { Db, SqlValue } from '../db/postgres/db';
+import { ident } from '../db/row-counts';
+import { migrate as migrateSqlite } from './sqlite-schema';
 
 /**
  * The tables copied, parents before the rows that refer to them. user_counts, row_counts, activity_days and the mail
@@ -60,16 +72,6 @@ export type ImportReport = {
 /** A refusal the command prints as it is (no stack): the file or the database is not what an import takes. */
 export class ImportRefused extends Error {}
 
-type Column = { name: string; type: string };
-
-async function postgresColumns(db: Db, table: string): Promise<Column[]> {
-  return db.many<Column>(
-    `SELECT column_name AS name, udt_name AS type FROM information_schema.columns
-     WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
-    [table],
-  );
-}
-
 /**
  * Opens the reference server's SQLite database and brings it to the last SQLite schema, as that server did at start
  * (the file is changed in place: an older file gains the later steps).
@@ -96,42 +98,6 @@ export function openSqlite(file: string): { sqlite: Database.Database; before: n
   }
 }
 
-/**
- * What bootstrap writes (one admin, the child safety policy) is all an import target may hold: anything more is
- * somebody's data, and the import refuses rather than merge. Returns the reason to refuse, or undefined.
- */
-async function notEmpty(tx: Db): Promise<string | undefined> {
-  const users = await tx.one<{ admins: number; members: number }>(
-    `SELECT count(*) FILTER (WHERE role = 'admin') AS admins, count(*) FILTER (WHERE role <> 'admin') AS members
-     FROM users`,
-  );
-  if (users.members > 0 || users.admins > 1)
-    return `it holds ${users.members} member(s) and ${users.admins} admin(s)`;
-  for (const table of IMPORTED_TABLES) {
-    if (table === 'users' || table === 'policies') continue;
-    if (await tx.maybeOne(`SELECT 1 FROM ${ident(table)} LIMIT 1`)) return `its table ${table} has rows`;
-  }
-  const policies = await tx.one<{ n: number }>(
-    "SELECT count(*) AS n FROM policies WHERE key <> 'childsafetypolicy'",
-  );
-  if (policies.n > 0) return 'it holds policies other than the child safety policy';
-  return undefined;
-}
-
-function arrayType(column: Column): string {
-  switch (column.type) {
-    case 'text':
-    case 'bool':
-    case 'int4':
-    case 'int8':
-    case 'float8':
-    case 'timestamptz':
-      return `${column.type}[]`;
-    default:
-      throw new Error(`No import rule for ${column.name} (${column.type})`);
-  }
-}
-
 /** SQLite's value as PostgreSQL's column takes it: flags 0/1 become booleans, ISO text is read as timestamptz. */
 function converter(column: Column): (value: unknown) => SqlValue {
   if (column.type === 'bool') return (value) => (value === null ? null : Boolean(value));
@@ -145,14 +111,13 @@ async function copyTable(tx: Db, sqlite: Database.Database, table: string): Prom
       (column) => column.name,
     ),
   );
-  const columns = await postgresColumns(tx, table);
+  const columns = await tableColumns(tx, table);
   // users and mails keep SQLite's rowid (the order of creation, and the bounds of an All Users audience).
   const copied = columns.filter((column) => sqliteColumns.has(column.name) || column.name === 'rowid');
   const lost = [...sqliteColumns].filter((name) => !columns.some((column) => column.name === name));
   if (lost.length) throw new Error(`PostgreSQL's ${table} has no column for ${lost.join(', ')}`);
   const converters = copied.map(converter);
-  const insert = `INSERT INTO ${ident(table)} (${copied.map((column) => ident(column.name)).join(', ')})
-    SELECT * FROM unnest(${copied.map((column, i) => `$${i + 1}::${arrayType(column)}`).join(', ')})`;
+  const insert = columnInserter(table, copied);
   const ordered = columns.some((column) => column.name === 'rowid') ? ' ORDER BY rowid' : '';
   const read = sqlite.prepare(
     `SELECT ${copied.map((column) => ident(column.name)).join(', ')} FROM ${ident(table)}${ordered}`,
@@ -161,7 +126,7 @@ async function copyTable(tx: Db, sqlite: Database.Database, table: string): Prom
   let rows = 0;
   const flush = async () => {
     if (rows === 0) return;
-    await tx.run(insert, batch as SqlValue[]);
+    await insert(tx, batch as SqlValue[]);
     batch = copied.map(() => []);
     rows = 0;
   };
@@ -177,34 +142,28 @@ async function copyTable(tx: Db, sqlite: Database.Database, table: string): Prom
 async function checkCounts(tx: Db, sqlite: Database.Database): Promise<CountCheck[]> {
   const counts: CountCheck[] = [];
   const sqliteCount = (sql: string) => (sqlite.prepare(sql).pluck().get() as number | null) ?? 0;
-  for (const table of IMPORTED_TABLES) {
-    const { n } = await tx.one<{ n: number }>(`SELECT count(*) AS n FROM ${ident(table)}`);
-    counts.push({ table, sqlite: sqliteCount(`SELECT count(*) FROM ${ident(table)}`), postgres: n });
-  }
-  const users = await tx.one<{ n: number }>('SELECT coalesce(sum(n), 0)::bigint AS n FROM user_counts');
+  for (const table of IMPORTED_TABLES)
+    counts.push({
+      table,
+      sqlite: sqliteCount(`SELECT count(*) FROM ${ident(table)}`),
+      postgres: await countRows(tx, table),
+    });
+  const kept = await keptCounts(tx);
   counts.push({
     table: 'user_counts (sum)',
     sqlite: sqliteCount('SELECT count(*) FROM users'),
-    postgres: users.n,
+    postgres: kept.users,
   });
-  for (const table of COUNTED) {
-    const row = await tx.maybeOne<{ n: number }>(
-      "SELECT n FROM row_counts WHERE table_name = $1 AND value = ''",
-      [table],
-    );
+  for (const { table, n } of kept.tables)
     counts.push({
       table: `row_counts (${table})`,
       sqlite: sqliteCount(`SELECT count(*) FROM ${ident(table)}`),
-      postgres: row?.n ?? 0,
+      postgres: n,
     });
-  }
-  const days = await tx.one<{ n: number }>(
-    "SELECT coalesce(sum(n), 0)::bigint AS n FROM activity_days WHERE dim = 'all'",
-  );
   counts.push({
     table: 'activity_days (sum)',
     sqlite: sqliteCount("SELECT sum(n) FROM activity_days WHERE dim = 'all'"),
-    postgres: days.n,
+    postgres: kept.activityDays,
   });
   return counts;
 }
@@ -232,29 +191,20 @@ export async function importSqlite(
         throw new ImportRefused(`${file} has a table this import does not know: ${name}`);
     }
     const counts = await db.transaction(async (tx) => {
-      // A server starting on this database meanwhile waits (the first start's lock), then finds the admin imported.
-      await tx.run("SELECT pg_advisory_xact_lock(hashtext('console first start'))");
-      await tx.run('LOCK TABLE users, policies IN EXCLUSIVE MODE');
-      const reason = await notEmpty(tx);
+      await lockForImport(tx);
+      const reason = await whyNotEmpty(tx, IMPORTED_TABLES);
       if (reason)
         throw new ImportRefused(
           `The database is not empty (${reason}): an import goes into a new database only, holding at most what a first start writes (the admin and the child safety policy). Nothing was changed.`,
         );
       // The bootstrap's admin and policy give way to the imported ones (the same address would collide).
-      await tx.run('DELETE FROM policies');
-      await tx.run('DELETE FROM users');
+      await clearFirstStart(tx);
       for (const table of IMPORTED_TABLES) {
         const tableStarted = performance.now();
         await copyTable(tx, sqlite, table);
         log(`  ${table} (${Math.round(performance.now() - tableStarted)} ms)`);
       }
-      // SQLite's schema had no roles: its one admin could do everything.
-      await tx.run("UPDATE users SET admin_role = 'owner' WHERE role = 'admin' AND admin_role IS NULL");
-      for (const table of ['users', 'mails'])
-        await tx.run(
-          `SELECT setval(pg_get_serial_sequence($1, 'rowid'), coalesce((SELECT max(rowid) FROM ${ident(table)}), 0) + 1, false)`,
-          [table],
-        );
+      await finishImport(tx);
       const checked = await checkCounts(tx, sqlite);
       const wrong = checked.filter((count) => count.sqlite !== count.postgres);
       if (wrong.length)
@@ -263,7 +213,7 @@ export async function importSqlite(
         );
       return checked;
     });
-    await db.run('ANALYZE');
+    await analyseAll(db);
     return { sqliteVersion: { before, after }, counts, ms: performance.now() - started };
   } finally {
     sqlite.close();

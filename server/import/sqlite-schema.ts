@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 
 /**
- * The schema, as numbered steps applied in order. PRAGMA user_version records how far a database has come,
- * so a file database from an older version is brought forward on start. Never edit a step that has shipped: add one.
+ * The earlier SQLite server's schema, as numbered steps applied in order. PRAGMA user_version records how far a
+ * database has come, so the import (import/sqlite.ts) brings an older file forward before copying it, as that server
+ * did on start. Never edit a step that has shipped: add one.
  */
 const MIGRATIONS: string[] = [
   `

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
-import { migrate } from './migrations';
+import { migrate } from './sqlite-schema';
 
-export type Db = Database.Database;
-
-/** Opens (or creates) the database, in WAL mode, and brings its schema up to date. ':memory:' for tests. */
-export function openDatabase(file: string): Db {
+/**
+ * Opens (or creates) a database of the earlier SQLite server, in WAL mode, with its last schema, as that server did:
+ * the import's tests write such files. ':memory:' for a test of its own.
+ */
+export function openDatabase(file: string): Database.Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
