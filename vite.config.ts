@@ -6,7 +6,6 @@ import { mantineStylesPerComponent } from './vite-plugins/mantine-styles-per-com
 import { mockServiceWorker } from './vite-plugins/mock-service-worker.ts';
 import { chunkModules, precompress } from './vite-plugins/output-files.ts';
 import { readRouteTable } from './vite-plugins/route-table.ts';
-import { LEGACY_TEST_FILES } from './tests/support/legacy/files.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -82,7 +81,7 @@ export default defineConfig(({ command, mode }) => ({
           environment: 'jsdom',
           globals: true,
           include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/*.isolated.test.{ts,tsx}', ...LEGACY_TEST_FILES],
+          exclude: ['**/node_modules/**', '**/*.isolated.test.{ts,tsx}'],
           setupFiles: ['./tests/support/setup.ts'],
           // The reference server's PostgreSQL and the demo data's template database (tests/support/api-server.ts).
           globalSetup: ['tests/support/global-setup.ts'],
@@ -94,27 +93,6 @@ export default defineConfig(({ command, mode }) => ({
           // test may leave behind, tests/support/setup.ts resets. A file that replaces modules (vi.mock, vi.resetModules) is
           // named *.isolated.test.ts(x) and runs in fresh modules below: the router keeps each screen's code once
           // loaded, so a mock would not reach a screen that an earlier file in the same worker has shown.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        resolve: {
-          alias: [
-            {
-              find: /^(\.\.\/)+support\/render$/,
-              replacement: fileURLToPath(new URL('./tests/support/legacy/render.tsx', import.meta.url)),
-            },
-          ],
-        },
-        test: {
-          name: 'web-legacy',
-          environment: 'jsdom',
-          globals: true,
-          include: LEGACY_TEST_FILES,
-          setupFiles: ['./tests/support/legacy/setup.ts'],
-          css: false,
-          testTimeout: 20000,
           isolate: false,
         },
       },

@@ -85,6 +85,3 @@ export function renderApp(path: string, { signedIn = true }: { signedIn?: boolea
   );
   return { ...view, user, router, queryClient };
 }
-
-/** The mock API's token, for the files still in tests/support/legacy/files.ts (typechecked against this module). */
-export const TEST_TOKEN = 'test-admin-token';
