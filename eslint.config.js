@@ -12,7 +12,16 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'coverage', 'node_modules', 'data', 'test-results', 'playwright-report'],
+    ignores: [
+      'dist',
+      'coverage',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      // A two-file import loop that tests/project/lint-cycles.test.ts lints to prove import/no-cycle runs.
+      'tests/project/fixtures/import-cycle',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -20,6 +29,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { import: importPlugin },
     settings: {
+      // eslint-plugin-import reads .ts and .tsx imports with this parser; without it, it reads none, and
+      // import/no-cycle finds no loop (tests/project/lint-cycles.test.ts).
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // eslint-plugin-import with the pure-JS TypeScript resolver: the import-x / unrs-resolver pair needs native
       // bindings for every platform in the lock file, which this registry does not all carry (npm ci then fails).
       'import/resolver': {

@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { askForPassword, ConfirmHost } from '@/components/confirm';
+import { askForPassword } from '@/components/confirm';
+import { ConfirmHost } from '@/components/confirm-host';
 import { provideProof } from '@/lib/data/api-client';
 import { ApiError } from '@/lib/core/api-error';
 import { notificationsContainer } from '@/lib/notify';

@@ -1,10 +1,10 @@
 import type { MutationMeta } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { RestrictionInput } from '@contract/restrictions';
 
 /**
- * One confirmation at a time, asked from anywhere (a row's Delete, the sidebar's Logout).
- * The dialog's code loads on first use, which keeps Mantine's modal machinery out of the first load.
+ * One confirmation at a time, asked from anywhere (a row's Delete, the sidebar's Logout), and shown by the one host
+ * (confirm-host.tsx), whose dialogs' code loads on first use: Mantine's modal machinery stays out of the first load.
  */
 export type ConfirmRequest = {
   title: string;
@@ -65,11 +65,6 @@ export type StepUpRequest = {
   onDone: (confirmed: boolean) => void;
 };
 
-// The dialogs' code, every kind in one module, loads with the first question asked.
-const PendingDialog = lazy(() =>
-  import('./pending-dialog').then((module) => ({ default: module.PendingDialog })),
-);
-
 export type Pending =
   | ConfirmRequest
   | (TextPromptRequest & { prompt: true })
@@ -102,16 +97,13 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Mounted once in the providers; shows the pending confirmation, if any. */
-export function ConfirmHost() {
-  const request = useSyncExternalStore(subscribe, () => pending);
-  if (!request) return null;
-  return (
-    <Suspense fallback={null}>
-      <PendingDialog request={request} close={() => setPending(null)} />
-    </Suspense>
-  );
+/** The question on screen, for the host that shows it (confirm-host.tsx). */
+export function usePendingQuestion(): Pending | null {
+  return useSyncExternalStore(subscribe, () => pending);
 }
+
+/** Takes the question off screen, once it is answered. */
+export const closePendingQuestion = () => setPending(null);
 
 /** SPEC 8: every delete asks first. */
 export function confirmDelete(onConfirm: () => void) {

@@ -9,7 +9,7 @@ const RestrictionDialog = lazy(() =>
   import('./restriction-dialog').then((module) => ({ default: module.RestrictionDialog })),
 );
 
-/** The question confirm.tsx's host shows: a confirmation, one with a text answer, or the password again; `close` takes it off screen. */
+/** The question confirm-host.tsx shows: a confirmation, one with a text answer, or the password again; `close` takes it off screen. */
 export function PendingDialog({ request, close }: { request: Pending; close: () => void }) {
   if ('stepUp' in request)
     return (
