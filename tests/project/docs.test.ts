@@ -33,7 +33,14 @@ const FOLDERS = new Set(
 );
 const exists = (path: string) => FILES.has(path.replace(/\/$/, '')) || FOLDERS.has(path.replace(/\/$/, ''));
 const read = (file: string) => TEXTS[`/${file}`]!;
-const DOCS = ['README.md', 'docs/architecture.md', 'docs/performance.md', 'docs/api.md'];
+const DOCS = [
+  'README.md',
+  'docs/architecture.md',
+  'docs/performance.md',
+  'docs/api.md',
+  'docs/postgres.md',
+  'docs/recipes.md',
+];
 
 /** Repository paths written in backticks (`src/lib/core/session.ts`, `e2e/budget.spec.ts`), without placeholders. */
 function pathsIn(text: string): string[] {
