@@ -146,7 +146,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['mocks/**/*.ts'],
+    files: ['mocks/**/*.{ts,tsx}'],
     rules: {
       'import/no-restricted-paths': [
         'error',
