@@ -31,7 +31,10 @@ describe('a users export on Activity', () => {
 
     const { user } = renderApp('/users?status=false&sort=name&order=desc');
     // The users screen's first render loads its code: slow on a busy machine.
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 10_000 }));
+    const exportButton = await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 10_000 });
+    // Enabled once the list has its rows (there is nothing to export before).
+    await waitFor(() => expect(exportButton).toBeEnabled());
+    await user.click(exportButton);
     const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
     await within(dialog).findByText(new RegExp(`^Exported ${inactive} rows to `), undefined, {
       timeout: 5000,
