@@ -96,9 +96,10 @@ test('every screen of the menu shows its data from the reference server, without
 });
 
 /**
- * Holds back the files that import a catalogue's declaration as they start (its generic screen's chunk and the
- * catalogues chunk, whose prefetch loads it too) until the declaration's own chunk has been asked for; answers, per
- * held file, whether that came first. Were the declaration asked for only once those had come, it would never be.
+ * Holds back the files that import a catalogue's declaration as they start (its generic screen's chunk, and a
+ * `catalogues` chunk should the bundler make one, whose prefetch loads it too) until the declaration's own chunk has
+ * been asked for; answers, per held file, whether that came first. Were the declaration asked for only once those had
+ * come, it would never be.
  */
 async function holdUntilDeclarationAsked(page: Page, screenChunk: string, declarationChunk: string) {
   let declarationAsked!: () => void;
@@ -130,7 +131,8 @@ test("a catalogue's declaration comes with its screen's code, not after it: firs
   const coldHeld = await holdUntilDeclarationAsked(cold, 'catalogue-list-page', 'hobbies');
   await cold.goto('/hobbies');
   await expect(cold.getByRole('table', { name: 'Hobbies' })).toBeVisible();
-  expect(coldHeld).toEqual([true, true]);
+  expect(coldHeld.length).toBeGreaterThan(0);
+  expect(coldHeld).not.toContain(false);
   await cold.close();
 
   const later = await context.newPage();
@@ -141,6 +143,7 @@ test("a catalogue's declaration comes with its screen's code, not after it: firs
   await menu.getByRole('button', { name: 'Catalogues' }).click();
   await menu.getByRole('link', { name: 'Food Preference' }).click();
   await expect(later.getByRole('table', { name: 'Food Preference' })).toBeVisible();
-  expect(laterHeld).toEqual([true, true]);
+  expect(laterHeld.length).toBeGreaterThan(0);
+  expect(laterHeld).not.toContain(false);
   await context.close();
 });
