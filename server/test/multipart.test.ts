@@ -163,7 +163,10 @@ describe('the streaming multipart reader', () => {
         ),
         { maxLength: 8 },
       )
-      .map((parts) => parts.join(''));
+      .map((parts) => parts.join(''))
+      // A part's content never holds its boundary's delimiter (RFC 2046 5.1.1): "--bA==" right after the headers'
+      // blank line would end the part there.
+      .filter((text) => !`\r\n${text}`.includes('\r\n--b'));
     await fc.assert(
       fc.asyncProperty(encoded, cutsArb, async (text, cuts) => {
         const body = multipart(
