@@ -43,8 +43,12 @@ function sendFirstCall(
   params: Record<string, string | undefined>,
   token: string,
 ) {
-  if (!call) return;
-  const path = callPath(call(params, new URLSearchParams(window.location.search)));
+  if (call) sendEarly(callPath(call(params, new URLSearchParams(window.location.search))), token);
+}
+
+/** Sends GET `path` (no leading slash) with the stored token, once, and leaves its answer for the client. */
+function sendEarly(path: string, token: string) {
+  if (window.earlyCalls?.has(path)) return;
   const answer = fetch(`${apiRoot(cleanApiUrl(import.meta.env.VITE_API_URL))}/${path}`, {
     headers: { Authorization: `Bearer ${token}` },
     signal: AbortSignal.timeout(30_000),
@@ -96,3 +100,6 @@ if (match && call && token) {
     // The client makes the call itself.
   }
 }
+// A stored session's role ('roles') is read again on the first load (refreshRole, app/require-auth.tsx): sent here, it
+// travels with the code instead of waiting for it.
+if (token && storedFeature('roles')) sendEarly('user/read', token);

@@ -102,17 +102,45 @@ describe("boot's first call and the API client", () => {
     expect(await apiCalls('/api/admin/list')).toHaveLength(2);
   });
 
-  it('boot sends nothing signed out, or for a route without a first call', async () => {
+  it('boot sends nothing signed out; for a route without a first call, only the role read', async () => {
     builtTable();
     window.history.replaceState(null, '', '/users');
     vi.resetModules();
     await import('@/boot');
+    expect(await apiCalls()).toHaveLength(0);
+    expect(window.earlyCalls).toBeUndefined();
+
     signIn();
     window.history.replaceState(null, '', '/faq');
     vi.resetModules();
     await import('@/boot');
-    expect(await apiCalls()).toHaveLength(0);
-    expect(window.earlyCalls).toBeUndefined();
+    expect((await apiCalls()).map((call) => call.path)).toEqual(['/api/user/read']);
+    expect([...(window.earlyCalls?.keys() ?? [])]).toEqual(['user/read']);
+  });
+
+  it("boot reads a stored session's role ('roles') with the page's first call; the role read takes that answer", async () => {
+    signIn();
+    builtTable();
+    window.history.replaceState(null, '', '/users');
+    vi.resetModules();
+    await import('@/boot');
+    expect((await apiCalls()).map((call) => call.path).sort()).toEqual(['/api/admin/list', '/api/user/read']);
+
+    // The stored role is stale: the server's answer, which boot fetched, replaces it without a second read.
+    localStorage.setItem('role', 'viewer');
+    const { session } = await import('@/lib/core/session');
+    const { refreshRole } = await import('@/lib/data/api-client');
+    await refreshRole();
+    expect(session.get()?.role).toBe(signedInNow().admin.role);
+    expect(await apiCalls('/api/user/read')).toHaveLength(1);
+
+    // Without 'roles' (SPEC's API), no role is read.
+    specOnlyApi();
+    signIn();
+    vi.resetModules();
+    window.earlyCalls = undefined;
+    await import('@/boot');
+    expect([...(window.earlyCalls?.keys() ?? [])]).toEqual(['admin/list?page=1&items=10']);
   });
 
   it("boot sends an extension's first call only when the stored session's API announced it", async () => {
