@@ -3,7 +3,12 @@
  * admin at a time. A kind is a source of items; each migration that adds one extends review_items' CHECK and this list.
  */
 export const REVIEW_KINDS = [
-  /** An Open chat report ('report-cases'); deciding its case closes the item. */
+  /**
+   * A member's case ('review-cases', migration 019): every Open chat report on the member (and escalated contact
+   * messages); done when none is left Open. Replaces 'chat-report' for new items.
+   */
+  'case',
+  /** An Open chat report ('report-cases'), before 'review-cases': only done items of this kind remain. */
   'chat-report',
   /** An open appeal of a restriction ('appeals'); its decision (uphold or reverse) closes the item. */
   'appeal',
@@ -11,6 +16,7 @@ export const REVIEW_KINDS = [
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 export const REVIEW_KIND_LABELS: Record<ReviewKind, string> = {
+  case: 'Case',
   'chat-report': 'Chat report',
   appeal: 'Appeal',
 };
