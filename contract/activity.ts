@@ -21,6 +21,10 @@ export const RECORD_TYPES = [
   'mail',
   'chat-report',
   'session',
+  /** A warning or notice template ('notice-templates'). */
+  'notice-template',
+  /** A Contact Us message ('contact-status'). */
+  'contact',
   /** The users list as a whole, as an export takes it (no one record). */
   'user-list',
 ] as const;

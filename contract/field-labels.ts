@@ -22,6 +22,7 @@ const COMMON: Record<string, string> = {
 const BY_RECORD: Partial<Record<RecordType, Record<string, string>>> = {
   university: { name: 'University Name' },
   'report-element': { explanation: 'Explanation for members' },
+  'notice-template': { kind: 'Kind', policy: 'Policy', subject: 'Subject', body: 'Message' },
   event: {
     venue: 'Venue',
     image: 'Event Image',

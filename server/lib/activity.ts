@@ -38,6 +38,8 @@ const RECORD_TABLES: Record<TableType, { table: string; role?: 'user' | 'admin' 
   mail: { table: 'mails' },
   'chat-report': { table: 'chat_reports' },
   session: { table: 'admin_sessions' },
+  contact: { table: 'contacts' },
+  'notice-template': { table: 'notice_templates' },
 };
 
 /** The longest summary an entry keeps; a text value in it is cut at TEXT_IN_SUMMARY characters. */
