@@ -96,6 +96,26 @@ export const FEATURES = [
    * names it in `features` too, since that page has no sign-in.
    */
   'admin-password-rule',
+  /**
+   * A member's summary (contract/member-summary.ts): GET /api/user/read/{id} also answers `lastActiveAt` (the newest
+   * of the member's records the server holds) and `restriction` (the restriction in force, or null), so that the
+   * profile's header (age, joined, last active, verified, strikes, the restriction in force) comes in its one read.
+   */
+  'member-summary',
+  /**
+   * Contact Us messages' status (contract/contact-us.ts): each of GET /api/contact-us/list's rows has `status` (Open or
+   * Handled), `handledBy`, `handledAt`, `sender` (the member whose e-mail the message's is) and `caseId`; ?status= on
+   * the list; PATCH /api/contact-us/{id}/status { status }; POST /api/contact-us/{id}/escalate { levelId, memberId? }
+   * puts the message in a review case ('review-cases'); both in the activity log.
+   */
+  'contact-status',
+  /**
+   * Warning and notice templates per policy (contract/notice-templates.ts): GET /api/notice-templates (?kind, ?policy)
+   * and GET /api/notice-templates/{id} for whoever reads the review queue; POST, PATCH and DELETE for an Owner
+   * (templates.write), each in the activity log. A template's `{{placeholder}}`s are filled before sending, and a
+   * message with one left unfilled is refused (400 naming it).
+   */
+  'notice-templates',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -135,6 +135,30 @@ export async function membersByRowid(
   );
 }
 
+/**
+ * When the member last did something the server records ('member-summary'): the newest of their sign-up, their posts,
+ * the events they created, their feedback, the chat reports and blocks they made, their Contact Us messages (by
+ * address) and the appeals they confirmed. The member app's own sign-ins are not the reference server's to know.
+ * Each part is read along the index on its member column.
+ */
+export async function lastActiveOf(db: Db, userId: string) {
+  const row = await db.maybeOne<{ at: string }>(
+    `SELECT greatest(
+       u.created_at,
+       (SELECT max(created_at) FROM posts WHERE user_id = u.id),
+       (SELECT max(created_at) FROM events WHERE user_id = u.id),
+       (SELECT max(created_at) FROM feedbacks WHERE user_id = u.id),
+       (SELECT max(created_at) FROM chat_reports WHERE reporter_id = u.id),
+       (SELECT max(created_at) FROM chat_blocks WHERE block_by = u.id),
+       (SELECT max(created_at) FROM contacts WHERE lower(email) = lower(u.email)),
+       (SELECT max(confirmed_at) FROM appeals WHERE user_id = u.id)
+     ) AS at
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return row?.at ?? null;
+}
+
 export async function hobbiesOf(db: Db, userId: string) {
   return db.many<{ _id: string; name: string }>(
     `SELECT h.id AS _id, h.name FROM user_hobbies uh JOIN hobbies h ON h.id = uh.hobby_id

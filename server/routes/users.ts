@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { CSV_BOM, csvHeadings, csvRow } from '../../contract/csv';
 import { PASSWORD_MIN, TEXT_MAX } from '../../contract/limits';
+import type { MemberSummary } from '../../contract/member-summary';
 import { REASON_MAX } from '../../contract/moderation';
 import { OPEN_REPORTS_LISTED, RESTRICTION_MESSAGES } from '../../contract/restrictions';
 import { USER_EXPORT_COLUMNS, userExportFileName, userExportSummary } from '../../contract/user-export';
@@ -21,6 +22,7 @@ import {
   findUserByEmail,
   hobbiesOf,
   insertDeletionRequest,
+  lastActiveOf,
   membersByRowid,
   promptsOf,
   type UserRow,
@@ -525,12 +527,19 @@ export function registerUserRoutes(
   app.get('/api/user/read/:userId', async (c) => {
     const row = await findMember(db, parseId(c.req.param('userId')));
     if (!row) throw notFound('User');
-    const [hobbies, answerPrompts, counts] = await Promise.all([
+    const [hobbies, answerPrompts, counts, lastActiveAt, inForce] = await Promise.all([
       hobbiesOf(db, row.id),
       promptsOf(db, row.id),
       strikes([row.id]),
+      lastActiveOf(db, row.id),
+      restrictionInForce(db, row.id),
     ]);
     const { plan, ...user } = summary(row);
+    // 'member-summary': the profile header's facts, in this one read.
+    const memberSummary: MemberSummary = {
+      lastActiveAt: lastActiveAt ?? row.created_at,
+      restriction: inForceAnswer(inForce),
+    };
     return c.json({
       success: true,
       status: 200,
@@ -556,6 +565,7 @@ export function registerUserRoutes(
         answerPrompts,
         strikes: counts.get(row.id)?.strikes ?? 0,
         strikesReversed: counts.get(row.id)?.strikesReversed ?? 0,
+        ...memberSummary,
       },
     });
   });
