@@ -27,6 +27,7 @@ const EXTENSION_ROUTES: RegExp[] = [
   /^\/api\/review-queue\//,
   /^\/api\/admin\/restrictions(\/|$)/,
   /^\/api\/appeals?(\/|$)/,
+  /^\/api\/contact-us\/[^/]+\/(status|escalate)$/,
 ];
 
 const pathOf = (request: Request) => new URL(request.url).pathname.replace(/^.*?(?=\/api\/)/, '');
@@ -83,6 +84,16 @@ const SPEC_ANSWERS: {
     route: /^\/api\/[^/]+\/read\/[^/]+$/,
     reshape: (body) => eachResult(body, (record) => void delete record.updatedAt),
   },
+  // A member: SPEC's read has no strikes ('restrictions') and no summary ('member-summary').
+  {
+    method: 'GET',
+    route: /^\/api\/user\/read\/[^/]+$/,
+    reshape: (body) =>
+      eachResult(body, (member) => {
+        for (const field of ['strikes', 'strikesReversed', 'lastActiveAt', 'restriction'])
+          delete member[field];
+      }),
+  },
   // A member referred to in a record: SPEC names them by `_id` and name (a feedback's author by name and contact).
   {
     method: 'GET',
@@ -129,6 +140,15 @@ const SPEC_ANSWERS: {
     route: /^\/api\/post\/(list|read\/[^/]+)$/,
     reshape: (body) => eachResult(body, (post) => void (post.userId = specMember(post.userId))),
   },
+  // A contact message's status, who handled it, the member it names and its case ('contact-status').
+  {
+    method: 'GET',
+    route: /^\/api\/contact-us\/list$/,
+    reshape: (body) =>
+      eachResult(body, (contact) => {
+        for (const field of ['status', 'handledBy', 'handledAt', 'sender', 'caseId']) delete contact[field];
+      }),
+  },
   {
     method: 'GET',
     route: /^\/api\/chat-block\/list$/,
@@ -166,34 +186,29 @@ const SPEC_ANSWERS: {
   },
 ];
 
-/** Every recipient of a mail, as SPEC's `users` names them, read a page at a time from the recipients route. */
-async function everyRecipient(mailId: string, request: Request, upstream: Upstream) {
-  const recipients: unknown[] = [];
+/**
+ * Every row of a list the extension pages (a mail's recipients, an event's joined members), as SPEC's answer names
+ * them whole: read from `route` (`/api/...` with no query) a page of 100 at a time, each row cut to `fields`.
+ */
+async function everyPage(route: string, fields: readonly string[], request: Request, upstream: Upstream) {
+  const rows: unknown[] = [];
   for (let page = 1; ; page += 1) {
-    const url = request.url.replace(
-      /\/api\/.*$/,
-      `/api/mail-send/recipients/${mailId}?page=${page}&limit=100`,
-    );
+    const url = request.url.replace(/\/api\/.*$/, `${route}?page=${page}&limit=100`);
     const answer = await upstream(new Request(url, { headers: request.headers }));
     const { result } = (await answer.json()) as { result?: unknown[] };
-    const rows = Array.isArray(result) ? result : [];
-    recipients.push(...rows.map((row) => specMember(row, ['_id', 'name', 'surname', 'email'])));
-    if (rows.length < 100) return recipients;
+    const pageRows = Array.isArray(result) ? result : [];
+    rows.push(...pageRows.map((row) => specMember(row, fields)));
+    if (pageRows.length < 100) return rows;
   }
 }
 
-/** Everyone who joined an event, as SPEC's `joinedUsers` names them, read a page at a time from the joined route. */
-async function everyoneJoined(eventId: string, request: Request, upstream: Upstream) {
-  const joined: unknown[] = [];
-  for (let page = 1; ; page += 1) {
-    const url = request.url.replace(/\/api\/.*$/, `/api/event/joined/${eventId}?page=${page}&limit=100`);
-    const answer = await upstream(new Request(url, { headers: request.headers }));
-    const { result } = (await answer.json()) as { result?: unknown[] };
-    const rows = Array.isArray(result) ? result : [];
-    joined.push(...rows.map((row) => specMember(row)));
-    if (rows.length < 100) return joined;
-  }
-}
+/** Every recipient of a mail, as SPEC's `users` names them. */
+const everyRecipient = (mailId: string, request: Request, upstream: Upstream) =>
+  everyPage(`/api/mail-send/recipients/${mailId}`, ['_id', 'name', 'surname', 'email'], request, upstream);
+
+/** Everyone who joined an event, as SPEC's `joinedUsers` names them. */
+const everyoneJoined = (eventId: string, request: Request, upstream: Upstream) =>
+  everyPage(`/api/event/joined/${eventId}`, ['_id', 'name'], request, upstream);
 
 /**
  * The answers that name the extensions offered (`result.features`): with some of them withheld (tests'
