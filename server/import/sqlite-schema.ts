@@ -4,6 +4,13 @@ import type Database from 'better-sqlite3';
  * The earlier SQLite server's schema, as numbered steps applied in order. PRAGMA user_version records how far a
  * database has come, so the import (import/sqlite.ts) brings an older file forward before copying it, as that server
  * did on start. Never edit a step that has shipped: add one.
+ *
+ * Much of it reads like db/postgres/migrations/001_schema.sql, on purpose: 001 was written from these steps, and the
+ * importer must read the files that server left, so this is its record of them, not a copy to keep in step. The
+ * SQLite server is gone and gains no step; PostgreSQL's schema moves on in its own migrations. What must hold between
+ * them is that PostgreSQL still takes every SQLite column (import/sqlite.ts refuses a column it has no place for),
+ * and server/test/import-sqlite.test.ts checks that: it builds a file with these steps, a row in every table, imports
+ * it and compares the API's answers, so a migration that drops, renames or requires a column fails it.
  */
 const MIGRATIONS: string[] = [
   `
