@@ -39,6 +39,8 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PATCH /api/chat-report/case/:reportId': 'reports.note',
   'GET /api/chat-block/list': 'blocks.read',
   'GET /api/contact-us/list': 'contacts.read',
+  /** A contact message marked Handled or reopened, or escalated to the review queue ('contact-status'). */
+  'PATCH /api/contact-us/:id/status': 'contacts.handle',
   'GET /api/feedback/list': 'feedback.read',
   'GET /api/activity/list': 'activity.read',
   'GET /api/activity/facets': 'activity.read',
@@ -89,6 +91,13 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/review-queue/claim-next': 'queue.claim',
   'POST /api/review-queue/:id/claim': 'queue.claim',
   'POST /api/review-queue/:id/release': 'queue.claim',
+
+  /** The warning and notice templates ('notice-templates'): read by whoever reads the queue, written by an Owner. */
+  'GET /api/notice-templates': 'queue.read',
+  'GET /api/notice-templates/:id': 'queue.read',
+  'POST /api/notice-templates': 'templates.write',
+  'PATCH /api/notice-templates/:id': 'templates.write',
+  'DELETE /api/notice-templates/:id': 'templates.write',
 
   /** An appeal and its restriction ('appeals'): a member's personal data, as a profile is. */
   'GET /api/admin/appeals/:id': 'members.read',

@@ -116,6 +116,12 @@ export const FEATURES = [
    * message with one left unfilled is refused (400 naming it).
    */
   'notice-templates',
+  /**
+   * The reporter told (contract/reporter-outcome.ts; DSA Art. 16(5)): when a chat report is decided, by any path,
+   * its reporter is mailed the outcome (action taken, or none) and the redress open to them, once per outcome, never
+   * the decision's facts, note or restriction. No call of its own: the console need not act on it.
+   */
+  'reporter-outcome',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

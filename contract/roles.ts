@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   'reports.decide': 'decide chat report cases',
   'blocks.read': 'read chat blocks',
   'contacts.read': 'read contact messages',
+  /** A contact message's status (Open, Handled), and its escalation to the review queue ('contact-status'). */
+  'contacts.handle': 'handle contact messages',
   'feedback.read': 'read feedback',
   'activity.read': 'read the activity log',
   /** Sent mail and its recipients (members' names and addresses). */
@@ -62,6 +64,8 @@ export const PERMISSIONS = {
   'queue.read': 'read the review queue',
   /** Claiming and releasing the queue's items. */
   'queue.claim': 'claim review queue items',
+  /** The warning and notice templates' library: add, change and delete them ('notice-templates'). */
+  'templates.write': 'change the warning and notice templates',
   /** Upholding or reversing a restriction's appeal ('appeals'); never the restricting admin's own. */
   'appeals.decide': 'decide appeals',
 } as const;
@@ -95,6 +99,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reports.read',
     'reports.note',
     'contacts.read',
+    'contacts.handle',
     'feedback.read',
     'queue.read',
   ],

@@ -15,11 +15,13 @@ import type { MailQueue } from './lib/mail-queue';
 import { fileKeeper, uploadContentType, UploadStore } from './lib/uploads';
 import { registerAdminRoutes, registerInvitationRoutes } from './routes/admins';
 import { registerAppealRoutes, registerPublicAppealRoutes } from './routes/appeals';
+import { registerContactUsRoutes } from './routes/contact-us';
 import { registerContentRoutes, registerPolicyRoute } from './routes/content';
 import { DEFAULT_QUEUE_AMBER_HOURS, DEFAULT_QUEUE_RED_HOURS } from '../contract/review-queue';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { registerMailRoutes } from './routes/mail';
 import { registerMemberNoteRoutes } from './routes/member-notes';
+import { registerNoticeTemplateRoutes } from './routes/notice-templates';
 import { registerModerationRoutes } from './routes/moderation';
 import { registerResources } from './routes/resources';
 import { registerReviewQueueRoutes } from './routes/review-queue';
@@ -112,6 +114,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerUserRoutes(app, { db, keeper, queue: mailQueue, ...config });
   registerResources(app, db, keeper);
   registerContentRoutes(app, { db, keeper });
+  registerContactUsRoutes(app, db);
   registerMailRoutes(app, { db, mailer, queue: mailQueue });
   registerModerationRoutes(app, db, roles);
   const queueAges =
@@ -123,6 +126,7 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
   registerTwoFactorRoutes(app, db, config);
   registerAdminRoutes(app, { db, queue: mailQueue, publicUrl: config.publicUrl, policy: config });
   registerMemberNoteRoutes(app, db);
+  registerNoticeTemplateRoutes(app, db);
   registerAppealRoutes(app, { db, queue: mailQueue });
   registerDashboardRoutes(app, db, queueAges);
   app.all('/api/*', () => {

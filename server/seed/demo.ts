@@ -184,6 +184,45 @@ const TABLES: Partial<Record<RecordType, string>> = {
 
 export const DEMO_USER_COUNT = 300;
 
+/** The demo's warning and notice templates: kind, policy (or null: any), name, subject, body. */
+const NOTICE_TEMPLATES: [string, string | null, string, string, string][] = [
+  [
+    'warning',
+    'Spam or scam',
+    'Spam: first warning',
+    'A warning about spam',
+    'Hello {{member_name}},\n\nWe received reports that you sent messages that break our policy on {{policy}}: {{facts}}\n\nPlease stop. If it happens again, your account may be suspended.\n\nThe Safety team',
+  ],
+  [
+    'warning',
+    'Inappropriate messages',
+    'Inappropriate messages: warning',
+    'Please keep your messages respectful',
+    'Hello {{member_name}},\n\nOne or more members reported messages from you as {{policy}}: {{facts}}\n\nEveryone here should feel safe. Further reports may lead to a suspension.\n\nThe Safety team',
+  ],
+  [
+    'warning',
+    'Fake profile',
+    'Fake profile: verify your photos',
+    'Please check your profile',
+    'Hello {{member_name}},\n\nYour profile was reported as a {{policy}}: {{facts}}\n\nPlease make sure your photos and details are your own. Verified profiles get more matches.\n\nThe Safety team',
+  ],
+  [
+    'notice',
+    null,
+    'Suspension ending',
+    'Your suspension ends on {{end_date}}',
+    'Hello {{member_name}},\n\nYour account is suspended under {{reference}} until {{end_date}}. After that you can use the app again as before.\n\nThe Safety team',
+  ],
+  [
+    'warning',
+    null,
+    'General warning',
+    'A warning about your account',
+    'Hello {{member_name}},\n\nWe reviewed a report about your account under our policy on {{policy}}: {{facts}}\n\nPlease keep to our community guidelines.\n\nThe Safety team',
+  ],
+];
+
 /** Believable data for every resource, with real media files, on a fresh database. */
 export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: number } = {}) {
   const rand = random(20261122);
@@ -348,6 +387,7 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
     ].entries()) {
       insert('faqs', { id: newId(), question, answer, enabled: i !== 2, ...stamped(200 - i) });
     }
+    const policyIds = new Map<string, string>();
     for (const [i, message] of [
       'Fake profile',
       'Inappropriate messages',
@@ -355,8 +395,21 @@ export async function seedDemo(db: Db, uploads: UploadStore, options: { users?: 
       'Underage user',
       'Offensive photos',
     ].entries()) {
-      insert('report_elements', { id: newId(), message, enabled: i !== 4, ...stamped(200 - i) });
+      const id = newId();
+      policyIds.set(message, id);
+      insert('report_elements', { id, message, enabled: i !== 4, ...stamped(200 - i) });
     }
+    // Warnings and notices ('notice-templates'): one per policy that a warning suits, and two for any policy.
+    for (const [i, [kind, policy, name, subject, body]] of NOTICE_TEMPLATES.entries())
+      insert('notice_templates', {
+        id: newId(),
+        kind,
+        policy_id: policy ? policyIds.get(policy) : null,
+        name,
+        subject,
+        body,
+        ...stamped(150 - i),
+      });
     insert('settings', {
       id: newId(),
       privacy:

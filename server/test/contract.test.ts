@@ -25,6 +25,8 @@ type Context = {
   queueItemId: string;
   /** A Report Element, the policy a restriction cites ('restrictions'). */
   policyId: string;
+  /** The newest contact message ('contact-status'). */
+  contactId: string;
 };
 type Case = {
   name: string;
@@ -313,6 +315,43 @@ const CASES: Case[] = [
     }),
   },
   { name: "the dashboard's figures", status: 200, request: () => ({ path: '/api/admin/dashboard/figures' }) },
+  // Warning and notice templates ('notice-templates').
+  {
+    name: 'the notice templates',
+    status: 200,
+    request: () => ({ path: '/api/notice-templates?kind=warning' }),
+  },
+  {
+    name: 'add a notice template',
+    status: 200,
+    request: () => ({
+      path: '/api/notice-templates',
+      init: json('POST', {
+        kind: 'notice',
+        name: 'Notice',
+        subject: 'About {{policy}}',
+        body: 'Hello {{member_name}}',
+      }),
+    }),
+  },
+  {
+    name: 'a notice template with an unknown placeholder',
+    status: 400,
+    request: () => ({
+      path: '/api/notice-templates',
+      init: json('POST', { kind: 'notice', name: 'Notice', subject: 'Hi', body: 'Hello {{name}}' }),
+    }),
+  },
+  {
+    name: 'no such notice template',
+    status: 404,
+    request: () => ({ path: '/api/notice-templates/ffffffffffffffffffffffff' }),
+  },
+  {
+    name: 'delete no such notice template',
+    status: 404,
+    request: () => ({ path: '/api/notice-templates/ffffffffffffffffffffffff', init: { method: 'DELETE' } }),
+  },
   {
     name: 'profile, bad e-mail',
     request: () => ({
@@ -681,6 +720,24 @@ const CASES: Case[] = [
     request: ({ userId }) => ({ path: `/api/admin/history/${userId}?kind=likes` }),
   },
   { name: 'user history, unknown user', request: get('/api/admin/history/ffffffffffffffffffffffff') },
+  { name: 'contacts, open ones', request: get('/api/contact-us/list?page=1&limit=10&status=Open') },
+  { name: 'contacts, unknown status', status: 400, request: get('/api/contact-us/list?status=Closed') },
+  {
+    name: 'contact message handled',
+    status: 200,
+    request: ({ contactId }) => ({
+      path: `/api/contact-us/${contactId}/status`,
+      init: json('PATCH', { status: 'Handled' }),
+    }),
+  },
+  {
+    name: 'contact message, unknown status',
+    status: 400,
+    request: ({ contactId }) => ({
+      path: `/api/contact-us/${contactId}/status`,
+      init: json('PATCH', { status: 'Closed' }),
+    }),
+  },
   { name: 'chat reports, open cases', request: get('/api/chat-report/list?page=1&limit=10&status=Open') },
   { name: 'chat reports, unknown case status', request: get('/api/chat-report/list?status=Closed') },
   {
@@ -1304,6 +1361,7 @@ describe('the API answers every case in its envelope (contract)', () => {
       reportId: await firstId('/api/chat-report/list?page=1&limit=10'),
       queueItemId: await firstId('/api/review-queue/list?state=open'),
       policyId: await firstId('/api/reportelement/listAll'),
+      contactId: await firstId('/api/contact-us/list?page=1&limit=10'),
     };
     for (const { request } of CASES) {
       const { path, init = {}, auth = true } = request(context);

@@ -203,6 +203,26 @@ function routes(): Route[] {
     { method: 'POST', path: 'review-queue/claim-next', body: 'json', fields: ['kind'] },
     { method: 'POST', path: 'review-queue/:id/claim', table: 'review_items', body: 'none' },
     { method: 'POST', path: 'review-queue/:id/release', table: 'review_items', body: 'none' },
+    // Contact Us messages' status and escalation ('contact-status').
+    { method: 'GET', path: 'contact-us/list', body: 'none', query: [...PAGING, 'status'] },
+    { method: 'PATCH', path: 'contact-us/:id/status', table: 'contacts', body: 'json', fields: ['status'] },
+    // Warning and notice templates ('notice-templates').
+    { method: 'GET', path: 'notice-templates', body: 'none', query: ['kind', 'policy'] },
+    { method: 'GET', path: 'notice-templates/:id', table: 'notice_templates', body: 'none' },
+    {
+      method: 'POST',
+      path: 'notice-templates',
+      body: 'json',
+      fields: ['kind', 'policyId', 'name', 'subject', 'body'],
+    },
+    {
+      method: 'PATCH',
+      path: 'notice-templates/:id',
+      table: 'notice_templates',
+      body: 'json',
+      fields: ['kind', 'policyId', 'name', 'subject', 'body'],
+    },
+    { method: 'DELETE', path: 'notice-templates/:id', table: 'notice_templates', body: 'none' },
     { method: 'GET', path: 'invitation/:token', body: 'none', public: true },
     { method: 'POST', path: 'invitation/accept', body: 'json', fields: ['token', 'password'], public: true },
     // Appeals ('appeals'): the public request and confirmation, and an admin's reading and decision.
