@@ -16,6 +16,7 @@ import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
 import { HttpError, notFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
+import { expectedVersions } from '../lib/versions';
 import { fields, freeText, text } from '../lib/validate';
 import { createTemplate, deleteTemplate, updateTemplate } from '../services/notice-templates';
 
@@ -106,7 +107,7 @@ export function registerNoticeTemplateRoutes(app: Hono<AppEnv>, db: Db) {
   app.patch('/api/notice-templates/:id', jsonLimit, async (c) => {
     const id = parseId(c.req.param('id'));
     const values = templateValues(await jsonBody(c));
-    const row = await updateTemplate(db, c.get('adminId'), id, values);
+    const row = await updateTemplate(db, c.get('adminId'), id, values, expectedVersions(c));
     return c.json({ success: true, message: 'Template updated', result: serialize(row) });
   });
 

@@ -18,6 +18,7 @@ import type { Db } from '../db/postgres/db';
 import { activityLog, summarise, type Change } from '../lib/activity';
 import { HttpError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { checkVersion, nextVersion } from '../lib/versions';
 
 /** A message ready to send: the template's subject and body with every placeholder filled, and which template it was. */
 export type RenderedNotice = {
@@ -86,13 +87,23 @@ function changes(before: NoticeTemplateRow, after: NoticeTemplateRow): Change[] 
   ];
 }
 
-/** Changes a template (every field), with its 'update' entry naming what changed. */
-export function updateTemplate(db: Db, adminId: string, id: string, values: NoticeTemplateValues) {
+/**
+ * Changes a template (every field), with its 'update' entry naming what changed; refused with 409 when `expected`
+ * (If-Match's versions) does not name its version.
+ */
+export function updateTemplate(
+  db: Db,
+  adminId: string,
+  id: string,
+  values: NoticeTemplateValues,
+  expected?: string[],
+) {
   return db.transaction(async (tx) => {
     const before = await findTemplate(tx, id, { lock: true });
     if (!before) throw notFound('Template');
+    checkVersion(expected, before.updated_at);
     await checkPolicy(tx, values.policyId);
-    const after = await updateRow(tx, { ...values, id, adminId, at: new Date().toISOString() });
+    const after = await updateRow(tx, { ...values, id, adminId, at: nextVersion(before.updated_at) });
     await log(db).record(tx, adminId, {
       action: 'update',
       recordType: 'notice-template',

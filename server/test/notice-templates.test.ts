@@ -165,6 +165,25 @@ describe('notice templates', () => {
     expect((await templateEntries(s)).map((entry) => entry.action)).toEqual(['create']);
   });
 
+  it("refuses a change based on a version another admin's save replaced (If-Match)", async () => {
+    const s = await makeServer();
+    const made = await s.call('POST', '/api/notice-templates', { json: spamWarning(null) });
+    const { _id: id, updatedAt } = made.body.result as Template & { updatedAt: string };
+    const first = await s.call('PATCH', `/api/notice-templates/${id}`, {
+      json: { ...spamWarning(null), name: 'Mine' },
+      headers: { 'If-Match': `"${updatedAt}"` },
+    });
+    expect(first.status).toBe(200);
+    const stale = await s.call('PATCH', `/api/notice-templates/${id}`, {
+      json: { ...spamWarning(null), name: 'Theirs' },
+      headers: { 'If-Match': `"${updatedAt}"` },
+    });
+    expect(stale.status).toBe(409);
+    expect((await s.call('GET', `/api/notice-templates/${id}`)).body).toMatchObject({
+      result: { name: 'Mine' },
+    });
+  });
+
   it('keeps a template for any policy when its policy is deleted', async () => {
     const s = await makeServer();
     const spam = await policy(s, 'Spam or scam');
