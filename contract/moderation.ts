@@ -42,6 +42,9 @@ export const ACTIVITY_ACTIONS = [
   'appeal',
   'appeal-uphold',
   'appeal-reverse',
+  /** A Contact Us message marked Handled or reopened, or escalated to the review queue ('contact-status'). */
+  'contact-status',
+  'contact-escalate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

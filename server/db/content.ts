@@ -282,10 +282,9 @@ export async function childSafetyPolicy(db: Db): Promise<string> {
   );
 }
 
-// ----- Read-only lists: contacts, feedbacks, chat blocks
+// ----- Read-only lists: feedbacks, chat blocks (contact messages: db/contact-us.ts)
 
 const READ_ONLY_SELECTS = {
-  contacts: 'SELECT t.* FROM contacts t',
   feedbacks: `SELECT t.*, u.name, u.surname, u.email, u.country_code, u.phone_number
     FROM feedbacks t LEFT JOIN users u ON u.id = t.user_id`,
   chat_blocks: `SELECT t.*, ${memberColumns('a', 'by')}, ${memberColumns('b', 'blocked')}

@@ -488,24 +488,7 @@ export function registerContentRoutes(app: Hono<AppEnv>, { db, keeper }: Deps) {
       return c.json(pageBody(rows.map(serialize), count, page, size));
     });
 
-  readOnlyList(
-    'contact-us/list',
-    'contacts',
-    {
-      title: 'lower(t.title)',
-      email: 'lower(t.email)',
-      created: 't.created_at',
-    } satisfies ListSort<'contactUs'>,
-    (row) => ({
-      _id: row.id,
-      title: row.title,
-      email: row.email,
-      phoneNo: row.phone_no,
-      description: row.description,
-      created: row.created_at,
-      createdAt: row.created_at,
-    }),
-  );
+  // contact-us/list: routes/contact-us.ts (messages have a status there).
   readOnlyList(
     'feedback/list',
     'feedbacks',

@@ -320,6 +320,17 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: id,
     };
   },
+  // A contact message marked Handled ('contact-status').
+  'PATCH /api/contact-us/:id/status': async (s) => {
+    const id = await firstId(s, 'contacts');
+    return {
+      path: `/api/contact-us/${id}/status`,
+      init: { json: { status: 'Handled' } },
+      action: 'contact-status',
+      recordType: 'contact',
+      recordId: id,
+    };
+  },
   // The review queue ('review-queue'): each claim and release is one entry, on the item's chat report.
   'POST /api/review-queue/claim-next': async (s) => {
     const { report } = await openItem(s);
@@ -682,6 +693,7 @@ describe('refused and failed writes append nothing', () => {
       ['PATCH', `/api/admin/status/${user}?enabled=true&reason=${'x'.repeat(501)}`, {}, 400],
       ['PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Closed' } }, 400],
       ['PATCH', `/api/chat-report/case/${missing}`, { json: { status: 'Open' } }, 404],
+      ['PATCH', `/api/contact-us/${missing}/status`, { json: { status: 'Handled' } }, 404],
       ['POST', '/api/mail-send/create', { json: { title: 'T', body: 'B', users: [] } }, 400],
       ['POST', '/api/setting/create', { json: { privacy: 'P', termsCondition: 'T' } }, 409],
       ['POST', '/api/faq/create', { json: { question: 'Q', answer: 'A', enabled: true }, token: null }, 401],

@@ -59,6 +59,8 @@ export const ACTION_LABELS: Record<string, string> = {
   appeal: 'Appeal opened',
   'appeal-uphold': 'Appeal upheld',
   'appeal-reverse': 'Appeal reversed',
+  'contact-status': 'Contact message status changed',
+  'contact-escalate': 'Contact message escalated',
 };
 
 /** How the activity filter names a record type: its own label, or the API's name in words ('blog-category' → 'Blog category'). */
@@ -69,6 +71,7 @@ const RECORD_TYPE_LABELS: Record<string, string> = {
   hobbies: 'Hobby',
   mail: 'Mail',
   'chat-report': 'Chat report',
+  contact: 'Contact message',
   'user-list': 'Users list',
 };
 
