@@ -105,7 +105,7 @@ export const FEATURES = [
   /**
    * Contact Us messages' status (contract/contact-us.ts): each of GET /api/contact-us/list's rows has `status` (Open or
    * Handled), `handledBy`, `handledAt`, `sender` (the member whose e-mail the message's is) and `caseId`; ?status= on
-   * the list; PATCH /api/contact-us/{id}/status { status }; POST /api/contact-us/{id}/escalate { levelId, memberId? }
+   * the list; PATCH /api/contact-us/{id}/status { status }; POST /api/contact-us/{id}/escalate { levelId?, memberId? }
    * puts the message in a review case ('review-cases'); both in the activity log.
    */
   'contact-status',

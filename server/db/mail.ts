@@ -6,10 +6,10 @@ import { countedRows } from './row-counts';
 
 /**
  * A mail to members (Send Mail), an admin's invitation (routes/admins.ts), or a member's statement of reasons
- * (lib/restrictions.ts), or an appeal's confirmation link or outcome (routes/appeals.ts); no mail list shows the last
- * three.
+ * (lib/restrictions.ts), or an appeal's confirmation link or outcome (routes/appeals.ts), or a reporter told what
+ * became of their report (lib/reporter-outcome.ts, which stores it itself); no mail list shows the last four.
  */
-export type MailKind = 'member' | 'invitation' | 'restriction' | 'appeal';
+export type MailKind = 'member' | 'invitation' | 'restriction' | 'appeal' | 'reporter-outcome';
 
 export type MailRow = {
   id: string;

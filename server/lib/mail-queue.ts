@@ -17,6 +17,7 @@ import {
 import { HttpError } from './errors';
 import { newId, now } from './ids';
 import type { Mailer } from './mail';
+import { queueReporterOutcomes } from './reporter-outcome';
 
 /** After the 1st to 5th failed try of a delivery, the next waits this long; a 6th failure is final (1 h 51 min on). */
 export const RETRY_DELAYS_MS = [1, 5, 15, 30, 60].map((minutes) => minutes * 60_000);
@@ -93,7 +94,8 @@ function classify(error: unknown) {
 /**
  * Sent mail as a durable job. `store` records the mail and its audience (the chosen users as delivery rows, or All
  * Users as a rowid bound) in one transaction. Workers, in one process or several over one database, turn an All
- * Users audience into delivery rows a batch at a time from a cursor kept on the mail, claim due deliveries a batch at
+ * Users audience into delivery rows a batch at a time from a cursor kept on the mail, turn the outbox of decided chat
+ * reports into mails to their reporters (lib/reporter-outcome.ts), claim due deliveries a batch at
  * a time under a lease (FOR UPDATE SKIP LOCKED: two workers never claim the same row), send them, and record the
  * outcomes in batches as the transport answers: sent, failed for good (with the transport's reason), or queued again
  * with a backoff. Nothing is held in memory but the current batch, and a restart carries on from the database. A
@@ -280,6 +282,8 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       let worked: boolean;
       try {
         worked = await db.transaction((tx) => expandAllUsers(tx, expandBatch, clock()));
+        // Decided chat reports whose reporters are still to be told (lib/reporter-outcome.ts) become mails.
+        worked = (await queueReporterOutcomes(db, { batch: batchSize, dueAt: clock() })) || worked;
         worked = (await sendBatch()) || worked;
       } catch (error) {
         // The database itself failed (full disk, closed): nothing is lost, the rows wait for the next round.
