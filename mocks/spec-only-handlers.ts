@@ -28,6 +28,7 @@ const EXTENSION_ROUTES: RegExp[] = [
   /^\/api\/admin\/restrictions(\/|$)/,
   /^\/api\/appeals?(\/|$)/,
   /^\/api\/contact-us\/[^/]+\/(status|escalate)$/,
+  /^\/api\/notice-templates(\/|$)/,
 ];
 
 const pathOf = (request: Request) => new URL(request.url).pathname.replace(/^.*?(?=\/api\/)/, '');

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeWithId, type Field } from '@/features/catalogues/define-catalogue';
 import { loadCatalogues } from '@/features/catalogues/registry';
@@ -17,10 +16,11 @@ import {
 } from '../support/fault-injector';
 import { CONSOLE_ADMIN } from '../support/api-fixture';
 import { api, resetData, signedInNow } from '../support/api-server';
-import { renderApp } from '../support/render';
+import { renderApp, withoutFeatures } from '../support/render';
+import { ageProofs } from '../support/step-up';
+import { codeOf } from '../support/two-factor';
 import {
   activeMember,
-  ageProofs,
   claimedQueueItem,
   firstFaq,
   firstMember,
@@ -513,8 +513,7 @@ const WRITES: Write[] = [
     edit: async (user) => {
       await signInWithPassword(user);
       const key = await screen.findByTestId('two-factor-key', {}, FIRST_LOAD);
-      const secret = Secret.fromBase32(key.textContent!.replace(/\s/g, ''));
-      const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret }).generate();
+      const code = codeOf(key.textContent!.replace(/\s/g, ''));
       await user.type(screen.getByLabelText('Authentication code'), code);
       await user.click(screen.getByRole('button', { name: 'Turn on and sign in' }));
       await user.click(
@@ -564,10 +563,12 @@ const WRITES: Write[] = [
       };
     },
   },
-  // Notes on a member ('member-notes'): the profile's New note form (the same path lists the notes).
+  // Notes on a member ('member-notes'): the profile's New note form (the same path lists the notes). The header's Add
+  // note ('member-summary', the same form in a dialog) is left out, so that the form's Add note is the page's one.
   {
     route: '/users/:userId',
     at: async () => `/users/${(await firstMember())._id}`,
+    needs: async () => withoutFeatures('member-summary'),
     endpoint: 'admin/notes/:userId',
     method: 'post',
     screen: 'member note',

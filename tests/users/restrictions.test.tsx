@@ -3,13 +3,13 @@ import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FACTS_MAX, RESTRICTION_MESSAGES } from '@contract/restrictions';
-import { api, callApi, resetData, signInAs, testDb } from '../support/api-server';
+import { api, resetData, signInAs, testDb } from '../support/api-server';
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
+import { confirmAppeal, policyNamed, quietMember, restrictMember } from '../support/restrictions';
 
 type Member = { _id: string; name: string; surname: string; email: string; enabled: boolean };
-type Policy = { _id: string; message: string; enabled: boolean };
 type Report = {
   _id: string;
   message: string;
@@ -29,19 +29,7 @@ const firstMembers = (query = '') => api.get<Member[]>(`/api/admin/list?page=1&i
 const memberOf = (id: string) => api.get<Member>(`/api/user/read/${id}`);
 const restrictionsOf = (userId: string) =>
   api.get<MemberRestrictions>(`/api/admin/restrictions/member/${userId}`);
-const policyNamed = async (message: string) =>
-  (await api.get<Policy[]>('/api/reportelement/listAll')).find((element) => element.message === message)!;
 const reportOf = async (id: string) => (await api.get<Report[]>(`/api/chat-report/list?report=${id}`))[0]!;
-
-/** A member of the users list's first page, active, with no restriction in force and no open report about them. */
-async function quietMember() {
-  for (const member of await firstMembers()) {
-    if (!member.enabled) continue;
-    const { inForce, openReports } = await restrictionsOf(member._id);
-    if (!inForce && openReports.count === 0) return member;
-  }
-  throw new Error('The first page of the demo members holds no active member without reports');
-}
 
 /** An active member and their profile's header card. */
 async function openProfile() {
@@ -72,36 +60,15 @@ async function anotherAdmin() {
 }
 
 /** A restriction of `userId` made through the API by the admin of `token` (permanent unless `endsAt`): its reference. */
-async function restrict(userId: string, token: string, endsAt: string | null = null) {
-  const { status, body } = await callApi<{ result: { reference: string } }>(
-    'PATCH',
-    `/api/admin/status/${userId}?enabled=false`,
-    {
-      json: { restriction: { policyId: (await policyNamed(MESSAGES_POLICY))._id, facts: 'Threats', endsAt } },
-      token,
-    },
-  );
-  if (status !== 200) throw new Error(`The restriction was refused (${status}): ${JSON.stringify(body)}`);
-  return body.result.reference;
-}
+const restrict = (userId: string, token: string, endsAt: string | null = null) =>
+  restrictMember(userId, { policy: MESSAGES_POLICY, facts: 'Threats', endsAt, token });
 
 /**
  * The member's appeal of the restriction `reference`, made as they would on /appeal and confirmed from the link the
- * server mailed them (its stored text), then reversed by the signed-in admin.
+ * server mailed them, then reversed by the signed-in admin.
  */
 async function appealReversed(member: Member, reference: string) {
-  await callApi('POST', '/api/appeal', {
-    json: { email: member.email, reference, statement: 'It was not me.' },
-    token: null,
-  });
-  const { body } = await testDb().one<{ body: string }>(
-    "SELECT body FROM mails WHERE kind = 'appeal' AND title = $1",
-    [`Confirm your appeal (${reference})`],
-  );
-  const token = /\/appeal\/confirm\?token=([\w-]+)/.exec(body)?.[1];
-  const confirmed = await callApi('POST', '/api/appeal/confirm', { json: { token }, token: null });
-  if (confirmed.status !== 200)
-    throw new Error(`The appeal was not confirmed: ${JSON.stringify(confirmed.body)}`);
+  await confirmAppeal({ email: member.email, reference, statement: 'It was not me.' });
   const items = await api.get<{ ref: string; subject: { _id: string } | null }[]>(
     '/api/review-queue/list?kind=appeal',
   );
@@ -376,10 +343,12 @@ describe("deactivating as a restriction ('restrictions')", () => {
     if (other !== row)
       expect(within(other).getByRole('cell', { name: /strike/ })).toHaveTextContent(/^0 strikes$/);
 
+    // The profile's header ('member-summary') gives them with the reversed one apart.
     await user.click(within(row).getByRole('link', { name: `${person.name} ${person.surname}` }));
-    const personal = await screen.findByRole('region', { name: 'Personal Information' });
-    expect(await within(personal).findByText('1 strike')).toBeInTheDocument();
-    expect(within(personal).getByText('· 1 reversed')).toBeInTheDocument();
+    const summary = await screen.findByRole('region', { name: 'Member summary' });
+    expect(within(summary).getByText('Strikes', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      /^1 strike \(1 reversed\)$/,
+    );
   });
 
   it("shows the Report Element's explanation field", async () => {

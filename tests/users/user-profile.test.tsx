@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { AVATAR_COLOURS, avatarColour } from '@/features/users/avatar-colour';
-import { api, resetData, signedInNow, testDb } from '../support/api-server';
+import { formatDate } from '@/lib/format';
+import { api, callApi, resetData, signedInNow, signInAs, testDb } from '../support/api-server';
 import { apiCalls } from '../support/request-log';
-import { renderApp } from '../support/render';
+import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
 type Member = { _id: string; name: string; surname: string; email: string; enabled: boolean };
 type Policy = { _id: string; message: string };
@@ -190,5 +191,197 @@ describe('user profile', () => {
     expect(new Set(['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mia'].map(avatarColour)).size).toBeGreaterThan(
       1,
     );
+  });
+});
+
+/** A restriction of `userId` through the API, citing the demo's `policy` (permanent unless `endsAt`): its reference. */
+async function restrict(userId: string, policy: string, endsAt: string | null = null) {
+  const policyId = (await api.get<Policy[]>('/api/reportelement/listAll')).find(
+    (element) => element.message === policy,
+  )!._id;
+  const { status, body } = await callApi<{ result: { reference: string } }>(
+    'PATCH',
+    `/api/admin/status/${userId}?enabled=false`,
+    { json: { restriction: { policyId, facts: 'Links to a fake shop', endsAt } } },
+  );
+  if (status !== 200) throw new Error(`The restriction was refused (${status}): ${JSON.stringify(body)}`);
+  return body.result.reference;
+}
+
+/**
+ * A demo member whose facts the header shows are known: born on 1 January 30 years ago, joined on 10 March 2025,
+ * verified, their newest doing a post of 3 days and 2 hours ago (SQL: the member's own doing in the app).
+ */
+async function knownMember() {
+  const member = (await firstMembers()).find((each) => each.enabled)!;
+  const db = testDb();
+  const born = `${new Date().getFullYear() - 30}-01-01T00:00:00.000Z`;
+  await db.run(
+    `UPDATE users SET dob = $2, created_at = '2025-03-10T12:00:00.000Z', is_verified = true WHERE id = $1`,
+    [member._id, born],
+  );
+  for (const [table, column] of [
+    ['posts', 'user_id'],
+    ['events', 'user_id'],
+    ['feedbacks', 'user_id'],
+    ['chat_reports', 'reporter_id'],
+    ['chat_blocks', 'block_by'],
+  ] as const)
+    await db.run(`DELETE FROM ${table} WHERE ${column} = $1`, [member._id]);
+  await db.run('DELETE FROM contacts WHERE lower(email) = lower($1)', [member.email]);
+  const posted = new Date(Date.now() - (3 * 24 + 2) * 3_600_000).toISOString();
+  await db.run(
+    `INSERT INTO posts (id, name, user_id, created_at, updated_at) VALUES ('header-post', 'Hello', $1, $2, $2)`,
+    [member._id, posted],
+  );
+  return { member, posted };
+}
+
+/** The profile's header card, once its name is there. */
+async function headerCard() {
+  const title = await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+  return title.closest('.mantine-Card-root') as HTMLElement;
+}
+
+/** A fact of the header: its value as shown. */
+const fact = (summary: HTMLElement, label: string) =>
+  within(summary).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe("the profile's header ('member-summary')", () => {
+  it("shows age, joined, last active, verified, strikes and the suspension in force, from the profile's one read", async () => {
+    const { member, posted } = await knownMember();
+    const endsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const reference = await restrict(member._id, 'Spam or scam', endsAt);
+    renderApp(`/users/${member._id}`);
+    const header = await headerCard();
+    const summary = within(header).getByRole('region', { name: 'Member summary' });
+    expect(fact(summary, 'Age')).toBe('30 years');
+    expect(fact(summary, 'Joined')).toBe('10 Mar 2025');
+    expect(fact(summary, 'Last active')).toBe(`3 days ago, ${formatDate(posted)}`);
+    expect(fact(summary, 'Verified')).toBe('Yes');
+    expect(fact(summary, 'Strikes')).toBe('1 strike');
+    expect(fact(summary, 'Restriction')).toBe(
+      `Suspended until ${formatDate(endsAt)}, Spam or scam, ${reference}`,
+    );
+    expect(reference).toMatch(/^R-[0-9A-Z]{8}$/);
+    // One read for the header: the member's restrictions are not asked for apart.
+    expect(await apiCalls(`/api/user/read/${member._id}`)).toHaveLength(1);
+    expect(await apiCalls(`/api/admin/restrictions/member/${member._id}`)).toEqual([]);
+  });
+
+  it('says a permanent restriction as Deactivated, strikes with the reversed apart, and an unverified member as No', async () => {
+    const member = (await firstMembers()).find((each) => each.enabled)!;
+    await testDb().run('UPDATE users SET is_verified = false WHERE id = $1', [member._id]);
+    // Two strikes in the window, one of them reversed (as an appeal's reversal marks it), and one in force.
+    await restrict(member._id, 'Fake profile', new Date(Date.now() + 86_400_000).toISOString());
+    await api.patch(`/api/admin/status/${member._id}?enabled=true`, {});
+    const earlier = await restrict(
+      member._id,
+      'Fake profile',
+      new Date(Date.now() + 86_400_000).toISOString(),
+    );
+    await api.patch(`/api/admin/status/${member._id}?enabled=true`, {});
+    await testDb().run("UPDATE restrictions SET ended_reason = 'reversed' WHERE reference = $1", [earlier]);
+    const reference = await restrict(member._id, 'Spam or scam');
+    renderApp(`/users/${member._id}`);
+    const summary = within(await headerCard()).getByRole('region', { name: 'Member summary' });
+    expect(fact(summary, 'Verified')).toBe('No');
+    expect(fact(summary, 'Strikes')).toBe('2 strikes (1 reversed)');
+    expect(fact(summary, 'Restriction')).toBe(`Deactivated, Spam or scam, ${reference}`);
+    // The strikes are the header's: Personal Information no longer repeats them.
+    expect(
+      within(screen.getByRole('region', { name: 'Personal Information' })).queryByText('Strikes'),
+    ).toBeNull();
+  });
+
+  it('opens the note form from Add note, and the restriction dialog from Restrict', async () => {
+    const { member } = await knownMember();
+    const reference = await restrict(member._id, 'Spam or scam');
+    const { user } = renderApp(`/users/${member._id}`);
+    const summary = within(await headerCard()).getByRole('region', { name: 'Member summary' });
+    expect(fact(summary, 'Restriction')).toBe(`Deactivated, Spam or scam, ${reference}`);
+
+    await user.click(within(summary).getByRole('button', { name: 'Add note' }));
+    const noteDialog = await screen.findByRole('dialog', {
+      name: `Add a note on ${member.name} ${member.surname}`.trim(),
+    });
+    expect(within(noteDialog).getByRole('textbox', { name: 'New note' })).toHaveFocus();
+    await user.keyboard('Asked twice for money in chat');
+    await user.click(within(noteDialog).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    expect(await within(notes).findByText('Asked twice for money in chat')).toBeInTheDocument();
+
+    await user.click(within(summary).getByRole('button', { name: 'Restrict' }));
+    const restriction = await screen.findByRole('dialog', {
+      name: `Deactivate ${member.name} ${member.surname} (${member.email})?`,
+    });
+    // The restriction dialog itself: the one in force is said, and a new one replaces it only when asked to.
+    expect(
+      await within(restriction).findByText(`Already restricted under ${reference} permanently.`),
+    ).toBeInTheDocument();
+    expect(
+      within(restriction).getByRole('checkbox', { name: `Replace ${reference} with this restriction` }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps every fact and both buttons whole at 390 px, and offers neither button to a role that may not use it', async () => {
+    const { member } = await knownMember();
+    await restrict(member._id, 'Spam or scam', new Date(Date.now() + 7 * 86_400_000).toISOString());
+    const width = window.innerWidth;
+    onTestFinished(() => {
+      window.innerWidth = width;
+    });
+    window.innerWidth = 390;
+    window.dispatchEvent(new Event('resize'));
+    const { unmount } = renderApp(`/users/${member._id}`);
+    const summary = within(await headerCard()).getByRole('region', { name: 'Member summary' });
+    // Nothing truncated or hidden: each value in full as text, each button named, no ellipsis.
+    for (const label of ['Age', 'Joined', 'Last active', 'Verified', 'Strikes'])
+      expect(fact(summary, label)).toMatch(/\S/);
+    expect(fact(summary, 'Restriction')).toMatch(
+      /^Suspended until \d{1,2} \w{3} \d{4}, Spam or scam, R-[0-9A-Z]{8}$/,
+    );
+    expect(within(summary).getByRole('button', { name: 'Add note' })).toBeVisible();
+    expect(within(summary).getByRole('button', { name: 'Restrict' })).toBeVisible();
+    expect(summary.querySelector('[data-truncated], .mantine-Text-root[data-line-clamp]')).toBeNull();
+    unmount();
+
+    // Support writes notes but does not change a member's status: Add note, no Restrict.
+    await signInAs('support');
+    renderApp(`/users/${member._id}`);
+    const supportSummary = within(await headerCard()).getByRole('region', { name: 'Member summary' });
+    expect(within(supportSummary).getByRole('button', { name: 'Add note' })).toBeInTheDocument();
+    expect(within(supportSummary).queryByRole('button', { name: 'Restrict' })).toBeNull();
+  });
+
+  it('without member-summary: no header facts, and the strikes stay in Personal Information', async () => {
+    withoutFeatures('member-summary');
+    const { member } = await knownMember();
+    renderApp(`/users/${member._id}`);
+    const header = await headerCard();
+    expect(within(header).queryByRole('region', { name: 'Member summary' })).toBeNull();
+    const personal = screen.getByRole('region', { name: 'Personal Information' });
+    expect(within(personal).getByText('0 strikes')).toBeInTheDocument();
+  });
+
+  it("against a SPEC-only API the header is SPEC's: name, e-mail, status and Deactivate alone", async () => {
+    const { member } = await knownMember();
+    await restrict(member._id, 'Spam or scam');
+    specOnlyApi();
+    renderApp(`/users/${member._id}`);
+    const header = await headerCard();
+    expect(within(header).queryByRole('region', { name: 'Member summary' })).toBeNull();
+    for (const word of ['Age', 'Joined', 'Last active', 'Strikes', 'Restriction', 'R-'])
+      expect(within(header).queryByText(new RegExp(word))).toBeNull();
+    expect(within(header).queryByRole('button', { name: 'Add note' })).toBeNull();
+    expect(within(header).queryByRole('button', { name: 'Restrict' })).toBeNull();
+    expect(
+      within(header)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Activate']);
+    expect(screen.queryByText('Strikes')).toBeNull();
   });
 });

@@ -18,9 +18,10 @@ type NoteValues = z.input<typeof schema>;
 
 /**
  * The form that adds a note on a member's profile, emptied once the note is saved; its field takes the focus when it
- * appears (the admin has just pressed New note).
+ * appears (the admin has just pressed New note). `onSaved`: told once a note is saved (the profile header's dialog
+ * closes then).
  */
-export function MemberNoteForm({ userId }: { userId: string }) {
+export function MemberNoteForm({ userId, onSaved }: { userId: string; onSaved?: () => void }) {
   const add = useAddNote(userId);
   const controller = useMutationForm({
     schema,
@@ -28,6 +29,7 @@ export function MemberNoteForm({ userId }: { userId: string }) {
     values: () => ({ text: '' }),
     toInput: (values) => values,
     success: NOTES_TEXT.added,
+    onSaved,
   });
   // Each saved note's answer empties the field for the next.
   const saved = add.data;

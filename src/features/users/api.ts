@@ -61,6 +61,20 @@ const user = z.object({
   /** 'restrictions': the member's active strikes, and those of the window reversed on appeal (not counted). */
   strikes: optionalNumber,
   strikesReversed: optionalNumber,
+  createdAt: optionalDate,
+  /** 'member-summary' (a member's read): when they last did something the server records. */
+  lastActiveAt: optionalDate,
+  /** 'member-summary' (a member's read): their restriction in force ('restrictions'), or null. */
+  restriction: z.pipe(
+    z.nullish(
+      z.object({
+        reference: text,
+        policy: z.nullish(z.object({ name: text })),
+        endsAt: optionalDate,
+      }),
+    ),
+    z.transform((value) => value ?? null),
+  ),
 });
 
 const plan = z.nullish(z.object({ productId: text, status: text }));

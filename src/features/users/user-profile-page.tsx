@@ -15,6 +15,7 @@ import { MediaCarousel } from './media-carousel';
 import { MemberNotes } from '@/components/member-record/member-notes';
 import { ModerationHistory } from '@/components/member-record/moderation-history';
 import { NOTES_TEXT } from '@/components/member-record/notes-strings';
+import { ProfileHeaderFacts } from './profile-header';
 import { USERS_TEXT } from './strings';
 import { Strikes } from './strikes';
 import { UserAvatar } from './user-avatar';
@@ -65,6 +66,8 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
   // names no features, and the form must stay.
   const [withNotes] = useState(useFeature('member-notes'));
   const restricts = useFeature('restrictions');
+  // 'member-summary': the header carries what a moderator needs first, the strikes among them.
+  const summary = useFeature('member-summary');
   const changesStatus = usePermission('members.status');
   const fullName = userName(user, '-');
   const interactAge =
@@ -97,6 +100,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
             {changesStatus ? <UserStatusButton user={user} size="sm" /> : null}
           </Group>
         </Group>
+        {summary ? <ProfileHeaderFacts user={user} /> : null}
       </Card>
 
       <Section title={USERS_TEXT.basic}>
@@ -134,7 +138,7 @@ function UserProfile({ user, plan }: { user: User; plan: UserPlan | null }) {
               {[user.countryCode, user.phoneNumber].filter(Boolean).join(' ') || '-'}
             </Field>
             <Field label={USERS_TEXT.email}>{orDash(user.email)}</Field>
-            {restricts ? (
+            {restricts && !summary ? (
               <Field label={USERS_TEXT.strikes}>
                 <Strikes user={user} />
               </Field>

@@ -28,6 +28,23 @@ export const askRestriction = (
   );
 
 /**
+ * 'restrictions': asks for a restriction of one member (the dialog shows their restriction in force, which the new one
+ * replaces only when the admin says so, and their open reports) and makes it: the member is deactivated, with the
+ * status change's refresh, words and failures. Deactivate and the profile header's Restrict both ask through it.
+ */
+export const restrictMember = (user: Pick<User, '_id' | 'name' | 'surname' | 'email'>) =>
+  askRestriction(
+    { name: userNameAndEmail(user, ''), memberId: user._id },
+    {
+      save: (restriction) =>
+        patchUserStatus({ userId: user._id, enabled: false, restriction }).then((answer) =>
+          restrictionDone(answer, USERS_TEXT.deactivated),
+        ),
+      meta: { invalidates: STATUS_CHANGES, errorTitle: 'Error' },
+    },
+  );
+
+/**
  * Deactivate for an active user, Activate for an inactive one (SPEC 2.6, 4, 8): the server's message as Success,
  * failures as Error (the mutation's meta), and every users list and profile refreshed. Busy without `loading`, which
  * would disable the button and drop the keyboard focus to the page: the button keeps the focus through the change
@@ -64,17 +81,7 @@ export function UserStatusButton({
       rightSection={busy ? <Loader size={12} color="currentColor" aria-hidden /> : null}
       onClick={() => {
         if (busy) return;
-        if (user.enabled && restricts)
-          return void askRestriction(
-            { name: userNameAndEmail(user, ''), memberId: user._id },
-            {
-              save: (restriction) =>
-                patchUserStatus({ userId: user._id, enabled: false, restriction }).then((answer) =>
-                  restrictionDone(answer, USERS_TEXT.deactivated),
-                ),
-              meta: { invalidates: STATUS_CHANGES, errorTitle: 'Error' },
-            },
-          );
+        if (user.enabled && restricts) return void restrictMember(user);
         if (!user.enabled || !withReason) return change();
         void askReason({ name: userNameAndEmail(user, '') }).then((reason) => {
           if (reason !== undefined) change(reason);
