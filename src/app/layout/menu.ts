@@ -7,6 +7,7 @@ import {
   IconMailForward,
   IconMessageReport,
   IconPhotoVideo,
+  IconTemplate,
   IconUserShield,
   IconUsers,
   type Icon,
@@ -104,6 +105,7 @@ export const MENU_GROUPS: MenuGroup[] = [
         // Its code and first read come after the screen's first load (sidebar.tsx).
         Count: lazy(() => import('@/features/review-queue/count-badge')),
       },
+      { label: 'Notice templates', to: '/queue/templates', icon: IconTemplate, feature: 'notice-templates' },
       { label: 'Chat Report', to: '/chat-report', icon: IconMessageReport },
       pagedList(chatBlock),
       catalogue(reportElement),
