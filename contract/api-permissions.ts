@@ -41,6 +41,7 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'GET /api/contact-us/list': 'contacts.read',
   /** A contact message marked Handled or reopened, or escalated to the review queue ('contact-status'). */
   'PATCH /api/contact-us/:id/status': 'contacts.handle',
+  'POST /api/contact-us/:id/escalate': 'contacts.handle',
   'GET /api/feedback/list': 'feedback.read',
   'GET /api/activity/list': 'activity.read',
   'GET /api/activity/facets': 'activity.read',
@@ -91,6 +92,14 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/review-queue/claim-next': 'queue.claim',
   'POST /api/review-queue/:id/claim': 'queue.claim',
   'POST /api/review-queue/:id/release': 'queue.claim',
+  /** A case's page ('review-cases'): the reports and the member's summary, personal data as a profile is. */
+  'GET /api/review-queue/:id/case': 'members.read',
+  /** A case's decision; restrict asks for 'members.status' too. */
+  'POST /api/review-queue/:id/decide': 'reports.decide',
+  /** The priority levels and rules ('review-priorities'): read by whoever reads the queue, set by an Owner. */
+  'GET /api/review-queue/levels': 'queue.read',
+  'PUT /api/review-queue/levels': 'queue.priorities',
+  'GET /api/review-queue/stats': 'queue.read',
 
   /** The warning and notice templates ('notice-templates'): read by whoever reads the queue, written by an Owner. */
   'GET /api/notice-templates': 'queue.read',

@@ -64,6 +64,8 @@ export const PERMISSIONS = {
   'queue.read': 'read the review queue',
   /** Claiming and releasing the queue's items. */
   'queue.claim': 'claim review queue items',
+  /** The review queue's priority levels, their target times and the rules that pick them ('review-priorities'). */
+  'queue.priorities': 'change the review priorities',
   /** The warning and notice templates' library: add, change and delete them ('notice-templates'). */
   'templates.write': 'change the warning and notice templates',
   /** Upholding or reversing a restriction's appeal ('appeals'); never the restricting admin's own. */

@@ -121,7 +121,12 @@ export function createApp({ db, config, mailer, mailQueue, distDir }: AppDeps) {
     config.queueAmberHours && config.queueRedHours
       ? { amberHours: config.queueAmberHours, redHours: config.queueRedHours }
       : { amberHours: DEFAULT_QUEUE_AMBER_HOURS, redHours: DEFAULT_QUEUE_RED_HOURS };
-  registerReviewQueueRoutes(app, db, queueAges);
+  registerReviewQueueRoutes(app, db, queueAges, {
+    queue: mailQueue,
+    publicUrl: config.publicUrl,
+    strikeDays: config.strikeDays,
+    roles,
+  });
   registerSessionRoutes(app, db, config);
   registerTwoFactorRoutes(app, db, config);
   registerAdminRoutes(app, { db, queue: mailQueue, publicUrl: config.publicUrl, policy: config });

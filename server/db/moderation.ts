@@ -356,7 +356,10 @@ export async function actionUnder(
   );
 }
 
-/** The member's Open reports, newest first (at most `limit`), with their reporters and review items, and how many. */
+/**
+ * The member's Open reports, newest first (at most `limit`), with their reporters and review items (the member's case,
+ * migration 019), and how many.
+ */
 export async function openReportsOf(db: Db, userId: string, limit: number) {
   const items = await db.many<{
     id: string;
@@ -373,7 +376,7 @@ export async function openReportsOf(db: Db, userId: string, limit: number) {
     `SELECT t.id, t.message, t.created_at, t.reporter_id, ${memberColumns('a', 'reporter')},
        r.id AS item_id, r.state AS item_state, r.assignee_id, h.name AS assignee_name
      FROM chat_reports t LEFT JOIN users a ON a.id = t.reporter_id
-     LEFT JOIN review_items r ON r.kind = 'chat-report' AND r.ref_id = t.id
+     LEFT JOIN review_items r ON r.id = t.case_id
      LEFT JOIN users h ON h.id = r.assignee_id
      WHERE t.reported_id = $1 AND t.status = 'Open' ORDER BY t.created_at DESC, t.id DESC LIMIT $2`,
     [userId, limit],

@@ -35,7 +35,18 @@ import { factsAsReason, recordRestriction, restrictionText, statementOfReasons }
  */
 export async function restrict(
   { db, queue, publicUrl }: { db: Db; queue: MailQueue; publicUrl: string },
-  { adminId, userId, input }: { adminId: string; userId: string; input: RestrictionInput },
+  {
+    adminId,
+    userId,
+    input,
+    also,
+  }: {
+    adminId: string;
+    userId: string;
+    input: RestrictionInput;
+    /** More writes in the restriction's transaction, after it (a review case's decision: services/review-cases.ts). */
+    also?: (tx: Db, made: { reference: string; closed: number }) => Promise<void>;
+  },
 ): Promise<{ reference: string; closed: number }> {
   const log = activityLog(db);
   const policy = await findPolicy(db, input.policyId);
@@ -110,6 +121,7 @@ export async function restrict(
         reason: note,
       });
     stored = { ...made, closed: reports.length };
+    await also?.(tx, { reference: made.reference, closed: reports.length });
   };
   if (input.withheldReason) await db.transaction(write);
   // The statement's text is known only once the reference is drawn inside the transaction: the mail is stored

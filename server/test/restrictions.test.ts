@@ -383,7 +383,8 @@ describe('one incident, one restriction', () => {
       reportedRestriction: null,
     });
     const items = await s.db.many<{ ref_id: string; state: string }>(
-      "SELECT ref_id, state FROM review_items WHERE kind = 'chat-report' ORDER BY ref_id",
+      // Each report's review case ('review-cases'): the member's one case holds them all.
+      'SELECT t.id AS ref_id, i.state FROM chat_reports t JOIN review_items i ON i.id = t.case_id ORDER BY t.id',
     );
     expect(items.filter((item) => reports.includes(item.ref_id)).map((item) => item.state)).toEqual([
       'done',
@@ -510,7 +511,12 @@ describe('one incident, one restriction', () => {
       actionedUnder: reference,
       reportedRestriction: { reference },
     });
-    expect(await s.db.one('SELECT state FROM review_items WHERE ref_id = $1', [report])).toEqual({
+    expect(
+      await s.db.one(
+        'SELECT i.state FROM chat_reports t JOIN review_items i ON i.id = t.case_id WHERE t.id = $1',
+        [report],
+      ),
+    ).toEqual({
       state: 'done',
     });
     expect(

@@ -8,6 +8,7 @@ import { adminWithRole, makeServer } from './harness';
 type Server = Awaited<ReturnType<typeof makeServer>>;
 type Item = {
   _id: string;
+  report: { _id: string } | null;
   kind: string;
   state: string;
   ref: string;
@@ -34,13 +35,19 @@ async function addReport(s: Server, reported: string | null, at: string, message
   return id;
 }
 
-/** `n` open reports about `reported`, an hour apart from 2025-01-01, in one statement. */
-async function addReports(s: Server, reported: string, n: number) {
+/** `n` members with one open report each (so `n` cases), an hour apart from 2025-01-01, in two statements. */
+async function addReportedMembers(s: Server, n: number) {
+  await s.db.run(
+    `INSERT INTO users (id, role, name, surname, email, created_at, updated_at)
+     SELECT 'c0ffee' || lpad(to_hex(i), 18, '0'), 'user', 'M' || i, 'Doe', 'm' || i || '@example.com', now(), now()
+     FROM generate_series(1, $1) i`,
+    [n],
+  );
   await s.db.run(
     `INSERT INTO chat_reports (id, message, reported_id, created_at, updated_at)
-     SELECT lpad(to_hex(i), 24, '0'), 'Spam ' || i, $1, t, t
-     FROM generate_series(1, $2) i, LATERAL (SELECT timestamptz '2025-01-01' + i * interval '1 hour' AS t) x`,
-    [reported, n],
+     SELECT lpad(to_hex(i), 24, '0'), 'Spam ' || i, 'c0ffee' || lpad(to_hex(i), 18, '0'), t, t
+     FROM generate_series(1, $1) i, LATERAL (SELECT timestamptz '2025-01-01' + i * interval '1 hour' AS t) x`,
+    [n],
   );
 }
 
@@ -51,16 +58,19 @@ const list = async (s: Server, query = '', token?: string) => {
 };
 
 describe('review queue items', () => {
-  it('an open chat report is an open item, oldest first; deciding its case closes it, reopening opens it again', async () => {
+  it("a member's Open reports are one case, aged by the oldest; deciding them all closes it, reopening opens a new one", async () => {
     const s = await makeServer();
     const ann = await addUser(s, 'Ann');
     const later = await addReport(s, ann, '2025-02-01T00:00:00.000Z');
     const first = await addReport(s, ann, '2025-01-01T00:00:00.000Z', 'Threats');
     const page = await list(s);
-    expect(page.result.map((item) => item.ref)).toEqual([first, later]);
+    expect(page.result).toHaveLength(1);
+    const caseId = page.result[0]!._id;
     expect(page.result[0]).toMatchObject({
-      kind: 'chat-report',
+      kind: 'case',
       state: 'open',
+      ref: caseId,
+      createdAt: '2025-01-01T00:00:00.000Z',
       subject: { _id: ann, name: 'Ann' },
       assignee: null,
       report: { _id: first, message: 'Threats', status: 'Open' },
@@ -71,41 +81,76 @@ describe('review queue items', () => {
       json: { status: 'Dismissed' },
     });
     expect(decided.status).toBe(200);
-    expect((await list(s)).result.map((item) => item.ref)).toEqual([later]);
-    expect((await list(s, '?state=done')).result).toMatchObject([{ ref: first, state: 'done' }]);
+    expect((await list(s)).result.map((item) => [item._id, item.report?._id, item.createdAt])).toEqual([
+      [caseId, later, '2025-02-01T00:00:00.000Z'],
+    ]);
+    await s.call('PATCH', `/api/chat-report/case/${later}`, { json: { status: 'Actioned' } });
+    expect((await list(s)).result).toEqual([]);
+    expect((await list(s, '?state=done')).result).toMatchObject([{ _id: caseId, state: 'done' }]);
 
     await s.call('PATCH', `/api/chat-report/case/${first}`, { json: { status: 'Open' } });
-    expect((await list(s)).result.map((item) => [item.ref, item.state])).toEqual([
-      [first, 'open'],
-      [later, 'open'],
-    ]);
+    const reopened = (await list(s)).result;
+    expect(reopened.map((item) => [item.state, item.report?._id])).toEqual([['open', first]]);
+    expect(reopened[0]!._id).not.toBe(caseId);
   });
 
-  it('the migration made items of the reports open before it (backfill)', async () => {
+  it("migration 019 turns the open 'chat-report' items into cases, claims kept; done ones stay", async () => {
     const s = await makeServer();
     const ann = await addUser(s, 'Ann');
-    const open = await addReport(s, ann, '2025-01-01T00:00:00.000Z');
-    const decided = await addReport(s, ann, '2025-01-02T00:00:00.000Z');
-    await s.db.run("UPDATE chat_reports SET status = 'Actioned' WHERE id = $1", [decided]);
-    // As before migration 013: no items; then its backfill, as the migration states it.
+    const bob = await addUser(s, 'Bob');
+    const reports = [
+      await addReport(s, ann, '2025-01-01T00:00:00.000Z'),
+      await addReport(s, ann, '2025-01-02T00:00:00.000Z'),
+      await addReport(s, bob, '2025-01-03T00:00:00.000Z'),
+    ];
+    // As before migration 019: an item per Open report, one of Ann's claimed, and a done one.
+    await s.db.run('UPDATE chat_reports SET case_id = NULL');
     await s.db.run('DELETE FROM review_items');
+    await s.db.run(
+      `INSERT INTO review_items (id, kind, ref_id, subject_id, created_at, state, assignee_id, claimed_at)
+       SELECT review_item_id(), 'chat-report', id, reported_id, created_at,
+         CASE WHEN id = $1 THEN 'claimed' ELSE 'open' END, CASE WHEN id = $1 THEN $2 END,
+         CASE WHEN id = $1 THEN now() END
+       FROM chat_reports`,
+      [reports[1]!, s.adminId],
+    );
+    await s.db.run(
+      `INSERT INTO review_items (id, kind, ref_id, subject_id, created_at, state, done_at)
+       VALUES (review_item_id(), 'chat-report', $1, $2, '2024-01-01', 'done', '2024-01-02')`,
+      [newId(), ann],
+    );
     const { readFileSync } = await import('node:fs');
     const migration = readFileSync(
-      new URL('../db/postgres/migrations/013_review_queue.sql', import.meta.url),
+      new URL('../db/postgres/migrations/019_review_cases.sql', import.meta.url),
       'utf8',
     );
-    const backfill = /\nINSERT INTO review_items[^;]+;/.exec(migration);
-    expect(backfill).not.toBeNull();
-    await s.db.run(backfill![0]);
-    expect((await list(s)).result.map((item) => item.ref)).toEqual([open]);
+    const backfill = migration.slice(migration.indexOf('CREATE TEMPORARY TABLE review_claims'));
+    await s.db.transaction(async (tx) => {
+      for (const statement of backfill.split(/;\n/).filter((text) => text.trim())) await tx.run(statement);
+    });
+    const open = (await list(s)).result;
+    expect(
+      open.map((item) => [item.kind, item.subject?.name, item.state, item.assignee?._id ?? null]),
+    ).toEqual([
+      ['case', 'Ann', 'claimed', s.adminId],
+      ['case', 'Bob', 'open', null],
+    ]);
+    expect((await list(s, '?state=done&kind=chat-report')).pagination.count).toBe(1);
+    const counts = await s.db.many<{ kind: string; state: string; n: number }>(
+      'SELECT kind, state, n::int FROM review_counts WHERE n <> 0 ORDER BY kind, state',
+    );
+    expect(counts).toEqual([
+      { kind: 'case', state: 'claimed', n: 1 },
+      { kind: 'case', state: 'open', n: 1 },
+      { kind: 'chat-report', state: 'done', n: 1 },
+    ]);
   });
 });
 
 describe('claims', () => {
   it('two admins claiming in parallel 1,000 times get no item twice', async () => {
     const s = await makeServer();
-    const ann = await addUser(s, 'Ann');
-    await addReports(s, ann, 1000);
+    await addReportedMembers(s, 1000);
     const admins = [await adminWithRole(s.db, 'moderator'), await adminWithRole(s.db, 'moderator')];
     const got = new Map<string, string>();
     // Each admin keeps four calls in flight: eight claims at once, 1,000 in all.
@@ -139,28 +184,32 @@ describe('claims', () => {
   it('claim-next gives the oldest open item of the kind asked, and logs the claim', async () => {
     const s = await makeServer();
     const ann = await addUser(s, 'Ann');
+    const bob = await addUser(s, 'Bob');
     const older = await addReport(s, ann, '2025-01-01T00:00:00.000Z', 'Older');
-    await addReport(s, ann, '2025-01-02T00:00:00.000Z');
-    const claimed = await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'chat-report' } });
-    expect(claimed.body).toMatchObject({ message: 'Item claimed', result: { ref: older, state: 'claimed' } });
+    await addReport(s, bob, '2025-01-02T00:00:00.000Z');
+    const claimed = await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'case' } });
+    expect(claimed.body).toMatchObject({
+      message: 'Item claimed',
+      result: { report: { _id: older }, subject: { _id: ann }, state: 'claimed' },
+    });
     expect(
       (await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'contact-message' } })).status,
     ).toBe(400);
     const log = await s.call('GET', '/api/activity/list?action=claim');
-    expect(log.body.result).toMatchObject([{ action: 'claim', recordType: 'chat-report', recordId: older }]);
+    expect(log.body.result).toMatchObject([{ action: 'claim', recordType: 'user', recordId: ann }]);
   });
 
   it('a claimed item is not another admin’s to claim; a done one is nobody’s', async () => {
     const s = await makeServer();
     const ann = await addUser(s, 'Ann');
-    await addReport(s, ann, '2025-01-01T00:00:00.000Z');
+    const report = await addReport(s, ann, '2025-01-01T00:00:00.000Z');
     const [item] = (await list(s)).result;
     const other = await adminWithRole(s.db, 'moderator');
     expect((await s.call('POST', `/api/review-queue/${item!._id}/claim`)).status).toBe(200);
     const refused = await s.call('POST', `/api/review-queue/${item!._id}/claim`, { token: other.token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/already claimed/);
-    await s.call('PATCH', `/api/chat-report/case/${item!.ref}`, { json: { status: 'Actioned' } });
+    await s.call('PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Actioned' } });
     const done = await s.call('POST', `/api/review-queue/${item!._id}/claim`, { token: other.token });
     expect(done.status).toBe(409);
     expect((await s.call('POST', `/api/review-queue/${newId()}/claim`)).status).toBe(404);
@@ -203,9 +252,9 @@ describe('release', () => {
 describe('count, filters and roles', () => {
   it('counts the open and claimed items, and the caller’s; a decision takes one off', async () => {
     const s = await makeServer();
-    const ann = await addUser(s, 'Ann');
     const reports: string[] = [];
-    for (let day = 1; day <= 4; day++) reports.push(await addReport(s, ann, `2025-01-0${day}T00:00:00.000Z`));
+    for (let day = 1; day <= 4; day++)
+      reports.push(await addReport(s, await addUser(s, `M${day}`), `2025-01-0${day}T00:00:00.000Z`));
     const count = async () => (await s.call('GET', '/api/review-queue/count')).body.result;
     expect(await count()).toEqual({ open: 4, claimed: 0, mine: 0 });
     await s.call('POST', '/api/review-queue/claim-next');
@@ -219,19 +268,23 @@ describe('count, filters and roles', () => {
 
   it('filters by kind, state and assignee (me, an admin id, none), with their totals', async () => {
     const s = await makeServer();
-    const ann = await addUser(s, 'Ann');
     const reports: string[] = [];
-    for (let day = 1; day <= 5; day++) reports.push(await addReport(s, ann, `2025-01-0${day}T00:00:00.000Z`));
+    for (let day = 1; day <= 5; day++)
+      reports.push(await addReport(s, await addUser(s, `M${day}`), `2025-01-0${day}T00:00:00.000Z`));
     const other = await adminWithRole(s.db, 'moderator');
     await s.call('POST', '/api/review-queue/claim-next'); // reports[0], the Owner's
     await s.call('POST', '/api/review-queue/claim-next', { token: other.token }); // reports[1]
     await s.call('PATCH', `/api/chat-report/case/${reports[4]}`, { json: { status: 'Dismissed' } });
     const refs = async (query: string) => {
       const page = await list(s, query);
-      return { refs: page.result.map((item) => reports.indexOf(item.ref)), count: page.pagination.count };
+      return {
+        refs: page.result.map((item) => reports.indexOf(item.report?._id ?? '')),
+        count: page.pagination.count,
+      };
     };
     expect(await refs('')).toEqual({ refs: [0, 1, 2, 3], count: 4 });
-    expect(await refs('?kind=chat-report&state=open')).toEqual({ refs: [2, 3], count: 2 });
+    expect(await refs('?kind=case&state=open')).toEqual({ refs: [2, 3], count: 2 });
+    expect(await refs('?kind=chat-report')).toEqual({ refs: [], count: 0 });
     expect(await refs('?state=claimed')).toEqual({ refs: [0, 1], count: 2 });
     expect(await refs('?state=done')).toEqual({ refs: [4], count: 1 });
     expect(await refs('?assignee=me')).toEqual({ refs: [0], count: 1 });
@@ -333,7 +386,7 @@ describe('separation of duties at the claim', () => {
 
     const next = await s.call('POST', '/api/review-queue/claim-next');
     expect(next.status).toBe(200);
-    expect(next.body.result).toMatchObject({ kind: 'chat-report', ref: report });
+    expect(next.body.result).toMatchObject({ kind: 'case', report: { _id: report } });
     const none = await s.call('POST', '/api/review-queue/claim-next', { json: { kind: 'appeal' } });
     expect(none.body).toEqual({ success: true, message: 'No open item to claim', result: null });
 
