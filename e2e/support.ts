@@ -176,6 +176,8 @@ export function screens(ids: Awaited<ReturnType<typeof sampleIds>>): Screen[] {
     { path: '/chat-block', title: 'Chat Block', signedIn: true },
     { path: '/activity', title: 'Activity', signedIn: true },
     { path: '/queue', title: 'Review queue', signedIn: true },
+    { path: '/queue/templates', title: 'Notice templates', signedIn: true },
+    { path: '/queue/templates/add', title: 'Add template', signedIn: true, submit: 'Add template' },
     { path: '/profile', title: 'Update Profile', signedIn: true, submit: 'Update Profile' },
     { path: '/post', title: 'Posts', signedIn: true },
     { path: '/post/add', title: 'Add Post', signedIn: true, submit: 'Add Post' },
