@@ -206,6 +206,47 @@ describe('the reporter told', () => {
     expect(s.toReporters()[0]!.text).not.toContain(reference);
   });
 
+  it("mails each reporter of a review case once when the case is decided, without the decision's reason or message", async () => {
+    const s = await server();
+    const mallory = await person(s, 'Mallory');
+    const trent = await person(s, 'Trent');
+    const [ann, bea] = [await person(s, 'Ann'), await person(s, 'Bea')];
+    const dismissedIds = [await report(s, ann.id, mallory.id), await report(s, bea.id, mallory.id)];
+    const warnedId = await report(s, ann.id, trent.id);
+    const items = (await s.call('GET', '/api/review-queue/list')).body.result as {
+      _id: string;
+      subject: { _id: string } | null;
+    }[];
+    const caseOf = (member: string) => items.find((item) => item.subject?._id === member)!._id;
+
+    const dismissed = await s.call('POST', `/api/review-queue/${caseOf(mallory.id)}/decide`, {
+      json: { action: 'dismiss', reason: 'Banter between old friends (private 9QW)' },
+    });
+    expect(dismissed.status).toBe(200);
+    const warned = await s.call('POST', `/api/review-queue/${caseOf(trent.id)}/decide`, {
+      json: { action: 'warn', message: 'Please keep it friendly, Trent (private 4ZX)' },
+    });
+    expect(warned.status).toBe(200);
+    await s.queue.drain();
+    await s.queue.drain();
+
+    const mails = s.toReporters();
+    expect(mails.map((mail) => /Report number: (\w+)/.exec(mail.text)![1]).toSorted()).toEqual(
+      [...dismissedIds, warnedId].toSorted(),
+    );
+    const about = (id: string) => mails.find((mail) => mail.text.includes(`Report number: ${id}`))!;
+    for (const [id, to] of [
+      [dismissedIds[0]!, ann.email],
+      [dismissedIds[1]!, bea.email],
+    ]) {
+      expect(about(id).to).toBe(to);
+      expect(about(id).text).toContain(REPORTER_OUTCOME_TEXT.outcome.Dismissed);
+    }
+    expect(about(warnedId).to).toBe(ann.email);
+    expect(about(warnedId).text).toContain(REPORTER_OUTCOME_TEXT.outcome.Actioned);
+    for (const mail of mails) expect(mail.text).not.toMatch(/9QW|4ZX|Banter|friendly|Trent|Mallory/);
+  });
+
   it('mails whatever statement decides reports (one UPDATE deciding a case of several), once per report', async () => {
     const s = await server();
     const member = await person(s, 'Mallory');
