@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRestrictionSweeper } from '../../server/lib/restrictions';
-import { api, callApi, serverDataDir, testDb } from '../support/api-server';
+import { api, callApi, testDb } from '../support/api-server';
 import { renderApp } from '../support/render';
+import { confirmAppeal, restrictMember } from '../support/restrictions';
 
 /** Activity's Admin column for what no admin did: who did it instead, never "Unknown" for a known source. */
 
@@ -12,7 +11,6 @@ const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1
 const cellsOf = (row: HTMLElement) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent);
 
 type Member = { _id: string; name: string; surname: string; email: string };
-type Policy = { _id: string; message: string };
 
 /** The demo's active members named `name`. */
 async function activeMembers(name: string) {
@@ -22,42 +20,12 @@ async function activeMembers(name: string) {
 }
 
 /** Suspends `member` until `endsAt`, citing one of the demo's report elements; the restriction's reference. */
-async function suspend(member: Member, endsAt: Date) {
-  const policy = (await api.get<Policy[]>('/api/reportelement/listAll')).find(
-    (element) => element.message === 'Spam or scam',
-  )!;
-  const { reference } = await api.patch<{ reference: string }>(
-    `/api/admin/status/${member._id}?enabled=false`,
-    {
-      restriction: {
-        policyId: policy._id,
-        facts: 'Sent the same link to forty members.',
-        endsAt: endsAt.toISOString(),
-      },
-    },
-  );
-  return reference;
-}
-
-/** The server's sent mail (its outbox's .eml files) whose text has `needle`, quoted-printable's soft breaks undone. */
-async function mailWith(needle: string) {
-  return vi.waitFor(
-    () => {
-      const outbox = join(serverDataDir(), 'outbox');
-      const found = readdirSync(outbox)
-        .filter((file) => file.endsWith('.eml'))
-        .map((file) =>
-          readFileSync(join(outbox, file), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '='),
-        )
-        .find((text) => text.includes(needle));
-      if (!found) throw new Error(`No mail with ${needle} yet`);
-      return found;
-    },
-    { timeout: 5000, interval: 50 },
-  );
-}
+const suspend = (member: Member, endsAt: Date) =>
+  restrictMember(member._id, {
+    policy: 'Spam or scam',
+    facts: 'Sent the same link to forty members.',
+    endsAt: endsAt.toISOString(),
+  });
 
 describe('an entry no admin made', () => {
   it("names the member's appeal form, the system, or the sign-in form in the Admin column", async () => {
@@ -78,14 +46,11 @@ describe('an entry no admin made', () => {
     const sweeper = createRestrictionSweeper({ db: testDb(), clock: () => suspensionEnd.getTime() + 1000 });
     expect(await sweeper.sweep()).toBe(1);
     // The member's appeal, asked for on the public form and opened by the link mailed to them.
-    const asked = await callApi('POST', '/api/appeal', {
-      json: { email: appealing!.email, reference, statement: 'I sent it to friends who asked for it.' },
-      token: null,
+    await confirmAppeal({
+      email: appealing!.email,
+      reference,
+      statement: 'I sent it to friends who asked for it.',
     });
-    expect(asked.status).toBe(200);
-    const mail = await mailWith(`Confirm your appeal (${reference})`);
-    const token = /appeal\/confirm\?token=([\w-]+)/.exec(mail)![1]!;
-    expect((await callApi('POST', '/api/appeal/confirm', { json: { token }, token: null })).status).toBe(200);
 
     renderApp('/activity');
     const log = await screen.findByRole('table', { name: 'Activity' }, { timeout: 5000 });

@@ -4,6 +4,7 @@ import { APPEAL_MESSAGES } from '@contract/appeals';
 import { api, callApi, resetData, signInAs, signedInNow, testDb } from '../support/api-server';
 import { apiCalls } from '../support/request-log';
 import { renderApp, withoutFeatures } from '../support/render';
+import { appealLinkToken, confirmAppeal, quietMember, restrictMember } from '../support/restrictions';
 
 /**
  * Appeals ('appeals'): the public /appeal page and the page its mailed link opens, the review queue's appeal items,
@@ -15,7 +16,6 @@ const FACTS = 'Sent the same advertising message to 40 members in one hour.';
 const STATEMENT = 'I was inviting friends to my own event, not advertising. Please look again.';
 
 type Member = { _id: string; name: string; surname: string; email: string; enabled: boolean };
-type Policy = { _id: string; message: string };
 type Item = {
   _id: string;
   ref: string;
@@ -26,27 +26,12 @@ type Item = {
 type Appeal = { state: string };
 
 const memberOf = (id: string) => api.get<Member>(`/api/user/read/${id}`);
-const policyNamed = async (message: string) =>
-  (await api.get<Policy[]>('/api/reportelement/listAll')).find((element) => element.message === message)!;
 const appealItems = (query = '') => api.get<Item[]>(`/api/review-queue/list?kind=appeal${query}`);
 const appealOf = (id: string) => api.get<Appeal>(`/api/admin/appeals/${id}`);
 const fullName = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`.trim();
 
-/** A member of the users list's first page, active, with no restriction in force and no open report about them. */
-async function quietMember() {
-  for (const member of await api.get<Member[]>('/api/admin/list?page=1&items=10')) {
-    if (!member.enabled) continue;
-    const { inForce, openReports } = await api.get<{
-      inForce: unknown;
-      openReports: { count: number };
-    }>(`/api/admin/restrictions/member/${member._id}`);
-    if (!inForce && openReports.count === 0) return member;
-  }
-  throw new Error('The first page of the demo members holds no active member without reports');
-}
-
 /** A permanent restriction of `member`, citing `policy`, made by the admin of `token`: its reference. */
-async function restrict(
+const restrict = (
   member: Member,
   token: string,
   {
@@ -55,26 +40,7 @@ async function restrict(
     endsAt = null as string | null,
     replaces = undefined as string | undefined,
   } = {},
-) {
-  const { status, body } = await callApi<{ result: { reference: string } }>(
-    'PATCH',
-    `/api/admin/status/${member._id}?enabled=false`,
-    { json: { restriction: { policyId: (await policyNamed(policy))._id, facts, endsAt, replaces } }, token },
-  );
-  if (status !== 200) throw new Error(`The restriction was refused (${status}): ${JSON.stringify(body)}`);
-  return body.result.reference;
-}
-
-/** The token of the confirmation link the server mailed for an appeal of `reference` (the stored mail's text). */
-async function linkToken(reference: string) {
-  const { body } = await testDb().one<{ body: string }>(
-    "SELECT body FROM mails WHERE kind = 'appeal' AND title = $1 ORDER BY created_at DESC LIMIT 1",
-    [`Confirm your appeal (${reference})`],
-  );
-  const token = /\/appeal\/confirm\?token=([\w-]+)/.exec(body)?.[1];
-  if (!token) throw new Error(`The appeal mail of ${reference} holds no link`);
-  return token;
-}
+) => restrictMember(member._id, { policy, facts, endsAt, replaces, token });
 
 /**
  * An open appeal: a member restricted for good by a Moderator (or, `byOwner`, by the signed-in Owner) asked on
@@ -86,16 +52,7 @@ async function openAppeal({ byOwner = false } = {}) {
   const moderator = byOwner ? undefined : await signInAs('moderator');
   const restrictor = moderator ?? signedInNow();
   const reference = await restrict(member, restrictor.token);
-  const asked = await callApi('POST', '/api/appeal', {
-    json: { email: member.email, reference, statement: STATEMENT },
-    token: null,
-  });
-  const confirmed = await callApi('POST', '/api/appeal/confirm', {
-    json: { token: await linkToken(reference) },
-    token: null,
-  });
-  if (asked.status !== 200 || confirmed.status !== 200)
-    throw new Error(`The appeal was not opened: ${JSON.stringify([asked.body, confirmed.body])}`);
+  await confirmAppeal({ email: member.email, reference, statement: STATEMENT });
   if (moderator) await signInAs('owner');
   const item = (await appealItems()).find((candidate) => candidate.subject?._id === member._id)!;
   return { member, reference, id: item.ref, itemId: item._id, restrictor, moderator };
@@ -158,7 +115,7 @@ describe('the public appeal', () => {
       );
     const appeal = await stored();
     expect(appeal).toMatchObject({ state: 'unconfirmed', statement: 'Please look again.' });
-    const token = await linkToken(reference);
+    const token = await appealLinkToken(reference);
     request.unmount();
 
     const confirmPage = renderApp(`/appeal/confirm?token=${token}`, { signedIn: false });
