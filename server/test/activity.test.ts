@@ -331,6 +331,17 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: id,
     };
   },
+  // A contact message escalated to the review queue ('contact-status'): a case of its own, on no member.
+  'POST /api/contact-us/:id/escalate': async (s) => {
+    const id = await lastId(s, 'contacts');
+    return {
+      path: `/api/contact-us/${id}/escalate`,
+      init: { json: {} },
+      action: 'contact-escalate',
+      recordType: 'contact',
+      recordId: id,
+    };
+  },
   // The review queue ('review-queue'): each claim and release is one entry, on the item's chat report.
   'POST /api/review-queue/claim-next': async (s) => {
     const { report } = await openItem(s);
@@ -503,6 +514,42 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       action: 'note',
       recordType: 'user',
       recordId: userId,
+    };
+  },
+  // Warning and notice templates ('notice-templates'): each write is one entry on the template.
+  'POST /api/notice-templates': async () => ({
+    path: '/api/notice-templates',
+    init: {
+      json: {
+        kind: 'warning',
+        policyId: null,
+        name: 'Warning',
+        subject: 'A warning',
+        body: 'Hello {{member_name}}',
+      },
+    },
+    action: 'create',
+    recordType: 'notice-template',
+    recordId: 'answer',
+  }),
+  'PATCH /api/notice-templates/:id': async (s) => {
+    const id = await firstId(s, 'notice_templates');
+    return {
+      path: `/api/notice-templates/${id}`,
+      init: { json: { kind: 'notice', policyId: null, name: 'Notice', subject: 'A notice', body: 'Hello' } },
+      action: 'update',
+      recordType: 'notice-template',
+      recordId: id,
+    };
+  },
+  'DELETE /api/notice-templates/:id': async (s) => {
+    const id = await lastId(s, 'notice_templates');
+    return {
+      path: `/api/notice-templates/${id}`,
+      init: {},
+      action: 'delete',
+      recordType: 'notice-template',
+      recordId: id,
     };
   },
   'POST /api/admin/sessions/end-others': async (s) => {
