@@ -238,7 +238,7 @@ describe('the reporter told', () => {
     for (const [id, to] of [
       [dismissedIds[0]!, ann.email],
       [dismissedIds[1]!, bea.email],
-    ]) {
+    ] as const) {
       expect(about(id).to).toBe(to);
       expect(about(id).text).toContain(REPORTER_OUTCOME_TEXT.outcome.Dismissed);
     }
