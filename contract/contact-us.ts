@@ -8,10 +8,10 @@
 export const CONTACT_STATUSES = ['Open', 'Handled'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
-/** The status call and the escalation's routes, with `{id}` the message's id. */
+/** The status call and the escalation's paths under /api, for the message `id`. */
 export const CONTACT_ROUTES = {
-  status: (id: string) => `/api/contact-us/${id}/status`,
-  escalate: (id: string) => `/api/contact-us/${id}/escalate`,
+  status: (id: string) => `contact-us/${id}/status`,
+  escalate: (id: string) => `contact-us/${id}/escalate`,
 } as const;
 
 /** What the calls answer, and their refusals. */
@@ -19,13 +19,31 @@ export const CONTACT_MESSAGES = {
   statusChanged: 'Contact message updated successfully',
   escalated: 'Contact message escalated to the review queue',
   notFound: 'Contact message not found',
-  levelRequired: 'Priority level is required',
-  levelNotFound: 'Priority level not found',
   memberNotFound: 'Member not found',
   alreadyEscalated: 'This message is already in the review queue',
-  escalationUnavailable: 'The review queue does not take contact messages yet',
 } as const;
 
 /** The activity log's summary of a status change: "Open → Handled". */
 export const contactStatusSummary = (before: ContactStatus, after: ContactStatus) =>
   before === after ? `${after} (no change)` : `${before} → ${after}`;
+
+/**
+ * The activity log's summary of an escalation: "Escalated to the review queue at Critical, on Ann Doe (case 6a…)";
+ * the level and the member only when named.
+ */
+export function contactEscalationSummary({
+  level,
+  member,
+  caseId,
+}: {
+  level?: string;
+  member?: string;
+  caseId: string;
+}) {
+  return [
+    'Escalated to the review queue',
+    level ? ` at ${level}` : '',
+    member ? `, on ${member}` : ', on no member',
+    ` (case ${caseId})`,
+  ].join('');
+}

@@ -20,18 +20,17 @@ export type ContactRow = {
   sender_name: string | null;
   sender_surname: string | null;
   sender_email: string | null;
-  /** The review case the message joined, once escalated (contacts.case_id, migration 019). */
+  /** The review case the message joined, once escalated (contacts.case_id, migration 019), and its state. */
   case_id: string | null;
+  case_state: 'open' | 'claimed' | 'done' | null;
 };
-
-// contacts.case_id comes with the review cases' migration (019): read as NULL where it is not there yet.
-const caseColumn = `(to_jsonb(t) ->> 'case_id') AS case_id`;
 
 const contactSelect = `SELECT t.id, t.title, t.email, t.phone_no, t.description, t.created_at, t.status,
   t.handled_by, t.handled_at, h.name AS handler_name, s.id AS sender_id, ${memberColumns('s', 'sender')},
-  s.email AS sender_email, ${caseColumn}
+  s.email AS sender_email, t.case_id, r.state AS case_state
   FROM contacts t LEFT JOIN users h ON h.id = t.handled_by
-  LEFT JOIN users s ON lower(s.email) = lower(t.email) AND s.role = 'user'`;
+  LEFT JOIN users s ON lower(s.email) = lower(t.email) AND s.role = 'user'
+  LEFT JOIN review_items r ON r.id = t.case_id`;
 
 /** A page of messages in `order` (over `t`), of one status or all, and how many there are (kept by trigger). */
 export async function pageOfContacts(
@@ -64,5 +63,15 @@ export async function setContactStatus(
        updated_at = $4
      WHERE id = $1`,
     [id, status, adminId, stamp],
+  );
+}
+
+export type MemberRow = { id: string; name: string; surname: string; email: string };
+
+/** A member (not an admin) by id, as an escalation names them. */
+export function findMember(db: Db, id: string): Promise<MemberRow | undefined> {
+  return db.maybeOne<MemberRow>(
+    "SELECT id, name, surname, email FROM users WHERE id = $1 AND role = 'user'",
+    [id],
   );
 }

@@ -1,8 +1,22 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { findContact, pageOfContacts, setContactStatus, type ContactRow } from '../db/contact-us';
+import {
+  findContact,
+  findMember,
+  pageOfContacts,
+  setContactStatus,
+  type ContactRow,
+  type MemberRow,
+} from '../db/contact-us';
+import { findLevel } from '../db/review-queue';
 import type { Db } from '../db/postgres/db';
-import { CONTACT_MESSAGES, CONTACT_STATUSES, contactStatusSummary } from '../../contract/contact-us';
+import {
+  CONTACT_MESSAGES,
+  CONTACT_STATUSES,
+  contactEscalationSummary,
+  contactStatusSummary,
+} from '../../contract/contact-us';
+import { escalateContact } from '../services/review-cases';
 import { activityLog } from '../lib/activity';
 import { jsonBody, jsonLimit } from '../lib/body';
 import type { AppEnv } from '../lib/env';
@@ -25,6 +39,14 @@ const listQuery = z.object({
 
 const statusBody = fields({
   status: text('Status', { required: true, oneOf: CONTACT_STATUSES }),
+});
+
+const memberLabel = (member: MemberRow) => `${member.name} ${member.surname}`.trim() || member.email;
+
+const ID = { pattern: /^[0-9a-f]{24}$/, says: 'must be an id' };
+const escalateBody = fields({
+  levelId: text('Priority level', { format: ID }),
+  memberId: text('Member', { format: ID }),
 });
 
 /**
@@ -95,5 +117,40 @@ export function registerContactUsRoutes(app: Hono<AppEnv>, db: Db) {
       message: CONTACT_MESSAGES.statusChanged,
       result: serializeContact(contact),
     });
+  });
+
+  app.post('/api/contact-us/:id/escalate', jsonLimit, async (c) => {
+    const id = parseId(c.req.param('id'));
+    const { levelId, memberId } = escalateBody.parse(await jsonBody(c));
+    const adminId = c.get('adminId');
+    const contact = await db.transaction(async (tx) => {
+      const before = await findContact(tx, id, { lock: true });
+      if (!before) throw new HttpError(404, CONTACT_MESSAGES.notFound);
+      if (before.case_state && before.case_state !== 'done')
+        throw new HttpError(409, CONTACT_MESSAGES.alreadyEscalated);
+      const member = memberId ? await findMember(tx, memberId) : undefined;
+      if (memberId && !member)
+        throw new HttpError(400, CONTACT_MESSAGES.memberNotFound, { field: 'memberId' });
+      const { caseId } = await escalateContact(tx, {
+        contactId: id,
+        memberId: memberId || null,
+        levelId: levelId || null,
+        adminId,
+      });
+      const level = levelId ? (await findLevel(tx, levelId))?.name : undefined;
+      await log.record(tx, adminId, {
+        action: 'contact-escalate',
+        recordType: 'contact',
+        recordId: id,
+        recordName: before.title,
+        summary: contactEscalationSummary({
+          level,
+          member: member ? memberLabel(member) : undefined,
+          caseId,
+        }),
+      });
+      return (await findContact(tx, id))!;
+    });
+    return c.json({ success: true, message: CONTACT_MESSAGES.escalated, result: serializeContact(contact) });
   });
 }

@@ -168,3 +168,134 @@ describe('a contact message’s status', () => {
     expect((await list(s)).result[0]).toMatchObject({ status: 'Handled', handledBy: { _id: support.id } });
   });
 });
+
+describe('escalating a contact message', () => {
+  const escalate = (s: Server, id: string, json: unknown, token?: string) =>
+    s.call('POST', `/api/contact-us/${id}/escalate`, { json, token });
+  type Level = { _id: string; name: string; rank: number };
+  const levels = async (s: Server) =>
+    ((await s.call('GET', '/api/review-queue/levels')).body.result as { levels: Level[] }).levels;
+  const highest = async (s: Server) => (await levels(s)).reduce((a, b) => (a.rank <= b.rank ? a : b));
+  const caseOf = async (s: Server, caseId: string) => {
+    const answer = await s.call('GET', `/api/review-queue/${caseId}/case`);
+    expect(answer.status).toBe(200);
+    return answer.body.result as {
+      item: {
+        _id: string;
+        kind: string;
+        state: string;
+        subject: { _id: string } | null;
+        level: Level | null;
+      };
+      reports: { _id: string }[];
+      contacts: { _id: string; title: string }[];
+    };
+  };
+
+  it('puts the message in a case of the member it names, at the level chosen, logged', async () => {
+    const s = await makeServer();
+    const member = await addMember(s, 'Ann', 'ann@example.com');
+    const id = await addContact(s, 'I think this member is a minor', { email: 'worried@example.com' });
+    const critical = await highest(s);
+    const answer = await escalate(s, id, { levelId: critical._id, memberId: member });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Contact message escalated to the review queue');
+    const { caseId, status } = answer.body.result as Contact;
+    expect(caseId).toMatch(/^[0-9a-f]{24}$/);
+    // The message stays as it was (Open) until an admin marks it; the list names its case.
+    expect(status).toBe('Open');
+    expect((await list(s)).result[0]).toMatchObject({ _id: id, caseId });
+    const view = await caseOf(s, caseId!);
+    expect(view.item).toMatchObject({ kind: 'case', subject: { _id: member }, level: { _id: critical._id } });
+    expect(view.contacts.map((contact) => contact._id)).toEqual([id]);
+    expect(await entries(s)).toMatchObject([
+      {
+        action: 'contact-escalate',
+        recordType: 'contact',
+        recordId: id,
+        recordName: 'I think this member is a minor',
+        summary: `Escalated to the review queue at ${critical.name}, on Ann Doe (case ${caseId})`,
+      },
+    ]);
+  });
+
+  it('joins the open case the member already has, and raises its level to the one chosen', async () => {
+    const s = await makeServer();
+    const member = await addMember(s, 'Ann', 'ann@example.com');
+    const reporter = await addMember(s, 'Bob', 'bob@example.com');
+    const report = newId();
+    await s.db.run(
+      `INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at)
+       VALUES ($1, 'Rude', $2, $3, now(), now())`,
+      [report, reporter, member],
+    );
+    const id = await addContact(s, 'She asked me for money', { email: 'bob@example.com' });
+    const sender = (await list(s)).result.find((row) => row._id === id)!.sender;
+    expect(sender?._id).toBe(reporter);
+    const critical = await highest(s);
+    const answer = await escalate(s, id, { levelId: critical._id, memberId: member });
+    expect(answer.status).toBe(200);
+    const view = await caseOf(s, (answer.body.result as Contact).caseId!);
+    expect(view.reports.map((row) => row._id)).toEqual([report]);
+    expect(view.contacts.map((row) => row._id)).toEqual([id]);
+    expect(view.item.level?._id).toBe(critical._id);
+  });
+
+  it('makes a case of its own for a message that names no member, at the rules’ level when none is chosen', async () => {
+    const s = await makeServer();
+    const id = await addContact(s, 'Your app crashed');
+    const answer = await escalate(s, id, {});
+    expect(answer.status).toBe(200);
+    const view = await caseOf(s, (answer.body.result as Contact).caseId!);
+    expect(view.item).toMatchObject({ kind: 'case', subject: null });
+    expect(view.item.level).not.toBeNull();
+    expect(view.contacts.map((row) => row._id)).toEqual([id]);
+    expect((await entries(s))[0]).toMatchObject({
+      action: 'contact-escalate',
+      summary: expect.stringMatching(/^Escalated to the review queue, on no member \(case [0-9a-f]{24}\)$/),
+    });
+  });
+
+  it('refuses a message already in an open case', async () => {
+    const s = await makeServer();
+    const id = await addContact(s, 'Hello');
+    expect((await escalate(s, id, {})).status).toBe(200);
+    const again = await escalate(s, id, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This message is already in the review queue');
+    expect(await entries(s)).toHaveLength(1);
+  });
+
+  it('refuses an unknown or malformed level, member or message, writing nothing', async () => {
+    const s = await makeServer();
+    const id = await addContact(s, 'I think this member is a minor');
+    const badLevel = await escalate(s, id, { levelId: 'critical' });
+    expect(badLevel.status).toBe(400);
+    expect(badLevel.body).toMatchObject({ message: 'Priority level must be an id', field: 'levelId' });
+    const unknownLevel = await escalate(s, id, { levelId: newId() });
+    expect(unknownLevel.status).toBe(400);
+    expect(unknownLevel.body).toMatchObject({ field: 'levelId' });
+    const badMember = await escalate(s, id, { memberId: 'ann' });
+    expect(badMember.status).toBe(400);
+    expect(badMember.body).toMatchObject({ message: 'Member must be an id', field: 'memberId' });
+    const unknownMember = await escalate(s, id, { memberId: newId() });
+    expect(unknownMember.status).toBe(400);
+    expect(unknownMember.body).toMatchObject({ message: 'Member not found', field: 'memberId' });
+    const admin = await escalate(s, id, { memberId: s.adminId });
+    expect(admin.body).toMatchObject({ message: 'Member not found', field: 'memberId' });
+    const missing = await escalate(s, newId(), {});
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Contact message not found');
+    expect((await list(s)).result[0]!.caseId).toBeNull();
+    expect(await entries(s)).toEqual([]);
+  });
+
+  it('is refused to a role that does not handle contact messages', async () => {
+    const s = await makeServer();
+    const id = await addContact(s, 'Hello');
+    const editor = await adminWithRole(s.db, 'editor');
+    const answer = await escalate(s, id, {}, editor.token);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ permission: 'contacts.handle' });
+  });
+});

@@ -738,6 +738,19 @@ const CASES: Case[] = [
       init: json('PATCH', { status: 'Closed' }),
     }),
   },
+  {
+    name: 'contact message escalated with an unknown level',
+    status: 400,
+    request: ({ contactId }) => ({
+      path: `/api/contact-us/${contactId}/escalate`,
+      init: json('POST', { levelId: 'ffffffffffffffffffffffff' }),
+    }),
+  },
+  {
+    name: 'contact message escalated',
+    status: 200,
+    request: ({ contactId }) => ({ path: `/api/contact-us/${contactId}/escalate`, init: json('POST', {}) }),
+  },
   { name: 'chat reports, open cases', request: get('/api/chat-report/list?page=1&limit=10&status=Open') },
   { name: 'chat reports, unknown case status', request: get('/api/chat-report/list?status=Closed') },
   {

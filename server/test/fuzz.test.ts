@@ -206,6 +206,13 @@ function routes(): Route[] {
     // Contact Us messages' status and escalation ('contact-status').
     { method: 'GET', path: 'contact-us/list', body: 'none', query: [...PAGING, 'status'] },
     { method: 'PATCH', path: 'contact-us/:id/status', table: 'contacts', body: 'json', fields: ['status'] },
+    {
+      method: 'POST',
+      path: 'contact-us/:id/escalate',
+      table: 'contacts',
+      body: 'json',
+      fields: ['levelId', 'memberId'],
+    },
     // Warning and notice templates ('notice-templates').
     { method: 'GET', path: 'notice-templates', body: 'none', query: ['kind', 'policy'] },
     { method: 'GET', path: 'notice-templates/:id', table: 'notice_templates', body: 'none' },
