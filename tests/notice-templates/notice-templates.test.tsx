@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEMPLATE_MESSAGES } from '@contract/notice-templates';
 import { AppProviders } from '@/app/providers';
+import { recordLink } from '@/features/activity/record-links';
 import { TemplatePicker } from '@/features/notice-templates/template-picker';
 import { createQueryClient } from '@/lib/query-client';
 import { api, resetData, signInAs } from '../support/api-server';
@@ -144,6 +145,13 @@ describe('the templates list', () => {
       await within(await rowOf('Suspension ending')).findByText('Your account is back on {{end_date}}'),
     ).toBeInTheDocument();
     expect((await templateNamed('Suspension ending')).subject).toBe('Your account is back on {{end_date}}');
+  });
+
+  it("is where the activity log's entry of a template leads", () => {
+    expect(recordLink({ recordType: 'notice-template', recordId: 't1', exists: true })).toBe(
+      '/queue/templates/t1',
+    );
+    expect(recordLink({ recordType: 'notice-template', recordId: 't1', exists: false })).toBeNull();
   });
 
   it('deletes a template after the confirmation', async () => {

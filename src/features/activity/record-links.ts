@@ -24,6 +24,7 @@ const RECORD_ROUTES: Record<string, (id: string) => string> = {
   'looking-for': (id) => `/looking-for/update/${id}`,
   'report-element': (id) => `/report-element/update/${id}`,
   setting: (id) => `/setting/update/${id}`,
+  'notice-template': (id) => `/queue/templates/${id}`,
 };
 
 /** Where an activity entry's record is shown, or null: none when it no longer exists or has no screen. */

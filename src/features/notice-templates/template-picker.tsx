@@ -1,6 +1,6 @@
 import { Alert, Button, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import {
   fillNotice,
   PLACEHOLDER_VALUE_MAX,
@@ -29,7 +29,7 @@ type TemplatePickerProps = {
   policyId?: string | null;
   /** What the caller knows already (member_name, policy, facts…): each placeholder starts with it. */
   values?: PlaceholderValues;
-  /** After each choice or keystroke: the message as it stands, or null with no template chosen. */
+  /** Whenever the message changes: the message as it stands, or null with no template chosen. */
   onChange?: (picked: PickedNotice | null) => void;
   /** With it, a Send button, which stays disabled while a placeholder is unfilled. */
   onSend?: (picked: PickedNotice) => void;
@@ -79,16 +79,12 @@ export function TemplatePicker({
   const chosen = rows.find((template) => template._id === templateId);
   const picked = chosen ? pick(chosen, values(typed)) : null;
 
-  const choose = (next: string) => {
-    setTemplateId(next);
-    const template = rows.find((row) => row._id === next);
-    onChange?.(template ? pick(template, values(typed)) : null);
-  };
-  const type = (name: string, value: string) => {
-    const next = { ...typed, [name]: value };
-    setTyped(next);
-    if (chosen) onChange?.(pick(chosen, values(next)));
-  };
+  // The caller hears of every change of the message, whatever made it (a choice, a keystroke, new values given).
+  const tell = useEffectEvent((message: string) =>
+    onChange?.(message === 'null' ? null : (JSON.parse(message) as PickedNotice)),
+  );
+  const said = JSON.stringify(picked);
+  useEffect(() => tell(said), [said]);
 
   const unfilledId = `${ids}-unfilled`;
   return (
@@ -96,7 +92,7 @@ export function TemplatePicker({
       <NativeSelect
         label={TEMPLATES_TEXT.template}
         value={templateId}
-        onChange={(event) => choose(event.currentTarget.value)}
+        onChange={(event) => setTemplateId(event.currentTarget.value)}
         disabled={templates.isPending}
         description={
           templates.isPending
@@ -121,7 +117,7 @@ export function TemplatePicker({
                 required
                 maxLength={PLACEHOLDER_VALUE_MAX}
                 value={picked.values[name] ?? ''}
-                onChange={(event) => type(name, event.currentTarget.value)}
+                onChange={(event) => setTyped({ ...typed, [name]: event.currentTarget.value })}
               />
             );
           })
