@@ -78,6 +78,12 @@ describe('the extensions an API announces', () => {
       'restrictions',
       'appeals',
       'admin-password-rule',
+      'member-summary',
+      'contact-status',
+      'notice-templates',
+      'reporter-outcome',
+      'review-cases',
+      'review-priorities',
     ]);
     expect(headers()).toEqual(['Subject', 'Body', 'Users', 'Delivery', 'Created At', 'Action']);
   });
