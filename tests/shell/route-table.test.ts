@@ -56,7 +56,8 @@ const GENERIC_SCREENS = ROUTES.filter((route) => route.screen.module in GENERIC)
 describe("the route table as data (each feature's routes.ts)", () => {
   it('has screens of both kinds', () => {
     expect(OWN_SCREENS.length).toBeGreaterThan(10);
-    expect(GENERIC_SCREENS.length).toBe(CATALOGUES.length * 3 + PAGED_LISTS.length);
+    // Contact Us has a screen of its own ('contact-status'), which shows the generic one against SPEC's API.
+    expect(GENERIC_SCREENS.length).toBe(CATALOGUES.length * 3 + PAGED_LISTS.length - 1);
   });
 
   it('shows only the sign-in and the public pages without a session (SPEC 2.1)', () => {
