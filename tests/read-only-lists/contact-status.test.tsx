@@ -107,10 +107,8 @@ describe('contact us with statuses', () => {
       expect(within(dialog).getByRole('combobox', { name: 'Priority level' })).toHaveValue(critical.name),
     );
     expect(within(dialog).getByRole('combobox', { name: 'Priority level' })).toBeDisabled();
-    await user.type(
-      within(dialog).getByRole('combobox', { name: /^Member the message is about/ }),
-      member!.email,
-    );
+    await user.click(within(dialog).getByRole('combobox', { name: /^Member the message is about/ }));
+    await user.paste(member!.email);
     await user.click(
       await screen.findByRole('option', { name: new RegExp(member!.email) }, { timeout: 5000 }),
     );
@@ -164,6 +162,25 @@ describe('contact us with statuses', () => {
       `/api/review-queue/${(await contacts())[0]!.caseId}/case`,
     );
     expect(view.item.subject?._id).toBe(member!._id);
+  });
+
+  it('escalates at the rules’ level where the API has no priorities, and keeps the dialog open on a refusal', async () => {
+    withoutFeatures('review-priorities');
+    const [newest] = await contacts();
+    const { user } = renderApp('/contact-us');
+    await user.click(
+      within(await rowOf(newest!.title)).getByRole('button', { name: 'Escalate to the review queue' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Escalate to the review queue' });
+    expect(within(dialog).queryByRole('checkbox', { name: /Child safety/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Priority level' })).not.toBeInTheDocument();
+    // Another admin escalates it first: the server's refusal is shown, and the dialog stays.
+    await api.post(`/api/contact-us/${newest!._id}/escalate`, {});
+    await user.click(within(dialog).getByRole('button', { name: 'Escalate' }));
+    expect(await screen.findByText('This message is already in the review queue')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Escalate to the review queue' })).toBeInTheDocument();
+    const [call] = await apiCalls(`/api/contact-us/${newest!._id}/escalate`);
+    expect(call?.body).toEqual({});
   });
 
   it('is for a role that handles contact messages: Support has the actions', async () => {

@@ -242,6 +242,21 @@ const CASES: [string, Case][] = [
   ['/university', { path: '/university' }],
   ['/setting', { path: '/setting' }],
   ['/contact-us', { path: '/contact-us' }],
+  [
+    'the contact escalation dialog',
+    {
+      path: '/contact-us',
+      then: async (user) => {
+        const [escalate] = await screen.findAllByRole(
+          'button',
+          { name: 'Escalate to the review queue' },
+          { timeout: 5000 },
+        );
+        await user.click(escalate!);
+        return screen.findByRole('dialog', { name: 'Escalate to the review queue' });
+      },
+    },
+  ],
   ['/chat-report', { path: '/chat-report' }],
   ['/profile', { path: '/profile' }],
   [
