@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -147,6 +148,23 @@ describe('the templates list', () => {
     expect((await templateNamed('Suspension ending')).subject).toBe('Your account is back on {{end_date}}');
   });
 
+  it('passes axe on the list, the form with its errors, and the picker (in jsdom: contrast is left to e2e)', async () => {
+    const noContrast = { rules: { 'color-contrast': { enabled: false } } };
+    const list = renderApp('/queue/templates');
+    await rowOf('Spam: first warning');
+    expect((await axe.run(list.container, noContrast)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    );
+    list.unmount();
+    const form = renderApp('/queue/templates/add');
+    await form.user.click(await screen.findByRole('button', { name: 'Add template' }));
+    await screen.findByText(TEMPLATE_MESSAGES.nameRequired);
+    expect((await axe.run(form.container, noContrast)).violations.map((violation) => violation.id)).toEqual(
+      [],
+    );
+    form.unmount();
+  });
+
   it("is where the activity log's entry of a template leads", () => {
     expect(recordLink({ recordType: 'notice-template', recordId: 't1', exists: true })).toBe(
       '/queue/templates/t1',
@@ -210,7 +228,10 @@ describe('the template picker', () => {
     render(
       <MemoryRouter>
         <AppProviders queryClient={createQueryClient({ queries: { retryDelay: 0 } })} mantineEnv="test">
-          <TemplatePicker {...props} />
+          {/* In the console it sits in the case page's main landmark. */}
+          <main>
+            <TemplatePicker {...props} />
+          </main>
         </AppProviders>
       </MemoryRouter>,
     );
@@ -273,6 +294,12 @@ describe('the template picker', () => {
       }),
     );
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ unfilled: [] }));
+
+    expect(
+      (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+        (violation) => violation.id,
+      ),
+    ).toEqual([]);
 
     // Emptied again, the placeholder blocks sending again.
     await user.clear(facts);
