@@ -44,7 +44,7 @@ function ContactActions({ contact }: { contact: Contact }) {
   if (!handles) return null;
   const next: ContactStatus = contact.status === 'Open' ? 'Handled' : 'Open';
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       <Button
         size="xs"
         variant="light"
