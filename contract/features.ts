@@ -122,6 +122,21 @@ export const FEATURES = [
    * the decision's facts, note or restriction. No call of its own: the console need not act on it.
    */
   'reporter-outcome',
+  /**
+   * Review cases (contract/review-cases.ts): every Open chat report on a member (and contact messages escalated to
+   * them) gathers in ONE queue item of kind 'case'; the list's rows add policy, reason, excerpt, reporter, reportCount
+   * (and, with 'review-priorities', level, targetAt, handlingMinutes, targetMet, decidedBy); GET /api/review-queue/{id}/case
+   * answers the reports in full, the contact messages and the member's summary in one request; POST
+   * /api/review-queue/{id}/decide { action: dismiss | warn | restrict | escalate | release } decides every Open report
+   * of the case in one transaction, logged.
+   */
+  'review-cases',
+  /**
+   * Review priorities (contract/review-cases.ts): levels with a rank and target minutes and rules per kind and policy
+   * (GET /api/review-queue/levels; PUT for an Owner, queue.priorities); the queue and claim-next go by level rank then
+   * age; GET /api/review-queue/stats?from&to answers met, missed and overdue per level and handling time per admin.
+   */
+  'review-priorities',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
