@@ -1,12 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
-import { expect, vi } from 'vitest';
-import { STEP_UP_MS } from '@contract/step-up';
+import { expect } from 'vitest';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
 import type { Db } from '../../server/db/postgres/db';
 import { CONSOLE_ADMIN } from '../support/api-fixture';
-import { api, callApi, inviteAdmin, serverDataDir, signedInNow, testDb } from '../support/api-server';
+import { api, callApi, inviteAdmin, signedInNow, testDb } from '../support/api-server';
+import { confirmAppeal, restrictMember } from '../support/restrictions';
+import { codeOf } from '../support/two-factor';
 
 /**
  * The records the fault matrices open, found in the test file's copy of the demo data when a test runs, or added to
@@ -42,10 +40,6 @@ export const firstPost = async () => (await api.get<Record[]>('/api/post/list?pa
 
 /** A password the admin password rule takes (12+ characters, not a common one). */
 export const NEW_ADMIN_PASSWORD = 'Violet-harbour-2931';
-
-/** The code an authenticator app shows now for `secret`. */
-export const codeOf = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 /** An invitation to the console not yet accepted: its link's token (/invitation/<token>). */
 export const openInvitation = () =>
@@ -105,26 +99,6 @@ export async function turnOnTwoFactor(token = signedInNow().token) {
   return secret;
 }
 
-/** The server's sent mail (its outbox's .eml files) whose text has `needle`, quoted-printable's soft breaks undone. */
-async function mailWith(needle: string) {
-  return vi.waitFor(
-    () => {
-      const outbox = join(serverDataDir(), 'outbox');
-      const found = (existsSync(outbox) ? readdirSync(outbox) : [])
-        .filter((file) => file.endsWith('.eml'))
-        .map((file) =>
-          readFileSync(join(outbox, file), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '='),
-        )
-        .find((text) => text.includes(needle));
-      if (!found) throw new Error(`No mail with ${needle} yet`);
-      return found;
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-}
-
 /**
  * An open appeal (its id, /appeals/<id>): Mia Moderator suspended an active member, who asked for a review on the
  * public form and confirmed it by the mailed link. Another admin than Mia, the Owner may decide it.
@@ -133,34 +107,17 @@ export const openAppeal = () =>
   once('appeal', async () => {
     const mia = await miaModerator();
     const member = (await activeMembers())[3]!;
-    const policy = (await api.get<(Record & { message: string })[]>('/api/reportelement/listAll')).find(
-      (element) => element.message === 'Spam or scam',
-    )!;
-    const restricted = await callApi<{ result: { reference: string } }>(
-      'PATCH',
-      `/api/admin/status/${member._id}?enabled=false`,
-      {
-        json: {
-          restriction: {
-            policyId: policy._id,
-            facts: 'Sent the same link to forty members.',
-            endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-          },
-        },
-        token: mia.token,
-      },
-    );
-    expect(restricted.status, JSON.stringify(restricted.body)).toBe(200);
-    const { reference } = restricted.body.result;
-    const asked = await callApi('POST', '/api/appeal', {
-      json: { email: member.email, reference, statement: 'I sent it to friends who asked for it.' },
-      token: null,
+    const reference = await restrictMember(member._id, {
+      policy: 'Spam or scam',
+      facts: 'Sent the same link to forty members.',
+      endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      token: mia.token,
     });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    const mail = await mailWith(`Confirm your appeal (${reference})`);
-    const token = /appeal\/confirm\?token=([\w-]+)/.exec(mail)![1]!;
-    const confirmed = await callApi('POST', '/api/appeal/confirm', { json: { token }, token: null });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    await confirmAppeal({
+      email: member.email,
+      reference,
+      statement: 'I sent it to friends who asked for it.',
+    });
     const appeals = await api.get<{ ref: string; subject: { _id: string } }[]>(
       '/api/review-queue/list?kind=appeal&page=1&items=50',
     );
@@ -204,14 +161,3 @@ export const ownerSignedInElsewhere = () =>
       [signedInNow().admin._id],
     );
   });
-
-/**
- * Makes the last proof of the signed-in admin's live sessions older than STEP_UP_MS, as if they had signed in a while
- * ago, so that an export asks for the password again: a row's time no API sets.
- */
-export async function ageProofs() {
-  await testDb().run('UPDATE admin_sessions SET verified_at = $1 WHERE admin_id = $2 AND ended_at IS NULL', [
-    new Date(Date.now() - STEP_UP_MS - 60_000).toISOString(),
-    signedInNow().admin._id,
-  ]);
-}
