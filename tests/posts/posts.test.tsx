@@ -2,20 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { api, callApi, resetData, signedInNow, testDb } from '../support/api-server';
+import { callApi, resetData, signedInNow, testDb } from '../support/api-server';
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
+import { addPost, type Post } from '../support/posts';
 import { renderApp } from '../support/render';
 
-type Post = {
-  _id: string;
-  name: string;
-  image1: string | null;
-  image2: string | null;
-  image3: string | null;
-  video: string | null;
-  userId: { _id: string; name: string; surname: string } | null;
-};
 /** The posts as the server lists them (newest first), all of them or those whose title holds `q`. */
 const posts = async (q?: string) =>
   (
@@ -26,13 +18,6 @@ const posts = async (q?: string) =>
   ).body.result;
 const postNamed = async (name: string) => (await posts()).find((post) => post.name === name);
 const bearer = () => `Bearer ${signedInNow().token}`;
-/** A post of the signed-in admin's with these files, made through the API. */
-const addPost = (name: string, files: Record<string, File> = {}) => {
-  const form = new FormData();
-  form.append('name', name);
-  for (const [field, file] of Object.entries(files)) form.append(field, file);
-  return api.form<Post>('POST', '/api/post/create', form);
-};
 
 const table = () => screen.findByRole('table', { name: 'Posts' }, { timeout: 5000 });
 const dataRows = async () =>

@@ -2,17 +2,10 @@ import { screen, waitFor, within, type ByRoleMatcher } from '@testing-library/re
 import { beforeAll, describe, expect, it } from 'vitest';
 import { session } from '@/lib/core/session';
 import { api } from '../support/api-server';
+import { addPost, type Post } from '../support/posts';
 import { renderApp, signIn } from '../support/render';
 
 type Member = { _id: string; name: string; surname: string; email: string; image1: string | null };
-type Post = {
-  _id: string;
-  name: string;
-  image1: string | null;
-  image2: string | null;
-  image3: string | null;
-  video: string | null;
-};
 
 /** The users list's first page, as the console asks for it (10 a page, the server's order). */
 const firstMembers = () => api.get<Member[]>('/api/admin/list?page=1&items=10');
@@ -173,9 +166,7 @@ describe('the controls this issue found', () => {
 
   it("starts a post's media button's name with what it shows, with media or without", async () => {
     // Every post of the demo data has a photo: this one, the newest, is added with none.
-    const form = new FormData();
-    form.set('name', 'A post without media');
-    const bare = await api.form<Post>('POST', '/api/post/create', form);
+    const bare = await addPost('A post without media');
     const posts = await api.get<Post[]>('/api/post/list?page=1&items=50');
     const withMedia = posts.find((post) => post.image1 && post.image2 && post.image3 && post.video)!;
     renderApp('/post?size=50');
