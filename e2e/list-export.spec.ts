@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import type { ExportedUser } from '../contract/user-export';
 import { exportFileName } from '../src/lib/export-file-name';
 import { signInToDashboard } from './support';
 import { parseCsv } from '../tests/support/csv-reader';
@@ -7,26 +8,16 @@ import { parseCsv } from '../tests/support/csv-reader';
 // Export CSV on /users against the real server, which announces its streaming export ('users-export'): the file
 // holds every user the filter keeps, in the server's order, with the shown text.
 
-type ListedUser = {
-  name: string;
-  surname: string;
-  email: string;
-  countryCode: string;
-  phoneNumber: string;
-  gender: string;
-  enabled: boolean;
-};
-
 /** Every user of the list the server answers for `query`, page after page, with the admin's token. */
-async function listedUsers(page: Page, query: string): Promise<ListedUser[]> {
+async function listedUsers(page: Page, query: string): Promise<ExportedUser[]> {
   return page.evaluate(async (query) => {
-    const users: ListedUser[] = [];
+    const users: ExportedUser[] = [];
     for (let number = 1; ; number += 1) {
       const response = await fetch(`/api/admin/list?${query}&page=${number}&items=100`, {
         headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
       });
       const { result, pagination } = (await response.json()) as {
-        result: ListedUser[];
+        result: ExportedUser[];
         pagination: { count: number };
       };
       users.push(...result);

@@ -1,22 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExportedUser } from '@contract/user-export';
 import { api, callApi, resetData, signedInNow, testDb } from '../support/api-server';
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
 
-type Member = {
-  _id: string;
-  name: string;
-  surname: string;
-  email: string;
-  countryCode: string;
-  phoneNumber: string;
-  gender: string;
-  enabled: boolean;
-  image1: string | null;
-};
+/** A row of the users list: what its export shows, with the id and the photo. */
+type Member = ExportedUser & { _id: string; image1: string | null };
 type Page = { result: Member[]; pagination: { count: number } };
 
 /** The users list's first page as the console first asks for it (newest first), with the count of all members. */
