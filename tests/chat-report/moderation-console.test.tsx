@@ -26,6 +26,7 @@ import { server } from '../support/msw';
 import { chooseDay } from '../support/day-input';
 import { apiCalls } from '../support/request-log';
 import { renderApp, signIn, specOnlyApi, withoutFeatures } from '../support/render';
+import { policyNamed, restrictMember } from '../support/restrictions';
 
 const CATALOGUES = await loadCatalogues();
 
@@ -73,11 +74,6 @@ const memberNow = async (member: { _id: string; email: string }) =>
   )!;
 /** The seed's Owner, the console's signed-in admin, as the server names them. */
 const OWNER = 'Admin User';
-/** The report elements (the policies a restriction cites) by message. */
-const policy = async (message: string) =>
-  (await api.get<{ _id: string; message: string }[]>('/api/reportelement/listAll')).find(
-    (element) => element.message === message,
-  )!;
 /** A report as the server lists it now. */
 const reportNow = async (id: string) =>
   (await api.get<Report[]>('/api/chat-report/list?page=1&limit=100')).find((report) => report._id === id)!;
@@ -609,7 +605,7 @@ describe('chat report case actions (report-cases)', () => {
 
   it("restricts the reported user in the restriction's dialog, which closes the report (and the member's others) under the new restriction ('restrictions')", async () => {
     const { report: stored, ...report } = await openCase();
-    const fakeProfile = await policy('Fake profile');
+    const fakeProfile = await policyNamed('Fake profile');
     const { user } = renderWithProviders(<CaseActions report={report} />);
     await user.click(screen.getByRole('button', { name: 'Deactivate reported user' }));
     const dialog = await screen.findByRole('dialog', { name: `Deactivate ${named(report.reported!)}?` });
@@ -696,13 +692,10 @@ describe('chat report case actions (report-cases)', () => {
     const { report: _, ...report } = await openCase();
     // Another admin restricted the member already, leaving their reports open.
     await signInAs('moderator');
-    await api.patch(`/api/admin/status/${report.reported!._id}?enabled=false`, {
-      restriction: {
-        policyId: (await policy('Fake profile'))._id,
-        facts: 'Earlier report',
-        endsAt: null,
-        closeReports: false,
-      },
+    await restrictMember(report.reported!._id, {
+      policy: 'Fake profile',
+      facts: 'Earlier report',
+      closeReports: false,
     });
     await signInAs('owner');
     const { reference } = (await inForceOf(report.reported!._id))!;
@@ -750,7 +743,7 @@ describe('chat report case actions (report-cases)', () => {
     );
     await user.click(within(dialog).getByRole('radio', { name: 'Permanent' }));
     // The policy is deleted meanwhile: the API refuses it by its field.
-    await api.delete(`/api/reportelement/delete/${(await policy('Fake profile'))._id}`);
+    await api.delete(`/api/reportelement/delete/${(await policyNamed('Fake profile'))._id}`);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate reported user' }));
 
     expect(await within(dialog).findByText(RESTRICTION_MESSAGES.policyUnknown)).toBeInTheDocument();
@@ -875,13 +868,10 @@ describe('the activity API, as a client sees it', () => {
     // A Moderator's restriction of a member, its facts as the entry's reason, and a FAQ the Owner deletes.
     const target = await activeUser();
     const moderator = await signInAs('moderator');
-    await api.patch(`/api/admin/status/${target._id}?enabled=false`, {
-      restriction: {
-        policyId: (await policy('Spam or scam'))._id,
-        facts: 'Spam links in every chat',
-        endsAt: null,
-        closeReports: false,
-      },
+    await restrictMember(target._id, {
+      policy: 'Spam or scam',
+      facts: 'Spam links in every chat',
+      closeReports: false,
     });
     await signInAs('owner');
     const faq = (await api.get<{ _id: string; question: string }[]>('/api/faq/listAll')).find(

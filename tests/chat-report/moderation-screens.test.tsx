@@ -7,6 +7,7 @@ import { server } from '../support/msw';
 import { chooseDay } from '../support/day-input';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
+import { policyNamed, restrictMember } from '../support/restrictions';
 
 /**
  * The moderation screens (DECISIONS, "Moderation"): /activity with its filters in the URL and the call, and the chat
@@ -38,11 +39,6 @@ type Listed<T> = { result: T[]; pagination: { count: number } };
 /** A page of a list of the server, as the console asks for it (`query`: its filters). */
 const listed = async <T,>(path: string, query = '') =>
   (await callApi<Listed<T>>('GET', `${path}?page=1&limit=10${query}`)).body;
-/** The report elements (the policies a restriction cites) by message. */
-const policy = async (message: string) =>
-  (await api.get<{ _id: string; message: string }[]>('/api/reportelement/listAll')).find(
-    (element) => element.message === message,
-  )!;
 
 /** The Moderator of the arranged log, as its entries name them (name and surname). */
 const MODERATOR = 'Moderator Admin';
@@ -76,14 +72,7 @@ async function arrangeLog() {
   )!;
   await api.delete(`/api/faq/delete/${faq._id}`);
   const moderator = await signInAs('moderator');
-  await api.patch(`/api/admin/status/${target!._id}?enabled=false`, {
-    restriction: {
-      policyId: (await policy('Spam or scam'))._id,
-      facts: 'Spam links',
-      endsAt: null,
-      closeReports: false,
-    },
-  });
+  await restrictMember(target!._id, { policy: 'Spam or scam', facts: 'Spam links', closeReports: false });
   await signInAs('owner');
   return { target: target!, moderator: moderator.admin, faq };
 }
@@ -413,7 +402,7 @@ describe('chat report cases (report-cases)', () => {
 
   it("restricts the reported user ('restrictions'): a policy and the facts, one call that closes the report under the new restriction, and the row reads Actioned", async () => {
     const { report, reported } = await openReport();
-    const fakeProfile = await policy('Fake profile');
+    const fakeProfile = await policyNamed('Fake profile');
     const { user } = renderApp('/chat-report');
     const list = await table('Chat Report');
     await waitFor(() => expect(rowsOf(list)).toHaveLength(10));

@@ -8,6 +8,7 @@ import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { countTicks } from '@/features/dashboard/work-figures';
 import { renderApp, specOnlyApi } from '../support/render';
+import { restrictMember } from '../support/restrictions';
 
 /** The work dashboard ('work-dashboard'): the figures under SPEC's two cards, and their text equivalents. */
 
@@ -45,15 +46,10 @@ function rowsOf(name: string) {
 /** Suspends a member of the demo for a week, citing one of its report elements (an entry 'restrict' today). */
 async function suspendSomeone() {
   const [member] = await api.get<Member[]>('/api/admin/list?page=1&items=1&filter=user.enabled&equal=true');
-  const policy = (await api.get<{ _id: string; message: string }[]>('/api/reportelement/listAll')).find(
-    (element) => element.message === 'Spam or scam',
-  )!;
-  await api.patch(`/api/admin/status/${member!._id}?enabled=false`, {
-    restriction: {
-      policyId: policy._id,
-      facts: 'Sent the same link to forty members.',
-      endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    },
+  await restrictMember(member!._id, {
+    policy: 'Spam or scam',
+    facts: 'Sent the same link to forty members.',
+    endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
   });
 }
 
