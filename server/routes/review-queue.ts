@@ -320,7 +320,7 @@ export function registerReviewQueueRoutes(
 
   app.get('/api/review-queue/:id/case', async (c) => {
     const id = parseId(c.req.param('id'));
-    const { item, reports, contacts, member } = await caseView(db, id, {
+    const { item, reports, contacts, member, lastActiveAt } = await caseView(db, id, {
       strikeDays,
       limit: CASE_REPORTS_MAX,
     });
@@ -360,8 +360,8 @@ export function registerReviewQueueRoutes(
               photos,
               age: ageOf(member.dob),
               joinedAt: member.created_at,
-              // The reference server keeps no member activity: no last active time to give.
-              lastActiveAt: null,
+              // As the profile's header gives it ('member-summary'): the newest record the member made.
+              lastActiveAt: lastActiveAt ?? member.created_at,
               verified: member.is_verified,
               strikes: { active: member.strikes, reversed: member.strikes_reversed },
               restriction: member.restriction_id

@@ -35,6 +35,7 @@ import {
   type ReviewItemRow,
 } from '../db/review-queue';
 import { findAdminRow } from '../db/admins';
+import { lastActiveOf } from '../db/users';
 import { can } from '../../contract/roles';
 import { activityLog } from '../lib/activity';
 import { HttpError, notFound } from '../lib/errors';
@@ -278,14 +279,15 @@ export async function caseView(
   const item = await findItem(db, id);
   if (!item) throw notFound('Item');
   const strikesSince = new Date(Date.now() - strikeDays * 86_400_000).toISOString();
-  const [reports, contacts, member] = await Promise.all([
+  const [reports, contacts, member, lastActiveAt] = await Promise.all([
     item.kind === 'case' ? caseReports(db, id, limit) : Promise.resolve([]),
     item.kind === 'case' ? caseContacts(db, id) : Promise.resolve([]),
     item.subject_id
       ? caseMember(db, item.subject_id, id, strikesSince, REVERSED)
       : Promise.resolve(undefined),
+    item.subject_id ? lastActiveOf(db, item.subject_id) : Promise.resolve(null),
   ]);
-  return { item, reports, contacts, member };
+  return { item, reports, contacts, member, lastActiveAt };
 }
 
 /** The levels and rules, as GET /api/review-queue/levels answers them. */

@@ -162,6 +162,26 @@ describe('a case per member', () => {
     expect((await caseOf(s, again[0]!._id)).member?.earlierReports).toBe(4);
   });
 
+  it('a case with 50 reports reads in one request, every report in full', async () => {
+    const s = await makeServer();
+    const ann = await addUser(s, 'Ann');
+    const bob = await addUser(s, 'Bob');
+    await s.db.run(
+      `INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at)
+       SELECT lpad(to_hex(i), 24, '0'), 'Report ' || i, $2, $1, t, t
+       FROM generate_series(1, 50) i, LATERAL (SELECT timestamptz '2025-01-01' + i * interval '1 hour' AS t) x`,
+      [ann, bob],
+    );
+    const [item] = (await list(s)).result;
+    expect(item).toMatchObject({ reportCount: 50, reporter: { _id: bob } });
+    const view = await caseOf(s, item!._id);
+    expect(view.reports).toHaveLength(50);
+    expect(view.reports.map((report) => report.message)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Report ${i + 1}`),
+    );
+    expect(view.reports.every((report) => report.reporter?._id === bob)).toBe(true);
+  });
+
   it('dismiss resolves every Open report of the case with the reason, and logs each', async () => {
     const s = await makeServer();
     const ann = await addUser(s, 'Ann');

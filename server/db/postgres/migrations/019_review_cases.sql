@@ -151,12 +151,14 @@ CREATE INDEX contacts_case ON contacts (case_id, created_at, id) WHERE case_id I
 -- its last report, when); one with neither reports nor contact messages is gone; the others take their oldest Open
 -- report's (or message's) age and the highest of their level and their rules' (a policy's, the kind's for reports
 -- and for contact messages).
-CREATE FUNCTION review_refresh_cases(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+-- Every look-up by index, as in review_case_for below.
+CREATE FUNCTION review_refresh_cases(ids text[]) RETURNS void LANGUAGE plpgsql
+SET enable_seqscan = off AS $$
 BEGIN
   IF cardinality(ids) = 0 THEN
     RETURN;
   END IF;
-  DELETE FROM review_items c WHERE c.id = ANY (ids) AND c.kind = 'case'
+  DELETE FROM review_items c WHERE c.id IN (SELECT unnest(ids)) AND c.kind = 'case'
     AND NOT EXISTS (SELECT 1 FROM chat_reports r WHERE r.case_id = c.id)
     AND NOT EXISTS (SELECT 1 FROM contacts m WHERE m.case_id = c.id);
   UPDATE review_items c
@@ -166,7 +168,7 @@ BEGIN
     SELECT r.handled_at, r.handled_by FROM chat_reports r WHERE r.case_id = c0.id AND r.handled_at IS NOT NULL
     ORDER BY r.handled_at DESC LIMIT 1
   ) d ON true
-  WHERE c.id = c0.id AND c0.id = ANY (ids) AND c0.kind = 'case' AND c0.state <> 'done'
+  WHERE c.id = c0.id AND c0.id IN (SELECT unnest(ids)) AND c0.kind = 'case' AND c0.state <> 'done'
     AND EXISTS (SELECT 1 FROM chat_reports r WHERE r.case_id = c0.id)
     AND NOT EXISTS (SELECT 1 FROM chat_reports r WHERE r.case_id = c0.id AND r.status = 'Open');
   UPDATE review_items c SET created_at = x.oldest, level_id = x.level_id
@@ -189,71 +191,63 @@ BEGIN
          WHERE r.case_id = c0.id AND r.status = 'Open')
      ORDER BY l.rank LIMIT 1) AS level_id
   ) x
-  WHERE c.id = c0.id AND c0.id = ANY (ids) AND c0.kind = 'case' AND c0.state <> 'done'
+  WHERE c.id = c0.id AND c0.id IN (SELECT unnest(ids)) AND c0.kind = 'case' AND c0.state <> 'done'
     AND (c.created_at, c.level_id) IS DISTINCT FROM (x.oldest, x.level_id);
 END
 $$;
 
--- The Open reports `report_ids` into their member's open case, opening one where there is none (two writers opening
--- one at once: the unique index makes the second wait and join the first's); a report on no member is a case of its
--- own.
-CREATE FUNCTION review_join_cases(report_ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+-- The open case an Open report joins: its member's, opened for them when they have none (two writers opening one at
+-- once: the unique index makes the second wait, then join the first's); a report on no member is a case of its own.
+-- Its look-ups go by index whatever the planner's statistics say: a bulk insert into an empty queue would otherwise
+-- keep a plan made for an empty table, and read the whole queue once per report.
+CREATE FUNCTION review_case_for(reported text, created timestamptz) RETURNS text LANGUAGE plpgsql
+SET enable_seqscan = off AS $$
 DECLARE
-  orphan record;
-  own_case text;
+  hit text;
 BEGIN
-  IF cardinality(report_ids) = 0 THEN
-    RETURN;
+  IF reported IS NOT NULL THEN
+    SELECT id INTO hit FROM review_items WHERE kind = 'case' AND subject_id = reported AND state <> 'done';
+    IF hit IS NOT NULL THEN
+      RETURN hit;
+    END IF;
   END IF;
-  INSERT INTO review_items (id, kind, ref_id, subject_id, created_at)
-  SELECT n.id, 'case', n.id, n.reported_id, n.created_at FROM (
-    SELECT review_item_id() AS id, reported_id, created_at FROM (
-      SELECT DISTINCT ON (reported_id) reported_id, created_at FROM chat_reports
-      WHERE id = ANY (report_ids) AND reported_id IS NOT NULL AND status = 'Open'
-      ORDER BY reported_id, created_at, id
-    ) f
-    WHERE NOT EXISTS (
-      SELECT 1 FROM review_items c WHERE c.kind = 'case' AND c.subject_id = f.reported_id AND c.state <> 'done')
-    ORDER BY created_at, reported_id
-  ) n
+  hit := review_item_id();
+  INSERT INTO review_items (id, kind, ref_id, subject_id, created_at) VALUES (hit, 'case', hit, reported, created)
   ON CONFLICT (subject_id) WHERE kind = 'case' AND state <> 'done' AND subject_id IS NOT NULL DO NOTHING;
-  UPDATE chat_reports r SET case_id = c.id
-  FROM review_items c
-  WHERE r.id = ANY (report_ids) AND r.status = 'Open' AND r.reported_id IS NOT NULL AND c.kind = 'case'
-    AND c.subject_id = r.reported_id AND c.state <> 'done' AND r.case_id IS DISTINCT FROM c.id;
-  FOR orphan IN
-    SELECT r.id, r.created_at FROM chat_reports r
-    WHERE r.id = ANY (report_ids) AND r.status = 'Open' AND r.reported_id IS NULL
-      AND (r.case_id IS NULL
-        OR NOT EXISTS (SELECT 1 FROM review_items c WHERE c.id = r.case_id AND c.state <> 'done'))
-  LOOP
-    own_case := review_item_id();
-    INSERT INTO review_items (id, kind, ref_id, subject_id, created_at)
-    VALUES (own_case, 'case', own_case, NULL, orphan.created_at);
-    UPDATE chat_reports SET case_id = own_case WHERE id = orphan.id;
-  END LOOP;
-  PERFORM review_refresh_cases(ARRAY(
-    SELECT DISTINCT r.case_id FROM chat_reports r WHERE r.id = ANY (report_ids) AND r.case_id IS NOT NULL));
+  IF NOT FOUND THEN
+    SELECT id INTO hit FROM review_items WHERE kind = 'case' AND subject_id = reported AND state <> 'done';
+  END IF;
+  RETURN hit;
 END
 $$;
 
--- Chat reports' cases: an Open report joins its member's case; a report that leaves Open, moves to another member or
--- is deleted refreshes the case it was in. Setting case_id alone (review_join_cases) comes back here and does nothing.
+-- Chat reports' cases. Before each row is written, an Open report (new, opened again, or moved to another member)
+-- takes its case, so that no second write of the report is needed; a report that leaves Open keeps its case (the
+-- case page shows it). A report moved to no member (theirs deleted) stays in its case.
+CREATE FUNCTION chat_reports_case() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.status = 'Open' AND (TG_OP = 'INSERT' OR OLD.status <> 'Open'
+      OR (NEW.reported_id IS NOT NULL AND NEW.reported_id IS DISTINCT FROM OLD.reported_id)
+      OR NEW.case_id IS NULL) THEN
+    NEW.case_id := review_case_for(NEW.reported_id, NEW.created_at);
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER chat_reports_case BEFORE INSERT OR UPDATE OF status, reported_id, case_id ON chat_reports
+  FOR EACH ROW EXECUTE FUNCTION chat_reports_case();
+
+-- After a statement, the cases its reports were and are in take their state, age and level (review_refresh_cases).
 CREATE OR REPLACE FUNCTION chat_reports_review() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM review_join_cases(ARRAY(SELECT id FROM new_rows WHERE status = 'Open'));
+    PERFORM review_refresh_cases(ARRAY(SELECT DISTINCT case_id FROM new_rows WHERE case_id IS NOT NULL));
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM review_refresh_cases(ARRAY(SELECT DISTINCT case_id FROM old_rows WHERE case_id IS NOT NULL));
   ELSE
-    PERFORM review_join_cases(ARRAY(
-      SELECT n.id FROM new_rows n JOIN old_rows o USING (id)
-      WHERE n.status = 'Open'
-        AND (o.status <> 'Open' OR (n.reported_id IS NOT NULL AND n.reported_id IS DISTINCT FROM o.reported_id))));
     PERFORM review_refresh_cases(ARRAY(
-      SELECT DISTINCT o.case_id FROM new_rows n JOIN old_rows o USING (id)
-      WHERE o.case_id IS NOT NULL AND o.status = 'Open'
-        AND (n.status <> 'Open' OR n.case_id IS DISTINCT FROM o.case_id)));
+      SELECT case_id FROM new_rows WHERE case_id IS NOT NULL
+      UNION SELECT case_id FROM old_rows WHERE case_id IS NOT NULL));
   END IF;
   RETURN NULL;
 END
@@ -266,7 +260,7 @@ SELECT DISTINCT ON (subject_id) subject_id, assignee_id, claimed_at FROM review_
 WHERE kind = 'chat-report' AND state = 'claimed' AND subject_id IS NOT NULL
 ORDER BY subject_id, claimed_at, id;
 DELETE FROM review_items WHERE kind = 'chat-report' AND state <> 'done';
-SELECT review_join_cases(ARRAY(SELECT id FROM chat_reports WHERE status = 'Open'));
+UPDATE chat_reports SET case_id = review_case_for(reported_id, created_at) WHERE status = 'Open';
 UPDATE review_items c SET state = 'claimed', assignee_id = k.assignee_id, claimed_at = k.claimed_at
 FROM review_claims k
 WHERE c.kind = 'case' AND c.state = 'open' AND c.subject_id = k.subject_id;
