@@ -393,6 +393,8 @@ describe('separation of duties at the claim', () => {
     const item = (await list(s, '?kind=appeal')).result[0]!;
     expect(item).toMatchObject({
       ref: appealId,
+      // Appeals are High by default ('review-priorities'): a target of a day from their confirmation.
+      level: { name: 'High', targetMinutes: 1440 },
       subject: { _id: ann, restriction: { reference, endsAt: null } },
     });
     const direct = await s.call('POST', `/api/review-queue/${item._id}/claim`);
