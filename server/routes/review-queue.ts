@@ -395,7 +395,9 @@ export function registerReviewQueueRoutes(
     const adminId = c.get('adminId');
     const item = await decideCase({ db, queue, publicUrl }, { id, adminId, role, body });
     // "Decide and next": the item claim-next would give now, not claimed, for the console to prefetch.
-    const [next] = await pageOfItems(db, { state: 'open' }, { limit: 1, offset: 0 });
+    const next = (await pageOfItems(db, { state: 'open' }, { limit: 2, offset: 0 })).find(
+      (row) => row.id !== id,
+    );
     const messages = {
       dismiss: 'Case dismissed',
       warn: 'Member warned',

@@ -82,7 +82,11 @@ const memberName = (row: ReviewItemRow) => `${row.subject_name ?? ''} ${row.subj
 
 /** The item `id` locked for a decision by `adminId`: a case not done, not claimed by another admin (an Owner may). */
 async function lockCase(tx: Db, id: string, adminId: string, role: string) {
-  const item = await findItem(tx, id, { lock: true });
+  return decidable(await findItem(tx, id, { lock: true }), adminId, role);
+}
+
+/** `item` if `adminId` may decide it now: a case not done, not claimed by another admin (an Owner may). */
+function decidable(item: ReviewItemRow | undefined, adminId: string, role: string) {
   if (!item) throw notFound('Item');
   if (item.kind !== 'case') throw new HttpError(400, CASE_MESSAGES.notACase);
   if (item.state === 'done') throw new HttpError(409, CASE_MESSAGES.done);
@@ -203,25 +207,17 @@ export async function decideCase(
       break;
     }
     case 'restrict': {
-      const before = await findItem(db, id);
-      if (!before) throw notFound('Item');
-      if (before.kind === 'case' && !before.subject_id) throw new HttpError(400, CASE_MESSAGES.noSubject);
+      // Checked before restrict() writes: once it has closed the case's reports, the case is done.
+      const before = decidable(await findItem(db, id), adminId, role);
+      if (!before.subject_id) throw new HttpError(400, CASE_MESSAGES.noSubject);
       await restrict(
         { db, queue, publicUrl },
         {
           adminId,
           userId: before.subject_id!,
           input: { ...body.restriction, closeReports: true },
-          also: async (tx) => {
-            const item = await lockCase(tx, id, adminId, role).catch((error: unknown) => {
-              // restrict() closed the case's reports first: the trigger made it done, which is this decision.
-              if (error instanceof HttpError && error.status === 409 && error.message === CASE_MESSAGES.done)
-                return undefined;
-              throw error;
-            });
-            if (item && item.subject_id !== before.subject_id) throw new HttpError(409, CASE_MESSAGES.done);
-            await finishItem(tx, id, adminId, stamp);
-          },
+          // restrict() closed the member's Open reports, the case's: the trigger made it done; this decision's.
+          also: (tx) => finishItem(tx, id, adminId, stamp),
         },
       );
       break;

@@ -461,6 +461,24 @@ describe('contact messages and permissions', () => {
     expect((await decide(s, alone.caseId, { action: 'dismiss', reason: 'Nothing to do' })).status).toBe(200);
   });
 
+  it("another admin's claimed case is not restricted (409, no restriction); the decision answers the next item", async () => {
+    const s = await makeServer();
+    const ann = await addUser(s, 'Ann');
+    const bob = await addUser(s, 'Bob');
+    await addReport(s, ann, '2025-01-01T00:00:00.000Z');
+    await addReport(s, bob, '2025-01-02T00:00:00.000Z');
+    const [annCase, bobCase] = (await list(s)).result;
+    const moderator = await adminWithRole(s.db, 'moderator');
+    await s.call('POST', `/api/review-queue/${annCase!._id}/claim`);
+    const policyId = await policy(s, 'Spam or scam');
+    const restriction = { policyId, facts: 'Spam', endsAt: null };
+    const refused = await decide(s, annCase!._id, { action: 'restrict', restriction }, moderator.token);
+    expect(refused.status).toBe(409);
+    expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM restrictions')).n).toBe(0);
+    const restricted = await decide(s, annCase!._id, { action: 'restrict', restriction });
+    expect((restricted.body.result as DecideAnswer).next).toMatchObject({ _id: bobCase!._id });
+  });
+
   it('a Support admin reads a case but decides nothing', async () => {
     const s = await makeServer();
     const ann = await addUser(s, 'Ann');
