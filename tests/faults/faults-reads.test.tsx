@@ -13,7 +13,7 @@ import {
   servedEndpoints,
   type Fault,
 } from '../support/fault-injector';
-import { signedInNow } from '../support/api-server';
+import { api, signedInNow } from '../support/api-server';
 import { renderApp } from '../support/render';
 import {
   activeMember,
@@ -109,6 +109,17 @@ const READS: Read[] = [
       route: '/appeals/:appealId',
       at: async () => `/appeals/${await openAppeal()}`,
       endpoint: 'admin/appeals/:id',
+    },
+    // A case of the review queue ('review-cases'): its reports, member and decision in one read.
+    {
+      route: '/queue/:id',
+      at: async () => {
+        const [first] = await api.get<{ _id: string; kind: string }[]>(
+          '/api/review-queue/list?page=1&limit=10&state=open&kind=case',
+        );
+        return `/queue/${first!._id}`;
+      },
+      endpoint: 'review-queue/:id/case',
     },
   ].map((read) => ({ ...read, screen: read.route })),
   // Jump to (Ctrl/Cmd+K) on any screen: the users its search finds.

@@ -5,7 +5,7 @@ import { newId } from '../../server/lib/ids';
 import { api, callApi, resetData, signedInNow, signInAs, testDb } from '../support/api-server';
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
-import { renderApp, specOnlyApi } from '../support/render';
+import { renderApp, specOnlyApi, withoutFeatures } from '../support/render';
 
 /**
  * The review queue ('review-queue'): its list, Claim next, a row's Claim / Release / Open, the keyboard, the age
@@ -60,7 +60,8 @@ beforeEach(async () => {
 });
 
 describe('the review queue', () => {
-  it('lists kind, subject, age, state and assignee oldest first, and the menu shows the open count', async () => {
+  it('lists kind, subject, age, state and assignee, and the menu shows the open count (without cases)', async () => {
+    withoutFeatures('review-cases');
     const items = await itemsNotDone();
     expect(items.length).toBeGreaterThan(PAGE_SIZE);
     renderApp('/queue');
@@ -72,7 +73,7 @@ describe('the review queue', () => {
     await waitFor(async () => expect(await rows()).toHaveLength(onFirstPage(items.length)));
     expect(screen.getByText(`Showing 1–${PAGE_SIZE} of ${items.length}`)).toBeInTheDocument();
     const [first, second] = await rows();
-    expect(cellsOf(first!).slice(0, 1)).toEqual(['Chat report']);
+    expect(cellsOf(first!).slice(0, 1)).toEqual(['Case']);
     expect(cellsOf(second!)[3]).toBe('Claimed');
     expect(cellsOf(second!)[4]).toBe(moderator.admin.name);
     // The subject links to their profile.
@@ -86,32 +87,34 @@ describe('the review queue', () => {
     expect((await apiCalls('/api/review-queue/list'))[0]?.query).toMatchObject({ page: '1' });
   });
 
-  it('colours an item’s age amber after 12 h and red after 24 h, and says so in words', async () => {
-    // Three new reports by members (no admin API makes one), 30, 13 and 2 hours old: each an open item, placed in the
-    // queue (oldest first) among the demo's own by its age.
+  it('colours an item’s age amber after 12 h and red after 24 h, and says so in words (without cases)', async () => {
+    withoutFeatures('review-cases');
+    // Three new reports by members (no admin API makes one), 30, 13 and 2 hours old, each on a member with no open
+    // item: each an open item (a case of its own), placed in the queue among the demo's own.
     const members = await api.get<{ _id: string }[]>(
-      '/api/admin/list?page=1&items=2&filter=user.enabled&equal=true',
+      '/api/admin/list?page=1&items=60&filter=user.enabled&equal=true',
     );
+    const subjects = new Set((await itemsNotDone()).map((item) => item.subject?._id));
+    const free = members.filter((member) => !subjects.has(member._id)).slice(1, 4);
     const reported = new Map<number, string>();
-    for (const hours of [30, 13, 2]) {
-      const id = newId();
-      reported.set(hours, id);
+    for (const [index, hours] of [30, 13, 2].entries()) {
+      reported.set(hours, free[index]!._id);
       await testDb().run(
         `INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at)
          VALUES ($1, 'Keeps asking for money', $2, $3, $4, $4)`,
-        [id, members[0]!._id, members[1]!._id, hoursAgo(hours)],
+        [newId(), members[0]!._id, free[index]!._id, hoursAgo(hours)],
       );
     }
     const listed = (await queue()).result;
     /** The age badge of the item of the report made `hours` ago, on the queue's page that shows it. */
     const ageOf = async (hours: number) => {
-      const index = listed.findIndex((item) => item.ref === reported.get(hours));
+      const index = listed.findIndex((item) => item.subject?._id === reported.get(hours));
       expect(index).toBeGreaterThanOrEqual(0);
       const view = renderApp(`/queue?page=${Math.floor(index / PAGE_SIZE) + 1}`);
       await waitFor(async () =>
         expect(within((await rows())[index % PAGE_SIZE]!).getAllByRole('link')[0]).toHaveAttribute(
           'href',
-          `/users/${members[1]!._id}`,
+          `/users/${reported.get(hours)}`,
         ),
       );
       const badge = (await rows())[index % PAGE_SIZE]!.querySelector('[data-age]');
@@ -145,11 +148,9 @@ describe('the review queue', () => {
     expect(claimed.state).toBe('claimed');
     expect(claimed.assignee?._id).toBe(signedInNow().admin._id);
     expect((await queue('&assignee=me')).result.map((item) => item._id)).toEqual([oldest!._id]);
-    // Where the row's Open leads: the chat report's case, alone.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat-report'));
-    expect(router.state.location.search).toBe(`?report=${oldest!.ref}`);
-    const reports = await screen.findByRole('table', { name: 'Chat Report' });
-    await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(2));
+    // Where the row's Open leads: the case's page.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/queue/${oldest!._id}`));
+    expect(await screen.findByRole('group', { name: 'Decision' })).toBeInTheDocument();
     await waitFor(() => expect(menuLink()).toHaveAccessibleDescription(`${before - 1} open items`));
   });
 
@@ -158,7 +159,7 @@ describe('the review queue', () => {
     await table();
     const [moderators] = (await queue('&state=claimed')).result;
     expect(moderators!.assignee?._id).toBe(moderator.admin._id);
-    const release = await screen.findByRole('button', { name: /^Release Chat report: / });
+    const release = await screen.findByRole('button', { name: /^Release Case: / });
     await user.click(release);
     expect(await screen.findByText('Item released')).toBeInTheDocument();
     expect((await queue()).result.find((item) => item._id === moderators!._id)?.state).toBe('open');
@@ -173,9 +174,10 @@ describe('the review queue', () => {
     await signInAs('moderator');
     renderApp('/queue');
     await waitFor(async () => expect(await rows()).toHaveLength(onFirstPage((await itemsNotDone()).length)));
-    expect(cellsOf((await rows())[1]!)[3]).toBe('Claimed');
+    // The Assignee column (the eighth, with cases) names the Moderator who claimed it.
+    expect(cellsOf((await rows())[1]!)[7]).toBe(moderator.admin.name);
     expect(screen.queryByRole('button', { name: /^Release / })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Claim Chat report: / }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: /^Claim Case: / }).length).toBeGreaterThan(0);
   });
 
   it('filters by kind, state and assignee on the server', async () => {
@@ -194,7 +196,7 @@ describe('the review queue', () => {
     expect((await apiCalls('/api/review-queue/list')).at(-1)?.query).toMatchObject({ kind: 'chat-report' });
   });
 
-  it('works from the keyboard: j / k move, o opens the case, which decides it, and n claims next and opens it', async () => {
+  it('works from the keyboard: j / k move, o opens the case, decided there, and n claims next and opens it', async () => {
     const before = await itemsNotDone();
     const [oldest] = before;
     const { user, router } = renderApp('/queue');
@@ -214,39 +216,33 @@ describe('the review queue', () => {
     await user.keyboard('k');
     expect(openButton(0)).toHaveFocus();
     await user.keyboard('o');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat-report'));
-    expect(router.state.location.search).toBe(`?report=${oldest!.ref}`);
-    const reports = await screen.findByRole('table', { name: 'Chat Report' });
-    await waitFor(() => expect(within(reports).getAllByRole('row')).toHaveLength(2));
-    expect((await apiCalls('/api/chat-report/list')).at(-1)?.query).toMatchObject({ report: oldest!.ref });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/queue/${oldest!._id}`));
 
-    // Dismiss decides the case; the item is done, and the queue and its count no longer hold it.
-    await user.click(within(reports).getByRole('button', { name: 'Dismiss' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
-    expect(await screen.findByText('Report dismissed')).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Back to the review queue' }));
+    // The Owner claims the case there (c) and dismisses it (d, then Decide); u goes back to the queue, which no longer
+    // holds it.
+    await screen.findByRole('button', { name: 'Claim' });
+    await user.keyboard('c');
+    await screen.findByRole('group', { name: 'Decision' });
+    await user.keyboard('d');
+    await user.click(screen.getByRole('button', { name: 'Dismiss the case' }));
+    await waitFor(async () =>
+      expect((await queue()).result.find((item) => item._id === oldest!._id)?.state ?? 'done').toBe('done'),
+    );
+    await user.keyboard('u');
     await table();
     const after = await itemsNotDone();
-    expect(after.map((item) => item._id)).toEqual(before.slice(1).map((item) => item._id));
-    expect((await queue()).result.find((item) => item._id === oldest!._id)?.state ?? 'done').toBe('done');
+    expect(after.map((item) => item._id)).toEqual(
+      before.filter((item) => item._id !== oldest!._id).map((item) => item._id),
+    );
     await waitFor(() =>
       expect(screen.getByText(`Showing 1–${PAGE_SIZE} of ${after.length}`)).toBeInTheDocument(),
     );
-    await waitFor(async () =>
-      expect(within((await rows())[0]!).getAllByRole('link')[0]).toHaveAttribute(
-        'href',
-        `/users/${after[0]!.subject?._id}`,
-      ),
-    );
 
     // n claims the next open item and opens it.
-    const next = after.find((item) => item.state === 'open')!;
+    const next = (await queue('&state=open')).result[0]!;
     await user.keyboard('n');
-    expect(await screen.findByText('Item claimed')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/queue/${next._id}`));
     expect((await queue()).result.find((item) => item._id === next._id)?.state).toBe('claimed');
-    await waitFor(() => expect(router.state.location.search).toBe(`?report=${next.ref}`));
-    expect(router.state.location.pathname).toBe('/chat-report');
   });
 
   it('Support reads the queue but has no Claim next, Claim or Release', async () => {
@@ -254,8 +250,8 @@ describe('the review queue', () => {
     renderApp('/queue');
     await waitFor(async () => expect(await rows()).toHaveLength(onFirstPage((await itemsNotDone()).length)));
     expect(screen.queryByRole('button', { name: 'Claim next' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^(Claim|Release) Chat report/ })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Open Chat report/ }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /^(Claim|Release) Case/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Open Case/ }).length).toBeGreaterThan(0);
   });
 
   it('an Editor has no menu entry and no count call', async () => {

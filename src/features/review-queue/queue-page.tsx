@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,7 +6,6 @@ import {
   ageLevel,
   DEFAULT_QUEUE_AMBER_HOURS,
   DEFAULT_QUEUE_RED_HOURS,
-  REVIEW_KIND_LABELS,
   REVIEW_KINDS,
   REVIEW_STATE_LABELS,
   REVIEW_STATES,
@@ -16,7 +15,7 @@ import { useListController, type ListColumn } from '@/components/list-kit/list-c
 import { ListView } from '@/components/list-kit/list-view';
 import { PageCard } from '@/components/page-kit/page-card';
 import { UserLink } from '@/components/user-link';
-import { usePermission, useSession } from '@/lib/core/session';
+import { useFeature, usePermission, useSession } from '@/lib/core/session';
 import { userName } from '@/lib/declared-columns';
 import { formatAge } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -30,6 +29,7 @@ import {
   type QueueRequest,
   type QueueRows,
 } from './api';
+import { AgeAgainstTarget, kindLabel, shortSpan } from './queue-cells';
 import { QUEUE_TEXT } from './strings';
 
 const FILTERS = ['kind', 'state', 'assignee'] as const;
@@ -77,7 +77,7 @@ function queueRequest(state: { page: number; size: number; filters: Record<Filte
 }
 
 const subjectName = (item: QueueItem) => userName(item.subject ?? null, QUEUE_TEXT.unknownMember);
-const itemName = (item: QueueItem) => `${REVIEW_KIND_LABELS[item.kind]}: ${subjectName(item)}`;
+const itemName = (item: QueueItem) => `${kindLabel(item.kind)}: ${subjectName(item)}`;
 
 /** Whether a key press is the page's shortcut, not typing or a dialog's. */
 function isShortcut(event: KeyboardEvent) {
@@ -99,6 +99,7 @@ export function QueuePage() {
   const selfId = useSession()?.userId;
   const owner = useSession()?.role === 'owner';
   const claims = usePermission('queue.claim');
+  const cases = useFeature('review-cases');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 60_000);
@@ -120,9 +121,11 @@ export function QueuePage() {
       navigate(
         item.kind === 'appeal'
           ? `/appeals/${encodeURIComponent(item.ref)}`
-          : `/chat-report?report=${encodeURIComponent(item.ref)}`,
+          : cases && item.kind === 'case'
+            ? `/queue/${encodeURIComponent(item._id)}`
+            : `/chat-report?report=${encodeURIComponent(item.ref)}`,
       ),
-    [navigate],
+    [navigate, cases],
   );
   const doClaim = (item: QueueItem) =>
     claim.mutate(item._id, {
@@ -134,44 +137,109 @@ export function QueuePage() {
   const doRelease = (item: QueueItem) =>
     release.mutate(item._id, { onSuccess: (answer) => notify.success(answer.message) });
 
-  const columns: ListColumn<QueueItem>[] = [
+  const kindColumn: ListColumn<QueueItem> = {
+    id: 'kind',
+    header: QUEUE_TEXT.kind,
+    cell: (item) => kindLabel(item.kind),
+    text: (item) => kindLabel(item.kind),
+  };
+  const assigneeColumn: ListColumn<QueueItem> = {
+    id: 'assignee',
+    header: QUEUE_TEXT.assignee,
+    cell: (item) =>
+      item.assignee ? (
+        item.assignee.name || item.assignee._id
+      ) : (
+        <Text size="sm" c="dimmed">
+          {QUEUE_TEXT.nobody}
+        </Text>
+      ),
+    text: (item) => item.assignee?.name ?? '',
+  };
+  // 'review-cases': what a moderator reads before opening a case, priority first (the server's order).
+  const caseColumns: ListColumn<QueueItem>[] = [
+    kindColumn,
     {
-      id: 'kind',
-      header: QUEUE_TEXT.kind,
-      cell: (item) => REVIEW_KIND_LABELS[item.kind],
-      text: (item) => REVIEW_KIND_LABELS[item.kind],
-    },
-    {
-      id: 'subject',
-      header: QUEUE_TEXT.subject,
+      id: 'member',
+      header: QUEUE_TEXT.member,
       cell: (item) => <UserLink user={item.subject ?? null} />,
       text: subjectName,
     },
     {
-      id: 'age',
-      header: QUEUE_TEXT.age,
-      cell: (item) => <Age item={item} ages={ages} now={now} />,
-      text: (item) => formatAge(item.createdAt, now),
+      id: 'reason',
+      header: QUEUE_TEXT.reason,
+      cell: (item) => (
+        <Stack gap={2} maw={320}>
+          <Text size="sm" fw={600}>
+            {item.reason ?? ''}
+          </Text>
+          {item.excerpt && item.excerpt !== item.reason ? (
+            <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {item.excerpt}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+      text: (item) => item.reason ?? '',
     },
     {
-      id: 'state',
-      header: QUEUE_TEXT.state,
-      cell: (item) => REVIEW_STATE_LABELS[item.state],
-      text: (item) => REVIEW_STATE_LABELS[item.state],
-    },
-    {
-      id: 'assignee',
-      header: QUEUE_TEXT.assignee,
+      id: 'reporter',
+      header: QUEUE_TEXT.reporter,
       cell: (item) =>
-        item.assignee ? (
-          item.assignee.name || item.assignee._id
+        item.reporter ? (
+          <UserLink user={item.reporter} />
         ) : (
           <Text size="sm" c="dimmed">
-            {QUEUE_TEXT.nobody}
+            -
           </Text>
         ),
-      text: (item) => item.assignee?.name ?? '',
+      text: (item) => (item.reporter ? userName(item.reporter) : ''),
     },
+    {
+      id: 'reports',
+      header: QUEUE_TEXT.reports,
+      cell: (item) => String(item.reportCount ?? 1),
+      text: (item) => String(item.reportCount ?? 1),
+    },
+    {
+      id: 'priority',
+      header: QUEUE_TEXT.priority,
+      cell: (item) => item.level?.name ?? QUEUE_TEXT.noLevel,
+      text: (item) => item.level?.name ?? '',
+    },
+    {
+      id: 'age',
+      header: QUEUE_TEXT.ageAgainstTarget,
+      cell: (item) => <AgeAgainstTarget item={item} now={now} />,
+      text: (item) => shortSpan((now - Date.parse(item.createdAt)) / 60_000),
+    },
+    assigneeColumn,
+  ];
+  const columns: ListColumn<QueueItem>[] = [
+    ...(cases
+      ? caseColumns
+      : ([
+          kindColumn,
+          {
+            id: 'subject',
+            header: QUEUE_TEXT.subject,
+            cell: (item) => <UserLink user={item.subject ?? null} />,
+            text: subjectName,
+          },
+          {
+            id: 'age',
+            header: QUEUE_TEXT.age,
+            cell: (item) => <Age item={item} ages={ages} now={now} />,
+            text: (item) => formatAge(item.createdAt, now),
+          },
+          {
+            id: 'state',
+            header: QUEUE_TEXT.state,
+            cell: (item) => REVIEW_STATE_LABELS[item.state],
+            text: (item) => REVIEW_STATE_LABELS[item.state],
+          },
+          assigneeColumn,
+        ] satisfies ListColumn<QueueItem>[])),
     {
       id: 'action',
       header: QUEUE_TEXT.action,
@@ -324,7 +392,8 @@ export function QueuePage() {
       }
     >
       <Text size="sm" c="dimmed" mb="sm" id="queue-shortcuts">
-        <strong>{QUEUE_TEXT.shortcutsTitle}:</strong> {QUEUE_TEXT.shortcuts}
+        <strong>{QUEUE_TEXT.shortcutsTitle}:</strong>{' '}
+        {cases ? QUEUE_TEXT.casesShortcuts : QUEUE_TEXT.shortcuts}
       </Text>
       <div ref={tableRef}>
         <ListView
@@ -341,7 +410,7 @@ export function QueuePage() {
             onChange={(event) => filter('kind', event.currentTarget.value)}
             data={[
               { value: '', label: QUEUE_TEXT.everyKind },
-              ...REVIEW_KINDS.map((kind) => ({ value: kind, label: REVIEW_KIND_LABELS[kind] })),
+              ...REVIEW_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) })),
             ]}
             w={160}
           />
