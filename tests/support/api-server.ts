@@ -43,8 +43,24 @@ let running: Running | undefined;
 /** The admin the console is signed in as, and the token of their session. */
 let signedIn: { admin: Admin; token: string } | undefined;
 
-/** The requests the server is answering now. */
-const inFlight = new Set<Promise<Response>>();
+/** The requests the server is answering now, each with its method and path. */
+const inFlight = new Map<Promise<Response>, string>();
+
+/**
+ * Waits for the requests the server is answering (a screen's last calls, sent as it was taken down) to be answered,
+ * at most `ms`: the ones still unanswered then, as 'GET /api/…'. After a test (setup.ts), so that none of its calls
+ * is answered during the next test over the same data; before the server stops, so that none loses its pool.
+ */
+export async function settleRequests(ms = 2000): Promise<string[]> {
+  if (inFlight.size === 0) return [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(inFlight.keys()),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
+  return [...inFlight.values()];
+}
 
 function current(): Running {
   if (!running) throw new Error('The test API server has not started (tests/support/setup.ts starts it)');
@@ -132,8 +148,11 @@ export async function stopApiServer() {
   const stopping = running;
   running = undefined;
   signedIn = undefined;
-  // A request the last test's screen sent as it was taken down is answered before the pool closes under it.
-  await Promise.race([Promise.allSettled(inFlight), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  // A request the last test's screen sent as it was taken down is answered before the pool closes under it. One
+  // still running is left to fail on the closed pool: its test has ended, and the next one has another server.
+  const unanswered = await settleRequests();
+  if (unanswered.length)
+    console.warn(`The test API server stopped while answering ${unanswered.join(', ')} (over 2 s)`);
   await stopping?.close();
 }
 
@@ -157,7 +176,7 @@ export const apiHandlers = [
 /** The reference server's answer to `request`. */
 export async function answerFromServer(request: Request): Promise<Response> {
   const answer = Promise.resolve(current().app.fetch(request));
-  inFlight.add(answer);
+  inFlight.set(answer, `${request.method} ${new URL(request.url).pathname}`);
   void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
   return answer;
 }

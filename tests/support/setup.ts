@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { session } from '@/lib/core/session';
-import { signInAs, startApiServer, stopApiServer } from './api-server';
+import { settleRequests, signInAs, startApiServer, stopApiServer } from './api-server';
 import { server } from './msw';
 import { resetRequestLog, startRequestLog } from './request-log';
 
@@ -92,7 +92,7 @@ beforeEach(async () => {
   session.reload();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   // Mantine keeps notifications in a module-level store that outlives the unmounted app.
   notifications.clean();
@@ -101,6 +101,9 @@ afterEach(() => {
   vi.restoreAllMocks();
   // A test that forgot its fake clock must not hand it to the next test, or to the next file in the same worker.
   vi.useRealTimers();
+  // What the screen asked as it was taken down is answered now, not during the next test over the same data.
+  const unanswered = await settleRequests();
+  if (unanswered.length) console.warn(`Still answering ${unanswered.join(', ')} 2 s after the test ended`);
 });
 
 afterAll(async () => {
