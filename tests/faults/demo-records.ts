@@ -135,9 +135,7 @@ export const memberWithNote = () =>
 /** A queue item the Owner has claimed (its row offers Release); the other open items still offer Claim. */
 export const claimedQueueItem = () =>
   once('claimed', async () => {
-    const [item] = await api.get<Record[]>(
-      '/api/review-queue/list?kind=chat-report&state=open&page=1&items=10',
-    );
+    const [item] = await api.get<Record[]>('/api/review-queue/list?kind=case&state=open&page=1&items=10');
     await api.post(`/api/review-queue/${item!._id}/claim`);
     return item!._id;
   });

@@ -942,14 +942,25 @@ const ACTIONS: Action[] = [
     endpoint: 'review-queue/:id/claim',
     screen: 'queue actions',
     act: async (user) =>
-      user.click((await screen.findAllByRole('button', { name: /^Claim Chat report: / }, FIRST_LOAD))[0]!),
+      user.click((await screen.findAllByRole('button', { name: /^Claim Case: / }, FIRST_LOAD))[0]!),
   },
   {
     ...queueWithClaim,
     endpoint: 'review-queue/:id/release',
     screen: 'queue actions',
     act: async (user) =>
-      user.click((await screen.findAllByRole('button', { name: /^Release Chat report: / }, FIRST_LOAD))[0]!),
+      user.click((await screen.findAllByRole('button', { name: /^Release Case: / }, FIRST_LOAD))[0]!),
+  },
+  // A case's decision ('review-cases'): Dismiss, then "Dismiss the case", on the case the Owner claimed.
+  {
+    route: '/queue/:id',
+    at: async () => `/queue/${await claimedQueueItem()}`,
+    endpoint: 'review-queue/:id/decide',
+    screen: 'case decision',
+    act: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Dismiss' }, FIRST_LOAD));
+      await user.click(screen.getByRole('button', { name: 'Dismiss the case' }));
+    },
   },
   // Sessions ('sessions'): End on another session's row of the profile's Your sessions, and End all other sessions.
   {
