@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { answerRestriction, apiSession, mailsTo, notification, signInToDashboard } from './support';
+import { apiSession, mailsTo, notification, signInToDashboard } from './support';
 
 /**
  * Appeals ('appeals') against the reference server, the issue's whole flow: a Moderator claims a chat report in the
@@ -65,19 +65,19 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   const invitation = /\/invitation\/([\w-]{43})/.exec(mailsTo(moderatorEmail)[0]!)![1]!;
   await api.post('invitation/accept', { token: invitation, password: 'Moderate@123' });
 
-  // An open chat report whose reported member is active: the item the Moderator claims.
+  // An open case ('review-cases') on an active member: the item the Moderator claims.
   const { result: active } = (await api.get(
     'admin/list?page=1&items=100&filter=user.enabled&equal=true',
   )) as {
     result: Person[];
   };
-  const { result: items } = (await api.get('review-queue/list?kind=chat-report&state=open&limit=100')) as {
+  const { result: items } = (await api.get('review-queue/list?kind=case&state=open&limit=100')) as {
     result: QueueItem[];
   };
   const item = items.find((candidate) => active.some((user) => user._id === candidate.subject?._id))!;
   const member = item.subject!;
 
-  // The Moderator signs in, claims the item in the queue and opens its report.
+  // The Moderator signs in, claims the item in the queue and opens its case.
   const moderatorContext = await browser.newContext();
   const moderator = await moderatorContext.newPage();
   await moderator.goto('/sign-in');
@@ -85,7 +85,7 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   await moderator.getByLabel('Password', { exact: true }).fill('Moderate@123');
   await moderator.getByRole('button', { name: 'Login' }).click();
   await expect(moderator).toHaveURL(/\/dashboard$/);
-  await moderator.goto('/queue?kind=chat-report&size=100');
+  await moderator.goto('/queue?kind=case&size=100');
   const row = moderator
     .getByRole('row')
     .filter({ has: moderator.locator(`[data-queue-open="${item._id}"]`) });
@@ -94,18 +94,17 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   await expect(row).toContainText(moderatorName);
   await row.getByRole('button', { name: /^Open / }).focus();
   await moderator.keyboard.press('o');
-  await expect(moderator).toHaveURL(/\/chat-report\?report=/);
+  await expect(moderator).toHaveURL(new RegExp(`/queue/${item._id}$`));
 
   // It suspends the reported member for 7 days, citing a policy.
   const facts = `Threatening messages to two members (${stamp})`;
-  await moderator
-    .getByRole('table', { name: 'Chat Report' })
-    .getByRole('button', { name: 'Deactivate reported user' })
-    .click();
-  const dialog = moderator.getByRole('dialog', { name: /^Deactivate / });
-  await answerRestriction(moderator, dialog, { facts, duration: '7 days' });
-  await dialog.getByRole('button', { name: 'Deactivate reported user' }).click();
-  await expect(notification(moderator, 'User deactivated and report marked Actioned')).toBeVisible();
+  await expect(moderator.getByRole('group', { name: 'Decision' })).toBeVisible();
+  await moderator.keyboard.press('x');
+  await moderator.getByLabel('Policy broken').selectOption({ label: 'Fake profile' });
+  await moderator.getByLabel('Facts and circumstances').fill(facts);
+  await moderator.getByRole('button', { name: '7 days' }).click();
+  await moderator.getByRole('button', { name: 'Restrict the member' }).click();
+  await expect(notification(moderator, 'Member restricted')).toBeVisible();
   const profile = (await api.get(`user/read/${member._id}`)) as {
     result: { enabled: boolean; email: string };
   };
@@ -168,7 +167,7 @@ test('a Moderator suspends a reported member, who appeals; a second admin revers
   await open.focus();
   await page.keyboard.press('c');
   await expect(notification(page, 'Item claimed')).toBeVisible();
-  await expect(page.getByRole('row').filter({ has: open })).toContainText('Claimed');
+  await expect(page.getByRole('row').filter({ has: open })).not.toContainText('Nobody');
   await open.focus();
   await page.keyboard.press('o');
   await expect(page).toHaveURL(new RegExp(`/appeals/${appealItem.ref}$`));
