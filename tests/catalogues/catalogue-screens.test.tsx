@@ -5,6 +5,7 @@ import { api, callApi, resetData, signInAs, testDb } from '../support/api-server
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp } from '../support/render';
+import { PNG_BYTES, pngFile } from '../support/files';
 
 /** The generic catalogue list and form, in depth, through the catalogues that use each feature of them. */
 
@@ -28,12 +29,7 @@ const events = async () =>
   }[];
 /** Where the console shows a stored file (the API's path under the API base, '' in the tests). */
 const shownAt = (path: unknown) => `/${String(path)}`;
-/** A 1×1 PNG of 70 bytes: the server judges a file by its content. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-const icon = () => new File([PNG], 'icon.png', { type: 'image/png' });
+const icon = () => pngFile('icon.png');
 
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const notification = async (text: string) =>
@@ -193,7 +189,7 @@ describe('the catalogue form', () => {
     const body = calls[1]!.body as FormData;
     expect(body.get('name')).toBe('Climbing');
     expect(body.get('enabled')).toBe('false');
-    expect((body.get('icon') as Blob).size).toBe(PNG.length);
+    expect((body.get('icon') as Blob).size).toBe(PNG_BYTES.length);
     await waitFor(() => expect(router.state.location.pathname).toBe('/hobbies'));
     const climbing = (await listAll('hobbies')).find((hobby) => hobby.name === 'Climbing')!;
     expect(climbing).toMatchObject({ enabled: false, icon: expect.stringMatching(/\.png$/) });

@@ -7,6 +7,7 @@ import { api, callApi, resetData, signedInNow, testDb } from '../support/api-ser
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
+import { pngFile } from '../support/files';
 
 /**
  * Events (SPEC 2.16, 3, 5 "Event", 7.10, 8; DECISIONS): the admin list, who joined, delete, and the one add/update
@@ -58,12 +59,7 @@ const storeTimes = (event: StoredEvent, startTime: string, endTime: string) =>
     startTime,
     endTime,
   ]);
-/** A 1×1 PNG of 70 bytes: the server judges a file by its content. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-const poster = () => new File([PNG], 'poster.png', { type: 'image/png' });
+const poster = () => pngFile('poster.png');
 /** An event added through the API, the signed-in admin's, with nobody joined. */
 async function addEvent(name: string) {
   const [category] = await api.get<Ref[]>('/api/eventcategory/listAll?enabled=true');

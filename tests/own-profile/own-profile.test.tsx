@@ -11,6 +11,7 @@ import { answerFromServer, api, callApi, resetData, signedInNow } from '../suppo
 import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { renderApp, specOnlyApi } from '../support/render';
+import { PNG_BYTES, pngFile } from '../support/files';
 
 // Each test starts from the demo data: they change the Owner's e-mail, photo or password.
 beforeEach(resetData);
@@ -52,12 +53,7 @@ function reloadLikeABrowser() {
   });
 }
 
-/** A 1×1 PNG of 70 bytes: the server judges a file by its content. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-const photo = () => new File([PNG], 'me.png', { type: 'image/png' });
+const photo = () => pngFile('me.png');
 
 describe('own profile against a SPEC-only API', () => {
   // The reference server takes SPEC's password field for the current password where no current password comes
@@ -102,7 +98,7 @@ describe('own profile against a SPEC-only API', () => {
     expect([...body.keys()].sort()).toEqual(['email', 'file', 'password']);
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     // jsdom's File loses its name on the way through Node's fetch; its bytes arrive.
-    expect((body.get('file') as Blob).size).toBe(PNG.length);
+    expect((body.get('file') as Blob).size).toBe(PNG_BYTES.length);
     expect(localStorage.getItem('photo')).toMatch(/^uploads\/./);
     expect(localStorage.getItem('email')).toBe(CONSOLE_ADMIN.email);
     // The server has the new photo; the password stayed, and so did the session, on the token it sent.

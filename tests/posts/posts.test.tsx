@@ -7,6 +7,7 @@ import { server } from '../support/msw';
 import { apiCalls } from '../support/request-log';
 import { addPost, type Post } from '../support/posts';
 import { renderApp } from '../support/render';
+import { mp4File, pngFile } from '../support/files';
 
 /** The posts as the server lists them (newest first), all of them or those whose title holds `q`. */
 const posts = async (q?: string) =>
@@ -34,16 +35,6 @@ const listCalls = () => apiCalls('/api/post/list');
 const lastListQuery = async () => (await listCalls()).at(-1)?.query;
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search by title' });
 
-/** A 1×1 PNG of 70 bytes: the server judges a file by its content. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-const png = (name = 'photo.png') => new File([PNG], name, { type: 'image/png' });
-const mp4 = (name = 'clip.mp4') =>
-  new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d])], name, {
-    type: 'video/mp4',
-  });
 /** The form's choosers, in order: Image 1, Image 2, Image 3, Video. */
 const fileInputs = () => [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')];
 // Each test starts from the demo data's 30 posts: several add, change or delete one.
@@ -168,7 +159,7 @@ describe('the posts list', () => {
 
   it('shows a video-only post as a video, and offers nothing for a post without media', async () => {
     // The demo's posts all have a picture: a video-only post and one with no media are added.
-    const videoOnly = await addPost('Clip of the week', { video: mp4() });
+    const videoOnly = await addPost('Clip of the week', { video: mp4File() });
     const bare = await addPost('Just words');
     const { user } = renderApp('/post?size=50');
     expect(
@@ -235,9 +226,9 @@ describe('the post form', () => {
     const [image1, , image3, video] = fileInputs();
     expect(image1).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp,image/gif');
     expect(video).toHaveAttribute('accept', expect.stringContaining('video/mp4'));
-    await user.upload(image1!, png('first.png'));
-    await user.upload(image3!, png('third.png'));
-    await user.upload(video!, mp4());
+    await user.upload(image1!, pngFile('first.png'));
+    await user.upload(image3!, pngFile('third.png'));
+    await user.upload(video!, mp4File());
     expect(screen.getByRole('img', { name: 'Image 1 preview' })).toHaveAttribute(
       'src',
       expect.stringMatching(/^blob:/),
@@ -275,7 +266,7 @@ describe('the post form', () => {
     await user.click(screen.getByRole('button', { name: 'Add Post' }));
     expect(await apiCalls('/api/post/create')).toHaveLength(0);
 
-    await user.upload(fileInputs()[3]!, mp4('holiday.webm'));
+    await user.upload(fileInputs()[3]!, mp4File('holiday.webm'));
     await waitFor(() =>
       expect(screen.queryByText('Video must be an MP4, WebM, Ogg or MOV video')).not.toBeInTheDocument(),
     );
@@ -294,7 +285,7 @@ describe('the post form', () => {
 
     await user.clear(name);
     await user.type(name, 'Renamed post');
-    await user.upload(fileInputs()[1]!, png('second.png'));
+    await user.upload(fileInputs()[1]!, pngFile('second.png'));
     await user.click(screen.getByRole('button', { name: 'Update Post' }));
 
     expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
@@ -321,8 +312,8 @@ describe('the post form', () => {
     );
     const { user, router } = renderApp('/post/add');
     await user.type(await screen.findByLabelText('Name'), 'Too big');
-    await user.upload(fileInputs()[0]!, png('keep.png'));
-    await user.upload(fileInputs()[3]!, mp4('huge.mp4'));
+    await user.upload(fileInputs()[0]!, pngFile('keep.png'));
+    await user.upload(fileInputs()[3]!, mp4File('huge.mp4'));
     await user.click(screen.getByRole('button', { name: 'Add Post' }));
 
     const notification = await screen.findByRole('alert');
@@ -362,7 +353,7 @@ describe('the post form', () => {
     );
     const { user } = renderApp('/post/add');
     await user.type(await screen.findByLabelText('Name'), 'Long video');
-    await user.upload(fileInputs()[3]!, mp4());
+    await user.upload(fileInputs()[3]!, mp4File());
     await user.click(screen.getByRole('button', { name: 'Add Post' }));
 
     const bar = await screen.findByRole('progressbar', { name: 'Uploading' });
