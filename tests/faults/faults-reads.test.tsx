@@ -401,6 +401,9 @@ describe('the read matrix', () => {
     // The menu's count of open queue items ('review-queue'): a failed read leaves the entry without a number
     // (tests/review-queue/review-queue.test.tsx), with no error state to test.
     covered.add(endpointKey('review-queue/count'));
+    // The priority levels ('review-priorities'), read for a choice inside the case page's Escalate: a failed read leaves
+    // the choice out and the case keeps its level (src/features/review-queue/case-actions.tsx), with no error state.
+    covered.add(endpointKey('review-queue/levels'));
     // What the server answers that no screen of the console asks: the page that confirms a member's account
     // deletion (the server's own, opened by the link it mails the member), and an event category read at the list's
     // spelling besides SPEC's event-category/read (server/routes/resources.ts, `also`), which the console reads.
