@@ -74,21 +74,33 @@ async function noteOnFirstMember(s: Server) {
   return { userId, noteId };
 }
 
-/** A new chat report older than every other, so that its item is the queue's next: its id and its item's. */
+/**
+ * A new chat report on a new member (so a case of its own), older than every other and at the first level, so that its
+ * case ('review-cases') is the queue's next: the report's id, its case's, and the member's.
+ */
 let queued = 0;
 async function openItem(s: Server) {
   queued += 1;
   const at = new Date(Date.UTC(2000, 0, 1) - queued * 86_400_000);
   const report = newId(at);
+  const member = newId(at);
   await s.db.run(
-    "INSERT INTO chat_reports (id, message, created_at, updated_at) VALUES ($1, 'Queued', $2, $2)",
-    [report, at.toISOString()],
+    `INSERT INTO users (id, role, name, surname, email, created_at, updated_at)
+     VALUES ($1, 'user', 'Queued', 'Member', $2, $3, $3)`,
+    [member, `queued-${member}@example.com`, at.toISOString()],
+  );
+  await s.db.run(
+    "INSERT INTO chat_reports (id, message, reported_id, created_at, updated_at) VALUES ($1, 'Queued', $2, $3, $3)",
+    [report, member, at.toISOString()],
   );
   const { id: item } = await s.db.one<{ id: string }>(
-    "SELECT id FROM review_items WHERE kind = 'chat-report' AND ref_id = $1",
+    'SELECT case_id AS id FROM chat_reports WHERE id = $1',
     [report],
   );
-  return { report, item };
+  await s.db.run('UPDATE review_items SET level_rank = (SELECT min(rank) FROM review_levels) WHERE id = $1', [
+    item,
+  ]);
+  return { report, item, member };
 }
 
 type Write = {
@@ -342,25 +354,59 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       recordId: id,
     };
   },
-  // The review queue ('review-queue'): each claim and release is one entry, on the item's chat report.
+  // The review queue ('review-queue'): each claim and release is one entry, on the case's member ('review-cases').
   'POST /api/review-queue/claim-next': async (s) => {
-    const { report } = await openItem(s);
+    const { member } = await openItem(s);
     return {
       path: '/api/review-queue/claim-next',
       init: {},
       action: 'claim',
-      recordType: 'chat-report',
-      recordId: report,
+      recordType: 'user',
+      recordId: member,
     };
   },
   'POST /api/review-queue/:id/claim': async (s) => {
-    const { item, report } = await openItem(s);
+    const { item, member } = await openItem(s);
     return {
       path: `/api/review-queue/${item}/claim`,
       init: {},
       action: 'claim',
+      recordType: 'user',
+      recordId: member,
+    };
+  },
+  // A case decided ('review-cases'): dismissing a case of one report is one entry, on the report, as its case PATCH.
+  'POST /api/review-queue/:id/decide': async (s) => {
+    const { item, report } = await openItem(s);
+    return {
+      path: `/api/review-queue/${item}/decide`,
+      init: { json: { action: 'dismiss', reason: 'Not against the rules' } },
+      action: 'case',
       recordType: 'chat-report',
       recordId: report,
+    };
+  },
+  // The priorities ('review-priorities'): the whole set saved again is one entry, on the settings.
+  'PUT /api/review-queue/levels': async (s) => {
+    const { levels, rules } = (await s.call('GET', '/api/review-queue/levels')).body.result as {
+      levels: { _id: string; name: string; rank: number; targetMinutes: number }[];
+      rules: { kind: string; policy: { _id: string } | null; levelId: string }[];
+    };
+    return {
+      path: '/api/review-queue/levels',
+      init: {
+        json: {
+          levels: levels.map(({ _id, name, rank, targetMinutes }) => ({ _id, name, rank, targetMinutes })),
+          rules: rules.map((rule) => ({
+            kind: rule.kind,
+            policyId: rule.policy?._id ?? null,
+            levelId: rule.levelId,
+          })),
+        },
+      },
+      action: 'update',
+      recordType: 'setting',
+      recordId: null,
     };
   },
   // An appeal's decision ('appeals'): one entry, on the member; the restriction is another admin's.
@@ -393,7 +439,7 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
     };
   },
   'POST /api/review-queue/:id/release': async (s) => {
-    const { item, report } = await openItem(s);
+    const { item, member } = await openItem(s);
     await s.db.run(
       "UPDATE review_items SET state = 'claimed', assignee_id = $2, claimed_at = now() WHERE id = $1",
       [item, s.adminId],
@@ -402,8 +448,8 @@ const WRITES: Record<string, (s: Server) => Promise<Write>> = {
       path: `/api/review-queue/${item}/release`,
       init: {},
       action: 'release',
-      recordType: 'chat-report',
-      recordId: report,
+      recordType: 'user',
+      recordId: member,
     };
   },
   // The session routes end a session of their own, so that the walk's own token goes on working.
