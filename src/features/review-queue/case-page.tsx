@@ -249,31 +249,38 @@ function CaseWorkspace({ data }: { data: CaseData }) {
     claim.mutate(item._id, { onSuccess: (answer) => notify.success(answer.message) });
   };
 
-  const openNext = () =>
-    claimNext.mutate(undefined, {
-      onSuccess: (answer) => {
-        const next = answer.result;
-        if (!next) {
-          notify.success(CASE_TEXT.nothingNext);
-          navigate('/queue');
-          return;
-        }
-        // The prefetched case shows at once as claimed by the admin; its read again follows.
-        queryClient.setQueryData(caseQuery(next._id).queryKey, (old) =>
-          old ? { ...old, item: { ...old.item, state: next.state, assignee: next.assignee } } : old,
-        );
-        navigate(itemPath(next));
-      },
+  /** Opens the item claimed next, or the queue when none was left. */
+  const show = (next: QueueItem | null) => {
+    if (!next) {
+      notify.success(CASE_TEXT.nothingNext);
+      navigate('/queue');
+      return;
+    }
+    // The prefetched case shows at once as claimed by the admin; its read again follows.
+    queryClient.setQueryData(caseQuery(next._id).queryKey, (old) =>
+      old ? { ...old, item: { ...old.item, state: next.state, assignee: next.assignee } } : old,
+    );
+    navigate(itemPath(next));
+  };
+
+  /**
+   * Claims the item the decision named as next (claim-next's choice, never this one: an escalated case may now head
+   * the queue), or, when another admin took it meanwhile, whatever claim-next gives.
+   */
+  const openNext = (named: string | null) => {
+    if (!named) return show(null);
+    claim.mutate(named, {
+      onSuccess: (answer) => show(answer.result),
+      onError: () => claimNext.mutate(undefined, { onSuccess: (answer) => show(answer.result) }),
     });
+  };
 
   const submit = (body: DecideBody, andNext: boolean) =>
     decide.mutate(body, {
       onSuccess: (answer) => {
         notify.success(answer.message);
-        // An escalated case may now be the queue's first: the admin goes back to the queue rather than take it again.
-        if (body.action === 'release' || (andNext && answer.result.next?._id === item._id))
-          navigate('/queue');
-        else if (andNext) openNext();
+        if (body.action === 'release') navigate('/queue');
+        else if (andNext) openNext(answer.result.next?._id ?? null);
       },
     });
 
@@ -322,7 +329,7 @@ function CaseWorkspace({ data }: { data: CaseData }) {
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
-  const busy = decide.isPending || claimNext.isPending;
+  const busy = decide.isPending || claimNext.isPending || claim.isPending;
 
   return (
     <Stack gap="md" className="case-page">
