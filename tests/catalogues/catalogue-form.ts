@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Catalogue } from '@/features/catalogues/define-catalogue';
+import { pngFile } from '../support/files';
 
 /** Filling a catalogue's form as an admin would, for every test that saves one (its fields from the declaration). */
 
 /** The file `fillCatalogueForm` chooses for each image. */
 export const CHOSEN_ICON = 'icon.png';
-/** A 1×1 PNG of 70 bytes: the server judges a file by its content. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-const icon = () => new File([PNG], CHOSEN_ICON, { type: 'image/png' });
+const icon = () => pngFile(CHOSEN_ICON);
 /** The n-th file chooser of the form (an offer has two). */
 const fileInput = (index: number) =>
   document.querySelectorAll('input[type="file"]')[index] as HTMLInputElement;

@@ -16,6 +16,7 @@ import {
 } from '../support/fault-injector';
 import { CONSOLE_ADMIN } from '../support/api-fixture';
 import { api, resetData, signedInNow } from '../support/api-server';
+import { mp4File, pngFile } from '../support/files';
 import { renderApp, withoutFeatures } from '../support/render';
 import { ageProofs } from '../support/step-up';
 import { codeOf } from '../support/two-factor';
@@ -84,14 +85,9 @@ type Write = Setting & {
   method?: 'post';
 };
 
-/** A 1×1 PNG: the server judges a file by its content (a save that reaches it stores the file). */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-  (char) => char.charCodeAt(0),
-);
-const image = () => new File([PNG], 'chosen.png', { type: 'image/png' });
-const clip = () =>
-  new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70])], 'clip.mp4', { type: 'video/mp4' });
+// Files the server takes (it judges a file by its content): a save that reaches it stores them.
+const image = () => pngFile('chosen.png');
+const clip = () => mp4File('clip.mp4');
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 /** A form's file choosers, in order (a post's: Image 1, Image 2, Image 3, Video). */
 const fileInputs = () => [...document.querySelectorAll<HTMLInputElement>('input[type="file"]')];
