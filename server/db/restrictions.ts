@@ -91,7 +91,7 @@ export function dueRestrictions(tx: Db, at: string, limit: number) {
 /** Makes a member active again at the end of a suspension; their name and whether they were active already. */
 export function reactivateMember(tx: Db, userId: string, at: string) {
   return tx.maybeOne<{ name: string; surname: string; was_enabled: boolean }>(
-    `WITH before AS (SELECT id, enabled FROM users WHERE id = $1 AND role = 'user' FOR UPDATE)
+    `WITH before AS (SELECT id, enabled FROM users WHERE id = $1 AND role = 'user' FOR NO KEY UPDATE)
      UPDATE users u SET enabled = true, updated_at = CASE WHEN before.enabled THEN u.updated_at ELSE $2 END
      FROM before WHERE u.id = before.id
      RETURNING u.name, u.surname, before.enabled AS was_enabled`,

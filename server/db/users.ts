@@ -174,10 +174,15 @@ export async function promptsOf(db: Db, userId: string) {
   );
 }
 
-/** A member's name and status under the row lock, for a status change inside `tx`. */
+/**
+ * A member's name and status under the row lock, for a status change inside `tx`. FOR NO KEY UPDATE (the lock the
+ * status UPDATE takes anyway) rather than FOR UPDATE: a row that refers to the member (a report's outcome for its
+ * reporter, a delivery) takes KEY SHARE on them, which FOR UPDATE blocks; two restrictions, each closing a report by
+ * the other's member, then waited on each other.
+ */
 export async function lockMemberStatus(tx: Db, id: string) {
   return tx.maybeOne<{ name: string; surname: string; email: string; enabled: boolean }>(
-    "SELECT name, surname, email, enabled FROM users WHERE id = $1 AND role = 'user' FOR UPDATE",
+    "SELECT name, surname, email, enabled FROM users WHERE id = $1 AND role = 'user' FOR NO KEY UPDATE",
     [id],
   );
 }
