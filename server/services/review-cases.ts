@@ -85,6 +85,17 @@ async function lockCase(tx: Db, id: string, adminId: string, role: string) {
   return decidable(await findItem(tx, id, { lock: true }), adminId, role);
 }
 
+/**
+ * The case's Open reports, then the case, locked in the order every other write takes them (a report's case PATCH and
+ * restrict() lock a report, and its trigger then the case): the other order met them in a deadlock. Answers the Open
+ * reports as they are once the case is held, with any that joined it meanwhile.
+ */
+async function lockReportsThenCase(tx: Db, id: string, adminId: string, role: string) {
+  await lockOpenReportsOfCase(tx, id);
+  await lockCase(tx, id, adminId, role);
+  return lockOpenReportsOfCase(tx, id);
+}
+
 /** `item` if `adminId` may decide it now: a case not done, not claimed by another admin (an Owner may). */
 function decidable(item: ReviewItemRow | undefined, adminId: string, role: string) {
   if (!item) throw notFound('Item');
@@ -144,8 +155,7 @@ export async function decideCase(
         'reason',
       );
       await db.transaction(async (tx) => {
-        await lockCase(tx, id, adminId, role);
-        const reports = await lockOpenReportsOfCase(tx, id);
+        const reports = await lockReportsThenCase(tx, id, adminId, role);
         await decideReports(
           tx,
           reports.map((report) => report.id),
@@ -178,9 +188,9 @@ export async function decideCase(
           ? template.subject
           : 'A warning about your account';
       const work = async (tx: Db) => {
-        const item = await lockCase(tx, id, adminId, role);
+        const reports = await lockReportsThenCase(tx, id, adminId, role);
+        const item = (await findItem(tx, id))!;
         if (item.subject_id !== before.subject_id) throw new HttpError(409, CASE_MESSAGES.done);
-        const reports = await lockOpenReportsOfCase(tx, id);
         await decideReports(
           tx,
           reports.map((report) => report.id),

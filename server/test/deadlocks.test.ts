@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { newId } from '../lib/ids';
 import { makeServer, restrictionBody } from './harness';
 
 /**
@@ -36,6 +37,43 @@ describe('concurrent writes on shared rows', () => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(statuses.every((status) => status === 200)).toBe(true);
     // Taken in one order, the shared rows made no deadlock that had to be run again.
+    expect(warn.mock.calls.flat().join('\n')).not.toContain('40P01');
+  }, 60_000);
+
+  it("a review case decided while its reports are decided one by one meets no deadlock ('review-cases')", async () => {
+    const s = await makeServer();
+    const warn = vi.spyOn(console, 'warn');
+    const statuses: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const member = newId();
+      await s.db.run(
+        `INSERT INTO users (id, role, name, surname, email, created_at, updated_at)
+         VALUES ($1, 'user', 'Round', $2, $3, now(), now())`,
+        [member, String(round), `round-${round}-${member}@example.com`],
+      );
+      const reports = [newId(), newId(), newId()];
+      for (const report of reports)
+        await s.db.run(
+          `INSERT INTO chat_reports (id, message, reported_id, created_at, updated_at)
+           VALUES ($1, 'Rude', $2, now(), now())`,
+          [report, member],
+        );
+      const { case_id: caseId } = await s.db.one<{ case_id: string }>(
+        'SELECT case_id FROM chat_reports WHERE id = $1',
+        [reports[0]],
+      );
+      // The case as a whole, and each of its reports on its own, at the same moment.
+      const answers = await Promise.all([
+        s.call('POST', `/api/review-queue/${caseId}/decide`, {
+          json: { action: 'dismiss', reason: 'Not against the rules' },
+        }),
+        ...reports.map((report) =>
+          s.call('PATCH', `/api/chat-report/case/${report}`, { json: { status: 'Actioned' } }),
+        ),
+      ]);
+      statuses.push(...answers.map((answer) => answer.status));
+    }
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(warn.mock.calls.flat().join('\n')).not.toContain('40P01');
   }, 60_000);
 
