@@ -60,7 +60,7 @@ describe('concurrent writes on shared rows', () => {
         );
       const { case_id: caseId } = await s.db.one<{ case_id: string }>(
         'SELECT case_id FROM chat_reports WHERE id = $1',
-        [reports[0]],
+        [reports[0]!],
       );
       // The case as a whole, and each of its reports on its own, at the same moment.
       const answers = await Promise.all([
