@@ -4,7 +4,8 @@
 // itself, whose trigger makes them the queue's items (a hundredth of them claimed by the other admins); starts the real
 // server as its own process, then reports p50 / p95 latency of the queue's page (first page unfiltered and by state,
 // assignee and kind; a deep page), the count, and "Claim next" (BENCH_REQUESTS claims, one at a time, then two admins'
-// sessions at once), beside a one-row read's as a baseline. Exits 1 when the first page or Claim next is over 50 ms at p95. Only talks to 127.0.0.1.
+// sessions at once), and a case page's data ('review-cases': the queue's first case), beside a one-row read's as a
+// baseline. Exits 1 when the first page, a case page or Claim next is over 50 ms at p95. Only talks to 127.0.0.1.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,7 +92,7 @@ try {
   row('queue page 1, state=open', await measure('/api/review-queue/list?page=1&limit=10&state=open'), true);
   row(
     'queue page 1, kind + state',
-    await measure('/api/review-queue/list?page=1&limit=10&kind=chat-report&state=open'),
+    await measure('/api/review-queue/list?page=1&limit=10&kind=case&state=open'),
     true,
   );
   row(
@@ -105,6 +106,13 @@ try {
     true,
   );
   row('queue page 100 (deep)', await measure('/api/review-queue/list?page=100&limit=10'));
+  // The case page's data ('review-cases'): the queue's first case, its reports, member summary and history in one read.
+  const firstPage = await fetch(`http://127.0.0.1:${PORT}/api/review-queue/list?page=1&limit=10&kind=case`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const firstCase = ((await firstPage.json()) as { result: { _id: string }[] }).result[0];
+  if (firstCase)
+    row('case page (GET …/{id}/case)', await measure(`/api/review-queue/${firstCase._id}/case`), true);
   row('open count (menu)', await measure('/api/review-queue/count'), true);
 
   /** `requests` claims, `sessions` admins' sessions at once (each its own sign-in), timed to the answer. */
