@@ -171,6 +171,14 @@ const READS: Read[] = [
   },
   // The review queue ('review-queue').
   { route: '/queue', endpoint: 'review-queue/list', screen: '/queue' },
+  // Notice templates ('notice-templates'): the list under the review queue, and a template's update form.
+  { route: '/queue/templates', endpoint: 'notice-templates', screen: '/queue/templates' },
+  {
+    route: '/queue/templates/:templateId',
+    at: async () => `/queue/templates/${(await api.get<{ _id: string }[]>('/api/notice-templates'))[0]!._id}`,
+    endpoint: 'notice-templates/:id',
+    screen: 'template form',
+  },
   // The Admins screen's switch that requires two-factor of every admin ('two-factor').
   { route: '/admins', endpoint: 'admin/security', screen: 'security setting' },
   // The own profile's Two-factor tab ('two-factor').
@@ -210,8 +218,9 @@ const TABLE_ROUTES = new Set([
   '/activity',
   '/admins',
   '/queue',
+  '/queue/templates',
 ]);
-const BOUNDARY = new Set(['catalogue form', '/profile']);
+const BOUNDARY = new Set(['catalogue form', '/profile', 'template form']);
 const familyOf = (read: Read) =>
   TABLE.has(read.screen) || TABLE_ROUTES.has(read.screen)
     ? 'table'
@@ -404,6 +413,9 @@ describe('the read matrix', () => {
     // The priority levels ('review-priorities'), read for a choice inside the case page's Escalate: a failed read leaves
     // the choice out and the case keeps its level (src/features/review-queue/case-actions.tsx), with no error state.
     covered.add(endpointKey('review-queue/levels'));
+    // The queue's figures ('review-priorities'): served for the handling times and targets met, which no screen of
+    // the console reads yet.
+    covered.add(endpointKey('review-queue/stats'));
     // What the server answers that no screen of the console asks: the page that confirms a member's account
     // deletion (the server's own, opened by the link it mails the member), and an event category read at the list's
     // spelling besides SPEC's event-category/read (server/routes/resources.ts, `also`), which the console reads.
