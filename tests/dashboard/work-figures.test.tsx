@@ -53,15 +53,24 @@ async function suspendSomeone() {
   });
 }
 
-/** Chat reports made by members `hoursAgo` (no API makes one: a member's report comes from the app). */
+/**
+ * Chat reports made `hoursAgo` (no API makes one: a member's report comes from the app), each about a member with no
+ * open case, so that each opens a case of its own ('review-cases': a member's reports gather in one item).
+ */
 async function reportsMade(...hoursAgo: number[]) {
-  const members = await api.get<Member[]>('/api/admin/list?page=1&items=2&filter=user.enabled&equal=true');
-  for (const hours of hoursAgo) {
+  const [reporter] = await api.get<Member[]>('/api/admin/list?page=1&items=1&filter=user.enabled&equal=true');
+  const reported = await testDb().many<{ id: string }>(
+    `SELECT id FROM users u WHERE role = 'user' AND id <> $1 AND NOT EXISTS (
+       SELECT 1 FROM review_items i WHERE i.kind = 'case' AND i.subject_id = u.id AND i.state <> 'done')
+     ORDER BY rowid LIMIT $2`,
+    [reporter!._id, hoursAgo.length],
+  );
+  for (const [index, hours] of hoursAgo.entries()) {
     const at = new Date(Date.now() - hours * 3_600_000).toISOString();
     await testDb().run(
       `INSERT INTO chat_reports (id, message, reporter_id, reported_id, created_at, updated_at)
        VALUES ($1, 'Keeps asking for money', $2, $3, $4, $4)`,
-      [newId(), members[0]!._id, members[1]!._id, at],
+      [newId(), reporter!._id, reported[index]!.id, at],
     );
   }
 }
@@ -150,7 +159,7 @@ describe('the work dashboard', () => {
 
   it("shows the review queue's open items by age where the API gives them", async () => {
     const before = (await serverFigures()).openQueueByAge!.map((bucket) => bucket.count);
-    // Three reports 2 hours old, two 18 hours old, one 3 days old: each an open item of the queue.
+    // Three reports 2 hours old, two 18 hours old, one 3 days old, each about another member: each a case of the queue.
     await reportsMade(2, 2, 2, 18, 18, 72);
     renderApp('/dashboard');
     await screen.findByRole('region', { name: 'Open review items by age' }, FIRST_LOAD);
