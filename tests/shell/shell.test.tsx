@@ -111,7 +111,8 @@ describe('the layout', () => {
     expect(hrefs).toContain('/activity');
     expect(hrefs).toContain('/admins');
     expect(hrefs).toContain('/queue');
-    expect(hrefs).toHaveLength(SPEC_LISTS.length + 3);
+    expect(hrefs).toContain('/queue/templates');
+    expect(hrefs).toHaveLength(SPEC_LISTS.length + 4);
   });
 
   it('opens a closed section while the admin is on one of its screens, until they close it', async () => {
