@@ -111,15 +111,7 @@ export async function restrict(
       reports.map((report) => report.id),
       { restrictionId: made.id, note, adminId, stamp },
     );
-    for (const report of reports)
-      await log.record(tx, adminId, {
-        action: 'case',
-        recordType: 'chat-report',
-        recordId: report.id,
-        recordName: report.message,
-        summary: actionedUnderSummary(made.reference),
-        reason: note,
-      });
+    await logReportDecisions(tx, adminId, reports, actionedUnderSummary(made.reference), note);
     stored = { ...made, closed: reports.length };
     await also?.(tx, { reference: made.reference, closed: reports.length });
   };
@@ -137,6 +129,29 @@ export async function restrict(
       write,
     );
   return { reference: stored!.reference, closed: stored!.closed };
+}
+
+/**
+ * Each chat report a decision closed, logged on the report as its case PATCH would log it (one 'case' entry each):
+ * a restriction's, a review case's.
+ */
+export async function logReportDecisions(
+  tx: Db,
+  adminId: string,
+  reports: readonly { id: string; message: string }[],
+  summary: string,
+  reason: string,
+) {
+  const log = activityLog(tx);
+  for (const report of reports)
+    await log.record(tx, adminId, {
+      action: 'case',
+      recordType: 'chat-report',
+      recordId: report.id,
+      recordName: report.message,
+      summary,
+      reason,
+    });
 }
 
 /**

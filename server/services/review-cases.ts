@@ -41,7 +41,7 @@ import { activityLog } from '../lib/activity';
 import { HttpError, notFound } from '../lib/errors';
 import { newId, now } from '../lib/ids';
 import type { MailQueue } from '../lib/mail-queue';
-import { restrict } from './restrictions';
+import { logReportDecisions, restrict } from './restrictions';
 
 /**
  * Review cases ('review-cases') and priorities ('review-priorities'): a case's decision (dismiss, warn, restrict,
@@ -127,24 +127,6 @@ export async function decideCase(
   const log = activityLog(db);
   const stamp = now();
 
-  /** Each report the case closed, logged on the report as its case PATCH would be. */
-  const logReports = async (
-    tx: Db,
-    reports: { id: string; message: string }[],
-    summary: string,
-    reason: string,
-  ) => {
-    for (const report of reports)
-      await log.record(tx, adminId, {
-        action: 'case',
-        recordType: 'chat-report',
-        recordId: report.id,
-        recordName: report.message,
-        summary,
-        reason,
-      });
-  };
-
   switch (body.action) {
     case 'dismiss': {
       const reason = required(
@@ -161,7 +143,7 @@ export async function decideCase(
           reports.map((report) => report.id),
           { status: 'Dismissed', note: reason, adminId, stamp },
         );
-        await logReports(tx, reports, 'Open → Dismissed (review case)', reason);
+        await logReportDecisions(tx, adminId, reports, 'Open → Dismissed (review case)', reason);
         await finishItem(tx, id, adminId, stamp);
       });
       break;
@@ -206,7 +188,7 @@ export async function decideCase(
             : 'Warning mailed (no strike)',
           reason: message,
         });
-        await logReports(tx, reports, 'Open → Actioned (warned)', 'Warned');
+        await logReportDecisions(tx, adminId, reports, 'Open → Actioned (warned)', 'Warned');
         await finishItem(tx, id, adminId, stamp);
       };
       await queue.store(
